@@ -1,0 +1,110 @@
+// Pure selectors of the Messages app, shared by the reducer and the view.
+// Contacts are read from the contacts app's state when it is on the device;
+// without it every thread shows its number.
+
+/** Return only the digits of a phone number ("555-0137" -> "5550137"). */
+export function digits(value) {
+  return String(value ?? '').replace(/\D/g, '');
+}
+
+/** Return true when two phone numbers are the same number (digits compared). */
+export function sameNumber(a, b) {
+  const da = digits(a);
+  return da.length > 0 && da === digits(b);
+}
+
+/** Return true when `text` reads as a phone number someone could be texted at. */
+export function looksLikeNumber(text) {
+  const t = String(text ?? '').trim();
+  return /^\+?[\d\s().-]+$/.test(t) && digits(t).length >= 3;
+}
+
+/** Return a world timestamp ("2026-03-14T09:21", read as UTC) or a number as virtual ms. */
+export function toMs(time) {
+  if (typeof time === 'number') return time;
+  const text = String(time);
+  const iso = /T\d\d:\d\d$/.test(text) ? `${text}:00Z` : (/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text}Z`);
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? ms : 0;
+}
+
+/** Return the contacts list of the contacts app's state (or of a peek function), [] when absent. */
+export function contactsFrom(peek) {
+  const app = typeof peek === 'function' ? peek('contacts') : peek;
+  const list = app && app.data && app.data.contacts;
+  return Array.isArray(list) ? list : [];
+}
+
+/** Return the contact a thread belongs to: by contact_id first, then by number; null for strangers. */
+export function contactOf(thread, contacts) {
+  if (!thread) return null;
+  if (thread.contact_id) {
+    const byId = contacts.find((c) => c.id === thread.contact_id);
+    if (byId) return byId;
+  }
+  return contacts.find((c) => sameNumber(c.phone, thread.number)) || null;
+}
+
+/** Return the name shown for a thread (or a pending {contact_id, number} recipient). */
+export function displayName(thread, contacts) {
+  const contact = contactOf(thread, contacts);
+  return contact ? contact.name : (thread && thread.number) || 'Unknown';
+}
+
+/** Return the thread's latest message, or null when it has none. */
+export function lastMessage(thread) {
+  const msgs = (thread && thread.messages) || [];
+  let best = null;
+  for (const m of msgs) if (!best || m.time >= best.time) best = m;
+  return best;
+}
+
+/** Return the time of the thread's latest message (0 when empty). */
+export function lastTime(thread) {
+  const m = lastMessage(thread);
+  return m ? m.time : 0;
+}
+
+/** Return the threads of the inbox (archived=false) or the archive, pinned first, then newest first. */
+export function sortedThreads(threads, { archived = false } = {}) {
+  return threads
+    .filter((t) => Boolean(t.archived) === archived)
+    .map((t, i) => [t, i])
+    .sort(([a, ia], [b, ib]) => (Number(Boolean(b.pinned)) - Number(Boolean(a.pinned))) || (lastTime(b) - lastTime(a)) || (ia - ib))
+    .map(([t]) => t);
+}
+
+/** Return the thread with a contact (by id, or by the contact's number) or with a number, or null. */
+export function findThread(threads, { contact_id = null, number = null } = {}) {
+  if (contact_id) {
+    const byId = threads.find((t) => t.contact_id === contact_id);
+    if (byId) return byId;
+  }
+  if (number) return threads.find((t) => sameNumber(t.number, number)) || null;
+  return null;
+}
+
+/** Return the contacts whose name or number matches `query`, sorted by name. */
+export function filterContacts(contacts, query) {
+  const q = String(query ?? '').trim().toLowerCase();
+  const qd = digits(q);
+  return contacts
+    .filter((c) => !q || String(c.name || '').toLowerCase().includes(q) || (qd.length > 0 && /^[\d\s().+-]+$/.test(q) && digits(c.phone).includes(qd)))
+    .slice()
+    .sort((a, b) => String(a.name).localeCompare(String(b.name)));
+}
+
+/**
+ * Search every thread (inbox and archive) for `query`.
+ * @returns {{threads: object[], messages: {thread: object, message: object}[]}} matching
+ *   conversations (by name or number) and messages (by text), newest first
+ */
+export function search(threads, contacts, query) {
+  const q = String(query ?? '').trim().toLowerCase();
+  if (!q) return { threads: [], messages: [] };
+  const byName = threads.filter((t) => displayName(t, contacts).toLowerCase().includes(q) || String(t.number).includes(q));
+  const hits = [];
+  for (const t of threads) for (const m of t.messages) if (String(m.text).toLowerCase().includes(q)) hits.push({ thread: t, message: m });
+  hits.sort((a, b) => b.message.time - a.message.time);
+  return { threads: sortedThreads(byName).concat(sortedThreads(byName, { archived: true })), messages: hits };
+}

@@ -1,0 +1,49 @@
+// Virtual time: every date an app shows or stores comes from os.clock.now
+// (milliseconds, read as UTC), never from the host clock.
+
+const DAY_MS = 86400000;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const pad = (n) => String(n).padStart(2, '0');
+
+/** Return "HH:MM" for a virtual timestamp. */
+export function hhmm(ms) {
+  const d = new Date(ms);
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** Return "YYYY-MM-DD" for a virtual timestamp. */
+export function isoDate(ms) {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** Return "Sat, Mar 14" for a virtual timestamp. */
+export function shortDate(ms) {
+  const d = new Date(ms);
+  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+}
+
+/** Return the timestamp of midnight of "YYYY-MM-DD" (UTC). */
+export function parseDate(text) {
+  const [y, m, d] = text.split('-').map(Number);
+  return Date.UTC(y, m - 1, d);
+}
+
+/** Return "YYYY-MM-DD" `days` after the date of `ms`. */
+export function addDays(ms, days) {
+  return isoDate(parseDate(isoDate(ms)) + days * DAY_MS);
+}
+
+/** Return a short relative label: "HH:MM" today, "Yesterday", else "Mar 12". */
+export function relativeLabel(ms, nowMs) {
+  const day = Math.floor(ms / DAY_MS);
+  const today = Math.floor(nowMs / DAY_MS);
+  if (day === today) return hhmm(ms);
+  if (day === today - 1) return 'Yesterday';
+  const d = new Date(ms);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+}
+
+export { DAY_MS };

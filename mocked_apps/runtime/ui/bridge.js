@@ -1,0 +1,77 @@
+// window.__gym: the one door between the Python environment and the page.
+// Every call is synchronous and returns plain JSON, so one CDP round trip does it.
+
+import { clone } from '../core/state.js';
+
+/** Return the interactive elements ([data-gym]) visible in the viewport, in CSS pixels. */
+export function visibleElements(root) {
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  const out = [];
+  for (const el of root.querySelectorAll('[data-gym]')) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0 || r.right <= 0 || r.bottom <= 0 || r.left >= vw || r.top >= vh) continue;
+    const text = (el.getAttribute('aria-label') || el.value || el.innerText || el.getAttribute('placeholder') || '')
+      .replace(/\s+/g, ' ').trim().slice(0, 80);
+    out.push({ id: el.getAttribute('data-gym'), role: el.getAttribute('role') || el.tagName.toLowerCase(), text,
+      box: [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)] });
+  }
+  return out;
+}
+
+function scrollableAt(x, y) {
+  let el = document.elementFromPoint(x, y);
+  while (el && el !== document.body) {
+    const style = getComputedStyle(el);
+    if (/(auto|scroll)/.test(style.overflowY + style.overflowX) && (el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)) return el;
+    el = el.parentElement;
+  }
+  return null;
+}
+
+/**
+ * Install window.__gym for a mounted device.
+ * @param {object} device  from createDevice
+ * @param {HTMLElement} root  the element the shell renders into
+ * @param {{onReset?: function}} [hooks]
+ */
+export function installBridge(device, root, hooks = {}) {
+  window.__gym = {
+    ready: true,
+    getState: () => clone(device.state),
+    setState: (patch, opts) => { device.setState(patch, opts || {}); return true; },
+    reset: (opts) => {
+      if (hooks.onReset) hooks.onReset();
+      device.reset(opts || {});
+      return true;
+    },
+    snapshot: () => device.snapshot(),
+    restore: (snap) => { device.restore(snap); return true; },
+    dispatch: (appId, action) => device.dispatch(appId, action),
+    system: (action) => { device.system(action); return true; },
+    log: () => clone(device.log),
+    elements: () => visibleElements(root),
+    /** Return what the environment reads after each step: screen, foreground app, elements, state. */
+    observe: () => ({
+      screen: device.state.os.screen,
+      foreground: device.state.os.foreground,
+      elements: visibleElements(root),
+      state: clone(device.state),
+    }),
+    /** Scroll the scrollable element under (x, y) by (dx, dy) CSS px at once; return whether it moved. */
+    scroll: (x, y, dx, dy) => {
+      const el = scrollableAt(x, y);
+      if (!el) return false;
+      const before = [el.scrollLeft, el.scrollTop];
+      el.scrollBy({ left: dx, top: dy, behavior: 'instant' });
+      return before[0] !== el.scrollLeft || before[1] !== el.scrollTop;
+    },
+    /** Fire a `longpress` event on the element under (x, y); return whether one was there. */
+    longPress: (x, y) => {
+      const el = document.elementFromPoint(x, y);
+      if (!el) return false;
+      el.dispatchEvent(new CustomEvent('longpress', { bubbles: true }));
+      return true;
+    },
+  };
+}

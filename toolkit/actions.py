@@ -1,0 +1,208 @@
+"""The action vocabulary: one pydantic model per action kind, validated at the boundary.
+
+Coordinates are normalized to 0–1000 on both axes by default; :func:`to_pixels` and
+:func:`from_pixels` are the one place where coordinate spaces are converted.
+One model step may emit an ordered batch of actions (``list[Action]``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+CoordSpace = Literal["norm1000", "norm1", "pixels"]
+
+_Coord = Annotated[float, Field(ge=0, le=1000)]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Click(_Action):
+    """Tap / left-click at (x, y)."""
+
+    type: Literal["click"] = "click"
+    x: _Coord
+    y: _Coord
+
+
+class DoubleClick(_Action):
+    """Double tap / double click at (x, y)."""
+
+    type: Literal["double_click"] = "double_click"
+    x: _Coord
+    y: _Coord
+
+
+class LongPress(_Action):
+    """Press and hold at (x, y)."""
+
+    type: Literal["long_press"] = "long_press"
+    x: _Coord
+    y: _Coord
+
+
+class Type(_Action):
+    """Type text into the focused field; ``clear`` replaces the field's text first."""
+
+    type: Literal["type"] = "type"
+    text: str = Field(max_length=2000)
+    clear: bool = False
+
+
+class Hotkey(_Action):
+    """Press a key combination, e.g. ``["Control", "a"]``."""
+
+    type: Literal["hotkey"] = "hotkey"
+    keys: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(min_length=1, max_length=4)
+
+
+class Open(_Action):
+    """Open an app by its id (like launching it from the home screen)."""
+
+    type: Literal["open"] = "open"
+    app: str = Field(min_length=1, max_length=64)
+
+
+class Drag(_Action):
+    """Drag from (x, y) to (x2, y2)."""
+
+    type: Literal["drag"] = "drag"
+    x: _Coord
+    y: _Coord
+    x2: _Coord
+    y2: _Coord
+
+
+class Scroll(_Action):
+    """Scroll the content under (x, y); ``swipe`` is the same gesture named by finger motion."""
+
+    type: Literal["scroll", "swipe"] = "scroll"
+    x: _Coord = 500
+    y: _Coord = 500
+    direction: Literal["up", "down", "left", "right"]
+    amount: Annotated[float, Field(gt=0, le=1000)] = 400
+
+
+class SystemButton(_Action):
+    """Press a system button."""
+
+    type: Literal["system_button"] = "system_button"
+    button: Literal["back", "home", "menu", "enter", "recents"]
+
+
+class Wait(_Action):
+    """Let virtual time pass."""
+
+    type: Literal["wait"] = "wait"
+    seconds: Annotated[float, Field(ge=0, le=3600)] = 1.0
+
+
+class CliCommand(_Action):
+    """Run a shell command (desktop environments only)."""
+
+    type: Literal["cli_command"] = "cli_command"
+    command: str = Field(min_length=1, max_length=2000)
+
+
+class ApiCall(_Action):
+    """Call an environment API (MCP-style tasks)."""
+
+    type: Literal["api_call"] = "api_call"
+    name: str = Field(min_length=1, max_length=128)
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class AskUser(_Action):
+    """Ask the user a question; the task's scripted replies answer it."""
+
+    type: Literal["ask_user"] = "ask_user"
+    question: str = Field(min_length=1, max_length=2000)
+
+
+class Answer(_Action):
+    """Give the answer of a query task: free text and/or AnswerSheet fields."""
+
+    type: Literal["answer"] = "answer"
+    text: str | None = Field(default=None, max_length=2000)
+    fields: dict[str, Any] = Field(default_factory=dict)
+
+
+class Terminate(_Action):
+    """End the episode, claiming success or failure."""
+
+    type: Literal["terminate"] = "terminate"
+    status: Literal["success", "failed"]
+    answer: str | None = Field(default=None, max_length=2000)
+
+
+Action = Annotated[
+    Union[Click, DoubleClick, LongPress, Type, Hotkey, Open, Drag, Scroll, SystemButton, Wait,
+          CliCommand, ApiCall, AskUser, Answer, Terminate],
+    Field(discriminator="type"),
+]
+
+ACTION_TYPES: tuple[str, ...] = (
+    "click", "double_click", "long_press", "type", "hotkey", "open", "drag", "scroll", "swipe",
+    "system_button", "wait", "cli_command", "api_call", "ask_user", "answer", "terminate",
+)
+
+_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+class ActionError(ValueError):
+    """An action that failed validation; ``message`` says which field and why."""
+
+    def __init__(self, message: str, raw: Any = None):
+        super().__init__(message)
+        self.message = message
+        self.raw = raw
+
+
+def parse_action(data: dict[str, Any] | Any) -> Action:
+    """Validate a dict (or an action model) and return the action model.
+
+    Raises:
+        ActionError: naming the action type and the offending field.
+    """
+    if isinstance(data, _Action):
+        return data
+    if not isinstance(data, dict):
+        raise ActionError(f"an action must be an object, got {type(data).__name__}", data)
+    kind = data.get("type")
+    if kind not in ACTION_TYPES:
+        raise ActionError(f"unknown action type {kind!r}; expected one of {', '.join(ACTION_TYPES)}", data)
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "action"
+        raise ActionError(f"{kind}: field '{where}': {first['msg']}", data) from None
+
+
+def action_dict(action: Action) -> dict[str, Any]:
+    """Return the action as a plain dict (defaults included)."""
+    return action.model_dump(mode="json")
+
+
+def to_pixels(x: float, y: float, width: float, height: float, space: CoordSpace = "norm1000") -> tuple[float, float]:
+    """Convert a point from ``space`` to pixels of a ``width`` × ``height`` screen."""
+    if space == "pixels":
+        return x, y
+    scale = 1000.0 if space == "norm1000" else 1.0
+    return x / scale * width, y / scale * height
+
+
+def from_pixels(px: float, py: float, width: float, height: float, space: CoordSpace = "norm1000") -> tuple[float, float]:
+    """Convert a pixel point of a ``width`` × ``height`` screen to ``space``."""
+    if space == "pixels":
+        return px, py
+    scale = 1000.0 if space == "norm1000" else 1.0
+    return px / width * scale, py / height * scale
+
+
+def is_point_action(action: Action) -> bool:
+    """Return True for actions that carry an (x, y) target."""
+    return isinstance(action, (Click, DoubleClick, LongPress, Drag, Scroll))

@@ -1,0 +1,11 @@
+"""Benchmarks behind ``guigym bench``: each section is a coroutine returning a dict of figures."""
+
+from __future__ import annotations
+
+from typing import Any, Awaitable, Callable
+
+from toolkit.bench.env import bench_env
+
+SECTIONS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
+    "env": bench_env,
+}

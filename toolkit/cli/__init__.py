@@ -1,0 +1,1 @@
+"""The ``guigym`` command line: thin calls into toolkit functions."""

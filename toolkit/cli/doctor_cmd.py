@@ -1,0 +1,79 @@
+"""``guigym doctor``: check what the toolkit needs on this machine. Writes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import sys
+from importlib import metadata
+
+import click
+
+from toolkit.cli.common import emit_json, out, table
+from toolkit.envs.local import CHROMIUM_FLAGS, find_chromium
+from toolkit.paths import MOCKED_APPS, TASK_BANK
+
+
+def _version(cmd: list[str]) -> str | None:
+    try:
+        res = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
+        return (res.stdout or res.stderr).strip().splitlines()[0] if res.returncode == 0 else None
+    except (OSError, subprocess.SubprocessError, IndexError):
+        return None
+
+
+async def _launch(executable: str) -> str:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        version = browser.version
+        await browser.close()
+    return version
+
+
+def checks() -> list[dict]:
+    """Return the checks: name, ok, detail, and how to fix what is missing."""
+    rows = []
+    chromium = find_chromium()
+    rows.append({"check": "chromium", "ok": bool(chromium), "detail": (_version([chromium, "--version"]) if chromium else None) or "not found",
+                 "fix": "apt-get install -y chromium (or set GUIGYM_CHROMIUM)"})
+    if chromium:
+        try:
+            detail, ok = asyncio.run(_launch(chromium)), True
+        except Exception as exc:  # noqa: BLE001
+            detail, ok = f"{type(exc).__name__}: {exc}".splitlines()[0], False
+        rows.append({"check": "chromium launches (Playwright)", "ok": ok, "detail": detail, "fix": "see the error"})
+    for pkg in ("playwright", "pydantic", "pandas"):
+        try:
+            rows.append({"check": pkg, "ok": True, "detail": metadata.version(pkg), "fix": ""})
+        except metadata.PackageNotFoundError:
+            rows.append({"check": pkg, "ok": False, "detail": "missing", "fix": "pip install -e ."})
+    node = shutil.which("node")
+    rows.append({"check": "node (app logic tests)", "ok": bool(node), "detail": _version(["node", "--version"]) if node else "not found",
+                 "fix": "apt-get install -y nodejs (only needed for the tests)"})
+    rows.append({"check": "python", "ok": sys.version_info >= (3, 11), "detail": sys.version.split()[0], "fix": "Python >= 3.11"})
+    rows.append({"check": "mocked_apps/", "ok": (MOCKED_APPS / "catalog.json").is_file(), "detail": str(MOCKED_APPS), "fix": "run from a full checkout"})
+    rows.append({"check": "task_bank/", "ok": TASK_BANK.is_dir(), "detail": str(TASK_BANK), "fix": "run from a full checkout"})
+    for pkg, extra in (("torch", "train"), ("trl", "train"), ("ray", "ray"), ("nbclient", "notebooks")):
+        try:
+            rows.append({"check": f"{pkg} (optional)", "ok": True, "detail": metadata.version(pkg), "fix": ""})
+        except metadata.PackageNotFoundError:
+            rows.append({"check": f"{pkg} (optional)", "ok": None, "detail": "not installed", "fix": f"pip install -e '.[{extra}]'"})
+    return rows
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True)
+def doctor(as_json):
+    """Check Chromium, Python packages and the repository folders."""
+    rows = checks()
+    if as_json:
+        emit_json(rows)
+    else:
+        mark = {True: "ok", False: "MISSING", None: "-"}
+        out.print(table("guigym doctor", ["check", "status", "detail", "fix"],
+                        [[r["check"], mark[r["ok"]], r["detail"], r["fix"] if r["ok"] is False or r["ok"] is None else ""] for r in rows]))
+    if any(r["ok"] is False for r in rows):
+        raise SystemExit(1)

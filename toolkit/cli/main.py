@@ -1,0 +1,33 @@
+"""``guigym``: evaluate, list tasks, serve the apps, check the machine, benchmark.
+
+Commands hold no logic of their own: each parses its options, calls a toolkit function and
+prints. With ``--json`` the last line of stdout is one JSON object (or array).
+"""
+
+from __future__ import annotations
+
+import click
+
+from toolkit.cli import apps_cmd, bench_cmd, doctor_cmd, eval_cmd, tasks_cmd
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="guigym")
+def cli() -> None:
+    """guigym: evaluate, replay, diagnose, synthesize and train GUI agents through one rollout path."""
+
+
+cli.add_command(eval_cmd.eval_command)
+cli.add_command(tasks_cmd.tasks)
+cli.add_command(apps_cmd.apps)
+cli.add_command(doctor_cmd.doctor)
+cli.add_command(bench_cmd.bench)
+
+
+def main() -> None:
+    """Entry point of the ``guigym`` console script."""
+    cli(prog_name="guigym")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Adapters translate the five operations to one environment's native API."""

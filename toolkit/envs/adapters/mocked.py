@@ -1,0 +1,155 @@
+"""The ``mocked`` adapter: our phone apps, driven through the page's ``window.__gym`` bridge.
+
+Pointer actions go through real CDP input (mouse events at CSS pixels); gestures whose
+timing would make runs nondeterministic (scroll, long press) go through the bridge and
+take effect at once.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+from toolkit.actions import Action, action_dict, to_pixels
+from toolkit.envs.base import ActionResult, Element, Observation, state_hash
+from toolkit.envs.local import Instance, Viewport
+from toolkit.paths import MOCKED_APPS
+
+_SCROLL = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
+# A swipe names the finger's motion: swiping up scrolls the content down.
+_SWIPE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+_SYSTEM = {"back": "back", "home": "home", "recents": "recents", "menu": "recents"}
+
+_CLEAR_FOCUSED = """() => {
+  const el = document.activeElement;
+  if (!el || !('value' in el)) return false;
+  el.value = '';
+  el.dispatchEvent(new Event('input', {bubbles: true}));
+  return true;
+}"""
+_FOCUSED_IS_FIELD = "() => { const el = document.activeElement; return !!el && 'value' in el && !el.disabled; }"
+
+
+def _catalog() -> dict[str, Any]:
+    return json.loads((MOCKED_APPS / "catalog.json").read_text())
+
+
+class MockedAdapter:
+    """Boot, reset, act on and observe a mocked device page."""
+
+    name = "mocked"
+
+    def __init__(self, device: str = "phone", apps: list[str] | None = None, image_format: str = "jpeg",
+                 jpeg_quality: int = 80):
+        catalog = _catalog()
+        if device not in catalog:
+            raise ValueError(f"unknown device {device!r}; the catalog has {sorted(catalog)}")
+        unknown = sorted(set(apps or []) - set(catalog[device]["apps"]))
+        if unknown:
+            raise ValueError(f"device {device!r} has no app(s) {unknown}")
+        self.device = device
+        self.apps: list[str] = list(apps) if apps else catalog[device]["apps"]
+        self._only = apps is not None
+        v = catalog[device]["viewport"]
+        self.viewport = Viewport(v["width"], v["height"], v.get("scale", 3))
+        self.image_format = image_format
+        self.jpeg_quality = jpeg_quality
+
+    def url(self, base: str) -> str:
+        """Return the device page URL under the static server ``base``."""
+        query = f"?apps={','.join(self.apps)}" if self._only else ""
+        return f"{base}{self.device}/index.html{query}"
+
+    async def boot(self, instance: Instance, base_url: str, timeout_s: float) -> None:
+        """Load the device page and wait for the bridge."""
+        await instance.page.goto(self.url(base_url), wait_until="load", timeout=timeout_s * 1000)
+        await instance.page.wait_for_function("window.__gym && window.__gym.ready || window.__gymBootError",
+                                              timeout=timeout_s * 1000)
+        error = await instance.page.evaluate("window.__gymBootError || null")
+        if error:
+            raise RuntimeError(f"device page failed to boot: {error}")
+
+    async def reset(self, instance: Instance, seed: int, setup: dict[str, Any], start_app: str | None) -> None:
+        """Reset the device in place to s0 = init(world, seed) + setup patch (no reload)."""
+        await instance.page.evaluate("(o) => __gym.reset(o)", {"seed": seed, "patch": setup, "start_app": start_app})
+        await instance.page.mouse.move(0, 0)
+
+    async def state(self, instance: Instance) -> dict[str, Any]:
+        """Return the device state JSON."""
+        return await instance.page.evaluate("__gym.getState()")
+
+    async def observe(self, instance: Instance, note: str | None = None) -> Observation:
+        """Return the screenshot, visible elements and state of the page."""
+        info = await instance.page.evaluate("__gym.observe()")
+        params: dict[str, Any] = {"format": self.image_format, "optimizeForSpeed": True}
+        if self.image_format == "jpeg":
+            params["quality"] = self.jpeg_quality
+        shot = await instance.cdp.send("Page.captureScreenshot", params)
+        vp = instance.viewport
+        sx, sy = 1000 / vp.width, 1000 / vp.height
+        elements = [Element(id=e["id"], role=e["role"], text=e["text"],
+                            box=(e["box"][0] * sx, e["box"][1] * sy, e["box"][2] * sx, e["box"][3] * sy))
+                    for e in info["elements"]]
+        screen = f"app:{info['foreground']}" if info["screen"] == "app" else info["screen"]
+        return Observation(image=base64.b64decode(shot["data"]), image_format=self.image_format,
+                           width=round(vp.width * vp.scale), height=round(vp.height * vp.scale), screen=screen,
+                           elements=elements, state=info["state"], state_hash=state_hash(info["state"]), note=note)
+
+    async def act(self, instance: Instance, action: Action) -> ActionResult:
+        """Apply one action; an action the device cannot do gives an error result, not an exception."""
+        page = instance.page
+        vp = instance.viewport
+        result = ActionResult(action=action_dict(action))
+
+        def px(x: float, y: float) -> tuple[float, float]:
+            return to_pixels(x, y, vp.width, vp.height)
+
+        kind = action.type
+        if kind == "click":
+            await page.mouse.click(*px(action.x, action.y))
+        elif kind == "double_click":
+            await page.mouse.dblclick(*px(action.x, action.y))
+        elif kind == "long_press":
+            hit = await page.evaluate("([x, y]) => __gym.longPress(x, y)", list(px(action.x, action.y)))
+            result.effect = None if hit else "nothing under the point"
+        elif kind == "type":
+            if not await page.evaluate(_FOCUSED_IS_FIELD):
+                return result.model_copy(update={"ok": False, "error": "type: no text field has focus; tap a field first"})
+            if action.clear:
+                await page.evaluate(_CLEAR_FOCUSED)
+            if action.text:
+                await page.keyboard.insert_text(action.text)
+        elif kind == "hotkey":
+            await page.keyboard.press("+".join(action.keys))
+        elif kind == "open":
+            if action.app not in self.apps:
+                return result.model_copy(update={"ok": False, "error": f"open: no app {action.app!r}; installed: {', '.join(self.apps)}"})
+            await page.evaluate("(app) => __gym.system({type: 'open', app})", action.app)
+        elif kind == "drag":
+            await page.mouse.move(*px(action.x, action.y))
+            await page.mouse.down()
+            await page.mouse.move(*px(action.x2, action.y2), steps=4)
+            await page.mouse.up()
+        elif kind in ("scroll", "swipe"):
+            direction = action.direction if kind == "scroll" else _SWIPE[action.direction]
+            ux, uy = _SCROLL[direction]
+            dx, dy = ux * action.amount / 1000 * vp.width, uy * action.amount / 1000 * vp.height
+            moved = await page.evaluate("([x, y, dx, dy]) => __gym.scroll(x, y, dx, dy)", [*px(action.x, action.y), dx, dy])
+            result.effect = None if moved else "nothing scrolled"
+        elif kind == "system_button":
+            if action.button == "enter":
+                await page.keyboard.press("Enter")
+            else:
+                await page.evaluate("(t) => __gym.system({type: t})", _SYSTEM[action.button])
+        elif kind == "wait":
+            await page.evaluate("(ms) => __gym.system({type: 'tick', ms})", int(action.seconds * 1000))
+        elif kind == "answer":
+            values = dict(action.fields)
+            if action.text is not None and not values:
+                values = {"answer": action.text}
+            await page.evaluate("(v) => __gym.dispatch('answersheet', {type: 'submit', values: v})", values)
+        elif kind in ("cli_command", "api_call"):
+            return result.model_copy(update={"ok": False, "error": f"{kind}: not available on the mocked phone"})
+        # ask_user and terminate are episode control: the rollout handles them, the device does nothing.
+        return result

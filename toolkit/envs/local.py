@@ -1,0 +1,148 @@
+"""The local backend: Chromium driven by Playwright in this process.
+
+Isolation ``pages`` puts instances as tabs of one browser context (cheapest; our apps keep
+all state in page memory, so tabs do not share it), ``contexts`` gives each instance its
+own browser context, ``browsers`` its own browser process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from playwright.async_api import Browser, BrowserContext, CDPSession, Page, Playwright, async_playwright
+
+Isolation = Literal["pages", "contexts", "browsers"]
+
+#: Flags checked on this kind of machine (DEVELOPERS notes): headless, no network side traffic.
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # Background tabs must keep rendering: each instance is a tab that is screenshotted in turn.
+    "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows", "--disable-extensions", "--mute-audio",
+    "--disable-dev-shm-usage",
+]
+
+
+def find_chromium() -> str | None:
+    """Return the Chromium executable (``GUIGYM_CHROMIUM``, /usr/bin/chromium, or on PATH)."""
+    for candidate in (os.environ.get("GUIGYM_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+@dataclass
+class Viewport:
+    """CSS size and device scale factor; screenshots are width·scale × height·scale pixels."""
+
+    width: int = 360
+    height: int = 800
+    scale: float = 3.0
+
+
+@dataclass
+class Instance:
+    """One hosted page: the unit an env lease points at."""
+
+    page: Page
+    cdp: CDPSession
+    context: BrowserContext
+    browser: Browser
+    viewport: Viewport
+    own_context: bool
+    own_browser: bool
+    crashed: bool = False
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+class LocalBackend:
+    """Host instances in local Chromium processes."""
+
+    def __init__(self, isolation: Isolation = "pages", executable: str | None = None, extra_flags: list[str] | None = None):
+        if isolation not in ("pages", "contexts", "browsers"):
+            raise ValueError(f"isolation must be pages, contexts or browsers, got {isolation!r}")
+        self.isolation = isolation
+        self.executable = executable or find_chromium()
+        self.flags = CHROMIUM_FLAGS + (extra_flags or [])
+        self._pw: Playwright | None = None
+        self._browser: Browser | None = None
+        self._contexts: dict[tuple, BrowserContext] = {}
+        self._lock = asyncio.Lock()
+
+    async def start(self) -> None:
+        """Start Playwright and the shared browser."""
+        if self._pw is not None:
+            return
+        if not self.executable:
+            raise RuntimeError("no Chromium found: install Debian's 'chromium' or set GUIGYM_CHROMIUM")
+        self._pw = await async_playwright().start()
+        if self.isolation != "browsers":
+            self._browser = await self._launch()
+
+    async def _launch(self) -> Browser:
+        return await self._pw.chromium.launch(executable_path=self.executable, args=self.flags, headless=True)
+
+    async def _context(self, browser: Browser, viewport: Viewport) -> BrowserContext:
+        return await browser.new_context(viewport={"width": viewport.width, "height": viewport.height},
+                                         device_scale_factor=viewport.scale, has_touch=False,
+                                         locale="en-US", timezone_id="UTC", service_workers="block")
+
+    async def new_instance(self, viewport: Viewport) -> Instance:
+        """Open a blank page in the configured isolation and return it."""
+        await self.start()
+        async with self._lock:
+            if self.isolation == "browsers":
+                browser, own_browser = await self._launch(), True
+            else:
+                browser, own_browser = self._browser, False
+            if self.isolation == "pages":
+                key = (viewport.width, viewport.height, viewport.scale)
+                context = self._contexts.get(key)
+                if context is None:
+                    context = self._contexts[key] = await self._context(browser, viewport)
+                own_context = False
+            else:
+                context, own_context = await self._context(browser, viewport), True
+        page = await context.new_page()
+        cdp = await context.new_cdp_session(page)
+        instance = Instance(page=page, cdp=cdp, context=context, browser=browser, viewport=viewport,
+                            own_context=own_context, own_browser=own_browser)
+        page.on("crash", lambda *_: setattr(instance, "crashed", True))
+        page.on("close", lambda *_: setattr(instance, "crashed", True))
+        return instance
+
+    async def close_instance(self, instance: Instance) -> None:
+        """Close an instance's page (and its own context/browser); errors of dead pages are ignored."""
+        instance.crashed = True
+        for closer in (instance.page.close, instance.context.close if instance.own_context else None,
+                       instance.browser.close if instance.own_browser else None):
+            if closer is None:
+                continue
+            try:
+                await asyncio.wait_for(closer(), 10)
+            except Exception:  # noqa: BLE001 - closing what may already be dead
+                pass
+
+    async def close(self) -> None:
+        """Close every browser and stop Playwright."""
+        for context in self._contexts.values():
+            try:
+                await context.close()
+            except Exception:  # noqa: BLE001
+                pass
+        self._contexts.clear()
+        if self._browser is not None:
+            try:
+                await self._browser.close()
+            except Exception:  # noqa: BLE001
+                pass
+            self._browser = None
+        if self._pw is not None:
+            await self._pw.stop()
+            self._pw = None

@@ -1,0 +1,285 @@
+"""The environment manager: the five operations, above every backend and adapter.
+
+It does leasing, warm pools, deadlines, recovery and accounting once:
+- ``request(spec, n)`` hands out leases on warm instances (booting more when needed);
+- every operation runs under a deadline; a timeout, a crashed page or a browser error
+  becomes a typed :class:`EnvError` (never a score) and the instance is replaced;
+- an operation through a released, replaced or expired lease raises :class:`StaleLeaseError`;
+- a retried ``action_id`` takes effect once: the stored result is returned again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Sequence, TypeVar
+
+from toolkit.actions import Action, ActionError, parse_action
+from toolkit.envs.adapters.mocked import MockedAdapter
+from toolkit.envs.base import ActionResult, EnvError, Lease, Observation, StaleLeaseError, StepResult
+from toolkit.envs.local import Instance, LocalBackend
+from toolkit.envs.server import shared_server
+from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool, judge
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Deadlines:
+    """Seconds each operation may take before it is an ``env_error[timeout]``."""
+
+    boot: float = 30.0
+    reset: float = 15.0
+    step: float = 15.0
+    observe: float = 10.0
+    lease_ttl: float = 3600.0
+
+
+@dataclass
+class _Slot:
+    index: int
+    instance: Instance | None = None
+    generation: int = 0
+    lease_id: str | None = None
+    expires_at: float = 0.0
+    applied: OrderedDict = field(default_factory=OrderedDict)
+    s0: dict[str, Any] | None = None
+    instance_key: str | None = None
+    trajectory: list[dict[str, Any]] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass
+class Accounting:
+    """Counters of what the manager did (read by benchmarks and fleet status)."""
+
+    boots: int = 0
+    resets: int = 0
+    steps: int = 0
+    replays: int = 0
+    failures: int = 0
+    recycled: int = 0
+    stale_rejections: int = 0
+
+
+class EnvManager:
+    """Lease, drive and judge environment instances.
+
+    Args:
+        backend: hosts instances (default: :class:`LocalBackend` with ``pages`` isolation).
+        adapter: speaks the environment's native API (default: the mocked phone).
+        verifiers: the out-of-process verifier pool used by :meth:`evaluate`.
+        deadlines: per-operation time limits.
+    """
+
+    def __init__(self, backend: LocalBackend | None = None, adapter: MockedAdapter | None = None,
+                 verifiers: VerifierPool | None = None, deadlines: Deadlines = Deadlines()):
+        self.backend = backend or LocalBackend()
+        self.adapter = adapter or MockedAdapter()
+        self.verifiers = verifiers or VerifierPool()
+        self.deadlines = deadlines
+        self.stats = Accounting()
+        self._slots: list[_Slot] = []
+        self._idle: list[_Slot] = []
+        self._specs: dict[str, TaskSpec] = {}
+        self._lease_ids = itertools.count(1)
+        self._lock = asyncio.Lock()
+        self._base_url = shared_server().url
+
+    # -- leasing ---------------------------------------------------------------------------------
+
+    async def _boot(self, slot: _Slot) -> None:
+        try:
+            instance = await asyncio.wait_for(self.backend.new_instance(self.adapter.viewport), self.deadlines.boot)
+            await asyncio.wait_for(self.adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
+        except Exception as exc:  # noqa: BLE001 - any failure to boot is infrastructure
+            self.stats.failures += 1
+            raise EnvError("boot", "request", f"{type(exc).__name__}: {exc}") from exc
+        slot.instance = instance
+        self.stats.boots += 1
+
+    async def warm(self, n: int) -> None:
+        """Boot idle instances until at least ``n`` exist (the warm pool)."""
+        async with self._lock:
+            missing = max(0, n - len(self._slots))
+            new = [_Slot(index=len(self._slots) + i) for i in range(missing)]
+            self._slots.extend(new)
+        results = await asyncio.gather(*(self._boot(s) for s in new), return_exceptions=True)
+        async with self._lock:
+            for slot, res in zip(new, results):
+                if isinstance(res, BaseException):
+                    slot.instance = None
+                self._idle.append(slot)
+
+    async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
+        """Return ``n`` leases on ready instances for ``spec``'s device (booting as needed)."""
+        if spec is not None:
+            self._specs[spec.full_id] = spec
+        self._reap()
+        leases = []
+        for _ in range(n):
+            async with self._lock:
+                slot = self._idle.pop(0) if self._idle else None
+                if slot is None:
+                    slot = _Slot(index=len(self._slots))
+                    self._slots.append(slot)
+            if slot.instance is None or slot.instance.crashed:
+                await self._replace(slot)
+            slot.generation += 1
+            slot.lease_id = f"L{next(self._lease_ids)}"
+            slot.expires_at = time.monotonic() + (ttl_s or self.deadlines.lease_ttl)
+            slot.applied.clear()
+            slot.s0 = None
+            leases.append(Lease(id=slot.lease_id, device=self.adapter.device, slot=slot.index, generation=slot.generation))
+        return leases
+
+    async def release(self, lease: Lease) -> None:
+        """Return the lease's instance to the warm pool (a broken one is replaced later)."""
+        slot = self._slots[lease.slot] if lease.slot < len(self._slots) else None
+        if slot is None or slot.lease_id != lease.id:
+            return
+        slot.lease_id = None
+        async with self._lock:
+            self._idle.append(slot)
+
+    def _reap(self) -> None:
+        now = time.monotonic()
+        for slot in self._slots:
+            if slot.lease_id and slot.expires_at < now:
+                slot.lease_id = None
+                self._idle.append(slot)
+
+    def _slot(self, lease: Lease) -> _Slot:
+        slot = self._slots[lease.slot] if 0 <= lease.slot < len(self._slots) else None
+        if slot is None or slot.lease_id != lease.id or slot.generation != lease.generation:
+            self.stats.stale_rejections += 1
+            raise StaleLeaseError(lease.id, "was released or replaced")
+        if slot.expires_at < time.monotonic():
+            self.stats.stale_rejections += 1
+            slot.lease_id = None
+            self._idle.append(slot)
+            raise StaleLeaseError(lease.id, "has expired")
+        return slot
+
+    async def _replace(self, slot: _Slot) -> None:
+        if slot.instance is not None:
+            self.stats.recycled += 1
+            await self.backend.close_instance(slot.instance)
+            slot.instance = None
+        await self._boot(slot)
+
+    async def _guard(self, slot: _Slot, op: str, timeout: float, fn: Callable[[], Awaitable[T]]) -> T:
+        """Run ``fn`` under a deadline; turn infrastructure failures into EnvError and drop the instance."""
+        if slot.instance is None or slot.instance.crashed:
+            self.stats.failures += 1
+            raise EnvError("crash", op, "the instance's page has crashed or closed")
+        try:
+            return await asyncio.wait_for(fn(), timeout)
+        except asyncio.TimeoutError:
+            kind, message = "timeout", f"no answer within {timeout:g} s"
+        except EnvError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - Playwright raises many types for a dead target
+            kind = "crash" if slot.instance.crashed else "infra"
+            message = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        self.stats.failures += 1
+        slot.instance.crashed = True  # never reuse an instance in an unknown state
+        raise EnvError(kind, op, message)
+
+    # -- the five operations ---------------------------------------------------------------------
+
+    async def observe(self, lease: Lease) -> Observation:
+        """Return the current observation of the lease's instance."""
+        slot = self._slot(lease)
+        return await self._guard(slot, "observe", self.deadlines.observe, lambda: self.adapter.observe(slot.instance))
+
+    async def reset(self, lease: Lease, instance: TaskInstance) -> Observation:
+        """Reset to the instance's s0 (in place, no reload) and return the first observation."""
+        slot = self._slot(lease)
+
+        async def run() -> Observation:
+            await self.adapter.reset(slot.instance, instance.seed, instance.setup, instance.start_app)
+            return await self.adapter.observe(slot.instance)
+
+        async with slot.lock:
+            obs = await self._guard(slot, "reset", self.deadlines.reset, run)
+            slot.s0 = obs.state
+            slot.instance_key = instance.key
+            slot.applied.clear()
+            slot.trajectory = []
+            self.stats.resets += 1
+        return obs
+
+    async def step(self, lease: Lease, actions: Sequence[Action | dict], action_id: str) -> StepResult:
+        """Apply an ordered batch of actions once per ``action_id`` and return the new observation.
+
+        Invalid actions are not applied: each yields an error result fed back to the model.
+        """
+        slot = self._slot(lease)
+        async with slot.lock:
+            if action_id in slot.applied:
+                self.stats.replays += 1
+                return slot.applied[action_id].model_copy(update={"replayed": True})
+
+            async def run() -> StepResult:
+                results = []
+                for raw in actions:
+                    try:
+                        action = parse_action(raw)
+                    except ActionError as exc:
+                        results.append(ActionResult(action=raw if isinstance(raw, dict) else {"raw": repr(raw)},
+                                                    ok=False, error=exc.message))
+                        continue
+                    results.append(await self.adapter.act(slot.instance, action))
+                errors = [r.error for r in results if r.error]
+                obs = await self.adapter.observe(slot.instance, note="; ".join(errors) if errors else None)
+                return StepResult(action_id=action_id, results=results, observation=obs)
+
+            result = await self._guard(slot, "step", self.deadlines.step, run)
+            slot.trajectory.extend(r.action for r in result.results if r.ok)
+            slot.applied[action_id] = result
+            while len(slot.applied) > 64:
+                slot.applied.popitem(last=False)
+            self.stats.steps += 1
+        return result
+
+    async def evaluate(self, lease: Lease, instance: TaskInstance, spec: TaskSpec | None = None,
+                       final_state: dict[str, Any] | None = None) -> Verdict:
+        """Judge the instance's final state against its s0 with the task's verifier."""
+        slot = self._slot(lease)
+        spec = spec or self._specs.get(instance.task_id)
+        if spec is None:
+            raise KeyError(f"no spec known for {instance.task_id}; pass spec= or request(spec)")
+        if slot.s0 is None or slot.instance_key != instance.key:
+            raise EnvError("infra", "evaluate", f"lease {lease.id} was not reset with {instance.key}")
+        if final_state is None:
+            final_state = await self._guard(slot, "evaluate", self.deadlines.observe, lambda: self.adapter.state(slot.instance))
+        return await judge(self.verifiers, spec, instance, slot.s0, final_state, slot.trajectory)
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def status(self) -> dict[str, Any]:
+        """Return pool size, leased and idle counts, broken instances and the counters."""
+        return {"instances": len(self._slots), "leased": sum(1 for s in self._slots if s.lease_id),
+                "idle": len(self._idle), "broken": sum(1 for s in self._slots if s.instance is None or s.instance.crashed),
+                **self.stats.__dict__}
+
+    async def close(self) -> None:
+        """Close every instance, the backend and the verifier pool."""
+        for slot in self._slots:
+            if slot.instance is not None:
+                await self.backend.close_instance(slot.instance)
+        self._slots.clear()
+        self._idle.clear()
+        await self.backend.close()
+        await self.verifiers.close()
+
+    async def __aenter__(self) -> "EnvManager":
+        await self.backend.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()

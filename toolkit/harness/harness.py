@@ -1,0 +1,110 @@
+"""The harness: the one place that turns an observation into a prompt and model text into actions.
+
+Evaluation, data collection and training all call :meth:`HarnessEpisode.decide`; nothing else
+builds prompts or parses model output.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from toolkit.actions import Action
+from toolkit.envs.base import Observation
+from toolkit.harness.formats import ParseResult, get_format
+from toolkit.harness.history import EpisodeContext, HistoryConfig, Turn, build_messages
+from toolkit.harness.policies import Policy, PolicyRequest, PolicyResponse
+from toolkit.tasks import TaskInstance
+
+SYSTEM_PROMPT = (
+    "You operate a phone to complete the user's task. Each turn you see the current screen. "
+    "Decide the next action(s). When the task is done, call terminate(status='success'); if it cannot be done, "
+    "terminate(status='failed'). For questions, open the Answers app, fill in its fields and submit, "
+    "or use answer(fields={...}).\n\n"
+)
+
+
+@dataclass(frozen=True)
+class HarnessConfig:
+    """One agent configuration: action format, history policy, loop limit."""
+
+    format: str = "text-v1"
+    history: HistoryConfig = field(default_factory=HistoryConfig)
+    system_prompt: str = SYSTEM_PROMPT
+    loop_limit: int = 3
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the config as plain data (for run manifests)."""
+        return {"format": self.format, "history": self.history.__dict__, "loop_limit": self.loop_limit,
+                "system_prompt": self.system_prompt}
+
+
+@dataclass
+class Decision:
+    """One step's decision: the exact prompt, the raw output and what was parsed from it."""
+
+    prompt: list[dict[str, Any]]
+    output: str
+    parsed: ParseResult
+    token_ids: list[int] | None = None
+    logprobs: list[float] | None = None
+    policy_error: str | None = None
+    policy_ms: float = 0.0
+
+    @property
+    def actions(self) -> list[Action]:
+        """Return the parsed actions (empty on a parse error)."""
+        return self.parsed.actions
+
+
+class Harness:
+    """A policy plus an agent configuration."""
+
+    def __init__(self, policy: Policy, config: HarnessConfig | None = None):
+        self.policy = policy
+        self.config = config or HarnessConfig()
+        self.format = get_format(self.config.format)
+        self.system = self.config.system_prompt + self.format.describe()
+
+    def episode(self, instance: TaskInstance, seed: int) -> "HarnessEpisode":
+        """Start an episode of ``instance``."""
+        return HarnessEpisode(self, instance, seed)
+
+
+class HarnessEpisode:
+    """The harness's view of one running episode."""
+
+    def __init__(self, harness: Harness, instance: TaskInstance, seed: int):
+        self.harness = harness
+        self.instance = instance
+        self.seed = seed
+        self.policy = harness.policy.for_episode(instance, seed)
+        self.ctx = EpisodeContext(instruction=instance.instruction)
+
+    def prompt(self, step: int) -> list[dict[str, Any]]:
+        """Return the chat messages for ``step``."""
+        return build_messages(self.harness.system, self.ctx, step, self.harness.config.history)
+
+    async def decide(self, step: int, observation: Observation, image: Callable[[str], bytes]) -> Decision:
+        """Build the prompt for ``step``, call the policy and parse its output."""
+        if self.harness.config.history.include_elements:
+            self.ctx.elements_text[step] = observation.text()
+        messages = self.prompt(step)
+        start = time.perf_counter()
+        try:
+            response = await self.policy(PolicyRequest(messages=messages, image=image, observation=observation,
+                                                       instance=self.instance, step=step, seed=self.seed,
+                                                       format=self.harness.format))
+        except Exception as exc:  # noqa: BLE001 - a policy bug is recorded on the step, the episode goes on
+            response = PolicyResponse(text="", error=f"policy raised {type(exc).__name__}: {exc}")
+        parsed = self.harness.format.parse(response.text)
+        return Decision(prompt=messages, output=response.text, parsed=parsed, token_ids=response.token_ids,
+                        logprobs=response.logprobs, policy_error=response.error,
+                        policy_ms=(time.perf_counter() - start) * 1000)
+
+    def record(self, step: int, output: str, next_note: str | None) -> None:
+        """Append the finished step to the history; ``next_note`` is shown with the next screen."""
+        self.ctx.turns.append(Turn(obs=step, output=output))
+        if next_note:
+            self.ctx.notes[step + 1] = next_note

@@ -1,0 +1,132 @@
+"""One attempt on the shared rollout path: reset → (prompt → policy → parse → step)* → evaluate.
+
+Evaluation, data collection and training differ only in what they do with the returned
+:class:`AttemptResult`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from toolkit.actions import action_dict
+from toolkit.envs.base import Lease, Observation
+from toolkit.envs.manager import EnvManager
+from toolkit.harness import Harness
+from toolkit.tasks import TaskInstance, TaskSpec, Verdict
+
+#: Actions the rollout handles itself; they never reach the device.
+_CONTROL = ("terminate", "ask_user")
+
+
+@dataclass
+class AttemptResult:
+    """A finished attempt: the verdict, how it ended, and every step's record."""
+
+    task_id: str
+    instance: TaskInstance
+    verdict: Verdict
+    steps: list[dict[str, Any]]
+    observations: list[Observation]
+    claimed: str | None
+    answer: str | None
+    termination: str
+    reset_ms: float
+    total_s: float
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def n_steps(self) -> int:
+        """Return the number of model steps taken."""
+        return len(self.steps)
+
+
+def _image_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _reply(spec: TaskSpec, question: str) -> str | None:
+    """Return the scripted user reply whose key occurs in the question (case-insensitive)."""
+    q = question.lower()
+    for key, answer in spec.user_replies.items():
+        if key.lower() in q:
+            return answer
+    return None
+
+
+async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instance: TaskInstance, harness: Harness,
+                      seed: int, attempt_id: str = "attempt",
+                      on_observation: Callable[[int, Observation], None] | None = None) -> AttemptResult:
+    """Run one attempt of ``instance`` on ``lease`` with ``harness`` and judge it.
+
+    Raises:
+        EnvError: on infrastructure failure (the caller reruns the attempt; never scored).
+    """
+    start = time.perf_counter()
+    obs = await manager.reset(lease, instance)
+    reset_ms = (time.perf_counter() - start) * 1000
+    observations = [obs]
+    if on_observation:
+        on_observation(0, obs)
+    episode = harness.episode(instance, seed)
+    images = {0: obs.image}
+    steps: list[dict[str, Any]] = []
+    claimed: str | None = None
+    answer: str | None = None
+    termination = "step_limit"
+    repeats = 0
+    previous: tuple | None = None
+
+    for step in range(instance.max_steps):
+        decision = await episode.decide(step, obs, lambda ref: images[int(ref.split(":")[1])])
+        actions = decision.actions
+        notes = [decision.parsed.error] if decision.parsed.error else []
+        if decision.policy_error:
+            notes.append(decision.policy_error)
+        device_actions = [a for a in actions if a.type not in _CONTROL]
+        for a in actions:
+            if a.type == "ask_user":
+                reply = _reply(spec, a.question)
+                notes.append(f"User replied: {reply}" if reply is not None else "The user did not answer.")
+        env_start = time.perf_counter()
+        result = await manager.step(lease, device_actions, action_id=f"{attempt_id}:{step}")
+        env_ms = (time.perf_counter() - env_start) * 1000
+        new_obs = result.observation
+        notes.extend(r.error for r in result.results if r.error)
+        note = "; ".join(notes) or None
+        episode.record(step, decision.output, note)
+        observations.append(new_obs)
+        images[step + 1] = new_obs.image
+        if on_observation:
+            on_observation(step + 1, new_obs)
+        steps.append({
+            "kind": "step", "index": step, "prompt": decision.prompt, "output": decision.output,
+            "thought": decision.parsed.thought, "actions": [action_dict(a) for a in actions],
+            "parse_error": decision.parsed.error, "parse_error_kind": decision.parsed.error_kind,
+            "policy_error": decision.policy_error, "results": [r.model_dump() for r in result.results],
+            "note": note, "obs_before": step, "obs_after": step + 1,
+            "screen_before": obs.screen, "screen_after": new_obs.screen,
+            "state_hash_before": obs.state_hash, "state_hash_after": new_obs.state_hash,
+            "image_hash_after": _image_hash(new_obs.image),
+            "token_ids": decision.token_ids, "logprobs": decision.logprobs,
+            "policy_ms": round(decision.policy_ms, 2), "env_ms": round(env_ms, 2),
+        })
+        terminate = next((a for a in actions if a.type == "terminate"), None)
+        if terminate is not None:
+            claimed, answer, termination = terminate.status, terminate.answer, "terminate"
+            break
+        signature = (tuple(sorted(str(action_dict(a)) for a in actions)), obs.state_hash, new_obs.state_hash)
+        unchanged = obs.state_hash == new_obs.state_hash and _image_hash(obs.image) == _image_hash(new_obs.image)
+        repeats = repeats + 1 if unchanged and signature == previous else 0
+        previous = signature
+        obs = new_obs
+        if harness.config.loop_limit and repeats + 1 >= harness.config.loop_limit:
+            termination = "loop"
+            break
+
+    verdict = await manager.evaluate(lease, instance, spec, final_state=observations[-1].state)
+    return AttemptResult(task_id=spec.full_id, instance=instance, verdict=verdict, steps=steps,
+                         observations=observations, claimed=claimed, answer=answer, termination=termination,
+                         reset_ms=reset_ms, total_s=time.perf_counter() - start)

@@ -1,0 +1,147 @@
+"""The async rollout scheduler: many attempts over a pool of leases, with a concurrency limit.
+
+Env failures (``EnvError``) are typed infrastructure failures: the attempt is rerun on a
+fresh instance (up to ``max_env_retries`` times) and each rerun is recorded — never scored.
+Finished attempts go to the store as they complete, so an interrupted run resumes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from toolkit.envs.base import EnvError
+from toolkit.envs.manager import EnvManager
+from toolkit.harness import Harness
+from toolkit.rollout.episode import AttemptResult, run_attempt
+from toolkit.store import RunStore, attempt_id
+from toolkit.tasks import TaskSpec, derive_seed, sample
+
+
+@dataclass(frozen=True)
+class WorkItem:
+    """One attempt to run: trial ``trial`` of ``spec``."""
+
+    spec: TaskSpec
+    trial: int
+    run_seed: int
+
+    @property
+    def attempt_id(self) -> str:
+        """Return the attempt's id in the store."""
+        return attempt_id(self.spec.full_id, self.trial)
+
+    @property
+    def instance_seed(self) -> int:
+        """Return the seed the instance is sampled with (same task, trial and run seed ⇒ same instance)."""
+        return derive_seed(self.run_seed, self.spec.full_id, self.trial)
+
+
+def outcome_of(result: AttemptResult) -> str:
+    """Classify an attempt: success, false_complete, overdue, verifier_error or failure."""
+    v = result.verdict
+    if not v.ok:
+        return "verifier_error"
+    claimed_success = result.claimed == "success"
+    if v.success and v.clean and claimed_success:
+        return "success"
+    if claimed_success:
+        return "false_complete"
+    if v.success and result.termination == "step_limit":
+        return "overdue"
+    return "failure"
+
+
+def attempt_row(item: WorkItem, result: AttemptResult, agent: str, reruns: int, trajectory: str) -> dict[str, Any]:
+    """Return the attempt-table row of a finished attempt."""
+    v = result.verdict
+    return {
+        "attempt_id": item.attempt_id, "task_id": item.spec.full_id, "suite": item.spec.suite, "trial": item.trial,
+        "seed": item.instance_seed, "agent": agent, "apps": item.spec.apps, "tags": item.spec.tags,
+        "difficulty": item.spec.difficulty, "split": item.spec.split, "instruction": result.instance.instruction,
+        "params": result.instance.params, "outcome": outcome_of(result), "reward": v.reward, "success": v.success,
+        "clean": v.clean, "progress": v.progress, "claimed": result.claimed, "answer": result.answer,
+        "termination": result.termination, "steps": result.n_steps, "side_effects": v.side_effects,
+        "criteria": {c.id: c.passed for c in v.criteria}, "verifier_error": v.error, "env_reruns": reruns,
+        "final_state_hash": result.observations[-1].state_hash, "trajectory": trajectory,
+        "reset_ms": round(result.reset_ms, 2), "duration_s": round(result.total_s, 3),
+    }
+
+
+def trajectory_records(item: WorkItem, result: AttemptResult, store: RunStore) -> list[dict[str, Any]]:
+    """Write the attempt's screenshots and return its trajectory records (header, steps, verdict)."""
+    paths = [store.write_screenshot(item.attempt_id, i, o.image, o.image_format) for i, o in enumerate(result.observations)]
+    first = result.observations[0]
+    header = {"kind": "attempt", "attempt_id": item.attempt_id, "task_id": item.spec.full_id, "trial": item.trial,
+              "instance": result.instance.model_dump(), "initial_state": first.state, "initial_state_hash": first.state_hash,
+              "screenshot": paths[0], "screen": first.screen,
+              "elements": [e.model_dump() for e in first.elements]}
+    steps = []
+    for record in result.steps:
+        after = result.observations[record["obs_after"]]
+        steps.append({**record, "screenshot_before": paths[record["obs_before"]], "screenshot_after": paths[record["obs_after"]],
+                      "elements_after": [e.model_dump() for e in after.elements]})
+    final = {"kind": "verdict", **result.verdict.model_dump(), "claimed": result.claimed, "answer": result.answer,
+             "termination": result.termination, "final_state": result.observations[-1].state}
+    return [header, *steps, final]
+
+
+class Scheduler:
+    """Run work items concurrently over one env manager and write them to a store."""
+
+    def __init__(self, manager: EnvManager, harness: Harness, store: RunStore, agent: str, parallel: int = 1,
+                 max_env_retries: int = 3, on_done: Callable[[WorkItem, dict[str, Any]], None] | None = None):
+        self.manager = manager
+        self.harness = harness
+        self.store = store
+        self.agent = agent
+        self.parallel = max(1, parallel)
+        self.max_env_retries = max_env_retries
+        self.on_done = on_done
+        self.env_errors = 0
+
+    async def _run_item(self, item: WorkItem) -> dict[str, Any] | None:
+        spec = item.spec
+        instance = sample(spec, item.instance_seed)
+        for attempt in range(self.max_env_retries + 1):
+            [lease] = await self.manager.request(spec)
+            try:
+                result = await run_attempt(self.manager, lease, spec, instance, self.harness, seed=item.instance_seed,
+                                           attempt_id=f"{item.attempt_id}#{attempt}")
+            except EnvError as exc:
+                self.env_errors += 1
+                self.store.append_env_error({"attempt_id": item.attempt_id, "task_id": spec.full_id, "trial": item.trial,
+                                             "try": attempt, "kind": exc.kind, "op": exc.op, "message": exc.message,
+                                             "time": time.time()})
+                continue
+            finally:
+                await self.manager.release(lease)
+            trajectory = self.store.write_trajectory(item.attempt_id, trajectory_records(item, result, self.store))
+            row = attempt_row(item, result, self.agent, attempt, trajectory)
+            self.store.append_attempt(row)
+            if self.on_done:
+                self.on_done(item, row)
+            return row
+        return None
+
+    async def run(self, items: list[WorkItem]) -> list[dict[str, Any]]:
+        """Run every item not yet in the store; return the rows written now (in completion order)."""
+        done = self.store.done_ids()
+        todo = [i for i in items if i.attempt_id not in done]
+        await self.manager.warm(min(self.parallel, len(todo)))
+        queue: asyncio.Queue[WorkItem] = asyncio.Queue()
+        for item in todo:
+            queue.put_nowait(item)
+        rows: list[dict[str, Any]] = []
+
+        async def worker() -> None:
+            while not queue.empty():
+                item = queue.get_nowait()
+                row = await self._run_item(item)
+                if row is not None:
+                    rows.append(row)
+
+        await asyncio.gather(*(worker() for _ in range(min(self.parallel, len(todo)) or 1)))
+        return rows

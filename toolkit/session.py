@@ -1,0 +1,155 @@
+"""``make_env``: one leased environment for interactive use (notebooks, scripts, MCP sessions).
+
+Every operation runs on the toolkit's background event loop (which owns the browser), so the
+same object works synchronously — also inside Jupyter's running loop — and with ``await``
+through the ``a``-prefixed methods.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Coroutine, Sequence, TypeVar
+
+from toolkit.actions import Action
+from toolkit.envs.adapters.mocked import MockedAdapter
+from toolkit.envs.base import Lease, Observation, StepResult
+from toolkit.envs.local import LocalBackend
+from toolkit.envs.manager import EnvManager
+from toolkit.sync import background_loop
+from toolkit.tasks import TaskInstance, TaskSpec, Verdict, load_tasks, sample
+
+T = TypeVar("T")
+
+
+class EnvSession:
+    """A leased phone with an optional task: reset, step, observe, evaluate, close."""
+
+    def __init__(self, spec: TaskSpec | None, seed: int, isolation: str = "pages", apps: list[str] | None = None):
+        self.spec = spec
+        self.seed = seed
+        self.instance: TaskInstance | None = None
+        self.isolation = isolation
+        self.apps = apps
+        self.manager: EnvManager | None = None
+        self.lease: Lease | None = None
+        self.last: Observation | None = None
+        self._steps = 0
+
+    # -- plumbing ------------------------------------------------------------------------------------
+
+    def _submit(self, coro: Coroutine[Any, Any, T]) -> "asyncio.Future[T]":
+        return asyncio.run_coroutine_threadsafe(coro, background_loop())
+
+    def _sync(self, coro: Coroutine[Any, Any, T]) -> T:
+        return self._submit(coro).result()
+
+    async def _await(self, coro: Coroutine[Any, Any, T]) -> T:
+        return await asyncio.wrap_future(self._submit(coro))
+
+    async def _open(self) -> None:
+        if self.manager is None:
+            self.manager = EnvManager(backend=LocalBackend(isolation=self.isolation), adapter=MockedAdapter(apps=self.apps))
+            [self.lease] = await self.manager.request(self.spec)
+
+    def _instance(self, seed: int | None) -> TaskInstance:
+        seed = self.seed if seed is None else seed
+        if self.spec is None:
+            return TaskInstance(task_id="free", seed=seed, instruction="(no task)", params={}, setup={}, reference=[],
+                                expected_changes=[], max_steps=10_000)
+        return sample(self.spec, seed)
+
+    async def _reset(self, seed: int | None) -> Observation:
+        await self._open()
+        self.instance = self._instance(seed)
+        self._steps = 0
+        self.last = await self.manager.reset(self.lease, self.instance)
+        return self.last
+
+    async def _step(self, actions: Sequence[Action | dict] | Action | dict) -> StepResult:
+        if self.instance is None:
+            await self._reset(None)
+        batch = list(actions) if isinstance(actions, (list, tuple)) else [actions]
+        self._steps += 1
+        result = await self.manager.step(self.lease, batch, action_id=f"session:{self.instance.key}:{self._steps}")
+        self.last = result.observation
+        return result
+
+    async def _evaluate(self) -> Verdict:
+        if self.spec is None or self.instance is None:
+            raise RuntimeError("evaluate needs a task: make_env('<task id>') and reset() first")
+        return await self.manager.evaluate(self.lease, self.instance, self.spec)
+
+    async def _close(self) -> None:
+        if self.manager is not None:
+            await self.manager.close()
+            self.manager = None
+
+    # -- synchronous API -----------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> Observation:
+        """Reset to the task's s0 (a fresh instance sampled with ``seed``) and return the observation."""
+        return self._sync(self._reset(seed))
+
+    def step(self, actions: Sequence[Action | dict] | Action | dict) -> StepResult:
+        """Apply one action or an ordered batch; return the per-action results and new observation."""
+        return self._sync(self._step(actions))
+
+    def observe(self) -> Observation:
+        """Return the current observation."""
+        return self._sync(self._observe())
+
+    async def _observe(self) -> Observation:
+        if self.instance is None:
+            return await self._reset(None)
+        self.last = await self.manager.observe(self.lease)
+        return self.last
+
+    def state(self) -> dict[str, Any]:
+        """Return the device state."""
+        return self.observe().state
+
+    def evaluate(self) -> Verdict:
+        """Judge the current state with the task's verifier."""
+        return self._sync(self._evaluate())
+
+    def close(self) -> None:
+        """Release the browser."""
+        self._sync(self._close())
+
+    # -- awaitable API -------------------------------------------------------------------------------
+
+    async def areset(self, seed: int | None = None) -> Observation:
+        """``await`` form of :meth:`reset`."""
+        return await self._await(self._reset(seed))
+
+    async def astep(self, actions: Sequence[Action | dict] | Action | dict) -> StepResult:
+        """``await`` form of :meth:`step`."""
+        return await self._await(self._step(actions))
+
+    async def aobserve(self) -> Observation:
+        """``await`` form of :meth:`observe`."""
+        return await self._await(self._observe())
+
+    async def aevaluate(self) -> Verdict:
+        """``await`` form of :meth:`evaluate`."""
+        return await self._await(self._evaluate())
+
+    async def aclose(self) -> None:
+        """``await`` form of :meth:`close`."""
+        await self._await(self._close())
+
+    def __enter__(self) -> "EnvSession":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str = "pages",
+             apps: list[str] | None = None) -> EnvSession:
+    """Return an environment session for a task id (``suite/id``), a spec, or None for a free phone."""
+    spec = task
+    if isinstance(task, str):
+        suite = task.split("/")[0] if "/" in task else "mobile-core"
+        [spec] = load_tasks([suite], [task])
+    return EnvSession(spec, seed, isolation=isolation, apps=apps)

@@ -1,0 +1,35 @@
+"""Run toolkit coroutines from synchronous code, including inside Jupyter's running event loop.
+
+A single background thread owns an event loop (and therefore every Playwright object made
+through it); synchronous callers submit coroutines to it and wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any, Coroutine, TypeVar
+
+T = TypeVar("T")
+
+_loop: asyncio.AbstractEventLoop | None = None
+_lock = threading.Lock()
+
+
+def background_loop() -> asyncio.AbstractEventLoop:
+    """Return the toolkit's background event loop, starting its thread on first use."""
+    global _loop
+    with _lock:
+        if _loop is None:
+            _loop = asyncio.new_event_loop()
+            threading.Thread(target=_loop.run_forever, name="guigym-loop", daemon=True).start()
+        return _loop
+
+
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` to completion and return its result, whether or not a loop runs in this thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    return asyncio.run_coroutine_threadsafe(coro, background_loop()).result()

@@ -1,0 +1,127 @@
+"""Load task specs from ``task_bank/<suite>/*.yaml`` and sample instances from them.
+
+Every error names the file and the field (``ValueError`` subclass :class:`SpecError`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+from pydantic import ValidationError
+
+from toolkit.paths import TASK_BANK
+from toolkit.tasks.params import TemplateError, render, sample_params
+from toolkit.tasks.spec import TaskInstance, TaskSpec
+
+
+class SpecError(ValueError):
+    """A task file that cannot be loaded; the message names the file and the field."""
+
+
+def _describe(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err["loc"]) or "(task)"
+        parts.append(f"field '{where}': {err['msg']}")
+    return "; ".join(parts)
+
+
+def load_file(path: Path, suite: str | None = None) -> list[TaskSpec]:
+    """Return the task specs of one YAML file (``tasks:`` list with optional ``defaults:``)."""
+    path = Path(path)
+    suite = suite if suite is not None else path.parent.name
+    try:
+        doc = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        raise SpecError(f"{path}: not valid YAML: {exc}") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("tasks"), list):
+        raise SpecError(f"{path}: field 'tasks': expected a list of tasks at the top level")
+    unknown = set(doc) - {"tasks", "defaults"}
+    if unknown:
+        raise SpecError(f"{path}: unknown top-level field(s) {sorted(unknown)}; expected 'tasks' and 'defaults'")
+    defaults = doc.get("defaults") or {}
+    if not isinstance(defaults, dict):
+        raise SpecError(f"{path}: field 'defaults': expected a mapping")
+    specs = []
+    for index, raw in enumerate(doc["tasks"]):
+        if not isinstance(raw, dict):
+            raise SpecError(f"{path}: field 'tasks[{index}]': expected a mapping")
+        name = raw.get("id", f"tasks[{index}]")
+        try:
+            spec = TaskSpec.model_validate({**defaults, **raw, "suite": suite, "source": str(path)})
+        except ValidationError as exc:
+            raise SpecError(f"{path}: task '{name}': {_describe(exc)}") from None
+        verifier_file = spec.folder / spec.verifier.split(":")[0]
+        if not verifier_file.is_file():
+            raise SpecError(f"{path}: task '{name}': field 'verifier': no file {verifier_file}")
+        specs.append(spec)
+    return specs
+
+
+def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
+    """Return every task of ``root/<suite>/`` (recursively), sorted by id; ids must be unique."""
+    folder = root / suite
+    if not folder.is_dir():
+        known = ", ".join(list_suites(root)) or "none"
+        raise SpecError(f"no suite {suite!r} under {root} (known: {known})")
+    specs: list[TaskSpec] = []
+    for path in sorted(folder.rglob("*.yaml")):
+        specs.extend(load_file(path, suite=suite))
+    seen: dict[str, str] = {}
+    for spec in specs:
+        if spec.id in seen:
+            raise SpecError(f"{spec.source}: field 'id': {spec.id!r} is also defined in {seen[spec.id]}")
+        seen[spec.id] = spec.source
+    return sorted(specs, key=lambda s: s.id)
+
+
+def list_suites(root: Path = TASK_BANK) -> list[str]:
+    """Return the suite names (folders with YAML files) under ``root``."""
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.rglob("*.yaml"))) if root.is_dir() else []
+
+
+def load_tasks(suites: Iterable[str], ids: Iterable[str] | None = None, root: Path = TASK_BANK) -> list[TaskSpec]:
+    """Return the tasks of the named suites, optionally only the given ids (short or full)."""
+    specs = [s for suite in suites for s in load_suite(suite, root)]
+    if ids:
+        wanted = set(ids)
+        chosen = [s for s in specs if s.id in wanted or s.full_id in wanted]
+        missing = wanted - {s.id for s in chosen} - {s.full_id for s in chosen}
+        if missing:
+            raise SpecError(f"unknown task id(s) {sorted(missing)} in suite(s) {list(suites)}")
+        specs = chosen
+    return specs
+
+
+def derive_seed(*parts: Any) -> int:
+    """Return a stable 31-bit seed from any parts (run seed, task id, trial...)."""
+    digest = hashlib.sha256("\x1f".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
+def sample(spec: TaskSpec, seed: int) -> TaskInstance:
+    """Sample the instance of ``spec`` for ``seed``: parameters, instruction, s0 patch, reference.
+
+    Raises:
+        SpecError: when a template names an unknown parameter.
+    """
+    rng = random.Random(seed)
+    try:
+        params = sample_params(spec.params, rng)
+        templates = [spec.instruction, *spec.instruction_variants]
+        instruction = render(templates[rng.randrange(len(templates))], params)
+        setup = render(spec.setup, params)
+        if spec.answer_sheet:
+            fields = [f.model_dump() for f in spec.answer_sheet]
+            setup.setdefault("apps", {}).setdefault("answersheet", {}).setdefault("data", {})["fields"] = fields
+        reference = [[render(a, params) for a in (step if isinstance(step, list) else [step])] for step in spec.reference]
+        expected = render(spec.expected_changes, params)
+    except TemplateError as exc:
+        raise SpecError(f"{spec.source}: task '{spec.id}': {exc}") from None
+    return TaskInstance(task_id=spec.full_id, seed=seed, instruction=instruction, params=params, setup=setup,
+                        start_app=spec.start_app, reference=reference, expected_changes=expected,
+                        max_steps=spec.max_steps)

@@ -1,0 +1,107 @@
+"""Seeded parameter sampling and ``{name.key}`` templating of task specs."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import re
+from typing import Any
+
+from toolkit.paths import MOCKED_APPS
+from toolkit.tasks.spec import ParamSpec
+
+_FIELD = re.compile(r"\{([A-Za-z_][\w.]*)\}")
+
+
+class TemplateError(ValueError):
+    """A template names a parameter (or key) that does not exist."""
+
+
+@functools.lru_cache(maxsize=None)
+def world_of(app: str) -> Any:
+    """Return the parsed ``world.json`` of an app (cached; read-only by convention)."""
+    path = MOCKED_APPS / "apps" / app / "world.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"app {app!r} has no world.json at {path}")
+    return json.loads(path.read_text())
+
+
+def lookup(params: dict[str, Any], dotted: str) -> Any:
+    """Return ``params[a][b]...`` for ``"a.b..."``; list items by integer index."""
+    value: Any = params
+    for part in dotted.split("."):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            raise TemplateError(f"unknown template field '{{{dotted}}}' (no '{part}')")
+    return value
+
+
+def render(template: Any, params: dict[str, Any]) -> Any:
+    """Fill ``{name}`` / ``{name.key}`` in every string of a JSON-like value.
+
+    A string that is exactly one field keeps the parameter's own type.
+    """
+    if isinstance(template, str):
+        whole = _FIELD.fullmatch(template)
+        if whole:
+            return lookup(params, whole.group(1))
+        return _FIELD.sub(lambda m: str(lookup(params, m.group(1))), template)
+    if isinstance(template, list):
+        return [render(v, params) for v in template]
+    if isinstance(template, dict):
+        return {render(k, params) if isinstance(k, str) else k: render(v, params) for k, v in template.items()}
+    return template
+
+
+def _world_items(spec: ParamSpec) -> list[Any]:
+    value: Any = world_of(spec.world)
+    for part in spec.path.split("."):
+        if not isinstance(value, dict) or part not in value:
+            raise TemplateError(f"world {spec.world!r} has no path {spec.path!r}")
+        value = value[part]
+    if not isinstance(value, list):
+        raise TemplateError(f"world {spec.world!r} path {spec.path!r} is not a list")
+    if spec.where:
+        value = [v for v in value if isinstance(v, dict) and all(v.get(k) == w for k, w in spec.where.items())]
+    if not value:
+        raise TemplateError(f"world {spec.world!r} path {spec.path!r} has no item matching {spec.where}")
+    return value
+
+
+def _draw(spec: ParamSpec, rng: random.Random) -> Any:
+    if spec.choice is not None:
+        return rng.choice(spec.choice)
+    if spec.range is not None:
+        return rng.randint(*spec.range)
+    if spec.pattern is not None:
+        return "".join(str(rng.randint(0, 9)) if ch == "#" else ch for ch in spec.pattern)
+    return rng.choice(_world_items(spec))
+
+
+def sample_params(specs: dict[str, ParamSpec], rng: random.Random) -> dict[str, Any]:
+    """Sample every parameter in order; ``distinct_from`` redraws until the value differs."""
+    values: dict[str, Any] = {}
+    for name, spec in specs.items():
+        for _ in range(200):
+            value = _draw(spec, rng)
+            if all(values.get(other) != value for other in spec.distinct_from):
+                break
+        else:
+            raise TemplateError(f"parameter {name!r}: no value distinct from {spec.distinct_from}")
+        values[name] = value
+    return values
+
+
+def count_values(spec: ParamSpec) -> int:
+    """Return how many distinct values a parameter can take (patterns: 10 per '#')."""
+    if spec.choice is not None:
+        return len({json.dumps(c, sort_keys=True) for c in spec.choice})
+    if spec.range is not None:
+        return spec.range[1] - spec.range[0] + 1
+    if spec.pattern is not None:
+        return 10 ** spec.pattern.count("#")
+    return len(_world_items(spec))

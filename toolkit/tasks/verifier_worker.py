@@ -1,0 +1,58 @@
+"""A verifier worker process: reads JSON requests on stdin, answers JSON lines on stdout.
+
+Started by :class:`toolkit.tasks.verifier.VerifierPool` with resource limits already in force
+(address space, no file writes, CPU). One request per line:
+``{"file": path, "function": name, "context": {...}}`` → ``{"ok": true, "result": {...}}`` or
+``{"ok": false, "error": "..."}``. Nothing else is ever printed on stdout.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import traceback
+from types import SimpleNamespace
+
+_modules: dict[str, object] = {}
+
+
+def _load(path: str):
+    module = _modules.get(path)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(f"guigym_verifier_{len(_modules)}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _modules[path] = module
+    return module
+
+
+def _handle(request: dict) -> dict:
+    try:
+        fn = getattr(_load(request["file"]), request["function"])
+        ctx = SimpleNamespace(**request["context"])
+        result = fn(ctx)
+        json.dumps(result)  # the answer must travel back as JSON
+        return {"ok": True, "result": result}
+    except MemoryError:
+        return {"ok": False, "error": "verifier ran out of memory"}
+    except RecursionError:
+        return {"ok": False, "error": "verifier recursed too deeply"}
+    except BaseException as exc:  # noqa: BLE001 - a verifier may raise anything, even SystemExit
+        tb = traceback.extract_tb(exc.__traceback__)
+        where = f" ({tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno})" if tb else ""
+        return {"ok": False, "error": f"verifier raised {type(exc).__name__}: {exc}{where}"}
+
+
+def main() -> None:
+    """Serve requests until stdin closes."""
+    out = sys.stdout
+    sys.stdout = sys.stderr  # a verifier's print() must not corrupt the protocol
+    for line in sys.stdin:
+        answer = _handle(json.loads(line))
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
