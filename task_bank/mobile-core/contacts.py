@@ -185,3 +185,33 @@ def reverse_lookup(ctx) -> dict[str, bool]:
         "correct": len(owners) == 1 and _text(_answer(ctx, "name")) == _text(owners[0]),
         "unchanged": _unchanged(ctx),
     }
+
+
+def _new_messages(ctx) -> list[tuple[dict, dict]]:
+    """(thread, message) pairs of the messages sent by me that were not in the initial state."""
+    def threads(state):
+        return (((state.get("apps") or {}).get("messages") or {}).get("data") or {}).get("threads") or []
+    seen = {m.get("id") for t in threads(ctx.initial) for m in t.get("messages") or []}
+    return [(t, m) for t in threads(ctx.final) for m in t.get("messages") or []
+            if m.get("id") not in seen and m.get("from") == "me"]
+
+
+def share_contact(ctx) -> dict[str, bool]:
+    pair = ctx.params["pair"]
+    before = _contacts(ctx.initial)
+    shared, recipient = before.get(pair["a"], {}), before.get(pair["b"], {})
+    digits = "".join(ch for ch in str(shared.get("phone", "")) if ch.isdigit())
+
+    def to_recipient(thread):
+        return thread.get("contact_id") == pair["b"] or (
+            bool(recipient.get("phone")) and str(thread.get("number", "")).strip() == recipient["phone"])
+
+    def holds_card(text):
+        return _text(shared.get("name")) in _text(text) and bool(digits) and digits in "".join(ch for ch in str(text) if ch.isdigit())
+
+    new = _new_messages(ctx)
+    return {
+        "sent": any(to_recipient(t) and holds_card(m.get("text")) for t, m in new),
+        "only_recipient": bool(new) and all(to_recipient(t) for t, _ in new),
+        "contacts_intact": _unchanged(ctx),
+    }

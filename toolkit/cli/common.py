@@ -11,8 +11,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-console = Console(stderr=True)
-out = Console()
+# Piped output (CI logs, notebooks) gets a wide fixed width so ids are not cut.
+console = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
+out = Console(width=None if sys.stdout.isatty() else 160)
 
 
 def emit_json(obj: Any) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from toolkit.cli.common import console, emit_json, fail, out, table
+from toolkit.cli.common import console, emit_json, fail, table
+from toolkit.cli.common import out as stdout_console
 from toolkit.evaluation import METRICS, evaluate_async
 from toolkit.sync import run_sync
 from toolkit.tasks import SpecError
@@ -48,7 +49,7 @@ def eval_command(agent, model, model_name, suite, task_ids, trials, parallel, se
     except (SpecError, ValueError, FileNotFoundError, FileExistsError) as exc:
         fail(str(exc))
     rows = [[r["suite"], *[r[m] for m in METRICS]] for r in result.summary.to_dict("records")]
-    target = console if as_json else out
+    target = console if as_json else stdout_console
     target.print(table(f"run {result.run_id}", ["suite", *METRICS], rows))
     target.print(f"run folder: {result.store.dir}")
     if as_json:

@@ -14,7 +14,10 @@ import resource
 import signal
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+_WORKER = str(Path(__file__).with_name("verifier_worker.py"))
 
 
 @dataclass(frozen=True)
@@ -49,12 +52,19 @@ class _Worker:
     @classmethod
     async def start(cls, limits: VerifierLimits) -> "_Worker":
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "toolkit.tasks.verifier_worker",
+            sys.executable, "-I", "-B", _WORKER,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
             preexec_fn=_limit(limits), limit=2**24,
-            env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)},
         )
-        return cls(proc)
+        worker = cls(proc)
+        try:
+            ready = await asyncio.wait_for(proc.stdout.readline(), 30)
+        except asyncio.TimeoutError:
+            ready = b""
+        if not ready:
+            worker.kill()
+            raise VerifierFailure("verifier worker failed to start")
+        return worker
 
     def kill(self) -> None:
         if self.proc.returncode is None:

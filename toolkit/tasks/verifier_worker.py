@@ -1,7 +1,8 @@
 """A verifier worker process: reads JSON requests on stdin, answers JSON lines on stdout.
 
-Started by :class:`toolkit.tasks.verifier.VerifierPool` with resource limits already in force
-(address space, no file writes, CPU). One request per line:
+Started by :class:`toolkit.tasks.verifier.VerifierPool` as a plain script (no toolkit import, so it
+starts in milliseconds) with resource limits already in force (address space, no file writes, CPU).
+It first prints ``{"ready": true}``; then one request per line:
 ``{"file": path, "function": name, "context": {...}}`` → ``{"ok": true, "result": {...}}`` or
 ``{"ok": false, "error": "..."}``. Nothing else is ever printed on stdout.
 """
@@ -10,11 +11,27 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 import traceback
 from types import SimpleNamespace
 
 _modules: dict[str, object] = {}
+
+_FORBIDDEN = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",
+              "socket.connect", "socket.bind", "socket.sendto", "os.remove", "os.rename", "os.rmdir", "os.mkdir",
+              "shutil.rmtree", "os.truncate", "ctypes.dlopen")
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+
+def _sandbox(event: str, args: tuple) -> None:
+    """Audit hook: a verifier reads its inputs and computes; it may not write, spawn or connect."""
+    if event == "open":
+        mode, flags = args[1], args[2]
+        if (isinstance(mode, str) and any(c in mode for c in "wax+")) or (isinstance(flags, int) and flags & _WRITE_FLAGS):
+            raise PermissionError(f"verifiers may not write files ({args[0]!r})")
+    elif event.startswith(_FORBIDDEN):
+        raise PermissionError(f"verifiers may not use {event}")
 
 
 def _load(path: str):
@@ -48,6 +65,9 @@ def main() -> None:
     """Serve requests until stdin closes."""
     out = sys.stdout
     sys.stdout = sys.stderr  # a verifier's print() must not corrupt the protocol
+    sys.addaudithook(_sandbox)
+    out.write('{"ready": true}\n')
+    out.flush()
     for line in sys.stdin:
         answer = _handle(json.loads(line))
         out.write(json.dumps(answer) + "\n")

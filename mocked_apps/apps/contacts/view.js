@@ -91,7 +91,7 @@ function renderList(api) {
         h('button.ct-fav', { 'data-gym': `fav:${c.id}`, 'aria-label': c.name, onclick: () => api.dispatch({ type: 'open', id: c.id }) },
           avatar(c.name, 48), h('span.ct-fav-name', null, c.name.split(/\s+/)[0]))))] : null,
       groupByLetter(data.contacts).map(([letter, list]) => [
-        h('div.section.ct-letter', { 'data-gym': `letter:${letter}` }, letter),
+        h('div.section.ct-letter', null, letter),
         list.map((c) => contactRow(api, c, blocked.has(c.id)))]),
       h('div.ct-count', null, `${data.contacts.length} ${data.contacts.length === 1 ? 'contact' : 'contacts'}`),
     ];

@@ -76,6 +76,10 @@ function navigate(state, action, ctx) {
     case 'swap':
       [ui.search.from, ui.search.to] = [ui.search.to, ui.search.from];
       return state;
+    case 'set_route':
+      if (!tt.station(world, action.from) || !tt.station(world, action.to) || action.from === action.to) return state;
+      Object.assign(ui.search, { from: action.from, to: action.to });
+      return state;
     case 'pick_date':
       return bk.push(state, 'dates');
     case 'select_date':

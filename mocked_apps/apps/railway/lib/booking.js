@@ -8,6 +8,14 @@ const NAME_RE = /^[A-Za-z][A-Za-z' -]*[A-Za-z]$/;
 const ID_RE = /^[A-Z][0-9]{8}$/;
 export const MAX_TRAVELLERS = 12;
 
+/** Return a new id `prefix<n>` from ctx.uid that no record in `list` uses yet. */
+export function freshId(ctx, prefix, list) {
+  for (;;) {
+    const id = ctx.uid(prefix);
+    if (!list.some((x) => x.id === id)) return id;
+  }
+}
+
 /** Push the current screen on the stack and show `screen`. */
 export function push(state, screen) {
   state.ui.stack.push(state.ui.screen);
@@ -106,7 +114,7 @@ export function confirmPay(state, ctx) {
   const t = tt.train(ctx.world, row.train);
   const seats = tt.assignSeats(ctx.world, data, t, row.svc, ui.booking.class, lines.length);
   const order = {
-    id: ctx.uid('RG'),
+    id: freshId(ctx, 'RG', data.orders),
     train: row.train,
     date: ui.search.date,
     from: row.seg.from,
@@ -182,7 +190,7 @@ export function saveTraveller(state, ctx) {
     Object.assign(p, form);
   } else {
     if (data.passengers.length >= MAX_TRAVELLERS) return fail(state, `At most ${MAX_TRAVELLERS} saved travellers.`);
-    const p = { id: ctx.uid('p'), ...form };
+    const p = { id: freshId(ctx, 'p', data.passengers), ...form };
     data.passengers.push(p);
     if (ui.booking && ui.stack[ui.stack.length - 1] === 'passengers') ui.booking.passengers.push(p.id);
   }

@@ -15,11 +15,13 @@ export function searchHome(api) {
   const place = (fieldName, label) => h('button.rw-place', { 'data-gym': `btn:${fieldName}`, onclick: () => d({ type: 'pick_station', field: fieldName }) },
     h('span.rw-place-label', null, label), h('span.rw-place-name', null, tt.stationName(w, ui.search[fieldName])));
   const rel = relDay(api, ui.search.date);
+  const routes = (w.popular_routes || []).map((r) => h('button.rw-route', { 'data-gym': `route:${r.from}-${r.to}`, onclick: () => d({ type: 'set_route', from: r.from, to: r.to }) },
+    `${tt.stationName(w, r.from)} → ${tt.stationName(w, r.to)}`));
   return h('div.app.rw-app', null,
-    h('div.rw-hero', null,
-      h('div.rw-brand', null, w.brand || 'RailGo'),
-      h('div.rw-wallet', { 'data-gym': 'wallet' }, icon(ICONS.wallet, { size: 16, color: '#fff' }), tt.money(w, data.wallet))),
     body('railway:search',
+      h('div.rw-hero', null,
+        h('div.rw-brand', null, w.brand || 'RailGo'),
+        h('div.rw-wallet', { 'data-gym': 'wallet' }, icon(ICONS.wallet, { size: 16, color: '#fff' }), tt.money(w, data.wallet))),
       h('div.rw-form', null,
         h('div.rw-places', null,
           h('div.rw-place-col', null, place('from', 'From'), h('div.rw-sep'), place('to', 'To')),
@@ -35,6 +37,7 @@ export function searchHome(api) {
         h('div.rw-next-card', { 'data-gym': `next:${next.id}`, role: 'button', onclick: () => d({ type: 'show_order', id: next.id }) },
           h('div.rw-next-top', null, trainBadge(api, next.train), h('span.rw-muted', null, dayLabel(api, next.date))),
           h('div.rw-next-route', null, `${next.depart} ${tt.stationName(w, next.from)} → ${tt.stationName(w, next.to)}`))) : null,
+      routes.length ? h('div.rw-next', null, h('div.rw-next-title', null, 'Popular routes'), h('div.rw-routes', null, routes)) : null,
       h('div.rw-tip', null, 'Tickets go on sale 14 days ahead. Children travel at half fare.')),
     bottomTabs(api));
 }

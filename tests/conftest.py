@@ -1,0 +1,76 @@
+"""Shared fixtures: a tiny task bank written per test, and a real Chromium env manager."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from toolkit.envs.adapters.mocked import MockedAdapter
+from toolkit.envs.manager import EnvManager
+from toolkit.envs.local import find_chromium
+
+requires_chromium = pytest.mark.skipif(find_chromium() is None, reason="needs Debian chromium")
+
+DEMO_YAML = """
+defaults:
+  apps: [answersheet]
+tasks:
+  - id: answer.count
+    instruction: "Write {n} in the Answers app."
+    params:
+      n: {range: [10, 99]}
+    answer_sheet: [{name: count, label: Count, type: number}]
+    objective: query
+    criteria:
+      - {id: right, description: "count is {n}", weight: 3}
+      - {id: submitted_once, description: "submitted exactly once", required: false}
+    verifier: demo.py:right
+    expected_changes: ["apps.answersheet.data.*"]
+    reference:
+      - {type: open, app: answersheet}
+      - {type: type, target: "field:count", text: "{n}"}
+      - {type: click, target: "btn:submit"}
+      - {type: terminate, status: success}
+"""
+
+DEMO_PY = """
+def right(ctx):
+    data = ctx.final["apps"]["answersheet"]["data"]
+    return {"right": ctx.answer.get("count") == ctx.params["n"], "submitted_once": data["submissions"] == 1}
+"""
+
+
+def write_suite(root: Path, name: str = "demo", yaml_text: str = DEMO_YAML, py_text: str = DEMO_PY) -> Path:
+    """Write a suite folder with one YAML and its verifier file; return the task bank root."""
+    folder = root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "demo.yaml").write_text(textwrap.dedent(yaml_text))
+    (folder / "demo.py").write_text(textwrap.dedent(py_text))
+    return root
+
+
+@pytest.fixture
+def demo_bank(tmp_path: Path) -> Path:
+    """A task bank with suite 'demo' (one AnswerSheet task)."""
+    return write_suite(tmp_path / "bank")
+
+
+@pytest.fixture(scope="session")
+async def answers_manager():
+    """A session-wide env manager whose phone has only the Answers app (fast to boot)."""
+    if find_chromium() is None:
+        pytest.skip("needs Debian chromium")
+    manager = EnvManager(adapter=MockedAdapter(apps=["answersheet"]))
+    async with manager:
+        yield manager
+
+
+@pytest.fixture(scope="session")
+async def phone_manager():
+    """A session-wide env manager on the full phone."""
+    if find_chromium() is None:
+        pytest.skip("needs Debian chromium")
+    async with EnvManager() as manager:
+        yield manager

@@ -1,0 +1,129 @@
+"""The env manager's five operations in real Chromium: leases, idempotent action ids, reset, failures."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.conftest import requires_chromium
+from toolkit.envs.base import EnvError, StaleLeaseError
+from toolkit.tasks import load_suite, sample
+
+pytestmark = requires_chromium
+
+
+@pytest.fixture
+def demo(demo_bank):
+    [spec] = load_suite("demo", root=demo_bank)
+    return spec, sample(spec, 5)
+
+
+def _center(obs, element_id):
+    element = next(e for e in obs.elements if e.id == element_id)
+    return element.center
+
+
+async def test_five_operations(answers_manager, demo):
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        obs = await answers_manager.reset(lease, inst)
+        assert obs.screen == "launcher" and obs.image[:2] == b"\xff\xd8" and (obs.width, obs.height) == (1080, 2400)
+        r = await answers_manager.step(lease, [{"type": "open", "app": "answersheet"}], "s1")
+        assert r.observation.screen == "app:answersheet" and r.results[0].ok
+        x, y = _center(r.observation, "field:count")
+        r = await answers_manager.step(lease, [{"type": "click", "x": x, "y": y}, {"type": "type", "text": str(inst.params["n"])}], "s2")
+        x, y = _center(r.observation, "btn:submit")
+        await answers_manager.step(lease, [{"type": "click", "x": x, "y": y}], "s3")
+        again = await answers_manager.observe(lease)
+        assert again.state["apps"]["answersheet"]["data"]["values"] == {"count": inst.params["n"]}
+        verdict = await answers_manager.evaluate(lease, inst, spec)
+        assert verdict.success and verdict.reward == 1.0 and verdict.clean
+    finally:
+        await answers_manager.release(lease)
+
+
+async def test_invalid_actions_are_recorded_not_raised(answers_manager, demo):
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        await answers_manager.reset(lease, inst)
+        r = await answers_manager.step(lease, [{"type": "fly"}, {"type": "click", "x": 1500, "y": 3},
+                                              {"type": "type", "text": "x"}, {"type": "open", "app": "nope"},
+                                              {"type": "cli_command", "command": "ls"}], "bad")
+        assert [x.ok for x in r.results] == [False] * 5
+        assert "unknown action type 'fly'" in r.results[0].error and "field 'x'" in r.results[1].error
+        assert "no text field has focus" in r.results[2].error and "no app 'nope'" in r.results[3].error
+        assert r.observation.note and "fly" in r.observation.note
+    finally:
+        await answers_manager.release(lease)
+
+
+async def test_retried_action_id_applies_once(answers_manager, demo):
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        await answers_manager.reset(lease, inst)
+        await answers_manager.step(lease, [{"type": "open", "app": "answersheet"}], "o")
+        obs = await answers_manager.observe(lease)
+        x, y = _center(obs, "field:count")
+        await answers_manager.step(lease, [{"type": "click", "x": x, "y": y}], "focus")
+        first = await answers_manager.step(lease, [{"type": "type", "text": "7"}], "typed")
+        # The same id again, also concurrently: applied once, the stored result returned.
+        again = await asyncio.gather(*(answers_manager.step(lease, [{"type": "type", "text": "7"}], "typed") for _ in range(3)))
+        assert all(a.replayed for a in again) and not first.replayed
+        state = (await answers_manager.observe(lease)).state
+        assert state["apps"]["answersheet"]["ui"]["drafts"]["count"] == "7"
+    finally:
+        await answers_manager.release(lease)
+
+
+async def test_stale_and_expired_leases_are_rejected(answers_manager, demo):
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    await answers_manager.reset(lease, inst)
+    await answers_manager.release(lease)
+    with pytest.raises(StaleLeaseError):
+        await answers_manager.step(lease, [{"type": "wait"}], "late")
+    [fresh] = await answers_manager.request(spec)
+    assert fresh.id != lease.id
+    with pytest.raises(StaleLeaseError):
+        await answers_manager.observe(lease)  # the old lease of a reused instance
+    await answers_manager.release(fresh)
+    [short] = await answers_manager.request(spec, ttl_s=0.05)
+    await asyncio.sleep(0.1)
+    with pytest.raises(StaleLeaseError, match="expired"):
+        await answers_manager.reset(short, inst)
+
+
+async def test_reset_restores_s0_exactly(answers_manager, demo):
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        s0 = await answers_manager.reset(lease, inst)
+        await answers_manager.step(lease, [{"type": "open", "app": "answersheet"}, {"type": "wait", "seconds": 60},
+                                          {"type": "answer", "fields": {"count": 3}}], "x")
+        changed = await answers_manager.observe(lease)
+        assert changed.state_hash != s0.state_hash
+        again = await answers_manager.reset(lease, inst)
+        assert again.state == s0.state and again.state_hash == s0.state_hash and again.image == s0.image
+    finally:
+        await answers_manager.release(lease)
+
+
+async def test_a_crashed_page_is_an_env_error_and_the_slot_is_replaced(answers_manager, demo):
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    await answers_manager.reset(lease, inst)
+    slot = answers_manager._slots[lease.slot]
+    await slot.instance.page.close()  # what a renderer crash looks like from here
+    with pytest.raises(EnvError) as err:
+        await answers_manager.step(lease, [{"type": "wait"}], "after-crash")
+    assert err.value.kind in ("crash", "infra")
+    await answers_manager.release(lease)
+    [lease2] = await answers_manager.request(spec)
+    obs = await answers_manager.reset(lease2, inst)
+    assert obs.screen == "launcher"
+    assert answers_manager.status()["recycled"] >= 1
+    await answers_manager.release(lease2)

@@ -1,0 +1,90 @@
+"""Task specs: loading, validation errors that name the file and field, sampling, templating."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import DEMO_PY, DEMO_YAML, write_suite
+from toolkit.tasks import SpecError, load_suite, sample
+from toolkit.tasks.params import TemplateError, render
+
+
+def test_demo_suite_loads_and_samples_deterministically(demo_bank):
+    [spec] = load_suite("demo", root=demo_bank)
+    assert spec.full_id == "demo/answer.count"
+    a, b, c = sample(spec, 1), sample(spec, 1), sample(spec, 2)
+    assert a == b
+    assert a.params["n"] == int(a.instruction.split()[1])
+    assert a.setup["apps"]["answersheet"]["data"]["fields"][0]["name"] == "count"
+    assert a.reference[1] == [{"type": "type", "target": "field:count", "text": a.params["n"]}]
+    assert any(sample(spec, s).params != a.params for s in range(2, 10))
+    assert c.task_id == a.task_id
+
+
+@pytest.mark.parametrize("edit, field", [
+    (("n: {range: [10, 99]}", "n: {range: [99, 10]}"), "params.n"),
+    (("apps: [answersheet]", "apps: []"), "apps"),
+    (("objective: query", "objective: guess"), "objective"),
+    (("weight: 3", "weight: 0"), "criteria.0.weight"),
+    (("verifier: demo.py:right", "verifier: demo.py"), "verifier"),
+    (("instruction:", "instructions:"), "instructions"),
+])
+def test_validation_errors_name_file_and_field(tmp_path, edit, field):
+    old, new = edit
+    root = write_suite(tmp_path, yaml_text=DEMO_YAML.replace(old, new, 1))
+    with pytest.raises(SpecError) as err:
+        load_suite("demo", root=root)
+    message = str(err.value)
+    assert "demo.yaml" in message and field in message and "answer.count" in message
+
+
+def test_missing_verifier_file_and_bad_yaml_are_named(tmp_path):
+    root = write_suite(tmp_path, yaml_text=DEMO_YAML.replace("demo.py:right", "nope.py:right"))
+    with pytest.raises(SpecError, match=r"demo\.yaml.*field 'verifier'.*nope\.py"):
+        load_suite("demo", root=root)
+    root = write_suite(tmp_path / "b", yaml_text="tasks: [ {id: x\n")
+    with pytest.raises(SpecError, match=r"demo\.yaml: not valid YAML"):
+        load_suite("demo", root=root)
+    root = write_suite(tmp_path / "c", yaml_text="task: []\n")
+    with pytest.raises(SpecError, match=r"field 'tasks'"):
+        load_suite("demo", root=root)
+
+
+def test_query_task_without_answer_sheet_is_rejected(tmp_path):
+    root = write_suite(tmp_path, yaml_text=DEMO_YAML.replace("answer_sheet: [{name: count, label: Count, type: number}]", ""))
+    with pytest.raises(SpecError, match="answer_sheet"):
+        load_suite("demo", root=root)
+
+
+def test_duplicate_ids_and_unknown_template_fields(tmp_path):
+    root = write_suite(tmp_path)
+    (root / "demo" / "again.yaml").write_text(DEMO_YAML)
+    with pytest.raises(SpecError, match="also defined"):
+        load_suite("demo", root=root)
+    root = write_suite(tmp_path / "t", yaml_text=DEMO_YAML.replace("Write {n}", "Write {m}"))
+    [spec] = load_suite("demo", root=root)
+    with pytest.raises(SpecError, match=r"unknown template field '\{m\}'"):
+        sample(spec, 0)
+
+
+def test_render_keeps_types_and_reaches_into_mappings():
+    params = {"n": 5, "who": {"name": "Ada", "id": "c1"}, "xs": [1, 2]}
+    assert render("{n}", params) == 5
+    assert render("n={n}", params) == "n=5"
+    assert render({"k": ["{who.name}", "{xs.1}"]}, params) == {"k": ["Ada", 2]}
+    with pytest.raises(TemplateError):
+        render("{who.phone}", params)
+
+
+def test_unknown_suite_lists_known_ones(demo_bank):
+    with pytest.raises(SpecError, match="known: demo"):
+        load_suite("nope", root=demo_bank)
+
+
+def test_bundled_suite_loads():
+    specs = load_suite("mobile-core")
+    assert len(specs) >= 20
+    for spec in specs:
+        for seed in range(3):
+            inst = sample(spec, seed)
+            assert inst.reference and inst.instruction

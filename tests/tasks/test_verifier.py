@@ -1,0 +1,85 @@
+"""Verifiers run out of process: timeouts, crashes, exceptions and memory blow-ups are verifier_errors."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.conftest import write_suite
+from toolkit.tasks import VerifierLimits, VerifierPool, judge, load_suite, sample
+from toolkit.tasks.verifier import VerifierFailure
+
+BAD = textwrap.dedent("""
+    import os, time
+    def ok(ctx):
+        return {"right": ctx.params["n"] > 0}
+    def hang(ctx):
+        while True:
+            pass
+    def sleepy(ctx):
+        time.sleep(60)
+    def boom(ctx):
+        raise KeyError("no such contact")
+    def crash(ctx):
+        os._exit(3)
+    def hog(ctx):
+        blob = bytearray(8 * 1024 ** 3)
+        return {"right": True}
+    def writes(ctx):
+        with open("/tmp/guigym-verifier-wrote", "w") as f:
+            f.write("x")
+        return {"right": True}
+    def noisy(ctx):
+        print("hello from a verifier")
+        return {"right": True}
+""")
+
+
+@pytest.fixture
+async def pool():
+    p = VerifierPool(size=1, limits=VerifierLimits(timeout_s=1.5, memory_mb=512))
+    yield p
+    await p.close()
+
+
+@pytest.fixture
+def bad_file(tmp_path):
+    path = tmp_path / "bad.py"
+    path.write_text(BAD)
+    return str(path)
+
+
+async def test_ok_and_print_do_not_break_the_protocol(pool, bad_file):
+    assert await pool.run(bad_file, "ok", {"params": {"n": 3}}) == {"right": True}
+    assert await pool.run(bad_file, "noisy", {}) == {"right": True}
+
+
+@pytest.mark.parametrize("function, message", [
+    ("hang", "timed out"), ("sleepy", "timed out"), ("boom", "KeyError"), ("crash", "died"),
+    ("hog", "memory"), ("writes", "may not write"), ("missing", "AttributeError"),
+])
+async def test_failures_are_typed_and_the_pool_recovers(pool, bad_file, function, message):
+    with pytest.raises(VerifierFailure, match=message):
+        await pool.run(bad_file, function, {"params": {"n": 1}})
+    # The worker was replaced (or kept, when healthy): the next call works.
+    assert await pool.run(bad_file, "ok", {"params": {"n": 1}}) == {"right": True}
+
+
+async def test_judge_turns_a_hanging_verifier_into_verifier_error(tmp_path, pool):
+    root = write_suite(tmp_path, py_text="def right(ctx):\n    while True:\n        pass\n")
+    [spec] = load_suite("demo", root=root)
+    inst = sample(spec, 0)
+    state = {"os": {}, "apps": {"answersheet": {"data": {"submitted": False}}}}
+    verdict = await judge(pool, spec, inst, state, state)
+    assert verdict.error_kind == "verifier_error" and "timed out" in verdict.error and not verdict.ok
+
+
+async def test_sandbox_blocks_subprocess_and_network(pool, tmp_path):
+    path = tmp_path / "net.py"
+    path.write_text("import socket, subprocess\n"
+                    "def spawn(ctx):\n    subprocess.run(['true'])\n"
+                    "def connect(ctx):\n    socket.create_connection(('127.0.0.1', 9))\n")
+    for fn, event in (("spawn", "subprocess.Popen"), ("connect", "socket.connect")):
+        with pytest.raises(VerifierFailure, match=event):
+            await pool.run(str(path), fn, {})
