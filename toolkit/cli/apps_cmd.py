@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import time
 
+from pathlib import Path
+
 import click
 
-from toolkit.cli.common import console
+from toolkit.cli.common import console, emit_json
 from toolkit.envs.server import StaticServer
 from toolkit.paths import MOCKED_APPS
 
@@ -32,3 +34,20 @@ def serve(host, port):
             time.sleep(3600)
     except KeyboardInterrupt:
         server.close()
+
+
+@apps.command("gallery")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="gallery", show_default=True)
+@click.option("--apps", "app_ids", help="only these apps, comma-separated")
+@click.option("--scale", type=float, default=1.0, show_default=True, help="device scale factor of the screenshots")
+@click.option("--json", "as_json", is_flag=True, help="print the written paths as a JSON array (last line)")
+def gallery(out_dir, app_ids, scale, as_json):
+    """Write one contact-sheet PNG per app (home, tabs, an opened item) to look at."""
+    from toolkit.gallery import app_gallery
+    from toolkit.sync import run_sync
+
+    paths = run_sync(app_gallery(Path(out_dir), [a for a in (app_ids or "").split(",") if a] or None, scale))
+    for p in paths:
+        console.print(str(p))
+    if as_json:
+        emit_json([str(p) for p in paths])

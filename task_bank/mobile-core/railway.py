@@ -1,0 +1,233 @@
+"""Verifiers of the RailGo tasks (task_bank/mobile-core/railway.yaml).
+
+State: apps.railway.data = {passengers: [{id, name, id_number, type}], wallet: units,
+orders: [{id, train, date, from, to, depart, class, passengers: [ids], fares, seats,
+price_total, status: paid|refunded|cancelled, refund: {fee, amount, pct, at} | null}]}.
+Money is compared in integer cents. Refund fee: 5% when departure is more than a day
+after the clock, else 20%, rounded half up to the cent.
+"""
+
+import re
+
+DAY_MS = 86400000
+
+
+def _rw(state):
+    return (state.get("apps") or {}).get("railway", {}).get("data", {}) or {}
+
+
+def _cents(units):
+    return int(round(float(units) * 100))
+
+
+def _orders(state):
+    return {o.get("id"): o for o in _rw(state).get("orders", []) or []}
+
+
+def _new_orders(ctx):
+    before = _orders(ctx.initial)
+    return [o for oid, o in _orders(ctx.final).items() if oid not in before]
+
+
+def _changed_old_orders(ctx, allowed=()):
+    """Ids of orders present at the start that changed or vanished (except `allowed`)."""
+    before, after = _orders(ctx.initial), _orders(ctx.final)
+    return [oid for oid, o in before.items() if oid not in allowed and after.get(oid) != o]
+
+
+def _wallet_delta(ctx):
+    return _cents(_rw(ctx.final).get("wallet", 0)) - _cents(_rw(ctx.initial).get("wallet", 0))
+
+
+def _days_since_epoch(date):
+    y, m, d = (int(x) for x in date.split("-"))
+    # Days from civil (proleptic Gregorian), as in Howard Hinnant's algorithm.
+    y -= m <= 2
+    era = (y if y >= 0 else y - 399) // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def _departure_ms(order):
+    h, m = (int(x) for x in order["depart"].split(":"))
+    return _days_since_epoch(order["date"]) * DAY_MS + (h * 60 + m) * 60000
+
+
+def _refund_cents(order, now):
+    """(fee, amount) in cents for refunding `order` at virtual time `now`."""
+    total = _cents(order["price_total"])
+    pct = 5 if _departure_ms(order) - now > DAY_MS else 20
+    fee = (total * pct + 50) // 100
+    return fee, total - fee
+
+
+def _now(ctx):
+    return ctx.initial["os"]["clock"]["now"]
+
+
+def _passenger_types(ctx):
+    return {p["id"]: p.get("type") for p in _rw(ctx.initial).get("passengers", [])}
+
+
+def _expected_total_cents(fare, pax_ids, types):
+    return sum(fare * (50 if types.get(p) == "child" else 100) for p in pax_ids)
+
+
+def _matches(order, train, date, frm, to, cls, pax):
+    return (order.get("status") == "paid" and order.get("train") == train and order.get("date") == date
+            and order.get("from") == frm and order.get("to") == to and order.get("class") == cls
+            and sorted(order.get("passengers") or []) == sorted(pax))
+
+
+def _answer_text(ctx, name):
+    return str((ctx.answer or {}).get(name, "")).strip()
+
+
+def departure_time(ctx) -> dict[str, bool]:
+    """Query: the first departure time of a train (HH:MM; a leading zero may be missing)."""
+    got = _answer_text(ctx, "departure").replace(".", ":")
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})", got)
+    want = ctx.params["train"]["stops"][0]["dep"]
+    return {"time_correct": bool(m) and f"{int(m.group(1)):02d}:{m.group(2)}" == want}
+
+
+def cheapest_second(ctx) -> dict[str, bool]:
+    """Query: the cheapest second-class adult fare of tomorrow on a route."""
+    raw = _answer_text(ctx, "price").replace(",", "").lstrip("¤$€£ ")
+    try:
+        ok = _cents(raw) == _cents(ctx.params["trip"]["price"])
+    except ValueError:
+        ok = False
+    return {"price_correct": ok}
+
+
+def fastest_train(ctx) -> dict[str, bool]:
+    """Query: the train number of the fastest train on a route and day."""
+    got = re.sub(r"\s+", "", _answer_text(ctx, "train")).upper()
+    return {"train_correct": got == ctx.params["trip"]["train"].upper()}
+
+
+def add_traveller(ctx) -> dict[str, bool]:
+    """One new traveller with exactly the given name, ID number and fare type; nothing else changed."""
+    before = {p["id"]: p for p in _rw(ctx.initial).get("passengers", [])}
+    after = {p["id"]: p for p in _rw(ctx.final).get("passengers", [])}
+    new = [p for pid, p in after.items() if pid not in before]
+    want = ctx.params["person"]
+    id_number = f"{ctx.params['letter']}{ctx.params['digits']}"
+    added = (len(new) == 1 and new[0].get("name") == want["name"] and new[0].get("id_number") == id_number
+             and new[0].get("type") == want["type"])
+    intact = (all(after.get(pid) == p for pid, p in before.items()) and _orders(ctx.initial) == _orders(ctx.final)
+              and _wallet_delta(ctx) == 0)
+    return {"traveller_added": added, "others_intact": intact}
+
+
+def edit_traveller(ctx) -> dict[str, bool]:
+    """The traveller's ID number is the new one; name, type and every other traveller unchanged."""
+    pid = ctx.params["passenger"]["id"]
+    before = {p["id"]: p for p in _rw(ctx.initial).get("passengers", [])}
+    after = {p["id"]: p for p in _rw(ctx.final).get("passengers", [])}
+    new_id = f"{ctx.params['letter']}{ctx.params['digits']}"
+    p = after.get(pid) or {}
+    old = before.get(pid) or {}
+    updated = p.get("id_number") == new_id and p.get("name") == old.get("name") and p.get("type") == old.get("type")
+    intact = set(after) == set(before) and all(after[k] == v for k, v in before.items() if k != pid)
+    return {"id_updated": updated, "others_intact": intact}
+
+
+def refund_order(ctx) -> dict[str, bool]:
+    """The chosen order is refunded and the wallet credited total - fee; nothing else changed."""
+    oid = ctx.params["order"]["id"]
+    before = _orders(ctx.initial).get(oid)
+    after = _orders(ctx.final).get(oid) or {}
+    _, amount = _refund_cents(before, _now(ctx))
+    refunded = after.get("status") == "refunded" and before.get("status") == "paid"
+    credited = (_wallet_delta(ctx) == amount == _cents(ctx.params["order"]["refund"])
+                and _cents((after.get("refund") or {}).get("amount", -1)) == amount)
+    intact = not _new_orders(ctx) and not _changed_old_orders(ctx, allowed=(oid,))
+    return {"order_refunded": refunded, "wallet_credited": credited, "others_intact": intact}
+
+
+def _booking(ctx, trip, train, date, pax):
+    """(matching new orders, other new orders, expected total cents) for a booking task."""
+    types = _passenger_types(ctx)
+    new = _new_orders(ctx)
+    hits = [o for o in new if _matches(o, train, date, trip["from"], trip["to"], trip["cls"], pax)]
+    return hits, [o for o in new if o not in hits], _expected_total_cents(int(trip["fare"]), pax, types)
+
+
+def book_earliest(ctx) -> dict[str, bool]:
+    """One paid order on the precomputed earliest train with seats in the class, for one adult."""
+    trip = ctx.params["trip"]
+    pax = [ctx.params["passenger"]["id"]]
+    hits, others, total = _booking(ctx, trip, trip["train"], trip["date"], pax)
+    booked = len(hits) == 1 and _cents(hits[0].get("price_total", -1)) == total
+    return {
+        "booked": booked,
+        "wallet_charged": _wallet_delta(ctx) == -total,
+        "no_extra_orders": len(hits) == 1 and not others and not _changed_old_orders(ctx),
+    }
+
+
+def book_two(ctx) -> dict[str, bool]:
+    """One paid order on the named train for both travellers; child fares are half."""
+    trip = ctx.params["trip"]
+    pax = [ctx.params["adult"]["id"], ctx.params["companion"]["id"]]
+    hits, others, total = _booking(ctx, trip, trip["train"], trip["date"], pax)
+    return {
+        "booked": len(hits) == 1,
+        "price_correct": len(hits) == 1 and _cents(hits[0].get("price_total", -1)) == total and _wallet_delta(ctx) == -total,
+        "no_extra_orders": len(hits) == 1 and not others and not _changed_old_orders(ctx),
+    }
+
+
+def _threads(state):
+    return (state.get("apps") or {}).get("messages", {}).get("data", {}).get("threads", []) or []
+
+
+def _digits(value):
+    return re.sub(r"\D", "", str(value or ""))
+
+
+def share_trip(ctx) -> dict[str, bool]:
+    """The contact's conversation got my message with the order's share text; RailGo unchanged."""
+    contact = ctx.params["contact"]
+    text = ctx.params["order"]["text"]
+    old_ids = {m.get("id") for t in _threads(ctx.initial) for m in t.get("messages", [])}
+    sent = []  # (thread, message) of every new message of mine
+    for t in _threads(ctx.final):
+        for m in t.get("messages", []):
+            if m.get("id") not in old_ids and m.get("from") == "me":
+                sent.append((t, m))
+
+    def to_contact(t):
+        return t.get("contact_id") == contact["id"] or (_digits(t.get("number")) and _digits(t.get("number")) == _digits(contact["phone"]))
+
+    shared = any(to_contact(t) and " ".join(str(m.get("text", "")).split()) == text for t, m in sent)
+    rw_before, rw_after = _rw(ctx.initial), _rw(ctx.final)
+    return {
+        "shared": shared,
+        "sent_once": len(sent) == 1 and to_contact(sent[0][0]),
+        "railway_intact": rw_before.get("orders") == rw_after.get("orders") and _wallet_delta(ctx) == 0,
+    }
+
+
+def rebook(ctx) -> dict[str, bool]:
+    """Old order refunded with the right fee; new paid order on the earliest train for the same travellers."""
+    s = ctx.params["s"]
+    old_before = _orders(ctx.initial).get(s["order"])
+    old_after = _orders(ctx.final).get(s["order"]) or {}
+    _, amount = _refund_cents(old_before, _now(ctx))
+    refunded = (old_after.get("status") == "refunded" and amount == _cents(s["refund"])
+                and _cents((old_after.get("refund") or {}).get("amount", -1)) == amount)
+    pax = list(old_before.get("passengers") or [])
+    new = _new_orders(ctx)
+    hits = [o for o in new if _matches(o, s["train"], s["new_date"], s["from"], s["to"], s["cls"], pax)]
+    booked = len(hits) == 1 and _cents(hits[0].get("price_total", -1)) == _cents(s["total"])
+    return {
+        "old_refunded": refunded,
+        "new_booked": booked,
+        "wallet_correct": _wallet_delta(ctx) == amount - _cents(s["total"]),
+        "no_extra_orders": len(hits) == 1 and len(new) == 1 and not _changed_old_orders(ctx, allowed=(s["order"],)),
+    }
