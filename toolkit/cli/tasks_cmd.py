@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import click
 
-from toolkit.cli.common import emit_json, fail, out, table
+from toolkit.cli.common import console, emit_json, fail, out, table
 from toolkit.tasks import SpecError, list_suites, load_tasks
+
+
+def _specs(suite: str | None, task_ids: str | None = None):
+    suites = [s for s in (suite or "").split(",") if s] or list_suites()
+    try:
+        return load_tasks(suites, [t for t in (task_ids or "").split(",") if t] or None)
+    except SpecError as exc:
+        fail(str(exc))
 
 
 @click.group()
@@ -18,14 +26,59 @@ def tasks() -> None:
 @click.option("--json", "as_json", is_flag=True, help="print a JSON array as the last line")
 def list_command(suite, as_json):
     """List task templates: id, suite, apps, difficulty, tags."""
-    suites = [s for s in (suite or "").split(",") if s] or list_suites()
-    try:
-        specs = load_tasks(suites)
-    except SpecError as exc:
-        fail(str(exc))
+    specs = _specs(suite)
     rows = [{"id": s.full_id, "suite": s.suite, "apps": s.apps, "difficulty": s.difficulty, "tags": s.tags} for s in specs]
     if as_json:
         emit_json(rows)
         return
     out.print(table(f"{len(rows)} tasks", ["id", "apps", "difficulty", "tags"],
                     [[r["id"], ",".join(r["apps"]), r["difficulty"], ",".join(r["tags"])] for r in rows]))
+
+
+@tasks.command("stats")
+@click.option("--suite", help="suite name(s), comma-separated (default: all)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
+def stats_command(suite, as_json):
+    """Count apps, templates and reachable instances; show the label distributions."""
+    from toolkit.tasks.stats import task_stats
+
+    stats = task_stats(_specs(suite))
+    target = console if as_json else out
+    target.print(table("task bank", ["figure", "value"], [[k, v] for k, v in stats.items()]))
+    if as_json:
+        emit_json(stats)
+
+
+@tasks.command("validate")
+@click.option("--suite", help="suite name(s), comma-separated (default: all)")
+@click.option("--tasks", "task_ids", help="only these task ids, comma-separated")
+@click.option("--instances", type=click.IntRange(1, 100), default=5, show_default=True)
+@click.option("--random", "random_rollouts", type=click.IntRange(0, 1000), default=20, show_default=True)
+@click.option("--parallel", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
+def validate_command(suite, task_ids, instances, random_rollouts, parallel, as_json):
+    """Check every task by execution: reference succeeds, s0 does not, random never does, reset and Node agree."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from toolkit.sync import run_sync
+    from toolkit.validation import validate_tasks
+
+    specs = _specs(suite, task_ids)
+    progress = Progress(TextColumn("validate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console)
+    with progress:
+        bar = progress.add_task("validate", total=len(specs))
+        reports = run_sync(validate_tasks(specs, instances, random_rollouts, parallel,
+                                          on_done=lambda r: progress.update(bar, advance=1)))
+    failed = [r for r in reports if not r.ok]
+    target = console if as_json else out
+    for r in failed:
+        for check, message in r.checks.items():
+            if message:
+                target.print(f"[red]FAIL[/] {r.task_id} {check}: {message}", markup=True, highlight=False)
+    target.print(f"{len(reports) - len(failed)}/{len(reports)} tasks passed every check")
+    if as_json:
+        emit_json({"tasks": len(reports), "passed": len(reports) - len(failed),
+                   "failed": {r.task_id: {k: v for k, v in r.checks.items() if v} for r in failed},
+                   "instances": instances, "random_rollouts": random_rollouts})
+    if failed:
+        raise SystemExit(1)

@@ -1,7 +1,7 @@
 // Node-side loader: builds a device from the app folders on disk, with no browser.
 // Used by each app's logic tests and by the Node/Chromium agreement check.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { createDevice } from '../core/device.js';
@@ -19,7 +19,8 @@ export function readJson(rel) {
  * @returns {Promise<object>} the device
  */
 export async function loadDevice({ apps, device = 'phone', reset = {} } = {}) {
-  const ids = apps || readJson('catalog.json')[device].apps;
+  // Catalog apps without a manifest are planned, not built: the browser boot skips them too.
+  const ids = apps || readJson('catalog.json')[device].apps.filter((id) => existsSync(path.join(ROOT, 'apps', id, 'manifest.json')));
   const logic = {};
   const worlds = {};
   for (const id of ids) {

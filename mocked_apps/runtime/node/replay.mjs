@@ -1,5 +1,6 @@
-// Replay a logic-level action log (from window.__gym.log()) in Node and print the final state.
-// Usage: node replay.mjs < {"apps": [...], "reset": {...}, "log": [...]}
+// Replay logic-level action logs (from window.__gym.log()) in Node and print the final states.
+// stdin: {"jobs": [{"apps": [...], "reset": {...}, "log": [...]}, ...]}  stdout: [state, ...]
+// A job that throws gives {"error": "..."} in its place.
 import { loadDevice } from './load.js';
 
 const input = JSON.parse(await new Promise((resolve) => {
@@ -7,9 +8,17 @@ const input = JSON.parse(await new Promise((resolve) => {
   process.stdin.on('data', (chunk) => { data += chunk; });
   process.stdin.on('end', () => resolve(data));
 }));
-const device = await loadDevice({ apps: input.apps, reset: input.reset });
-for (const entry of input.log) {
-  if (entry.app === null) device.system(entry.action);
-  else device.dispatch(entry.app, entry.action);
+const out = [];
+for (const job of input.jobs) {
+  try {
+    const device = await loadDevice({ apps: job.apps, reset: job.reset });
+    for (const entry of job.log) {
+      if (entry.app === null) device.system(entry.action);
+      else device.dispatch(entry.app, entry.action);
+    }
+    out.push(device.getState());
+  } catch (err) {
+    out.push({ error: String(err && err.stack ? err.stack : err) });
+  }
 }
-process.stdout.write(JSON.stringify(device.getState()));
+process.stdout.write(JSON.stringify(out));

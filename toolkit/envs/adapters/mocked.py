@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 from typing import Any
 
 from toolkit.actions import Action, action_dict, to_pixels
 from toolkit.envs.base import ActionResult, Element, Observation, state_hash
 from toolkit.envs.local import Instance, Viewport
 from toolkit.paths import MOCKED_APPS
+
+log = logging.getLogger(__name__)
 
 _SCROLL = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
 # A swipe names the finger's motion: swiping up scrolls the content down.
@@ -41,7 +44,7 @@ class MockedAdapter:
     name = "mocked"
 
     def __init__(self, device: str = "phone", apps: list[str] | None = None, image_format: str = "jpeg",
-                 jpeg_quality: int = 80):
+                 jpeg_quality: int = 80, screenshots: bool = True):
         catalog = _catalog()
         if device not in catalog:
             raise ValueError(f"unknown device {device!r}; the catalog has {sorted(catalog)}")
@@ -49,12 +52,16 @@ class MockedAdapter:
         if unknown:
             raise ValueError(f"device {device!r} has no app(s) {unknown}")
         self.device = device
-        self.apps: list[str] = list(apps) if apps else catalog[device]["apps"]
+        # Apps listed in the catalog but not built yet (no manifest.json) are not on the device.
+        built = [a for a in catalog[device]["apps"] if (MOCKED_APPS / "apps" / a / "manifest.json").is_file()]
+        self.apps: list[str] = list(apps) if apps else built
         self._only = apps is not None
         v = catalog[device]["viewport"]
         self.viewport = Viewport(v["width"], v["height"], v.get("scale", 3))
         self.image_format = image_format
         self.jpeg_quality = jpeg_quality
+        # Validation rollouts of policies that never look (reference, random) can skip the pixels.
+        self.screenshots = screenshots
 
     def url(self, base: str) -> str:
         """Return the device page URL under the static server ``base``."""
@@ -69,6 +76,9 @@ class MockedAdapter:
         error = await instance.page.evaluate("window.__gymBootError || null")
         if error:
             raise RuntimeError(f"device page failed to boot: {error}")
+        instance.info["boot_errors"] = await instance.page.evaluate("window.__gymBootErrors || []")
+        if instance.info["boot_errors"]:
+            log.warning("apps left out of the %s: %s", self.device, "; ".join(instance.info["boot_errors"]))
 
     async def reset(self, instance: Instance, seed: int, setup: dict[str, Any], start_app: str | None) -> None:
         """Reset the device in place to s0 = init(world, seed) + setup patch (no reload)."""
@@ -82,19 +92,28 @@ class MockedAdapter:
     async def observe(self, instance: Instance, note: str | None = None) -> Observation:
         """Return the screenshot, visible elements and state of the page."""
         info = await instance.page.evaluate("__gym.observe()")
-        params: dict[str, Any] = {"format": self.image_format, "optimizeForSpeed": True}
-        if self.image_format == "jpeg":
-            params["quality"] = self.jpeg_quality
-        shot = await instance.cdp.send("Page.captureScreenshot", params)
+        image = await self.screenshot(instance) if self.screenshots else b""
         vp = instance.viewport
         sx, sy = 1000 / vp.width, 1000 / vp.height
         elements = [Element(id=e["id"], role=e["role"], text=e["text"],
                             box=(e["box"][0] * sx, e["box"][1] * sy, e["box"][2] * sx, e["box"][3] * sy))
                     for e in info["elements"]]
         screen = f"app:{info['foreground']}" if info["screen"] == "app" else info["screen"]
-        return Observation(image=base64.b64decode(shot["data"]), image_format=self.image_format,
+        return Observation(image=image, image_format=self.image_format,
                            width=round(vp.width * vp.scale), height=round(vp.height * vp.scale), screen=screen,
                            elements=elements, state=info["state"], state_hash=state_hash(info["state"]), note=note)
+
+    async def screenshot(self, instance: Instance) -> bytes:
+        """Return one screenshot through CDP (JPEG or PNG, at the viewport's scale)."""
+        params: dict[str, Any] = {"format": self.image_format, "optimizeForSpeed": True}
+        if self.image_format == "jpeg":
+            params["quality"] = self.jpeg_quality
+        shot = await instance.cdp.send("Page.captureScreenshot", params)
+        return base64.b64decode(shot["data"])
+
+    async def action_log(self, instance: Instance) -> list[dict[str, Any]]:
+        """Return the logic-level actions applied since the last reset (for Node/Chromium agreement)."""
+        return await instance.page.evaluate("__gym.log()")
 
     async def act(self, instance: Instance, action: Action) -> ActionResult:
         """Apply one action; an action the device cannot do gives an error result, not an exception."""

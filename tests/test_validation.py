@@ -1,0 +1,26 @@
+"""The validation suite catches planted defects: an always-true verifier, a broken reference, too few instances."""
+
+from __future__ import annotations
+
+from tests.conftest import DEMO_YAML, requires_chromium, write_suite
+from toolkit.tasks import load_suite
+from toolkit.validation import validate_tasks
+
+pytestmark = requires_chromium
+
+
+async def test_a_good_task_passes_every_check(demo_bank):
+    [report] = await validate_tasks(load_suite("demo", root=demo_bank), instances=5, random_rollouts=3, parallel=1)
+    assert report.ok, report.checks
+
+
+async def test_planted_defects_are_caught(tmp_path):
+    always = write_suite(tmp_path / "a", py_text="def right(ctx):\n    return {'right': True, 'submitted_once': True}\n")
+    broken = write_suite(tmp_path / "b", yaml_text=DEMO_YAML.replace('target: "btn:submit"', 'target: "btn:nowhere"'))
+    narrow = write_suite(tmp_path / "c", yaml_text=DEMO_YAML.replace("range: [10, 99]", "range: [10, 11]"))
+    specs = [load_suite("demo", root=r)[0] for r in (always, broken, narrow)]
+    a, b, c = await validate_tasks(specs, instances=5, random_rollouts=2, parallel=1)
+    assert a.checks["initial_not_success"] and a.checks["random_never_succeeds"]
+    assert "btn:nowhere" in b.checks["reference"] and b.checks["initial_not_success"] is None
+    assert "distinct" in c.checks["instances"]
+    assert all(r.checks["node_agrees"] is None and r.checks["reset"] is None for r in (a, b, c))

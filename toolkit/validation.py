@@ -1,0 +1,143 @@
+"""The validation suite: every task and every app checked by execution.
+
+For each task, over ``instances`` distinct sampled instances (the first ones among seeds 0, 1, 2, ...):
+- instances are valid and distinct;
+- the reference solution, played through the GUI, reaches reward 1 and success within the step
+  limit, claims success, and is clean;
+- the untouched initial state is not a success;
+- the verifier is deterministic (same inputs ⇒ same verdict);
+- reset restores s0 exactly (state hash);
+- the app logic replayed in Node from the page's action log reaches the same state as Chromium;
+- ``random_rollouts`` random-action rollouts never succeed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from toolkit.envs.adapters.mocked import MockedAdapter
+from toolkit.envs.base import state_hash
+from toolkit.envs.local import LocalBackend
+from toolkit.envs.manager import EnvManager
+from toolkit.harness import Harness, RandomPolicy, ReferencePolicy
+from toolkit.paths import MOCKED_APPS
+from toolkit.rollout import run_attempt
+from toolkit.tasks import TaskSpec, derive_seed, judge, sample
+
+CHECKS = ("instances", "reference", "initial_not_success", "deterministic", "reset", "node_agrees", "random_never_succeeds")
+
+
+@dataclass
+class TaskValidation:
+    """The checks of one task: each check name → None (passed) or the failure message."""
+
+    task_id: str
+    checks: dict[str, str | None] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """Return True when every check passed."""
+        return all(v is None for v in self.checks.values())
+
+    def fail(self, check: str, message: str) -> None:
+        """Record the first failure of a check."""
+        if self.checks.get(check) is None:
+            self.checks[check] = message
+
+
+def node_replay(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Replay action logs in Node (runtime/node/replay.mjs) and return the final states."""
+    res = subprocess.run(["node", str(MOCKED_APPS / "runtime/node/replay.mjs")], input=json.dumps({"jobs": jobs}),
+                         capture_output=True, text=True, timeout=120)
+    if res.returncode != 0:
+        raise RuntimeError(f"node replay failed: {res.stderr[-1000:]}")
+    return json.loads(res.stdout)
+
+
+async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5, random_rollouts: int = 20) -> TaskValidation:
+    """Run every check on one task and return the result."""
+    report = TaskValidation(task_id=spec.full_id, checks={c: None for c in CHECKS})
+    samples, keys = [], set()
+    for seed in range(10 * instances):  # the first `instances` distinct instances among seeds 0, 1, 2, ...
+        try:
+            inst = sample(spec, seed)
+        except Exception as exc:  # noqa: BLE001 - a broken template is a failed check, not a crash
+            report.fail("instances", f"seed {seed}: {exc}")
+            break
+        key = json.dumps([inst.params, inst.instruction], sort_keys=True, default=str)
+        if key not in keys:
+            keys.add(key)
+            samples.append(inst)
+        if len(samples) == instances:
+            break
+    if len(samples) < instances and report.checks["instances"] is None:
+        report.fail("instances", f"only {len(samples)} distinct instances among seeds 0..{10 * instances - 1}")
+    reference = Harness(ReferencePolicy())
+    random = Harness(RandomPolicy(apps=manager.adapter.apps))
+    [lease] = await manager.request(spec)
+    jobs, chromium_states = [], []
+    try:
+        for inst in samples:
+            result = await run_attempt(manager, lease, spec, inst, reference, seed=inst.seed, attempt_id=f"validate:{inst.key}")
+            v = result.verdict
+            if not (v.ok and v.success and v.reward == 1.0 and v.clean and result.claimed == "success"):
+                failed = [c.id for c in v.criteria if not c.passed]
+                errors = [s["policy_error"] for s in result.steps if s.get("policy_error")]
+                report.fail("reference", f"seed {inst.seed}: reward {v.reward:.2f}, failed criteria {failed}, side effects "
+                                         f"{v.side_effects}, claimed {result.claimed}, verifier_error {v.error}, {errors[:1]}")
+            s0, final = result.observations[0].state, result.observations[-1].state
+            initial = await judge(manager.verifiers, spec, inst, s0, s0)
+            if not initial.ok or initial.success:
+                report.fail("initial_not_success", f"seed {inst.seed}: the untouched s0 scores success={initial.success} "
+                                                   f"(error {initial.error})")
+            again = await manager.evaluate(lease, inst, spec, final_state=final)
+            if again.model_dump() != v.model_dump():
+                report.fail("deterministic", f"seed {inst.seed}: judging the same final state twice differed")
+            slot = manager._slots[lease.slot]
+            jobs.append({"apps": manager.adapter.apps, "reset": {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app},
+                         "log": await manager.adapter.action_log(slot.instance)})
+            chromium_states.append(final)
+            restored = await manager.reset(lease, inst)
+            if restored.state_hash != state_hash(s0):
+                report.fail("reset", f"seed {inst.seed}: reset gave state {restored.state_hash}, s0 was {state_hash(s0)}")
+        for i in range(random_rollouts):
+            inst = samples[i % len(samples)] if samples else None
+            if inst is None:
+                break
+            result = await run_attempt(manager, lease, spec, inst, random, seed=derive_seed("random", spec.full_id, i),
+                                       attempt_id=f"validate-random:{i}")
+            if result.verdict.success:
+                report.fail("random_never_succeeds", f"random rollout {i} (seed {inst.seed}) succeeded")
+    finally:
+        await manager.release(lease)
+    if jobs and shutil.which("node"):
+        node_states = await asyncio.to_thread(node_replay, jobs)
+        for job, node_state, chrome_state in zip(jobs, node_states, chromium_states):
+            if "error" in node_state:
+                report.fail("node_agrees", f"seed {job['reset']['seed']}: {node_state['error'][:300]}")
+            elif state_hash(node_state) != state_hash(chrome_state):
+                report.fail("node_agrees", f"seed {job['reset']['seed']}: Node and Chromium states differ")
+    return report
+
+
+async def validate_tasks(specs: list[TaskSpec], instances: int = 5, random_rollouts: int = 20, parallel: int = 4,
+                         on_done: Callable[[TaskValidation], None] | None = None) -> list[TaskValidation]:
+    """Validate tasks concurrently (one lease per running task); screenshots are skipped (nobody looks)."""
+    adapter = MockedAdapter(screenshots=False)
+    sem = asyncio.Semaphore(parallel)
+    async with EnvManager(backend=LocalBackend(), adapter=adapter) as manager:
+        await manager.warm(min(parallel, len(specs)))
+
+        async def one(spec: TaskSpec) -> TaskValidation:
+            async with sem:
+                report = await validate_task(manager, spec, instances, random_rollouts)
+            if on_done:
+                on_done(report)
+            return report
+
+        return list(await asyncio.gather(*(one(s) for s in specs)))
