@@ -78,7 +78,8 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
     if len(samples) < instances and report.checks["instances"] is None:
         report.fail("instances", f"only {len(samples)} distinct instances among seeds 0..{10 * instances - 1}")
     reference = Harness(ReferencePolicy())
-    random = Harness(RandomPolicy(apps=manager.adapter.apps))
+    adapter = manager.adapter_for(spec.device)
+    random = Harness(RandomPolicy(apps=adapter.apps))
     [lease] = await manager.request(spec)
     jobs, chromium_states = [], []
     try:
@@ -98,9 +99,8 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
             again = await manager.evaluate(lease, inst, spec, final_state=final)
             if again.model_dump() != v.model_dump():
                 report.fail("deterministic", f"seed {inst.seed}: judging the same final state twice differed")
-            slot = manager._slots[lease.slot]
-            jobs.append({"apps": manager.adapter.apps, "reset": {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app},
-                         "log": await manager.adapter.action_log(slot.instance)})
+            jobs.append({"apps": adapter.apps, "reset": {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app},
+                         "log": await manager.action_log(lease)})
             chromium_states.append(final)
             restored = await manager.reset(lease, inst)
             if restored.state_hash != state_hash(s0):
@@ -131,7 +131,8 @@ async def validate_tasks(specs: list[TaskSpec], instances: int = 5, random_rollo
     adapter = MockedAdapter(screenshots=False)
     sem = asyncio.Semaphore(parallel)
     async with EnvManager(backend=LocalBackend(), adapter=adapter) as manager:
-        await manager.warm(min(parallel, len(specs)))
+        for device in sorted({s.device for s in specs}):
+            await manager.warm(min(parallel, sum(s.device == device for s in specs)), device)
 
         async def one(spec: TaskSpec) -> TaskValidation:
             async with sem:

@@ -116,8 +116,8 @@ async def test_a_crashed_page_is_an_env_error_and_the_slot_is_replaced(answers_m
     spec, inst = demo
     [lease] = await answers_manager.request(spec)
     await answers_manager.reset(lease, inst)
-    slot = answers_manager._slots[lease.slot]
-    await slot.instance.page.close()  # what a renderer crash looks like from here
+    _, hosted = answers_manager.hosted(lease)
+    await hosted.page.close()  # what a renderer crash looks like from here
     with pytest.raises(EnvError) as err:
         await answers_manager.step(lease, [{"type": "wait"}], "after-crash")
     assert err.value.kind in ("crash", "infra")

@@ -41,11 +41,11 @@ async def bench_env(instances: int = 32, resets: int = 200, steps: int = 100, sh
         await manager.reset(lease, inst)
         await asyncio.sleep(1.0)
         pss_one = browser_pss_mb()
-        slot = manager._slots[lease.slot].instance  # direct timing of the adapter's reset without observation
+        adapter, hosted = manager.hosted(lease)  # direct timing of the adapter's reset, without observation
         reset_ms, reset_obs_ms, shot_ms, step_ms = [], [], [], []
         for _ in range(resets):
             t = time.perf_counter()
-            await manager.adapter.reset(slot, inst.seed, inst.setup, inst.start_app)
+            await adapter.reset(hosted, inst.seed, inst.setup, inst.start_app)
             reset_ms.append(_ms(t))
         for _ in range(max(10, resets // 4)):
             t = time.perf_counter()
@@ -53,7 +53,7 @@ async def bench_env(instances: int = 32, resets: int = 200, steps: int = 100, sh
             reset_obs_ms.append(_ms(t))
         for _ in range(shots):
             t = time.perf_counter()
-            await slot.cdp.send("Page.captureScreenshot", {"format": "jpeg", "quality": 80, "optimizeForSpeed": True})
+            await adapter.screenshot(hosted)
             shot_ms.append(_ms(t))
         obs = await manager.reset(lease, inst)
         target = next(e for e in obs.elements if e.id.startswith("launcher:"))

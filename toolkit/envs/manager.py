@@ -41,6 +41,7 @@ class Deadlines:
 @dataclass
 class _Slot:
     index: int
+    device: str
     instance: Instance | None = None
     generation: int = 0
     lease_id: str | None = None
@@ -79,11 +80,13 @@ class EnvManager:
                  verifiers: VerifierPool | None = None, deadlines: Deadlines = Deadlines()):
         self.backend = backend or LocalBackend()
         self.adapter = adapter or MockedAdapter()
+        # One adapter (and one warm pool) per device; the given adapter serves its own device.
+        self.adapters: dict[str, MockedAdapter] = {self.adapter.device: self.adapter}
         self.verifiers = verifiers or VerifierPool()
         self.deadlines = deadlines
         self.stats = Accounting()
         self._slots: list[_Slot] = []
-        self._idle: list[_Slot] = []
+        self._idle: dict[str, list[_Slot]] = {}
         self._specs: dict[str, TaskSpec] = {}
         self._lease_ids = itertools.count(1)
         self._lock = asyncio.Lock()
@@ -91,40 +94,58 @@ class EnvManager:
 
     # -- leasing ---------------------------------------------------------------------------------
 
+    def adapter_for(self, device: str) -> MockedAdapter:
+        """Return the adapter of ``device`` (made on first use, with the default adapter's settings)."""
+        if device not in self.adapters:
+            base = self.adapter
+            self.adapters[device] = MockedAdapter(device=device, image_format=base.image_format,
+                                                  jpeg_quality=base.jpeg_quality, screenshots=base.screenshots)
+        return self.adapters[device]
+
+    def _adapter(self, slot: _Slot) -> MockedAdapter:
+        return self.adapters[slot.device]
+
+    def _idle_of(self, device: str) -> list[_Slot]:
+        return self._idle.setdefault(device, [])
+
     async def _boot(self, slot: _Slot) -> None:
+        adapter = self.adapter_for(slot.device)
         try:
-            instance = await asyncio.wait_for(self.backend.new_instance(self.adapter.viewport), self.deadlines.boot)
-            await asyncio.wait_for(self.adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
+            instance = await asyncio.wait_for(self.backend.new_instance(adapter.viewport), self.deadlines.boot)
+            await asyncio.wait_for(adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
         except Exception as exc:  # noqa: BLE001 - any failure to boot is infrastructure
             self.stats.failures += 1
             raise EnvError("boot", "request", f"{type(exc).__name__}: {exc}") from exc
         slot.instance = instance
         self.stats.boots += 1
 
-    async def warm(self, n: int) -> None:
-        """Boot idle instances until at least ``n`` exist (the warm pool)."""
+    async def warm(self, n: int, device: str | None = None) -> None:
+        """Boot idle instances of ``device`` (default: the adapter's) until at least ``n`` exist (the warm pool)."""
+        device = device or self.adapter.device
         async with self._lock:
-            missing = max(0, n - len(self._slots))
-            new = [_Slot(index=len(self._slots) + i) for i in range(missing)]
+            missing = max(0, n - sum(1 for s in self._slots if s.device == device))
+            new = [_Slot(index=len(self._slots) + i, device=device) for i in range(missing)]
             self._slots.extend(new)
         results = await asyncio.gather(*(self._boot(s) for s in new), return_exceptions=True)
         async with self._lock:
             for slot, res in zip(new, results):
                 if isinstance(res, BaseException):
                     slot.instance = None
-                self._idle.append(slot)
+                self._idle_of(device).append(slot)
 
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases on ready instances for ``spec``'s device (booting as needed)."""
+        device = spec.device if spec is not None else self.adapter.device
         if spec is not None:
             self._specs[spec.full_id] = spec
         self._reap()
         leases = []
         for _ in range(n):
             async with self._lock:
-                slot = self._idle.pop(0) if self._idle else None
+                idle = self._idle_of(device)
+                slot = idle.pop(0) if idle else None
                 if slot is None:
-                    slot = _Slot(index=len(self._slots))
+                    slot = _Slot(index=len(self._slots), device=device)
                     self._slots.append(slot)
             if slot.instance is None or slot.instance.crashed:
                 await self._replace(slot)
@@ -133,7 +154,7 @@ class EnvManager:
             slot.expires_at = time.monotonic() + (ttl_s or self.deadlines.lease_ttl)
             slot.applied.clear()
             slot.s0 = None
-            leases.append(Lease(id=slot.lease_id, device=self.adapter.device, slot=slot.index, generation=slot.generation))
+            leases.append(Lease(id=slot.lease_id, device=device, slot=slot.index, generation=slot.generation))
         return leases
 
     async def release(self, lease: Lease) -> None:
@@ -143,14 +164,14 @@ class EnvManager:
             return
         slot.lease_id = None
         async with self._lock:
-            self._idle.append(slot)
+            self._idle_of(slot.device).append(slot)
 
     def _reap(self) -> None:
         now = time.monotonic()
         for slot in self._slots:
             if slot.lease_id and slot.expires_at < now:
                 slot.lease_id = None
-                self._idle.append(slot)
+                self._idle_of(slot.device).append(slot)
 
     def _slot(self, lease: Lease) -> _Slot:
         slot = self._slots[lease.slot] if 0 <= lease.slot < len(self._slots) else None
@@ -160,7 +181,7 @@ class EnvManager:
         if slot.expires_at < time.monotonic():
             self.stats.stale_rejections += 1
             slot.lease_id = None
-            self._idle.append(slot)
+            self._idle_of(slot.device).append(slot)
             raise StaleLeaseError(lease.id, "has expired")
         return slot
 
@@ -194,15 +215,16 @@ class EnvManager:
     async def observe(self, lease: Lease) -> Observation:
         """Return the current observation of the lease's instance."""
         slot = self._slot(lease)
-        return await self._guard(slot, "observe", self.deadlines.observe, lambda: self.adapter.observe(slot.instance))
+        return await self._guard(slot, "observe", self.deadlines.observe, lambda: self._adapter(slot).observe(slot.instance))
 
     async def reset(self, lease: Lease, instance: TaskInstance) -> Observation:
         """Reset to the instance's s0 (in place, no reload) and return the first observation."""
         slot = self._slot(lease)
 
         async def run() -> Observation:
-            await self.adapter.reset(slot.instance, instance.seed, instance.setup, instance.start_app)
-            return await self.adapter.observe(slot.instance)
+            adapter = self._adapter(slot)
+            await adapter.reset(slot.instance, instance.seed, instance.setup, instance.start_app)
+            return await adapter.observe(slot.instance)
 
         async with slot.lock:
             obs = await self._guard(slot, "reset", self.deadlines.reset, run)
@@ -233,9 +255,9 @@ class EnvManager:
                         results.append(ActionResult(action=raw if isinstance(raw, dict) else {"raw": repr(raw)},
                                                     ok=False, error=exc.message))
                         continue
-                    results.append(await self.adapter.act(slot.instance, action))
+                    results.append(await self._adapter(slot).act(slot.instance, action))
                 errors = [r.error for r in results if r.error]
-                obs = await self.adapter.observe(slot.instance, note="; ".join(errors) if errors else None)
+                obs = await self._adapter(slot).observe(slot.instance, note="; ".join(errors) if errors else None)
                 return StepResult(action_id=action_id, results=results, observation=obs)
 
             result = await self._guard(slot, "step", self.deadlines.step, run)
@@ -256,15 +278,25 @@ class EnvManager:
         if slot.s0 is None or slot.instance_key != instance.key:
             raise EnvError("infra", "evaluate", f"lease {lease.id} was not reset with {instance.key}")
         if final_state is None:
-            final_state = await self._guard(slot, "evaluate", self.deadlines.observe, lambda: self.adapter.state(slot.instance))
+            final_state = await self._guard(slot, "evaluate", self.deadlines.observe, lambda: self._adapter(slot).state(slot.instance))
         return await judge(self.verifiers, spec, instance, slot.s0, final_state, slot.trajectory)
+
+    async def action_log(self, lease: Lease) -> list[dict[str, Any]]:
+        """Return the logic-level actions applied on the lease's instance since its last reset."""
+        slot = self._slot(lease)
+        return await self._guard(slot, "action_log", self.deadlines.observe, lambda: self._adapter(slot).action_log(slot.instance))
+
+    def hosted(self, lease: Lease) -> tuple[MockedAdapter, Instance]:
+        """Return the adapter and the hosted instance behind a lease (for benchmarks and fault tests)."""
+        slot = self._slot(lease)
+        return self._adapter(slot), slot.instance
 
     # -- lifecycle -------------------------------------------------------------------------------
 
     def status(self) -> dict[str, Any]:
         """Return pool size, leased and idle counts, broken instances and the counters."""
         return {"instances": len(self._slots), "leased": sum(1 for s in self._slots if s.lease_id),
-                "idle": len(self._idle), "broken": sum(1 for s in self._slots if s.instance is None or s.instance.crashed),
+                "idle": sum(len(v) for v in self._idle.values()), "broken": sum(1 for s in self._slots if s.instance is None or s.instance.crashed),
                 **self.stats.__dict__}
 
     async def close(self) -> None:

@@ -130,7 +130,8 @@ class Scheduler:
         """Run every item not yet in the store; return the rows written now (in completion order)."""
         done = self.store.done_ids()
         todo = [i for i in items if i.attempt_id not in done]
-        await self.manager.warm(min(self.parallel, len(todo)))
+        for device in sorted({i.spec.device for i in todo}):
+            await self.manager.warm(min(self.parallel, sum(i.spec.device == device for i in todo)), device)
         queue: asyncio.Queue[WorkItem] = asyncio.Queue()
         for item in todo:
             queue.put_nowait(item)

@@ -137,8 +137,8 @@ export function createDevice({ apps, worlds = {}, order }) {
   };
 
   /**
-   * Apply an OS-level action: home, back, recents, open {app, intent}, shade,
-   * close_shade, tap_notification {id}, clear_notifications, clear_recents, tick {ms}.
+   * Apply an OS-level action: home, back, recents, open {app, intent}, shade, close_shade,
+   * tap_notification {id}, clear_notifications, clear_recents, close_app {app}, tick {ms}.
    */
   device.system = function system(action) {
     device.log.push({ app: null, action: clone(action) });
@@ -179,6 +179,19 @@ export function createDevice({ apps, worlds = {}, order }) {
       case 'clear_recents':
         os.recents = [];
         break;
+      case 'close_app': {
+        // Desktop tabs: closing the foreground tab shows the next one (or the start page).
+        os.recents = os.recents.filter((id) => id !== action.app);
+        if (os.foreground === action.app) {
+          if (os.recents.length) {
+            os.foreground = os.recents[0];
+            os.screen = 'app';
+          } else {
+            goHome();
+          }
+        }
+        break;
+      }
       case 'tick':
         os.clock.now += action.ms;
         break;

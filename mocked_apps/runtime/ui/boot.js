@@ -2,7 +2,6 @@
 // device, mount the shell and install the bridge. Used by phone/index.html.
 
 import { createDevice } from '../core/device.js';
-import { mountShell } from './shell.js';
 import { installBridge } from './bridge.js';
 
 /**
@@ -51,6 +50,8 @@ export async function boot(root, device, options = {}) {
     worlds: Object.fromEntries(loaded.map(([id, a]) => [id, a.world])),
     order: loaded.map(([id]) => id),
   });
+  // Each device names its shell: the phone's (status bar, launcher, nav bar) or the desktop browser's.
+  const { mountShell } = await import(catalog[device].shell === 'desktop' ? './desktop.js' : './shell.js');
   const shell = mountShell(root, dev, apps);
   installBridge(dev, root, { onReset: () => shell.resetScroll() });
   dev.reset({ seed: options.seed || 0 });

@@ -77,7 +77,7 @@ function payDialog(api, total) {
   return h('div.scrim', null, h('div.dialog.rw-pay', { role: 'dialog' },
     h('div.dialog-title', null, 'Confirm payment'),
     h('div.dialog-msg', null, `Pay ${tt.money(w, total)} from your wallet (balance ${tt.money(w, data.wallet)}).`),
-    field(api, 'pin', 'Payment PIN', { type: 'password', placeholder: '4 digits' }),
+    field(api, 'pin', 'Payment PIN', { placeholder: '4 digits' }),
     ui.error ? h('div.rw-dialog-error', { role: 'alert' }, ui.error) : null,
     h('div.dialog-actions', null,
       button('Cancel', { id: 'btn:cancel-pay', kind: 'secondary', onclick: () => api.dispatch({ type: 'close_dialog' }) }),
