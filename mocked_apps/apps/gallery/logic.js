@@ -118,20 +118,6 @@ function openPhoto(state, id) {
   return state;
 }
 
-function step(state, delta) {
-  const ui = state.ui;
-  if (ui.screen !== 'viewer') return state;
-  const list = sourcePhotos(state.data, null, ui.source);
-  const ids = ui.source && ui.source.kind === 'search' ? null : list.map((p) => p.id);
-  // Search sources need the world (labels, places): the view passes it through `world` on the action.
-  const order = ids || (state.ui.searchIds || []);
-  const i = order.indexOf(ui.photo);
-  if (i < 0) return state;
-  const j = i + delta;
-  if (j >= 0 && j < order.length) ui.photo = order[j];
-  return state;
-}
-
 function toggleSelect(state, id) {
   const ui = state.ui;
   if (!ui.selecting || !findPhoto(state.data, id)) return state;
@@ -288,7 +274,7 @@ export function reduce(state, action, ctx) {
     case 'next':
     case 'prev': {
       if (ui.screen !== 'viewer') return state;
-      const order = Array.isArray(a.order) ? a.order : sourcePhotos(data, ctx.world, ui.source).map((p) => p.id);
+      const order = sourcePhotos(data, ctx.world, ui.source).map((p) => p.id);
       const i = order.indexOf(ui.photo);
       const j = i + (a.type === 'next' ? 1 : -1);
       if (i >= 0 && j >= 0 && j < order.length && findPhoto(data, order[j])) ui.photo = order[j];
