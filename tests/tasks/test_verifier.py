@@ -83,3 +83,11 @@ async def test_sandbox_blocks_subprocess_and_network(pool, tmp_path):
     for fn, event in (("spawn", "subprocess.Popen"), ("connect", "socket.connect")):
         with pytest.raises(VerifierFailure, match=event):
             await pool.run(str(path), fn, {})
+
+
+async def test_verifiers_read_app_worlds(pool, tmp_path):
+    path = tmp_path / "w.py"
+    path.write_text("def names(ctx):\n    return {'n': len(ctx.world['contacts']['contacts'])}\n")
+    from toolkit.paths import MOCKED_APPS
+
+    assert await pool.run(str(path), "names", {"world_root": str(MOCKED_APPS / "apps")}) == {"n": 24}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolkit.paths import MOCKED_APPS
 from toolkit.tasks.diff import side_effects
 from toolkit.tasks.spec import TaskInstance, TaskSpec
 from toolkit.tasks.verdict import Verdict, score, verifier_error
@@ -22,7 +23,7 @@ async def judge(pool: VerifierPool, spec: TaskSpec, instance: TaskInstance, init
     """Return the verdict of ``final`` against ``initial`` for ``instance`` of ``spec``."""
     file, function = spec.verifier.split(":")
     context = {"initial": initial, "final": final, "params": instance.params, "answer": submitted_answer(final),
-               "trajectory": trajectory or []}
+               "trajectory": trajectory or [], "world_root": str(MOCKED_APPS / "apps")}
     try:
         results = await pool.run(str(spec.folder / file), function, context)
     except VerifierFailure as exc:

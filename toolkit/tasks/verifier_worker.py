@@ -44,10 +44,30 @@ def _load(path: str):
     return module
 
 
+class _Worlds(dict):
+    """``ctx.world[app]``: an app's read-only world.json, loaded on first use and cached."""
+
+    def __init__(self, root: str):
+        super().__init__()
+        self.root = root
+
+    def __missing__(self, app: str):
+        with open(os.path.join(self.root, app, "world.json")) as f:
+            value = self[app] = json.load(f)
+        return value
+
+
+_worlds: dict[str, _Worlds] = {}
+
+
 def _handle(request: dict) -> dict:
     try:
         fn = getattr(_load(request["file"]), request["function"])
-        ctx = SimpleNamespace(**request["context"])
+        context = dict(request["context"])
+        root = context.pop("world_root", None)
+        if root:
+            context["world"] = _worlds.setdefault(root, _Worlds(root))
+        ctx = SimpleNamespace(**context)
         result = fn(ctx)
         json.dumps(result)  # the answer must travel back as JSON
         return {"ok": True, "result": result}

@@ -4,20 +4,19 @@
 // Money is integer cents. Rules live in lib/ (menu, pricing, orders); this file is the reducer.
 
 import { restaurant, findItem, isOpen, hoursLabel, normalizeOpts, defaultOpts, unitPrice, optionGroup } from './lib/menu.js';
-import { money, endOfDay, couponRule, couponProblem, couponDiscount, cartTotals } from './lib/pricing.js';
-import { stageTimes, canCancel, stageOf } from './lib/orders.js';
+import { endOfDay, couponRule, couponProblem, couponDiscount, cartTotals } from './lib/pricing.js';
+import { canCancel } from './lib/orders.js';
+import {
+  ROOTS, MAX_QTY, emptyCart, findOrder, push, pop, newId, shareText, offerLines, addLines, finishAdd, checkoutProblem,
+  placeOrder, cancelOrder,
+} from './lib/flow.js';
 
 export * from './lib/menu.js';
 export * from './lib/pricing.js';
 export * from './lib/orders.js';
+export { shareText, checkoutProblem, emptyCart, MAX_QTY } from './lib/flow.js';
 
 const DAY_MS = 86400000;
-const ROOTS = { home: 'home', orders: 'orders', account: 'account' };
-const MAX_QTY = 20;
-
-function emptyCart(address = 'a1') {
-  return { restaurant: null, lines: [], coupon: null, tip: 0, address };
-}
 
 function baseUi() {
   return { tab: 'home', screen: 'home', stack: [], rest: null, item: null, order: null, dialog: null, error: null,
