@@ -4,7 +4,7 @@
 import { h } from '../../runtime/ui/h.js';
 import { avatar, button, empty, fab, field, section, tabs } from '../../runtime/ui/kit.js';
 import {
-  REMINDERS, attendeeName, conflicts, contactsFrom, eventsOn, findEvent, isoDate, longDate, monthGrid, monthTitle,
+  REMINDERS, addDays, attendeeName, conflicts, contactsFrom, eventsOn, findEvent, isoDate, longDate, monthGrid, monthTitle,
   normalizeDate, normalizeTime, reminderLabel, searchEvents, shortDate, upcoming, minutes,
 } from './logic.js';
 
@@ -74,7 +74,7 @@ function notice(api) {
 
 function dayLabel(date, today) {
   if (date === today) return `Today · ${longDate(date)}`;
-  if (date === isoDate(Date.parse(`${today}T00:00:00Z`) + 86400000)) return `Tomorrow · ${longDate(date)}`;
+  if (date === addDays(today, 1)) return `Tomorrow · ${longDate(date)}`;
   return longDate(date);
 }
 

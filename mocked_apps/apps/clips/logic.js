@@ -101,6 +101,13 @@ function syncIndex(state, world, clipId) {
   if (i >= 0) ui.index = i;
 }
 
+/** Return a fresh id from ctx.uid that no record of `list` uses yet. */
+function newId(ctx, prefix, list) {
+  let id = ctx.uid(prefix);
+  while (list.some((x) => x.id === id)) id = ctx.uid(prefix);
+  return id;
+}
+
 const ownPost = (data, id) => (typeof id === 'string' ? data.posts.find((p) => p.id === id) : undefined) || null;
 
 function handOff(state, ctx, intent) {
@@ -158,7 +165,7 @@ function addComment(state, action, ctx) {
     ui.errors = { comment: `Comments are limited to ${COMMENT_MAX} characters` };
     return state;
   }
-  state.data.comments.push({ id: ctx.uid('k'), clip: clip.id, text, time: ctx.now });
+  state.data.comments.push({ id: newId(ctx, 'k', [...state.data.comments, ...((ctx.world.me || {}).comments || [])]), clip: clip.id, text, time: ctx.now });
   if (action.text === undefined) ui.drafts.comment = '';
   ui.errors = {};
   return state;
@@ -182,14 +189,14 @@ function submitForm(state, ctx, asDraft) {
   if (asDraft) {
     const existing = data.drafts.find((d) => d.id === draftId);
     if (existing) Object.assign(existing, { template, caption, privacy, time: ctx.now });
-    else data.drafts.push({ id: ctx.uid('d'), template, caption, privacy, time: ctx.now });
+    else data.drafts.push({ id: newId(ctx, 'd', [...data.drafts, ...((ctx.world.me || {}).drafts || [])]), template, caption, privacy, time: ctx.now });
     closeForm(ui);
     goRoot(ui, 'me');
     ui.me_tab = 'drafts';
     ui.notice = 'Saved to drafts';
     return state;
   }
-  data.posts.push({ id: ctx.uid('m'), template, caption, privacy, time: ctx.now, likes: 0, dur: 15 });
+  data.posts.push({ id: newId(ctx, 'm', [...data.posts, ...(ctx.world.mine || [])]), template, caption, privacy, time: ctx.now, likes: 0, dur: 15 });
   data.drafts = data.drafts.filter((d) => d.id !== draftId);
   closeForm(ui);
   goRoot(ui, 'me');

@@ -312,6 +312,12 @@ export function reduce(state, action, ctx) {
       return state;
     case 'toggle_select':
       return toggleSelect(state, a.photo);
+    case 'select_all': {
+      if (!ui.selecting) return state;
+      const ids = sourcePhotos(data, ctx.world, currentSource(ui)).map((p) => p.id);
+      ui.selected = ids.length && ids.every((id) => ui.selected.includes(id)) ? [] : ids;
+      return state;
+    }
     case 'select_cancel':
       ui.selecting = false;
       ui.selected = [];

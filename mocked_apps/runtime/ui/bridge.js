@@ -41,12 +41,22 @@ export function installBridge(device, root, hooks = {}) {
     getState: () => clone(device.state),
     setState: (patch, opts) => { device.setState(patch, opts || {}); return true; },
     reset: (opts) => {
+      // Nothing of the previous episode may leak into the next: focus, selection, scroll offsets.
+      if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+      const selection = window.getSelection && window.getSelection();
+      if (selection) selection.removeAllRanges();
+      window.scrollTo(0, 0);
       if (hooks.onReset) hooks.onReset();
       device.reset(opts || {});
       return true;
     },
     snapshot: () => device.snapshot(),
-    restore: (snap) => { device.restore(snap); return true; },
+    restore: (snap) => {
+      if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+      if (hooks.onReset) hooks.onReset();
+      device.restore(snap);
+      return true;
+    },
     dispatch: (appId, action) => device.dispatch(appId, action),
     system: (action) => { device.system(action); return true; },
     log: () => clone(device.log),

@@ -60,7 +60,7 @@ export function addLines(state, restId, lines, ctx) {
 }
 
 /** Add lines, or ask to clear a cart holding another restaurant's items. Returns the state. */
-export function offerLines(state, restId, lines, ctx, { after } = {}) {
+export function offerLines(state, restId, lines, ctx, { after = null, address = null } = {}) {
   const { data, ui } = state;
   const rest = restaurant(ctx.world, restId);
   if (!isOpen(rest, ctx.now)) {
@@ -68,19 +68,20 @@ export function offerLines(state, restId, lines, ctx, { after } = {}) {
     return state;
   }
   if (data.cart.lines.length && data.cart.restaurant !== restId) {
-    ui.dialog = { kind: 'clear_cart', rest: restId, lines, after: after || null };
+    ui.dialog = { kind: 'clear_cart', rest: restId, lines, after, address };
     return state;
   }
   addLines(state, restId, lines, ctx);
-  finishAdd(state, after);
+  finishAdd(state, after, address);
   return state;
 }
 
-export function finishAdd(state, after) {
-  const { ui } = state;
+/** After adding: back from the item screen with a notice, or (reorder) on to the cart, delivering to `address`. */
+export function finishAdd(state, after, address = null) {
+  const { data, ui } = state;
+  if (address && (data.addresses || []).some((a) => a.id === address)) data.cart.address = address;
   if (after === 'cart') {
-    ui.stack = [{ screen: ROOTS[ui.tab] || 'home', rest: null, item: null, order: null }];
-    Object.assign(ui, { screen: 'cart', dialog: null, error: null });
+    push(ui, 'cart');
   } else {
     if (ui.screen === 'item') pop(ui);
     ui.notice = 'Added to cart';
@@ -118,7 +119,7 @@ export function placeOrder(state, ctx) {
     lines: t.lines.map((l) => ({ item: l.line.item, qty: l.line.qty, opts: l.line.opts, unit: l.unit })),
     subtotal: t.subtotal, fee: t.fee, discount: t.discount, coupon: t.coupon, tip: t.tip, total: t.total,
     address: { id: addr.id, label: addr.label, line: addr.line },
-    placed_at: ctx.now, status: 'active',
+    placed_at: ctx.now, status: 'placed',
   };
   data.orders.push(order);
   data.wallet -= t.total;

@@ -65,11 +65,9 @@ export function hoursLabel(rest, now) {
   return 'Closed';
 }
 
-/** Return the delivery window in minutes [lo, hi] shown on cards (prep + ride, rounded to 5). */
-export function etaRange(rest, confirmMin = 5) {
-  const total = confirmMin + rest.prep_min + rest.ride_min;
-  const lo = Math.floor(total / 5) * 5;
-  return [lo, lo + 10];
+/** Return the expected delivery time in minutes: confirmation + preparation + ride. */
+export function etaMinutes(rest, confirmMin = 5) {
+  return confirmMin + rest.prep_min + rest.ride_min;
 }
 
 /** The cuisines in world order, without duplicates. */

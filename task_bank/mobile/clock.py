@@ -1,0 +1,270 @@
+"""Verifiers of the Clock tasks (clock.yaml). Each returns one boolean per criterion id.
+
+State: apps.clock.data = {alarms: [{id, time: "HH:MM", label, days: [0=Sun..6=Sat] ([] = once), on}],
+cities: [city id], timer: {duration, end, remaining}, stopwatch: {start, acc, laps: [ms]},
+bedtime: {on, bed, wake, days}}. Virtual time: os.clock.now (ms, read as UTC).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+DAY = 86400000
+MIN = 60000
+
+
+def _data(state: dict, app: str) -> dict:
+    return ((state.get("apps") or {}).get(app) or {}).get("data") or {}
+
+
+def _clock(state: dict) -> dict:
+    return _data(state, "clock")
+
+
+def _alarms(state: dict) -> dict:
+    return {a["id"]: a for a in _clock(state).get("alarms") or [] if isinstance(a, dict) and "id" in a}
+
+
+def _now(state: dict) -> int:
+    return int(((state.get("os") or {}).get("clock") or {}).get("now") or 0)
+
+
+def _norm(text) -> str:
+    return " ".join(str(text if text is not None else "").split()).casefold()
+
+
+def _days(days) -> list[int]:
+    return sorted({int(d) for d in days or [] if isinstance(d, (int, float)) and 0 <= int(d) <= 6})
+
+
+def _minutes(hhmm: str) -> int:
+    h, m = str(hhmm).split(":")
+    return int(h) * 60 + int(m)
+
+
+def _weekday(ms: int) -> int:
+    """0=Sun..6=Sat of a virtual timestamp."""
+    return (dt.datetime.fromtimestamp(ms / 1000, tz=dt.timezone.utc).weekday() + 1) % 7
+
+
+def _hhmm(text) -> str | None:
+    """Parse "14:15", "2:15 pm", "4 pm", "16.00" to "HH:MM"."""
+    t = str(text if text is not None else "").strip().lower().replace(" ", "").replace(".", ":")
+    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", t)
+    if not m or (m.group(2) is None and m.group(3) is None):
+        return None
+    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
+    if half:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if half == "pm" else 0)
+    return f"{hour:02d}:{minute:02d}" if hour <= 23 and minute <= 59 else None
+
+
+def _times_in(text) -> set[str]:
+    """Every clock time written in a message ("It's 15:15 there", "3:15 pm")."""
+    out = set()
+    for m in re.finditer(r"(\d{1,2})[:.](\d{2})\s*(am|pm)?", str(text or "").lower()):
+        t = _hhmm(f"{m.group(1)}:{m.group(2)}{m.group(3) or ''}")
+        if t:
+            out.add(t)
+    return out
+
+
+def _city_time(now: int, offset_min: int) -> str:
+    ms = now + offset_min * MIN
+    return f"{(ms // 3600000) % 24:02d}:{(ms // MIN) % 60:02d}"
+
+
+def _new_alarms(ctx) -> list[dict]:
+    before = _alarms(ctx.initial)
+    return [a for k, a in _alarms(ctx.final).items() if k not in before]
+
+
+def _old_intact(ctx, skip=frozenset()) -> bool:
+    """Every alarm of s0 (except `skip`) is still there, unchanged."""
+    after = _alarms(ctx.final)
+    return all(after.get(k) == v for k, v in _alarms(ctx.initial).items() if k not in skip)
+
+
+def _same(ctx, *keys: str) -> bool:
+    return all(_clock(ctx.initial).get(k) == _clock(ctx.final).get(k) for k in keys)
+
+
+def rings_tomorrow(alarms: list[dict], now: int) -> list[dict]:
+    """The alarms that ring tomorrow, earliest first (one-time alarms ring at their next occurrence)."""
+    day = now // DAY + 1
+    out = []
+    for a in alarms:
+        if not a.get("on"):
+            continue
+        at = day * DAY + _minutes(a["time"]) * MIN
+        days = _days(a.get("days"))
+        if days:
+            if _weekday(day * DAY) in days:
+                out.append(a)
+        elif (now // DAY) * DAY + _minutes(a["time"]) * MIN <= now and at > now:
+            out.append(a)
+    return sorted(out, key=lambda a: _minutes(a["time"]))
+
+
+# ---------------------------------------------------------------------- verifiers
+
+
+def create_alarm(ctx) -> dict[str, bool]:
+    new = _new_alarms(ctx)
+    match = [a for a in new if a.get("time") == ctx.params["time"] and _norm(a.get("label")) == _norm(ctx.params["label"])]
+    return {
+        "created": len(new) == 1 and len(match) == 1,
+        "settings_right": len(match) == 1 and _days(match[0].get("days")) == [] and match[0].get("on") is True,
+        "others_intact": _old_intact(ctx) and len(_alarms(ctx.final)) == len(_alarms(ctx.initial)) + len(new),
+    }
+
+
+def repeating_alarm(ctx) -> dict[str, bool]:
+    new = _new_alarms(ctx)
+    match = [a for a in new if a.get("time") == ctx.params["time"] and _norm(a.get("label")) == _norm(ctx.params["label"])]
+    want = sorted({int(ctx.params["days"]["a"]), int(ctx.params["days"]["b"])})
+    return {
+        "created": len(new) == 1 and len(match) == 1,
+        "days_right": len(match) == 1 and _days(match[0].get("days")) == want and match[0].get("on") is True,
+        "others_intact": _old_intact(ctx),
+    }
+
+
+def toggle_alarm(ctx) -> dict[str, bool]:
+    x = ctx.params["x"]
+    before, after = _alarms(ctx.initial).get(x["id"]) or {}, _alarms(ctx.final).get(x["id"]) or {}
+    return {
+        "toggled": after.get("on") is bool(x["on"]),
+        "others_intact": bool(after) and {k: v for k, v in after.items() if k != "on"} == {k: v for k, v in before.items() if k != "on"}
+        and _old_intact(ctx, skip={x["id"]}) and not _new_alarms(ctx),
+    }
+
+
+def edit_alarm_time(ctx) -> dict[str, bool]:
+    aid = ctx.params["x"]["id"]
+    before, after = _alarms(ctx.initial).get(aid) or {}, _alarms(ctx.final).get(aid) or {}
+    return {
+        "moved": after.get("time") == ctx.params["time"],
+        "kept": bool(after) and after.get("label") == before.get("label") and _days(after.get("days")) == _days(before.get("days"))
+        and after.get("on") is True,
+        "others_intact": _old_intact(ctx, skip={aid}) and not _new_alarms(ctx),
+    }
+
+
+def delete_alarm(ctx) -> dict[str, bool]:
+    aid = ctx.params["x"]["id"]
+    return {
+        "deleted": aid in _alarms(ctx.initial) and aid not in _alarms(ctx.final),
+        "others_intact": _old_intact(ctx, skip={aid}) and not _new_alarms(ctx),
+    }
+
+
+def no_duplicate(ctx) -> dict[str, bool]:
+    x = ctx.params["x"]
+    want = _days(x["days"])
+    after = _alarms(ctx.final)
+    same = [a for a in after.values() if a.get("time") == x["time"] and _days(a.get("days")) == want]
+    # A replacement (delete the old one, add a new one) is fine; any other new alarm is not.
+    extra = [a for a in _new_alarms(ctx) if not (a.get("time") == x["time"] and _days(a.get("days")) == want)]
+    return {
+        "one_alarm": len(same) == 1,
+        "on_and_labeled": len(same) == 1 and same[0].get("on") is True and _norm(same[0].get("label")) == _norm(ctx.params["label"]),
+        "others_intact": _old_intact(ctx, skip={x["id"]}) and not extra,
+    }
+
+
+def query_first_tomorrow(ctx) -> dict[str, bool]:
+    first = rings_tomorrow(list(_alarms(ctx.initial).values()), _now(ctx.initial))
+    return {
+        "correct": bool(first) and _hhmm(ctx.answer.get("time")) == first[0]["time"],
+        "unchanged": _alarms(ctx.initial) == _alarms(ctx.final),
+    }
+
+
+def query_city_time(ctx) -> dict[str, bool]:
+    offset = int(ctx.params["city"]["offset"])
+    accepted = {_city_time(_now(ctx.initial), offset), _city_time(_now(ctx.final), offset)}
+    return {
+        "correct": _hhmm(ctx.answer.get("time")) in accepted,
+        "alarms_intact": _alarms(ctx.initial) == _alarms(ctx.final),
+    }
+
+
+def add_cities(ctx) -> dict[str, bool]:
+    before, after = list(_clock(ctx.initial).get("cities") or []), list(_clock(ctx.final).get("cities") or [])
+    want = {ctx.params["a"]["id"], ctx.params["b"]["id"]}
+    return {
+        "added": want <= set(after),
+        "kept": set(after) == set(before) | want and len(after) == len(set(after)),
+    }
+
+
+def start_timer(ctx) -> dict[str, bool]:
+    timer = _clock(ctx.final).get("timer") or {}
+    return {
+        "running": isinstance(timer.get("end"), (int, float)) and timer.get("remaining") is None,
+        "length_right": timer.get("duration") == int(ctx.params["m"]) * MIN,
+        "others_intact": _same(ctx, "alarms", "cities", "stopwatch", "bedtime"),
+    }
+
+
+def stopwatch_laps(ctx) -> dict[str, bool]:
+    sw = _clock(ctx.final).get("stopwatch") or {}
+    laps = list(sw.get("laps") or [])
+    t = ctx.params["t"]
+    return {
+        "two_laps": len(laps) == 2 and abs(laps[0] - int(t["a"]) * 1000) <= 2000 and abs(laps[1] - int(t["b"]) * 1000) <= 2000,
+        "paused": sw.get("start") is None and int(sw.get("acc") or 0) > 0,
+        "others_intact": _same(ctx, "alarms", "timer", "bedtime"),
+    }
+
+
+def bedtime(ctx) -> dict[str, bool]:
+    b = _clock(ctx.final).get("bedtime") or {}
+    return {
+        "times_set": b.get("bed") == ctx.params["bed"] and b.get("wake") == ctx.params["wake"],
+        "on_every_day": b.get("on") is True and _days(b.get("days")) == list(range(7)),
+        "others_intact": _same(ctx, "alarms"),
+    }
+
+
+def _threads(state: dict) -> dict:
+    return {t["id"]: t for t in _data(state, "messages").get("threads") or [] if isinstance(t, dict) and "id" in t}
+
+
+def _without_unread(threads: dict) -> dict:
+    return {k: {kk: vv for kk, vv in t.items() if kk != "unread"} for k, t in threads.items()}
+
+
+def alarm_from_message(ctx) -> dict[str, bool]:
+    x = ctx.params["x"]
+    new = _new_alarms(ctx)
+    match = [a for a in new if a.get("time") == x["time"] and _norm(a.get("label")) == _norm(x["label"])]
+    return {
+        "alarm_time": len(new) == 1 and len(match) == 1,
+        "alarm_days": len(match) == 1 and _days(match[0].get("days")) == [int(x["day"])] and match[0].get("on") is True,
+        "others_intact": _old_intact(ctx) and _without_unread(_threads(ctx.initial)) == _without_unread(_threads(ctx.final)),
+    }
+
+
+def text_city_time(ctx) -> dict[str, bool]:
+    contact = ctx.params["contact"]
+    offset = int(ctx.params["city"]["offset"])
+    before, after = _threads(ctx.initial), _threads(ctx.final)
+    new = []
+    for tid, t in after.items():
+        old = {m.get("id") for m in (before.get(tid) or {}).get("messages") or []}
+        new += [(t, m) for m in t.get("messages") or [] if m.get("id") not in old]
+    digits = re.sub(r"\D", "", contact["phone"])
+    to_them = [(t, m) for t, m in new if t.get("contact_id") == contact["id"] or re.sub(r"\D", "", str(t.get("number"))) == digits]
+    ok = len(to_them) == 1 and to_them[0][1].get("from") == "me" \
+        and _city_time(int(to_them[0][1].get("time") or 0), offset) in _times_in(to_them[0][1].get("text"))
+    content = lambda t: {k: v for k, v in t.items() if k not in ("unread", "messages")}  # noqa: E731
+    return {
+        "sent": ok,
+        "others_intact": len(new) == len(to_them) and set(before) <= set(after)
+        and all(content(after[k]) == content(v) for k, v in before.items()) and _alarms(ctx.initial) == _alarms(ctx.final),
+    }
