@@ -203,6 +203,33 @@ def from_pixels(px: float, py: float, width: float, height: float, space: CoordS
     return px / width * scale, py / height * scale
 
 
+_POINT_FIELDS = (("x", "y"), ("x2", "y2"))
+
+
+def convert_point(x: float, y: float, src: CoordSpace, dst: CoordSpace, size: tuple[int, int] | None = None) -> tuple[float, float]:
+    """Convert a point between coordinate spaces (``size`` = screen pixels, needed when either side is pixels)."""
+    if src == dst:
+        return x, y
+    if "pixels" in (src, dst) and not size:
+        raise ActionError(f"converting {src} to {dst} needs the screen size")
+    w, h = size or (1, 1)
+    px, py = to_pixels(x, y, w, h, src)
+    return from_pixels(px, py, w, h, dst)
+
+
+def convert_action_dict(data: dict[str, Any], src: CoordSpace, dst: CoordSpace, size: tuple[int, int] | None = None,
+                        digits: int | None = None) -> dict[str, Any]:
+    """Return a copy of an action dict with its points moved from ``src`` to ``dst`` space (rounded to ``digits``)."""
+    out = dict(data)
+    for fx, fy in _POINT_FIELDS:
+        if fx in out and fy in out and isinstance(out[fx], (int, float)) and isinstance(out[fy], (int, float)):
+            x, y = convert_point(float(out[fx]), float(out[fy]), src, dst, size)
+            out[fx], out[fy] = (round(x, digits), round(y, digits)) if digits is not None else (x, y)
+            if digits == 0:
+                out[fx], out[fy] = int(out[fx]), int(out[fy])
+    return out
+
+
 def is_point_action(action: Action) -> bool:
     """Return True for actions that carry an (x, y) target."""
     return isinstance(action, (Click, DoubleClick, LongPress, Drag, Scroll))

@@ -1,4 +1,4 @@
-"""The text action format: round trips, and parsing that never raises."""
+"""Action formats: round trips (action → text → same action) for every format, and parsing that never raises."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import random
 import pytest
 
 from toolkit.actions import parse_action
-from toolkit.harness import TextFormat
+from toolkit.harness.formats import FORMATS, get_format
 
-ACTIONS = [
+ALL = [
     {"type": "click", "x": 12, "y": 999}, {"type": "double_click", "x": 0, "y": 0}, {"type": "long_press", "x": 500, "y": 1},
     {"type": "type", "text": "it's \"quoted\"\nnew line", "clear": True}, {"type": "hotkey", "keys": ["Control", "a"]},
     {"type": "open", "app": "contacts"}, {"type": "drag", "x": 1, "y": 2, "x2": 3, "y2": 4},
@@ -19,20 +19,62 @@ ACTIONS = [
     {"type": "terminate", "status": "success", "answer": "done"}, {"type": "cli_command", "command": "ls -l"},
     {"type": "api_call", "name": "search", "args": {"q": "x"}},
 ]
+QWEN = [
+    {"type": "click", "x": 12, "y": 999}, {"type": "long_press", "x": 500, "y": 1}, {"type": "type", "text": "hi 'there'"},
+    {"type": "swipe", "direction": "up", "x": 500, "y": 500}, {"type": "scroll", "direction": "down", "x": 500, "y": 700},
+    {"type": "system_button", "button": "home"}, {"type": "system_button", "button": "enter"}, {"type": "open", "app": "bank"},
+    {"type": "wait", "seconds": 3}, {"type": "answer", "text": "42"}, {"type": "terminate", "status": "failed"},
+    {"type": "drag", "x": 10, "y": 20, "x2": 30, "y2": 40}, {"type": "hotkey", "keys": ["Control", "c"]},
+    {"type": "double_click", "x": 5, "y": 6},
+]
+UITARS = [
+    {"type": "click", "x": 12, "y": 999}, {"type": "double_click", "x": 1, "y": 2}, {"type": "long_press", "x": 3, "y": 4},
+    {"type": "type", "text": "hello"}, {"type": "scroll", "direction": "up", "x": 500, "y": 500},
+    {"type": "drag", "x": 10, "y": 20, "x2": 30, "y2": 40}, {"type": "system_button", "button": "back"},
+    {"type": "open", "app": "notes"}, {"type": "hotkey", "keys": ["Control", "a"]}, {"type": "wait", "seconds": 1},
+    {"type": "ask_user", "question": "Which one?"}, {"type": "terminate", "status": "success", "answer": "7"},
+    {"type": "terminate", "status": "failed"},
+]
+SUPPORTED = {"text-v1": ALL, "json-v1": ALL, "qwen3vl-mobile-v1": QWEN, "qwen3vl-computer-v1": QWEN, "uitars-v1": UITARS}
+_OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 
 
-@pytest.mark.parametrize("raw", ACTIONS, ids=lambda a: a["type"])
-def test_round_trip(raw):
-    fmt = TextFormat()
-    action = parse_action(raw)
-    parsed = fmt.parse(fmt.render([action], "because"))
-    assert parsed.ok and parsed.actions == [action] and parsed.thought == "because"
+def canonical(action):
+    """A swipe is the scroll of the opposite direction; the amount is a format detail."""
+    d = action.model_dump()
+    if d["type"] == "swipe":
+        d["type"], d["direction"] = "scroll", _OPPOSITE[d["direction"]]
+    d.pop("amount", None)
+    return d
 
 
-def test_batches_keep_order():
-    fmt = TextFormat()
-    text = "Thought: two things\nAction: click(x=1, y=2)\nAction: type(text='hi')\nAction: terminate(status='success')"
-    assert [a.type for a in fmt.parse(text).actions] == ["click", "type", "terminate"]
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_round_trip_every_supported_action(name):
+    fmt = get_format(name)
+    for raw in SUPPORTED[name]:
+        action = parse_action(raw)
+        parsed = fmt.parse(fmt.render([action], "because"))
+        assert parsed.ok, (raw, parsed.error)
+        assert [canonical(a) for a in parsed.actions] == [canonical(action)], raw
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_batches_keep_order(name):
+    fmt = get_format(name)
+    batch = [parse_action(a) for a in ({"type": "click", "x": 1, "y": 2}, {"type": "type", "text": "hi"},
+                                       {"type": "terminate", "status": "success"})]
+    assert [a.type for a in fmt.parse(fmt.render(batch)).actions] == ["click", "type", "terminate"]
+
+
+@pytest.mark.parametrize("coords, size, point", [("norm1", None, (0.25, 0.5)), ("pixels", (1080, 2400), (270, 1200)),
+                                                 ("norm1000", None, (250, 500))])
+def test_coordinate_spaces_convert_in_one_place(coords, size, point):
+    fmt = get_format("text-v1", coords)
+    parsed = fmt.parse(f"Action: click(x={point[0]}, y={point[1]})", size=size)
+    assert (parsed.actions[0].x, parsed.actions[0].y) == (250, 500)
+    assert fmt.parse(fmt.render(parsed.actions, size=size), size=size).actions == parsed.actions
+    if coords == "pixels":
+        assert get_format("text-v1", "pixels").parse("Action: click(x=10, y=10)").error_kind == "invalid_action"
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -41,26 +83,56 @@ def test_batches_keep_order():
     ("Action: type(text=5)", "invalid_action"), ("Action: click(**{'x': 1})", "syntax"),
     ("\n".join(["Action: wait()"] * 9), "too_many"), (None, "not_text"), ("Action: open()", "invalid_action"),
 ])
-def test_bad_outputs_give_typed_errors(text, kind):
-    result = TextFormat().parse(text)
+def test_bad_text_outputs_give_typed_errors(text, kind):
+    result = get_format("text-v1").parse(text)
     assert not result.ok and result.error_kind == kind and result.error
 
 
-def test_fuzz_never_raises():
+@pytest.mark.parametrize("name, text, kind", [
+    ("json-v1", '{"actions": [{"type": "click", "x": 1}]}', "invalid_action"),
+    ("json-v1", '{"actions": "click"}', "syntax"), ("json-v1", "no json here", "no_action"),
+    ("qwen3vl-mobile-v1", "<tool_call>{bad json}</tool_call>", "syntax"),
+    ("qwen3vl-mobile-v1", '<tool_call>{"name": "other", "arguments": {}}</tool_call>', "invalid_action"),
+    ("qwen3vl-mobile-v1", '<tool_call>{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [1]}}</tool_call>', "invalid_action"),
+    ("uitars-v1", "Action: click(start_box='(1)')", "invalid_action"), ("uitars-v1", "Thought: hmm", "no_action"),
+])
+def test_bad_outputs_of_other_formats(name, text, kind):
+    result = get_format(name).parse(text)
+    assert not result.ok and result.error_kind == kind, result
+
+
+def _mutate(rng: random.Random, base: str) -> str:
+    chars = list(base)
+    for _ in range(rng.randint(1, 8)):
+        op = rng.random()
+        pos = rng.randrange(len(chars) + 1)
+        if op < 0.3:
+            chars.insert(pos, chr(rng.randint(0, 0x2FF)))
+        elif op < 0.5 and chars:
+            del chars[min(pos, len(chars) - 1)]
+        elif op < 0.6:
+            chars = chars[:pos]  # truncated output
+        else:
+            chars.insert(pos, rng.choice(["(", ")", "'", '"', "=", "9" * 400, "1e99999", "[[[[" * 50, "{" * 300, "Action:",
+                                          "\n", "<tool_call>", "</tool_call>", '{"type": "nope"}', "Thought:", "\x00",
+                                          "You operate a phone", "Action: click(x=500, y=300)\n" * 3]))
+    return "".join(chars)
+
+
+def test_fuzz_10000_outputs_never_raise():
     rng = random.Random(0)
-    fmt = TextFormat()
-    seeds = ["Action: click(x=500, y=300)", "Action: type(text='a')", "Thought: x", "Action: terminate(status='success')"]
-    for _ in range(2000):
-        base = rng.choice(seeds)
-        mutated = list(base)
-        for _ in range(rng.randint(1, 6)):
-            op = rng.random()
-            pos = rng.randrange(len(mutated) + 1)
-            if op < 0.4:
-                mutated.insert(pos, chr(rng.randint(0, 0x2FF)))
-            elif op < 0.7 and mutated:
-                del mutated[min(pos, len(mutated) - 1)]
-            else:
-                mutated.insert(pos, rng.choice(["(", ")", "'", "=", "9" * 400, "[[[[", "Action:", "\n"]))
-        result = fmt.parse("".join(mutated))
-        assert result.ok or result.error
+    formats = [get_format(n) for n in sorted(FORMATS)]
+    seeds = [f.render([parse_action(a)], "t") for f in formats for a in ({"type": "click", "x": 500, "y": 300},
+                                                                          {"type": "type", "text": "a"},
+                                                                          {"type": "terminate", "status": "success"})]
+    kinds = {}
+    for i in range(10000):
+        fmt = formats[i % len(formats)]
+        if i % 10 == 0:
+            text = bytes(rng.randrange(256) for _ in range(rng.randint(0, 300))).decode("latin-1")
+        else:
+            text = _mutate(rng, rng.choice(seeds))
+        result = fmt.parse(text)
+        assert result.ok or (result.error and result.error_kind), text
+        kinds[result.error_kind] = kinds.get(result.error_kind, 0) + 1
+    assert {"no_action", "syntax", "invalid_action"} <= set(kinds)

@@ -30,13 +30,14 @@ class HarnessConfig:
     """One agent configuration: action format, history policy, loop limit."""
 
     format: str = "text-v1"
+    coords: str | None = None
     history: HistoryConfig = field(default_factory=HistoryConfig)
     system_prompt: str = SYSTEM_PROMPT
     loop_limit: int = 3
 
     def as_dict(self) -> dict[str, Any]:
         """Return the config as plain data (for run manifests)."""
-        return {"format": self.format, "history": self.history.__dict__, "loop_limit": self.loop_limit,
+        return {"format": self.format, "coords": self.coords, "history": self.history.__dict__, "loop_limit": self.loop_limit,
                 "system_prompt": self.system_prompt}
 
 
@@ -64,7 +65,7 @@ class Harness:
     def __init__(self, policy: Policy, config: HarnessConfig | None = None):
         self.policy = policy
         self.config = config or HarnessConfig()
-        self.format = get_format(self.config.format)
+        self.format = get_format(self.config.format, self.config.coords)
         self.system = self.config.system_prompt + self.format.describe()
 
     def episode(self, instance: TaskInstance, seed: int) -> "HarnessEpisode":
@@ -98,7 +99,7 @@ class HarnessEpisode:
                                                        format=self.harness.format))
         except Exception as exc:  # noqa: BLE001 - a policy bug is recorded on the step, the episode goes on
             response = PolicyResponse(text="", error=f"policy raised {type(exc).__name__}: {exc}")
-        parsed = self.harness.format.parse(response.text)
+        parsed = self.harness.format.parse(response.text, size=(observation.width, observation.height))
         return Decision(prompt=messages, output=response.text, parsed=parsed, token_ids=response.token_ids,
                         logprobs=response.logprobs, policy_error=response.error,
                         policy_ms=(time.perf_counter() - start) * 1000)

@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 import httpx
 
 from toolkit.envs.base import Observation
-from toolkit.harness.formats import TextFormat
+from toolkit.harness.formats import ActionFormat
 from toolkit.tasks import TaskInstance
 
 
@@ -33,7 +33,11 @@ class PolicyRequest:
     instance: TaskInstance
     step: int
     seed: int
-    format: TextFormat
+    format: ActionFormat
+
+    def render(self, actions: list[dict[str, Any]], thought: str = "") -> str:
+        """Return model-style text for canonical actions, in the harness's format and coordinates."""
+        return self.format.render(actions, thought, size=(self.observation.width, self.observation.height))
 
 
 @dataclass
@@ -74,7 +78,7 @@ class ReferencePolicy:
     async def __call__(self, request: PolicyRequest) -> PolicyResponse:
         steps = request.instance.reference
         if self._cursor >= len(steps):
-            return PolicyResponse(text=request.format.render([{"type": "terminate", "status": "failed"}], "reference exhausted"),
+            return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}], "reference exhausted"),
                                   error="reference solution has no more steps")
         step = steps[self._cursor]
         self._cursor += 1
@@ -90,7 +94,7 @@ class ReferencePolicy:
                 if element is None:
                     visible = ", ".join(sorted(elements)[:40])
                     message = f"reference step {self._cursor}: no element {target!r} on screen (visible: {visible})"
-                    return PolicyResponse(text=request.format.render([{"type": "terminate", "status": "failed"}], message),
+                    return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}], message),
                                           error=message)
                 x, y = element.center
                 if action["type"] == "type":
@@ -98,7 +102,7 @@ class ReferencePolicy:
                 else:
                     action.update(x=round(x), y=round(y))
             actions.append(action)
-        return PolicyResponse(text=request.format.render(actions, f"reference step {self._cursor}"))
+        return PolicyResponse(text=request.render(actions, f"reference step {self._cursor}"))
 
 
 class RandomPolicy:
@@ -134,7 +138,7 @@ class RandomPolicy:
             action = {"type": "open", "app": r.choice(self.apps)}
         else:
             action = {"type": "wait", "seconds": 1}
-        return PolicyResponse(text=request.format.render([action], "random"))
+        return PolicyResponse(text=request.render([action], "random"))
 
 
 class ScriptedPolicy:

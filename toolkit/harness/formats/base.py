@@ -1,0 +1,110 @@
+"""The action-format contract: a versioned pair of prompt section + parser.
+
+A format reads and writes actions in its own coordinate space (0–1000, 0–1 or pixels of the
+screenshot); the conversion to the canonical 0–1000 happens here, through
+:func:`toolkit.actions.convert_action_dict`, and nowhere else.
+Parsing never raises: a :class:`ParseResult` carries either actions or a typed error, which
+the harness feeds back to the model as the next observation's note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkit.actions import Action, ActionError, CoordSpace, convert_action_dict, parse_action
+
+MAX_OUTPUT = 20000
+MAX_ACTIONS = 8
+
+
+@dataclass
+class ParseResult:
+    """Actions parsed from one model output, or the error that stopped parsing."""
+
+    actions: list[Action] = field(default_factory=list)
+    error: str | None = None
+    error_kind: str | None = None
+    thought: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Return True when at least one action was parsed and nothing failed."""
+        return self.error is None and bool(self.actions)
+
+
+class FormatError(Exception):
+    """Raised by a format's extractor; ``kind`` is one of no_action, syntax, invalid_action, too_many."""
+
+    def __init__(self, kind: str, message: str, thought: str = ""):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.thought = thought
+
+
+class ActionFormat:
+    """Base class: subclasses implement ``describe``, ``_extract`` and ``_render``."""
+
+    name = "base"
+    default_coords: CoordSpace = "norm1000"
+
+    def __init__(self, coords: CoordSpace | None = None):
+        self.coords: CoordSpace = coords or self.default_coords
+
+    def describe(self) -> str:
+        """Return the prompt section that teaches the model this format."""
+        raise NotImplementedError
+
+    def coords_hint(self) -> str:
+        """Return one sentence on the coordinate space, for prompts."""
+        return {
+            "norm1000": "Coordinates are integers from 0 to 1000 on both axes: (0,0) is the top-left corner of the screen, (1000,1000) the bottom-right.",
+            "norm1": "Coordinates are fractions from 0 to 1 on both axes: (0,0) is the top-left corner, (1,1) the bottom-right.",
+            "pixels": "Coordinates are pixels of the screenshot: (0,0) is the top-left corner.",
+        }[self.coords]
+
+    def _extract(self, text: str) -> tuple[str, list[dict[str, Any]]]:
+        """Return (thought, action dicts in this format's coordinates) or raise FormatError."""
+        raise NotImplementedError
+
+    def _render(self, thought: str, actions: list[dict[str, Any]]) -> str:
+        """Return model-style text for canonical action dicts already in this format's coordinates."""
+        raise NotImplementedError
+
+    def render(self, actions: list[Action | dict], thought: str = "", size: tuple[int, int] | None = None) -> str:
+        """Return text a model would write for these actions (canonical 0–1000 in, format space out)."""
+        digits = 0 if self.coords in ("norm1000", "pixels") else 4
+        dicts = []
+        for raw in actions:
+            action = parse_action(raw)
+            data = action.model_dump(mode="json", exclude_defaults=True)
+            data["type"] = action.type
+            dicts.append(convert_action_dict(data, "norm1000", self.coords, size, digits))
+        return self._render(thought, dicts)
+
+    def parse(self, text: Any, size: tuple[int, int] | None = None) -> ParseResult:
+        """Parse model output into canonical actions; never raises."""
+        if not isinstance(text, str):
+            return ParseResult(error=f"model output must be text, got {type(text).__name__}", error_kind="not_text")
+        text = text[:MAX_OUTPUT]
+        try:
+            thought, dicts = self._extract(text)
+        except FormatError as exc:
+            return ParseResult(error=exc.message, error_kind=exc.kind, thought=exc.thought)
+        except (RecursionError, MemoryError, ValueError, TypeError, KeyError, AttributeError) as exc:
+            return ParseResult(error=f"cannot read the output: {type(exc).__name__}: {str(exc)[:200]}", error_kind="syntax")
+        if not dicts:
+            return ParseResult(error="no action found", error_kind="no_action", thought=thought)
+        if len(dicts) > MAX_ACTIONS:
+            return ParseResult(error=f"too many actions in one step ({len(dicts)} > {MAX_ACTIONS})", error_kind="too_many",
+                               thought=thought)
+        actions = []
+        for i, data in enumerate(dicts, start=1):
+            try:
+                actions.append(parse_action(convert_action_dict(data, self.coords, "norm1000", size)))
+            except ActionError as exc:
+                return ParseResult(error=f"action {i}: {exc.message}", error_kind="invalid_action", thought=thought)
+            except (TypeError, ValueError, OverflowError) as exc:
+                return ParseResult(error=f"action {i}: {exc}", error_kind="invalid_action", thought=thought)
+        return ParseResult(actions=actions, thought=thought)
