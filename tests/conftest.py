@@ -74,3 +74,13 @@ async def phone_manager():
         pytest.skip("needs Debian chromium")
     async with EnvManager() as manager:
         yield manager
+
+
+@pytest.fixture(scope="session")
+def tiny_vlm(tmp_path_factory):
+    """A tiny random Qwen3-VL checkpoint built locally (skipped without the train extra)."""
+    pytest.importorskip("torch")
+    pytest.importorskip("trl")
+    from toolkit.models.tiny import build_tiny_qwen3vl
+
+    return build_tiny_qwen3vl(tmp_path_factory.mktemp("tiny-vlm"))

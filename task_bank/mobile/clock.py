@@ -268,3 +268,31 @@ def text_city_time(ctx) -> dict[str, bool]:
         "others_intact": len(new) == len(to_them) and set(before) <= set(after)
         and all(content(after[k]) == content(v) for k, v in before.items()) and _alarms(ctx.initial) == _alarms(ctx.final),
     }
+
+
+def next_ring(alarm: dict, now: int) -> int | None:
+    """The virtual ms of an alarm's next ring after `now` (None when off); mirrors the app's nextRing."""
+    if not alarm.get("on"):
+        return None
+    midnight = now // DAY * DAY
+    at = _minutes(alarm["time"]) * MIN
+    days = _days(alarm.get("days"))
+    for offset in range(8):
+        t = midnight + offset * DAY + at
+        if t > now and (not days or _weekday(midnight + offset * DAY) in days):
+            return t
+    return None
+
+
+def skip_next_alarm(ctx) -> dict[str, bool]:
+    now = _now(ctx.initial)
+    rings = [(next_ring(a, now), a) for a in _alarms(ctx.initial).values()]
+    rings = sorted(((t, a) for t, a in rings if t is not None), key=lambda x: x[0])
+    target = rings[0][1] if rings else None
+    after = _alarms(ctx.final).get(target["id"]) if target else None
+    return {
+        "switched_off": bool(after) and after.get("on") is False
+        and {k: v for k, v in after.items() if k != "on"} == {k: v for k, v in target.items() if k != "on"},
+        "correct": target is not None and _norm(ctx.answer.get("label")) == _norm(target.get("label")),
+        "others_intact": target is not None and _old_intact(ctx, skip={target["id"]}) and not _new_alarms(ctx),
+    }

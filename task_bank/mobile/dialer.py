@@ -298,3 +298,22 @@ def save_caller(ctx) -> dict[str, bool]:
         "single": len(new) == 1 and all(after.get(k) == v for k, v in before.items()),
         "log_intact": _log(ctx.initial) == _log(ctx.final),
     }
+
+
+def longest_call_speed_dial(ctx) -> dict[str, bool]:
+    slot = str(ctx.params["slot"])
+    day = _now(ctx.initial) // DAY + int(ctx.params["d"]["day"])
+    calls = [e for e in _log(ctx.initial).values() if e.get("kind") != "missed" and int(e.get("time") or 0) // DAY == day]
+    longest = max(calls, key=lambda e: int(e.get("duration") or 0)) if calls else None
+    contacts = _contacts(ctx.initial)
+    who = None
+    if longest:
+        who = contacts.get(longest.get("contact_id")) or next(
+            (c for c in contacts.values() if _digits(c.get("phone")) == _digits(longest.get("number"))), None)
+    before, after = _speed(ctx.initial), _speed(ctx.final)
+    return {
+        "assigned": who is not None and after.get(slot) == who.get("id"),
+        "correct": who is not None and _norm(ctx.answer.get("name")) == _norm(who.get("name")),
+        "rest_intact": {k: v for k, v in after.items() if k != slot} == {k: v for k, v in before.items() if k != slot}
+        and _log(ctx.initial) == _log(ctx.final),
+    }

@@ -214,3 +214,13 @@ def dnd_bedtime(ctx) -> dict[str, bool]:
         "on_every_day": sch.get("on") is True and sorted(sch.get("days") or []) == list(range(7)),
         "rest_intact": _same_except(ctx, "dnd.schedule") and _data(ctx.initial, "clock").get("bedtime") == _data(ctx.final, "clock").get("bedtime"),
     }
+
+
+def bt_off_report(ctx) -> dict[str, bool]:
+    connected = [p["id"] for p in _paired(ctx.initial).values() if p.get("connected")]
+    want = ctx.params["dev"]["name"] if connected == [ctx.params["dev"]["id"]] else None
+    return {
+        "bt_off": not _on(ctx.final, "bluetooth"),
+        "correct": want is not None and _norm(ctx.answer.get("device")).strip("\"'“”") == _norm(want),
+        "rest_intact": _paired(ctx.initial) == _paired(ctx.final) and _same_except(ctx, "bluetooth.on"),
+    }

@@ -13,8 +13,8 @@ from toolkit.tasks import SpecError
 
 
 @click.command("eval")
-@click.option("--agent", type=click.Choice(["reference", "random", "openai"]), default="reference", show_default=True)
-@click.option("--model", help="OpenAI-compatible base URL (agent openai), e.g. http://127.0.0.1:8000/v1")
+@click.option("--agent", type=click.Choice(["reference", "random", "openai", "hf"]), default="reference", show_default=True)
+@click.option("--model", help="agent openai: base URL (e.g. http://127.0.0.1:8000/v1); agent hf: a local checkpoint folder")
 @click.option("--model-name", help="model name sent to the endpoint")
 @click.option("--suite", default="mobile-core", show_default=True, help="suite name(s), comma-separated")
 @click.option("--tasks", "task_ids", help="only these task ids, comma-separated")

@@ -258,15 +258,47 @@ class OpenAIPolicy:
                               latency_ms=(time.perf_counter() - start) * 1000)
 
 
+class HFPolicy:
+    """A local transformers VLM (``AutoModelForImageTextToText`` + processor); returns token ids and log-probs."""
+
+    name = "hf"
+
+    def __init__(self, path: str, temperature: float = 0.0, max_new_tokens: int = 128, device: str = "cpu"):
+        from toolkit.models.hf import HFChatModel
+
+        self.model = HFChatModel(path, device=device)
+        self.temperature = temperature
+        self.max_new_tokens = max_new_tokens
+
+    def for_episode(self, instance: TaskInstance, seed: int) -> "HFPolicy":
+        return self
+
+    async def __call__(self, request: PolicyRequest) -> PolicyResponse:
+        from toolkit.models.hf import to_model_messages
+
+        start = time.perf_counter()
+        messages = to_model_messages(request.messages, request.image)
+        gen = await asyncio.to_thread(self.model.generate, messages, self.temperature, self.max_new_tokens,
+                                      request.seed * 1000 + request.step)
+        return PolicyResponse(text=gen.text, token_ids=gen.token_ids, logprobs=gen.logprobs,
+                              usage={"prompt_tokens": gen.prompt_tokens, "completion_tokens": len(gen.token_ids),
+                                     "finish_reason": gen.finish_reason},
+                              latency_ms=(time.perf_counter() - start) * 1000)
+
+
 def make_policy(agent: str, *, model: str | None = None, model_name: str | None = None, apps: list[str] | None = None,
                 **kwargs: Any) -> Policy:
-    """Return a policy by agent name: reference, random, openai (needs ``model`` URL and ``model_name``)."""
+    """Return a policy by agent name: reference, random, openai (``model`` URL + ``model_name``), hf (``model`` path)."""
     if agent == "reference":
         return ReferencePolicy()
     if agent == "random":
         return RandomPolicy(apps=apps)
+    if agent == "hf":
+        if not model:
+            raise ValueError("--agent hf needs --model PATH (a local checkpoint folder)")
+        return HFPolicy(model, **kwargs)
     if agent == "openai":
         if not model or not model_name:
             raise ValueError("--agent openai needs --model URL and --model-name NAME")
         return OpenAIPolicy(OpenAIConfig(base_url=model, model=model_name, **kwargs))
-    raise ValueError(f"unknown agent {agent!r}; expected reference, random or openai")
+    raise ValueError(f"unknown agent {agent!r}; expected reference, random, openai or hf")

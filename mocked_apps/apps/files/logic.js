@@ -209,8 +209,8 @@ export function init(world) {
 }
 
 function freshUi() {
-  return { screen: 'browse', stack: [], folder: ROOT, sort: { key: 'name', dir: 'asc' }, sheet: null, dialog: null, pick: null,
-    notice: null, drafts: {} };
+  return { screen: 'browse', stack: [], folder: ROOT, sort: { key: 'name', dir: 'asc' }, select: null, sheet: null, dialog: null,
+    pick: null, notice: null, drafts: {} };
 }
 
 function ensureUi(state) {
@@ -221,12 +221,13 @@ function ensureUi(state) {
   if (!ui.sort || !SORT_KEYS.includes(ui.sort.key)) ui.sort = { key: 'name', dir: 'asc' };
   state.data.entries = Array.isArray(state.data.entries) ? state.data.entries : [];
   if (!isFolder(state.data, ui.folder)) ui.folder = ROOT;
+  if (ui.select !== null && !Array.isArray(ui.select)) ui.select = null;
   return ui;
 }
 
 function push(ui, screen, extra = {}) {
   ui.stack.push({ screen: ui.screen, folder: ui.folder });
-  Object.assign(ui, { screen, sheet: null, dialog: null }, extra);
+  Object.assign(ui, { screen, sheet: null, dialog: null, select: null }, extra);
 }
 
 function pop(state) {
@@ -235,7 +236,7 @@ function pop(state) {
   if (ui.screen === 'pick') ui.pick = null;
   const prev = ui.stack.pop();
   if (!prev) return false;
-  Object.assign(ui, { screen: prev.screen, folder: isFolder(data, prev.folder) ? prev.folder : ROOT, sheet: null, dialog: null });
+  Object.assign(ui, { screen: prev.screen, folder: isFolder(data, prev.folder) ? prev.folder : ROOT, sheet: null, dialog: null, select: null });
   return true;
 }
 
@@ -262,38 +263,47 @@ function copyInto(data, ctx, entry, dest, name) {
   return id;
 }
 
+/** The live entries a pick (move/copy) works on. */
+function pickEntries(data, pick) {
+  return (pick.ids || []).map((id) => findEntry(data, id)).filter((e) => e && isLive(data, e));
+}
+
 function finishPick(state, ctx) {
   const { data, ui } = state;
   const pick = ui.pick;
-  const e = pick && findEntry(data, pick.id);
-  if (!e || !isLive(data, e) || !isFolder(data, pick.at)) return state;
+  const list = pick ? pickEntries(data, pick) : [];
+  if (!list.length || !isFolder(data, pick.at)) return state;
   const dest = pick.at;
   const destName = dest === ROOT ? 'Files' : findEntry(data, dest).name;
-  if (pick.mode === 'move') {
+  const what = list.length === 1 ? `“${list[0].name}”` : `${list.length} items`;
+  for (const e of list) {
     if (e.folder && (dest === e.id || descendants(data, e.id).includes(dest))) {
-      ui.notice = 'A folder cannot be moved into itself';
+      ui.notice = `A folder cannot be ${pick.mode === 'move' ? 'moved' : 'copied'} into itself`;
       return state;
     }
-    if (dest === e.parent) {
-      ui.notice = `${e.name} is already in ${destName}`;
+  }
+  if (pick.mode === 'move') {
+    if (list.every((e) => e.parent === dest)) {
+      ui.notice = `${what} ${list.length === 1 ? 'is' : 'are'} already in ${destName}`;
       return state;
     }
-    if (nameError(data, e.name, dest, e.id)) {
-      ui.notice = `${destName} already has an item named ${e.name}`;
-      return state;
+    const names = new Set();
+    for (const e of list) {
+      const key = e.name.toLowerCase();
+      if ((e.parent !== dest && nameError(data, e.name, dest, e.id)) || names.has(key)) {
+        ui.notice = `${destName} already has an item named ${e.name}`;
+        return state;
+      }
+      names.add(key);
     }
-    e.parent = dest;
+    for (const e of list) e.parent = dest;
     pop(state);
-    ui.notice = `Moved to ${destName}`;
+    ui.notice = `Moved ${what} to ${destName}`;
     return state;
   }
-  if (e.folder && (dest === e.id || descendants(data, e.id).includes(dest))) {
-    ui.notice = 'A folder cannot be copied into itself';
-    return state;
-  }
-  copyInto(data, ctx, e, dest, freeName(data, dest, e.name));
+  for (const e of list) copyInto(data, ctx, e, dest, freeName(data, dest, e.name));
   pop(state);
-  ui.notice = `Copied to ${destName}`;
+  ui.notice = `Copied ${what} to ${destName}`;
   return state;
 }
 
@@ -301,9 +311,10 @@ function finishPick(state, ctx) {
 
 /**
  * Apply an action. Actions: intent, open {id}, crumb {id}, sheet {id}, info {id?}, close_sheet, sort_sheet,
- * sort {key}, rename {id?}, confirm_rename, new_folder, create_folder, move {id?}, copy {id?}, pick_open {id},
- * pick_up, pick_here, delete {id?}, restore {id}, purge {id}, confirm_purge, empty_trash, confirm_empty,
- * share {id?}, search, trash, storage, close_dialog, back.
+ * sort {key, dir?}, rename {id?}, confirm_rename, new_folder, create_folder, move {id?}, copy {id?} (without id in
+ * selection mode: the selection), select_mode {id?}, toggle_select {id}, select_all, cancel_select, delete_selected,
+ * pick_open {id}, pick_up, pick_here, delete {id?}, restore {id}, purge {id}, confirm_purge, empty_trash,
+ * confirm_empty, share {id?}, search, trash, storage, close_dialog, back.
  */
 export function reduce(state, action, ctx) {
   const ui = ensureUi(state);
@@ -323,6 +334,10 @@ export function reduce(state, action, ctx) {
       const e = findEntry(data, a.id);
       if (!e || !isLive(data, e) || ui.dialog) return state;
       if (ui.screen === 'pick') return state;
+      if (Array.isArray(ui.select) && ui.screen === 'browse') {
+        if (e.parent === ui.folder) ui.select = ui.select.includes(e.id) ? ui.select.filter((id) => id !== e.id) : [...ui.select, e.id];
+        return state;
+      }
       if (!e.folder) {
         ui.sheet = { kind: 'info', id: e.id };
         return state;
@@ -341,6 +356,7 @@ export function reduce(state, action, ctx) {
         return state;
       }
       if (ui.screen !== 'browse' || !isFolder(data, a.id) || a.id === ui.folder) return state;
+      ui.select = null;
       // Walk back down the stack to that folder when it is there, else jump.
       const idx = ui.stack.map((s) => s.screen === 'browse' && s.folder).lastIndexOf(a.id);
       if (idx >= 0) ui.stack = ui.stack.slice(0, idx);
@@ -350,7 +366,7 @@ export function reduce(state, action, ctx) {
     }
     case 'sheet': {
       const e = target(state, a);
-      if (!e || ui.dialog) return state;
+      if (!e || ui.dialog || Array.isArray(ui.select)) return state;
       ui.sheet = { kind: 'actions', id: e.id };
       return state;
     }
@@ -405,7 +421,7 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'new_folder':
-      if (ui.screen !== 'browse') return state;
+      if ((ui.screen !== 'browse' && ui.screen !== 'pick') || Array.isArray(ui.select)) return state;
       ui.sheet = null;
       ui.dialog = { kind: 'new_folder', error: null };
       ui.drafts.folder_name = '';
@@ -413,13 +429,16 @@ export function reduce(state, action, ctx) {
     case 'create_folder': {
       if (!ui.dialog || ui.dialog.kind !== 'new_folder') return state;
       const name = String(ui.drafts.folder_name ?? '').trim();
-      const error = nameError(data, name, ui.folder);
+      const inPick = ui.screen === 'pick' && ui.pick;
+      const parent = inPick ? ui.pick.at : ui.folder;
+      const error = nameError(data, name, parent);
       if (error) {
         ui.dialog = { kind: 'new_folder', error };
         return state;
       }
-      data.entries.push({ id: newId(data, ctx, 'nd'), name, parent: ui.folder, folder: true, type: 'folder', size: 0,
-        modified: isoDate(ctx.now), trashed: false });
+      const id = newId(data, ctx, 'nd');
+      data.entries.push({ id, name, parent, folder: true, type: 'folder', size: 0, modified: isoDate(ctx.now), trashed: false });
+      if (inPick) ui.pick.at = id;
       ui.dialog = null;
       delete ui.drafts.folder_name;
       ui.notice = `Folder “${name}” created`;
@@ -427,13 +446,50 @@ export function reduce(state, action, ctx) {
     }
     case 'move':
     case 'copy': {
+      if (ui.screen === 'pick') return state;
+      if (a.id === undefined && Array.isArray(ui.select) && !ui.sheet) {
+        const list = ui.select.map((id) => findEntry(data, id)).filter((e) => e && isLive(data, e));
+        if (!list.length) return state;
+        push(ui, 'pick', { pick: { mode: a.type, ids: list.map((e) => e.id), at: ui.folder } });
+        return state;
+      }
       const e = target(state, a);
-      if (!e || ui.screen === 'pick') return state;
-      push(ui, 'pick', { pick: { mode: a.type, id: e.id, at: e.parent } });
+      if (!e) return state;
+      push(ui, 'pick', { pick: { mode: a.type, ids: [e.id], at: e.parent } });
+      return state;
+    }
+    case 'select_mode': {
+      if (ui.screen !== 'browse') return state;
+      const e = a.id !== undefined ? target(state, a) : null;
+      ui.select = e ? [e.id] : [];
+      ui.sheet = null;
+      return state;
+    }
+    case 'toggle_select': {
+      const e = findEntry(data, a.id);
+      if (!Array.isArray(ui.select) || !e || e.parent !== ui.folder || !isLive(data, e)) return state;
+      ui.select = ui.select.includes(e.id) ? ui.select.filter((id) => id !== e.id) : [...ui.select, e.id];
+      return state;
+    }
+    case 'select_all':
+      if (!Array.isArray(ui.select)) return state;
+      ui.select = ui.select.length === children(data, ui.folder).length ? [] : sortEntries(children(data, ui.folder), ui.sort, data).map((e) => e.id);
+      return state;
+    case 'cancel_select':
+      if (!Array.isArray(ui.select)) return state;
+      ui.select = null;
+      return state;
+    case 'delete_selected': {
+      if (!Array.isArray(ui.select)) return state;
+      const list = ui.select.map((id) => findEntry(data, id)).filter((e) => e && isLive(data, e));
+      if (!list.length) return state;
+      for (const e of list) e.trashed = true;
+      ui.select = null;
+      ui.notice = list.length === 1 ? `Moved “${list[0].name}” to the trash` : `Moved ${list.length} items to the trash`;
       return state;
     }
     case 'pick_open':
-      if (ui.screen !== 'pick' || !ui.pick || !isFolder(data, a.id) || a.id === ui.pick.id) return state;
+      if (ui.screen !== 'pick' || !ui.pick || !isFolder(data, a.id) || ui.pick.ids.includes(a.id)) return state;
       ui.pick.at = a.id;
       return state;
     case 'pick_up':
@@ -524,6 +580,10 @@ export function reduce(state, action, ctx) {
       }
       if (ui.sheet) {
         ui.sheet = null;
+        return state;
+      }
+      if (Array.isArray(ui.select)) {
+        ui.select = null;
         return state;
       }
       return pop(state) ? state : null;

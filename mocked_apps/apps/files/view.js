@@ -35,8 +35,12 @@ const ICONS = {
   up: 'M12 5l7 7-1.4 1.4-4.6-4.6V20h-2V8.8l-4.6 4.6L5 12z',
   check: 'M9 16l-4-4-1.5 1.5L9 19 21 7l-1.5-1.5z',
   chevron: 'M9.5 5L8 6.5l5.5 5.5L8 17.5 9.5 19l7-7z',
+  select: 'M4 4h7v7H4zm2 2v3h3V6zm7 .5h7v2h-7zM4 13h7v7H4zm1.5 3.3l1.4-1.4 1.1 1.1 2.6-2.6 1.4 1.4-4 4zM13 15.5h7v2h-7z',
+  close: 'M6.4 5L12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z',
+  box: 'M5 4h14a1 1 0 011 1v14a1 1 0 01-1 1H5a1 1 0 01-1-1V5a1 1 0 011-1zm1 2v12h12V6z',
+  boxOn: 'M5 4h14a1 1 0 011 1v14a1 1 0 01-1 1H5a1 1 0 01-1-1V5a1 1 0 011-1zm5 11.2l-3.3-3.3-1.4 1.4 4.7 4.7 8.7-8.7-1.4-1.4z',
 };
-const EVENODD = new Set(['folderPlus', 'image', 'archive', 'sheet', 'video', 'move', 'copy', 'info', 'storage']);
+const EVENODD = new Set(['box', 'select', 'folderPlus', 'image', 'archive', 'sheet', 'video', 'move', 'copy', 'info', 'storage']);
 const TYPE_STYLE = {
   folder: ['folder', '#d9a21b'], pdf: ['file', '#d0453b'], document: ['file', '#3b6fd4'], text: ['file', '#6b7185'],
   spreadsheet: ['sheet', '#2e9b5a'], presentation: ['file', '#d9742b'], image: ['image', '#8a55c9'], audio: ['audio', '#c23f7d'],
@@ -81,11 +85,19 @@ function notice(api) {
   return text ? h('div.fl-notice', { 'data-gym': 'notice', role: 'status' }, text) : null;
 }
 
-function entryRow(api, e, { showPath = false } = {}) {
+function entryRow(api, e, { showPath = false, selecting = null } = {}) {
   const { data } = api.state;
   const n = e.folder ? children(data, e.id).length : 0;
   const sub = [e.folder ? `${n} ${n === 1 ? 'item' : 'items'}` : sizeLabel(e.size), dateLabel(e.modified)];
   if (showPath) sub.push(pathLabel(data, e.parent));
+  if (selecting) {
+    const on = selecting.includes(e.id);
+    return h('div.fl-row' + (on ? '.picked' : ''), null,
+      h('div.fl-row-main', { 'data-gym': `select:${e.id}`, role: 'checkbox', 'aria-checked': String(on),
+        onclick: () => api.dispatch({ type: 'toggle_select', id: e.id }) },
+      svg(on ? 'boxOn' : 'box', { size: 24, color: on ? '#2b7a78' : '#9aa0b0' }), typeIcon(e),
+      h('div.fl-row-text', null, h('div.fl-row-name', null, e.name), h('div.fl-row-sub', null, sub.join(' · ')))));
+  }
   return h('div.fl-row', null,
     h('div.fl-row-main', { 'data-gym': `entry:${e.id}`, role: 'button', onclick: () => api.dispatch({ type: 'open', id: e.id }) },
       typeIcon(e),
@@ -119,25 +131,37 @@ function browseScreen(api) {
   const list = sortEntries(children(data, ui.folder), ui.sort, data);
   const inTrash = data.entries.filter((e) => e.trashed).length;
   const folder = findEntry(data, ui.folder);
-  return [
-    bar(api, atRoot ? 'Files' : folder.name, { back: !atRoot, actions: [
+  const selecting = Array.isArray(ui.select) ? ui.select : null;
+  const header = selecting
+    ? h('header.appbar.fl-bar.selecting', null,
+      h('button.icon-btn', { 'data-gym': 'btn:cancel-select', 'aria-label': 'Stop selecting', onclick: () => api.dispatch({ type: 'cancel_select' }) }, svg('close')),
+      h('h1.appbar-title', { 'data-gym': 'select-count' }, `${selecting.length} selected`),
+      h('div.appbar-actions', null, h('button.icon-btn', { 'data-gym': 'btn:select-all', 'aria-label': 'Select all',
+        onclick: () => api.dispatch({ type: 'select_all' }) }, svg('select'))))
+    : bar(api, atRoot ? 'Files' : folder.name, { back: !atRoot, actions: [
       { id: 'btn:search', icon: 'search', label: 'Search files', onclick: () => api.dispatch({ type: 'search' }) },
       { id: 'btn:sort', icon: 'sort', label: `Sort (${SORT_LABELS[ui.sort.key]})`, onclick: () => api.dispatch({ type: 'sort_sheet' }) },
-    ] }),
+      list.length ? { id: 'btn:select', icon: 'select', label: 'Select items', onclick: () => api.dispatch({ type: 'select_mode' }) } : null,
+      { id: 'btn:new-folder', icon: 'folderPlus', label: 'New folder', onclick: () => api.dispatch({ type: 'new_folder' }) },
+    ].filter(Boolean) });
+  return [
+    header,
     atRoot ? null : crumbs(api, ui.folder),
     scrollBody('files',
-      atRoot ? storageCard(api) : null,
+      atRoot && !selecting ? storageCard(api) : null,
       h('div.fl-listhead', null,
         h('span', null, `${list.length} ${list.length === 1 ? 'item' : 'items'}`),
         h('span', { 'data-gym': 'sort-label' }, `${SORT_LABELS[ui.sort.key]} ${ui.sort.dir === 'asc' ? '↑' : '↓'}`)),
-      list.length ? h('div.fl-list', null, list.map((e) => entryRow(api, e))) : empty('This folder is empty'),
-      atRoot ? h('div.fl-list.fl-trash-link', null, h('div.fl-row', null,
+      list.length ? h('div.fl-list', null, list.map((e) => entryRow(api, e, { selecting }))) : empty('This folder is empty'),
+      atRoot && !selecting ? h('div.fl-list.fl-trash-link', null, h('div.fl-row', null,
         h('div.fl-row-main', { 'data-gym': 'btn:trash', role: 'button', onclick: () => api.dispatch({ type: 'trash' }) },
           h('span.fl-type', { style: { background: '#c93a3a1f' } }, svg('trash', { size: 24, color: '#c93a3a' })),
           h('div.fl-row-text', null, h('div.fl-row-name', null, 'Trash'), h('div.fl-row-sub', null, `${inTrash} ${inTrash === 1 ? 'item' : 'items'}`))))) : null,
       h('div.fl-list-end')),
-    h('button.fab.fl-fab', { 'data-gym': 'btn:new-folder', 'aria-label': 'New folder', onclick: () => api.dispatch({ type: 'new_folder' }) },
-      svg('folderPlus', { size: 26, color: '#fff' })),
+    selecting ? h('div.actions-bar.fl-selbar', null,
+      button('Move', { id: 'btn:move-selected', kind: 'secondary', disabled: !selecting.length, onclick: () => api.dispatch({ type: 'move' }) }),
+      button('Copy', { id: 'btn:copy-selected', kind: 'secondary', disabled: !selecting.length, onclick: () => api.dispatch({ type: 'copy' }) }),
+      button('Delete', { id: 'btn:delete-selected', kind: 'danger', disabled: !selecting.length, onclick: () => api.dispatch({ type: 'delete_selected' }) })) : null,
   ];
 }
 
@@ -201,16 +225,19 @@ function storageScreen(api) {
 function pickScreen(api) {
   const { data, ui } = api.state;
   const pick = ui.pick;
-  const e = findEntry(data, pick.id);
-  const inside = new Set(e && e.folder ? [e.id, ...descendants(data, e.id)] : []);
+  const list = pick.ids.map((id) => findEntry(data, id)).filter(Boolean);
+  const inside = new Set(list.filter((x) => x.folder).flatMap((x) => [x.id, ...descendants(data, x.id)]));
   const folders = sortEntries(children(data, pick.at).filter((x) => x.folder));
-  const same = e && pick.at === e.parent && pick.mode === 'move';
+  const same = pick.mode === 'move' && list.every((x) => x.parent === pick.at);
   const blocked = inside.has(pick.at);
+  const what = list.length === 1 ? `“${list[0].name}”` : `${list.length} items`;
   return [
-    bar(api, `${pick.mode === 'move' ? 'Move' : 'Copy'} “${e ? e.name : ''}”`),
+    bar(api, `${pick.mode === 'move' ? 'Move' : 'Copy'} ${what}`, { actions: [
+      { id: 'btn:pick-new-folder', icon: 'folderPlus', label: 'New folder here', onclick: () => api.dispatch({ type: 'new_folder' }) },
+    ] }),
     crumbs(api, pick.at, { pick: true }),
     scrollBody('pick',
-      h('div.fl-pick-hint', null, 'Open the folder to put it in, then tap the button below.'),
+      h('div.fl-pick-hint', null, 'Open the folder to put it in (or create one with the folder button), then tap the button below.'),
       pick.at !== ROOT ? h('div.fl-row', null, h('div.fl-row-main', { 'data-gym': 'btn:pick-up', role: 'button', onclick: () => api.dispatch({ type: 'pick_up' }) },
         h('span.fl-type', { style: { background: '#eef0f5' } }, svg('up', { size: 22, color: '#5a6178' })),
         h('div.fl-row-text', null, h('div.fl-row-name', null, 'Up one level')))) : null,
@@ -254,6 +281,7 @@ function sheets(api) {
       sheetItem('act:rename', 'edit', 'Rename', act('rename')),
       sheetItem('act:move', 'move', 'Move to…', act('move')),
       sheetItem('act:copy', 'copy', 'Copy to…', act('copy')),
+      ui.screen === 'browse' && e.parent === ui.folder ? sheetItem('act:select', 'select', 'Select', act('select_mode')) : null,
       e.folder ? null : sheetItem('act:share', 'share', 'Share to Messages', act('share')),
       sheetItem('act:delete', 'trash', 'Move to trash', act('delete'), { danger: true }),
     ]);
@@ -299,7 +327,7 @@ function dialogs(api) {
     ], withField('rename', 'New name', d.error));
   }
   if (d.kind === 'new_folder') {
-    return modal('New folder', `In ${pathLabel(data, ui.folder)}`, [
+    return modal('New folder', `In ${pathLabel(data, ui.screen === 'pick' && ui.pick ? ui.pick.at : ui.folder)}`, [
       { id: 'btn:cancel-folder', label: 'Cancel', kind: 'secondary', onclick: close },
       { id: 'btn:create-folder', label: 'Create', onclick: () => api.dispatch({ type: 'create_folder' }) },
     ], withField('folder_name', 'Folder name', d.error));

@@ -18,7 +18,7 @@ export function accountScreen(api) {
   const usable = data.coupons.filter((c) => !c.used && c.expires_at >= api.now).length;
   return h('div.app.fd-app', null,
     header(api, 'Account', { back: false }),
-    scroller('account',
+    scroller(api, 'account', null,
       h('div.fd-wallet-card', { 'data-gym': 'wallet-card' },
         h('div.fd-wallet-label', null, 'Forkful wallet'),
         h('div.fd-wallet-amount', { 'data-gym': 'wallet-balance' }, money(api, data.wallet)),
@@ -48,7 +48,7 @@ export function walletScreen(api) {
   const d = ui.dialog;
   return h('div.app.fd-app', null,
     header(api, 'Wallet'),
-    scroller('wallet',
+    scroller(api, 'wallet', null,
       h('div.fd-wallet-card', null, h('div.fd-wallet-label', null, 'Balance'), h('div.fd-wallet-amount', { 'data-gym': 'wallet-balance' }, money(api, data.wallet))),
       h('div.section', null, `Add money from card ${api.world.card}`),
       h('div.fd-topups', null, (api.world.topups || []).map((c) => h('button.fd-topup', { 'data-gym': `topup:${c}`,
@@ -70,7 +70,7 @@ export function addressesScreen(api) {
   const { data } = api.state;
   return h('div.app.fd-app', null,
     header(api, 'Delivery address'),
-    scroller('addresses',
+    scroller(api, 'addresses', null,
       h('div.section', null, 'Saved addresses'),
       h('div.fd-block', null, data.addresses.map((a) => h('div.fd-addr' + (a.id === data.cart.address ? '.on' : ''), {
         'data-gym': `addr:${a.id}`, role: 'radio', 'aria-checked': String(a.id === data.cart.address), onclick: () => api.dispatch({ type: 'set_address', id: a.id }) },
@@ -86,7 +86,7 @@ export function addressForm(api) {
   const withError = (key, el) => errors[key] ? [el, h('div.fd-field-error', { 'data-gym': `error:${key}`, role: 'alert' }, errors[key])] : el;
   return h('div.app.fd-app', null,
     header(api, 'New address'),
-    scroller('address-form',
+    scroller(api, 'address-form', null,
       withError('addr_label', field(api, 'addr_label', 'Name (e.g. Studio)', { placeholder: 'Name' })),
       withError('addr_line', field(api, 'addr_line', 'Street and number', { placeholder: 'e.g. 9 Kiln Street' }))),
     h('div.actions-bar', null, button('Save address', { id: 'btn:save-address', onclick: () => api.dispatch({ type: 'save_address' }) })),
@@ -110,6 +110,6 @@ export function couponsScreen(api) {
   return h('div.app.fd-app', null,
     header(api, 'Coupons', { sub: 'One coupon per order · enter the code in your cart' }),
     errorBanner(api),
-    scroller('coupons', api.state.data.coupons.map((c) => couponRow(api, c)), h('div.fd-spacer')),
+    scroller(api, 'coupons', null, api.state.data.coupons.map((c) => couponRow(api, c)), h('div.fd-spacer')),
     notice(api));
 }

@@ -36,7 +36,7 @@ export function itemScreen(api) {
   return h('div.app.fd-app', null,
     header(api, it.name, { sub: hit.restaurant.name }),
     errorBanner(api),
-    scroller('item',
+    scroller(api, 'item', ui.item.id,
       h('div.fd-item-hero', null,
         h('div.fd-item-title', null, it.name),
         h('div.fd-item-desc', null, it.desc),
@@ -109,7 +109,7 @@ export function cartScreen(api) {
   const t = cartTotals(api.world, data, api.now);
   if (!t.lines.length) {
     return h('div.app.fd-app', null, header(api, 'Your cart'),
-      scroller('cart', h('div.fd-empty-cart', null, icon(ICONS.bag, { size: 48, color: '#ced4da' }), h('div', null, 'Your cart is empty')),
+      scroller(api, 'cart', null, h('div.fd-empty-cart', null, icon(ICONS.bag, { size: 48, color: '#ced4da' }), h('div', null, 'Your cart is empty')),
         h('div.fd-center', null, button('Browse restaurants', { id: 'btn:browse', kind: 'secondary', onclick: () => api.dispatch({ type: 'tab', tab: 'home' }) }))),
       notice(api));
   }
@@ -117,7 +117,7 @@ export function cartScreen(api) {
   return h('div.app.fd-app', null,
     header(api, 'Your cart', { sub: t.rest.name }),
     errorBanner(api),
-    scroller('cart',
+    scroller(api, 'cart', null,
       h('div.fd-block', null, t.lines.map((l) => lineRow(api, l)),
         h('button.fd-addmore', { 'data-gym': 'btn:add-more', onclick: () => api.dispatch({ type: 'open_restaurant', id: t.rest.id }) },
           icon(ICONS.plus, { size: 16 }), 'Add more items')),

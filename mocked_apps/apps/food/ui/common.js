@@ -47,9 +47,15 @@ export function header(api, title, { sub, back = true, trailing } = {}) {
     trailing || null);
 }
 
-/** Return a scrolling body the agent can address (`scroll:<name>`); the shell keeps its offset. */
-export function scroller(name, ...children) {
-  return h('main.body.fd-body', { 'data-gym': `scroll:${name}`, 'data-scroll-key': `food:${name}` }, ...children);
+/**
+ * Return a scrolling body the agent can address (`scroll:<name>`). The shell keeps its offset across
+ * re-renders by `data-scroll-key`; the key also names the record shown (`record`) and the instance
+ * (rng seed), so one place/restaurant never opens at another's offset, nor at one left over from a
+ * previous episode on the same page.
+ */
+export function scroller(api, name, record, ...children) {
+  const key = `food:${name}:${record ?? ''}:${api.os.rng.seed}`;
+  return h('main.body.fd-body', { 'data-gym': `scroll:${name}`, 'data-scroll-key': key }, ...children);
 }
 
 /** Return the bottom tab bar (root screens). */

@@ -30,7 +30,7 @@ export function ordersScreen(api) {
   const past = list.filter((o) => !isActive(api.world, o, api.now));
   return h('div.app.fd-app', null,
     header(api, 'Orders', { back: false }),
-    scroller('orders',
+    scroller(api, 'orders', null,
       active.length ? [h('div.section', null, 'In progress'), active.map((o) => orderRow(api, o))] : null,
       h('div.section', null, 'Past orders'),
       past.length ? past.map((o) => orderRow(api, o)) : h('div.empty', null, 'No past orders yet'),
@@ -96,7 +96,7 @@ export function orderScreen(api) {
   return h('div.app.fd-app', null,
     header(api, r ? r.name : 'Order', { sub: `Order ${order.id} · ${api.clock.shortDate(order.placed_at)} ${api.clock.hhmm(order.placed_at)}` }),
     errorBanner(api),
-    scroller('order',
+    scroller(api, 'order', order.id,
       statusCard(api, order),
       h('div.fd-actions', null,
         cancellable ? action('btn:cancel-order', ICONS.clear, 'Cancel', () => api.dispatch({ type: 'ask_cancel', id: order.id }), true) : null,

@@ -105,7 +105,7 @@ export function placeScreen(api) {
   return h('div.app.nk-app', null,
     header(api, p.name, { sub: `${categoryName(api.world, p.category)} · ${areaName(api.world, p.area)}` }),
     d === 'save' || d === 'visit' ? null : errorBanner(api),
-    scroller('place',
+    scroller(api, 'place', p.id,
       h('div.nk-place-hero', null,
         badge(p, p.name, 56),
         h('div.nk-place-facts', null,
@@ -147,7 +147,7 @@ export function writeScreen(api) {
   const labels = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
   return h('div.app.nk-app', null,
     header(api, ui.editing ? 'Edit your review' : 'Write a review', { sub: p.name }),
-    scroller('write',
+    scroller(api, 'write', p.id,
       h('div.nk-starpick', null,
         h('div.nk-starrow', null, [1, 2, 3, 4, 5].map((s) => h('button.nk-starbtn', { 'data-gym': `star:${s}`, 'aria-label': `${s} stars`,
           onclick: () => api.dispatch({ type: 'set_stars', value: s }) }, icon(ICONS.star, { size: 40, color: s <= ui.stars ? '#f59f00' : '#dee2e6' })))),

@@ -12,7 +12,7 @@ export function savedScreen(api) {
   return h('div.app.nk-app', null,
     header(api, 'Saved', { back: false, trailing: h('button.icon-btn', { 'data-gym': 'btn:new-list', 'aria-label': 'New list',
       onclick: () => api.dispatch({ type: 'new_list' }) }, icon(ICONS.plus)) }),
-    scroller('lists',
+    scroller(api, 'lists', null,
       data.lists.length ? data.lists.map((l) => h('div.nk-listrow', { 'data-gym': `list:${l.id}`, role: 'button', onclick: () => api.dispatch({ type: 'open_list', id: l.id }) },
         h('span.nk-list-icon', null, icon(ICONS.bookmark, { size: 20, color: '#7048e8' })),
         h('div.nk-place-text', null, h('div.nk-place-name', null, l.name),
@@ -30,7 +30,7 @@ export function listScreen(api) {
   return h('div.app.nk-app', null,
     header(api, list.name, { sub: `${list.places.length} ${list.places.length === 1 ? 'place' : 'places'}`,
       trailing: h('button.icon-btn', { 'data-gym': 'btn:delete-list', 'aria-label': 'Delete list', onclick: () => api.dispatch({ type: 'ask_delete_list', id: list.id }) }, icon(ICONS.trash)) }),
-    scroller('list',
+    scroller(api, 'list', list.id,
       list.places.length ? list.places.map((id) => place(api.world, id)).filter(Boolean).map((p) => {
         const r = ratingOf(api.world, data, p.id);
         return placeRow(api, { place: p, rating: r.rating, count: r.count, open: isOpenAt(p, api.now) }, {
@@ -51,7 +51,7 @@ export function listForm(api) {
   return h('div.app.nk-app', null,
     header(api, 'New list'),
     errorBanner(api),
-    scroller('list-form', field(api, 'list_name', 'List name', { placeholder: 'e.g. Date night' })),
+    scroller(api, 'list-form', null, field(api, 'list_name', 'List name', { placeholder: 'e.g. Date night' })),
     h('div.actions-bar', null, button('Create list', { id: 'btn:save-list', onclick: () => api.dispatch({ type: 'create_list' }) })),
     notice(api));
 }
@@ -63,7 +63,7 @@ export function meScreen(api) {
   const visits = [...data.visits].sort((a, b) => at(a.date, a.time) - at(b.date, b.time));
   return h('div.app.nk-app', null,
     header(api, 'You', { back: false }),
-    scroller('me',
+    scroller(api, 'me', null,
       h('div.nk-me-stats', null,
         h('div', null, h('b', null, String(data.reviews.length)), h('span', null, 'reviews')),
         h('div', null, h('b', null, String(data.questions.length)), h('span', null, 'questions')),
