@@ -103,7 +103,7 @@ def load_result(store: RunStore) -> EvalResult:
 async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = "reference", *, tasks: Iterable[str] | None = None,
                          trials: int = 1, parallel: int = 4, seed: int = 0, out: str | Path | None = None,
                          resume: str | None = None, model: str | None = None, model_name: str | None = None,
-                         harness_config: HarnessConfig | None = None, isolation: str = "pages",
+                         harness_config: HarnessConfig | None = None, isolation: str = "pages", purpose: str = "eval",
                          on_done: Callable[[WorkItem, dict[str, Any]], None] | None = None,
                          on_start: Callable[[int, int], None] | None = None) -> EvalResult:
     """Evaluate an agent on task suites and return the result (see :func:`evaluate`)."""
@@ -117,6 +117,7 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
         agent, seed, trials = manifest["agent"], manifest["seed"], manifest["trials"]
         model, model_name = manifest.get("model"), manifest.get("model_name")
         specs = load_tasks(manifest["suites"], manifest.get("tasks") or None)
+        harness_config = HarnessConfig.from_dict(manifest.get("harness") or {})  # the run's own agent configuration
     else:
         store = None
     config = harness_config or HarnessConfig()
@@ -124,7 +125,7 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
     policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps)
     harness = Harness(policy, config)
     if store is None:
-        store = RunStore.create(run_manifest(agent=agent, suites=suites, tasks=list(tasks or []), trials=trials, seed=seed,
+        store = RunStore.create(run_manifest(purpose=purpose, agent=agent, suites=suites, tasks=list(tasks or []), trials=trials, seed=seed,
                                              parallel=parallel, model=model, model_name=model_name,
                                              harness=config.as_dict()), root=out)
     items = [WorkItem(spec=s, trial=t, run_seed=seed) for s in specs for t in range(trials)]

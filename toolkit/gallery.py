@@ -12,7 +12,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from toolkit.envs.adapters.mocked import MockedAdapter
-from toolkit.envs.local import LocalBackend, Viewport
+from toolkit.envs.local import LocalBackend
 from toolkit.envs.manager import EnvManager
 from toolkit.tasks import TaskInstance
 
@@ -42,8 +42,7 @@ async def app_gallery(out_dir: Path, apps: list[str] | None = None, scale: float
     """Write ``<out_dir>/<app>.png`` for each app (and ``phone.png``: launcher + first screens); return the paths."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    adapter = MockedAdapter(image_format="png")
-    adapter.viewport = Viewport(adapter.viewport.width, adapter.viewport.height, scale)
+    adapter = MockedAdapter(image_format="png", scale=scale)
     written = []
     firsts: list[tuple[str, bytes]] = []
     async with EnvManager(backend=LocalBackend(), adapter=adapter) as manager:

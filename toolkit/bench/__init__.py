@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any, Awaitable, Callable
 
 from toolkit.bench.env import bench_env
+from toolkit.bench.history import bench_history
 
 SECTIONS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "env": bench_env,
+    "history": bench_history,
 }

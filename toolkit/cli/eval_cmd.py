@@ -12,21 +12,58 @@ from toolkit.sync import run_sync
 from toolkit.tasks import SpecError
 
 
+def _options(fn):
+    for option in reversed(_OPTIONS):
+        fn = option(fn)
+    return fn
+
+
+_OPTIONS = [
+    click.option("--agent", type=click.Choice(["reference", "random", "openai", "hf", "replay"]), default="reference",
+                 show_default=True),
+    click.option("--model", help="agent openai: base URL (e.g. http://127.0.0.1:8000/v1); hf: a local checkpoint folder; "
+                                 "replay: a run id or folder"),
+    click.option("--model-name", help="model name sent to the endpoint"),
+    click.option("--suite", default="mobile-core", show_default=True, help="suite name(s), comma-separated"),
+    click.option("--tasks", "task_ids", help="only these task ids, comma-separated"),
+    click.option("--trials", type=click.IntRange(1, 1000), default=1, show_default=True),
+    click.option("--parallel", type=click.IntRange(1, 512), default=4, show_default=True),
+    click.option("--seed", type=int, default=0, show_default=True),
+    click.option("--out", type=click.Path(file_okay=False), help="runs folder (default: ./runs)"),
+    click.option("--resume", "resume", help="resume this run id: finish its missing attempts"),
+    click.option("--isolation", type=click.Choice(["pages", "contexts", "browsers"]), default="pages", show_default=True),
+    click.option("--format", "action_format", default="text-v1", show_default=True,
+                 help="action format: text-v1, json-v1, qwen3vl-mobile-v1, qwen3vl-computer-v1, uitars-v1"),
+    click.option("--history", type=click.Choice(["window", "last_k"]), default="window", show_default=True),
+    click.option("--window", type=int, default=10, show_default=True, help="K: steps per history window"),
+    click.option("--overlap", type=int, default=2, show_default=True, help="O: steps two windows share"),
+    click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line"),
+]
+
+
 @click.command("eval")
-@click.option("--agent", type=click.Choice(["reference", "random", "openai", "hf"]), default="reference", show_default=True)
-@click.option("--model", help="agent openai: base URL (e.g. http://127.0.0.1:8000/v1); agent hf: a local checkpoint folder")
-@click.option("--model-name", help="model name sent to the endpoint")
-@click.option("--suite", default="mobile-core", show_default=True, help="suite name(s), comma-separated")
-@click.option("--tasks", "task_ids", help="only these task ids, comma-separated")
-@click.option("--trials", type=click.IntRange(1, 1000), default=1, show_default=True)
-@click.option("--parallel", type=click.IntRange(1, 512), default=4, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), help="runs folder (default: ./runs)")
-@click.option("--resume", "resume", help="resume this run id: finish its missing attempts")
-@click.option("--isolation", type=click.Choice(["pages", "contexts", "browsers"]), default="pages", show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
-def eval_command(agent, model, model_name, suite, task_ids, trials, parallel, seed, out, resume, isolation, as_json):
+@_options
+def eval_command(**options):
     """Evaluate an agent on the bundled task suites."""
+    run_command("eval", **options)
+
+
+@click.command("collect")
+@_options
+def collect_command(**options):
+    """Collect trajectories: the evaluation path, stored for data use (e.g. toolkit.export_sft)."""
+    run_command("collect", **options)
+
+
+def run_command(purpose, agent, model, model_name, suite, task_ids, trials, parallel, seed, out, resume, isolation,
+                action_format, history, window, overlap, as_json):
+    """Run the shared rollout path over suites and print the score table (eval and collect)."""
+    from toolkit.harness import HarnessConfig, HistoryConfig
+
+    try:
+        config = HarnessConfig(format=action_format, history=HistoryConfig(mode=history, window=window, overlap=overlap))
+    except ValueError as exc:
+        fail(str(exc))
     suites = [s for s in suite.split(",") if s]
     tasks = [t for t in (task_ids or "").split(",") if t] or None
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -34,7 +71,7 @@ def eval_command(agent, model, model_name, suite, task_ids, trials, parallel, se
     state = {"done": 0, "success": 0, "bar": None}
 
     def on_start(total: int, already: int) -> None:
-        state["bar"] = progress.add_task(f"eval {agent}", total=total, completed=already, sr=0.0)
+        state["bar"] = progress.add_task(f"{purpose} {agent}", total=total, completed=already, sr=0.0)
 
     def on_done(item, row) -> None:
         state["done"] += 1
@@ -45,7 +82,8 @@ def eval_command(agent, model, model_name, suite, task_ids, trials, parallel, se
         with progress:
             result = run_sync(evaluate_async(suites, agent, tasks=tasks, trials=trials, parallel=parallel, seed=seed,
                                              out=out, resume=resume, model=model, model_name=model_name,
-                                             isolation=isolation, on_start=on_start, on_done=on_done))
+                                             isolation=isolation, harness_config=config, purpose=purpose,
+                                             on_start=on_start, on_done=on_done))
     except (SpecError, ValueError, FileNotFoundError, FileExistsError) as exc:
         fail(str(exc))
     rows = [[r["suite"], *[r[m] for m in METRICS]] for r in result.summary.to_dict("records")]

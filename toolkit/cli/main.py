@@ -18,6 +18,7 @@ def cli() -> None:
 
 
 cli.add_command(eval_cmd.eval_command)
+cli.add_command(eval_cmd.collect_command)
 cli.add_command(tasks_cmd.tasks)
 cli.add_command(apps_cmd.apps)
 cli.add_command(doctor_cmd.doctor)

@@ -71,22 +71,29 @@ class LocalBackend:
         self.executable = executable or find_chromium()
         self.flags = CHROMIUM_FLAGS + (extra_flags or [])
         self._pw: Playwright | None = None
-        self._browser: Browser | None = None
+        self._browsers: dict[float, Browser] = {}
         self._contexts: dict[tuple, BrowserContext] = {}
         self._lock = asyncio.Lock()
 
     async def start(self) -> None:
-        """Start Playwright and the shared browser."""
+        """Start Playwright (browsers are launched on first use, one per device scale factor)."""
         if self._pw is not None:
             return
         if not self.executable:
             raise RuntimeError("no Chromium found: install Debian's 'chromium' or set GUIGYM_CHROMIUM")
         self._pw = await async_playwright().start()
-        if self.isolation != "browsers":
-            self._browser = await self._launch()
 
-    async def _launch(self) -> Browser:
-        return await self._pw.chromium.launch(executable_path=self.executable, args=self.flags, headless=True)
+    async def _launch(self, scale: float) -> Browser:
+        # Headless Chromium captures the compositor surface at the browser's own scale factor; a
+        # context's emulated device_scale_factor alone yields CSS-pixel screenshots. So each scale
+        # gets its own browser, forced to render at that scale.
+        flags = self.flags + [f"--force-device-scale-factor={scale:g}"]
+        return await self._pw.chromium.launch(executable_path=self.executable, args=flags, headless=True)
+
+    async def _shared_browser(self, scale: float) -> Browser:
+        if scale not in self._browsers:
+            self._browsers[scale] = await self._launch(scale)
+        return self._browsers[scale]
 
     async def _context(self, browser: Browser, viewport: Viewport) -> BrowserContext:
         return await browser.new_context(viewport={"width": viewport.width, "height": viewport.height},
@@ -98,9 +105,9 @@ class LocalBackend:
         await self.start()
         async with self._lock:
             if self.isolation == "browsers":
-                browser, own_browser = await self._launch(), True
+                browser, own_browser = await self._launch(viewport.scale), True
             else:
-                browser, own_browser = self._browser, False
+                browser, own_browser = await self._shared_browser(viewport.scale), False
             if self.isolation == "pages":
                 key = (viewport.width, viewport.height, viewport.scale)
                 context = self._contexts.get(key)
@@ -137,12 +144,12 @@ class LocalBackend:
             except Exception:  # noqa: BLE001
                 pass
         self._contexts.clear()
-        if self._browser is not None:
+        for browser in self._browsers.values():
             try:
-                await self._browser.close()
+                await browser.close()
             except Exception:  # noqa: BLE001
                 pass
-            self._browser = None
+        self._browsers.clear()
         if self._pw is not None:
             await self._pw.stop()
             self._pw = None

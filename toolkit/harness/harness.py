@@ -35,6 +35,13 @@ class HarnessConfig:
     system_prompt: str = SYSTEM_PROMPT
     loop_limit: int = 3
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "HarnessConfig":
+        """Return the config stored by :meth:`as_dict` (a run manifest's ``harness``)."""
+        return cls(format=data.get("format", "text-v1"), coords=data.get("coords"),
+                   history=HistoryConfig(**data.get("history", {})), loop_limit=data.get("loop_limit", 3),
+                   system_prompt=data.get("system_prompt", SYSTEM_PROMPT))
+
     def as_dict(self) -> dict[str, Any]:
         """Return the config as plain data (for run manifests)."""
         return {"format": self.format, "coords": self.coords, "history": self.history.__dict__, "loop_limit": self.loop_limit,

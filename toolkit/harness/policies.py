@@ -258,6 +258,42 @@ class OpenAIPolicy:
                               latency_ms=(time.perf_counter() - start) * 1000)
 
 
+class ReplayPolicy:
+    """Re-execute stored attempts: for each instance, answer the outputs of the attempt in ``run`` with the same
+    task and instance seed, verbatim and in order (so the same actions are parsed again)."""
+
+    name = "replay"
+
+    def __init__(self, run: str, outputs: list[str] | None = None):
+        self.run = run
+        self.outputs = outputs or []
+        self._cursor = 0
+        self._index: dict[tuple[str, int], str] | None = None
+
+    def _lookup(self, instance: TaskInstance) -> list[str]:
+        from toolkit.store import RunStore
+
+        store = RunStore.open(self.run)
+        if self._index is None:
+            self._index = {(r["task_id"], r["seed"]): r["attempt_id"] for r in store.attempt_rows()}
+        attempt = self._index.get((instance.task_id, instance.seed))
+        if attempt is None:
+            raise KeyError(f"run {store.run_id} has no attempt of {instance.task_id} with seed {instance.seed}")
+        return [r["output"] for r in store.trajectory(attempt) if r.get("kind") == "step"]
+
+    def for_episode(self, instance: TaskInstance, seed: int) -> "ReplayPolicy":
+        fresh = ReplayPolicy(self.run, self._lookup(instance))
+        fresh._index = self._index
+        return fresh
+
+    async def __call__(self, request: PolicyRequest) -> PolicyResponse:
+        if self._cursor >= len(self.outputs):
+            return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}], "replay exhausted"),
+                                  error="the stored attempt has no more steps")
+        self._cursor += 1
+        return PolicyResponse(text=self.outputs[self._cursor - 1])
+
+
 class HFPolicy:
     """A local transformers VLM (``AutoModelForImageTextToText`` + processor); returns token ids and log-probs."""
 
@@ -288,11 +324,16 @@ class HFPolicy:
 
 def make_policy(agent: str, *, model: str | None = None, model_name: str | None = None, apps: list[str] | None = None,
                 **kwargs: Any) -> Policy:
-    """Return a policy by agent name: reference, random, openai (``model`` URL + ``model_name``), hf (``model`` path)."""
+    """Return a policy by agent name: reference, random, openai (``model`` URL + ``model_name``), hf (``model`` path),
+    replay (``model`` = a run whose attempts are re-executed)."""
     if agent == "reference":
         return ReferencePolicy()
     if agent == "random":
         return RandomPolicy(apps=apps)
+    if agent == "replay":
+        if not model:
+            raise ValueError("--agent replay needs --model RUN (a run id or folder whose attempts are replayed)")
+        return ReplayPolicy(model)
     if agent == "hf":
         if not model:
             raise ValueError("--agent hf needs --model PATH (a local checkpoint folder)")
@@ -301,4 +342,4 @@ def make_policy(agent: str, *, model: str | None = None, model_name: str | None 
         if not model or not model_name:
             raise ValueError("--agent openai needs --model URL and --model-name NAME")
         return OpenAIPolicy(OpenAIConfig(base_url=model, model=model_name, **kwargs))
-    raise ValueError(f"unknown agent {agent!r}; expected reference, random, openai or hf")
+    raise ValueError(f"unknown agent {agent!r}; expected reference, random, openai, hf or replay")

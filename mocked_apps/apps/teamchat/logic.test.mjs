@@ -217,6 +217,10 @@ test('react: toggles per user, unknown codes are ignored, members only', async (
 
 test('pin: toggle, records the pinner, unpin', async () => {
   const dev = await open();
+  act(dev, { type: 'focus', id: 'mg6' });
+  assert.equal(ui(dev).focus, 'mg6');
+  act(dev, { type: 'focus', id: 'md1' });
+  assert.equal(ui(dev).focus, 'mg6', 'only messages of the open conversation can be focused');
   act(dev, { type: 'pin', id: 'mg6' });
   assert.equal(msg(dev, 'mg6').pinned, 'u-ada');
   act(dev, { type: 'pin', id: 'mg4' });

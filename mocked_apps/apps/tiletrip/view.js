@@ -87,7 +87,7 @@ function planTab(api) {
         ` · ${sel.dur} tile${sel.dur === 1 ? '' : 's'} · open ${P.hh(sel.open)}–${P.hh(sel.close)} — tap a start time${ui.selected.mode === 'move' ? ' (any day)' : ''}`),
       h('button.tt-banner-x', { 'data-gym': 'btn:cancel-select', onclick: () => api.dispatch({ type: 'cancel_select' }) }, 'Cancel')) : null,
     h('main.body.tt-gridwrap', { 'data-scroll-key': `tiletrip:day:${n}`, 'data-gym': 'scroll:day' },
-      h('div.tt-grid', { style: { height: `${hours.length * ROW}px` } },
+      h('div.tt-grid' + (sel ? '.armed' : ''), { style: { height: `${hours.length * ROW}px` } },
         hours.map((hr) => h('div.tt-slot' + (sel ? '.armed' : ''), {
           'data-gym': `slot:${hr}`, role: 'button', style: { top: `${(hr - start) * ROW}px`, height: `${ROW}px` },
           onclick: () => api.dispatch({ type: 'slot', start: hr }),
@@ -178,6 +178,7 @@ function rulesTab(api) {
     section('How planning works'),
     h('div.card', null,
       p(`Each day runs ${P.hh(P.dayStart(w))}–${P.hh(P.dayEnd(w))} in one-hour tiles. Open Places, tap a place, then tap the start time on the day grid.`),
+      p('While a tile is selected the other tiles turn see-through: tap the start hour you want, or Cancel.'),
       p('Tap a placed tile to move it (then tap a new start time, on any day) or remove it. The swap button exchanges two days\' tiles; the share button texts a day\'s plan.')),
     section('Hard rules (refused)'),
     h('div.card', null,

@@ -44,7 +44,7 @@ class MockedAdapter:
     name = "mocked"
 
     def __init__(self, device: str = "phone", apps: list[str] | None = None, image_format: str = "jpeg",
-                 jpeg_quality: int = 80, screenshots: bool = True):
+                 jpeg_quality: int = 80, screenshots: bool = True, scale: float | None = None):
         catalog = _catalog()
         if device not in catalog:
             raise ValueError(f"unknown device {device!r}; the catalog has {sorted(catalog)}")
@@ -57,7 +57,8 @@ class MockedAdapter:
         self.apps: list[str] = list(apps) if apps else built
         self._only = apps is not None
         v = catalog[device]["viewport"]
-        self.viewport = Viewport(v["width"], v["height"], v.get("scale", 3))
+        # Screenshots are width·scale × height·scale pixels (the phone: 360×800 CSS px × 3 = 1080×2400).
+        self.viewport = Viewport(v["width"], v["height"], scale or v.get("scale", 3))
         self.image_format = image_format
         self.jpeg_quality = jpeg_quality
         # Validation rollouts of policies that never look (reference, random) can skip the pixels.

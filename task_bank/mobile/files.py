@@ -1,0 +1,226 @@
+"""Verifiers of the Files tasks (task_bank/mobile/files.yaml).
+
+State: apps.files.data.entries = [{id, name, parent ("root" or a folder id), folder: bool, type, size (KB),
+modified "YYYY-MM-DD", trashed: bool}]. An entry is live when neither it nor an ancestor is trashed.
+Messages: apps.messages.data.threads; Notes: apps.notes.data.notes.
+"""
+
+import re
+
+
+def _app(state, app):
+    return ((state.get("apps") or {}).get(app) or {}).get("data") or {}
+
+
+def _entries(state):
+    return {e["id"]: e for e in _app(state, "files").get("entries") or [] if isinstance(e, dict) and "id" in e}
+
+
+def _text(value):
+    """Compare text ignoring case, surrounding quotes and runs of whitespace."""
+    return " ".join(str(value if value is not None else "").split()).strip("\"'“”").casefold()
+
+
+def _answer(ctx, name):
+    return (ctx.answer or {}).get(name)
+
+
+def _number(value):
+    try:
+        return None if value is None or isinstance(value, bool) else float(str(value).replace(",", "").strip())
+    except ValueError:
+        return None
+
+
+def _live(entries, e):
+    seen = set()
+    while e and e["id"] not in seen:
+        if e.get("trashed"):
+            return False
+        seen.add(e["id"])
+        if e.get("parent") == "root":
+            return True
+        e = entries.get(e.get("parent"))
+    return False
+
+
+def _under(entries, folder):
+    """The live files anywhere inside `folder`."""
+    def inside(e):
+        p, seen = e.get("parent"), set()
+        while p and p != "root" and p not in seen:
+            if p == folder:
+                return True
+            seen.add(p)
+            p = (entries.get(p) or {}).get("parent")
+        return False
+    return [e for e in entries.values() if not e.get("folder") and _live(entries, e) and inside(e)]
+
+
+def _only_changed(ctx, changes):
+    """Same entry ids as before; only the listed fields of the listed entries differ."""
+    before, after = _entries(ctx.initial), _entries(ctx.final)
+    if set(before) != set(after):
+        return False
+    for eid, old in before.items():
+        allowed = changes.get(eid, set())
+        new = after[eid]
+        if any(old.get(k) != new.get(k) for k in set(old) | set(new) if k not in allowed):
+            return False
+    return True
+
+
+def _unchanged(ctx):
+    return _only_changed(ctx, {})
+
+
+# ------------------------------------------------------------------ operate
+
+
+def rename(ctx):
+    p = ctx.params["f"]
+    before, after = _entries(ctx.initial), _entries(ctx.final)
+    new = after.get(p["id"], {})
+    return {
+        "renamed": new.get("name") == p["new"],
+        "same_type": new.get("type") == before.get(p["id"], {}).get("type"),
+        "rest_intact": _only_changed(ctx, {p["id"]: {"name"}}),
+    }
+
+
+def move(ctx):
+    p = ctx.params["f"]
+    return {
+        "moved": _entries(ctx.final).get(p["id"], {}).get("parent") == p["to"],
+        "rest_intact": _only_changed(ctx, {p["id"]: {"parent"}}),
+    }
+
+
+def copy(ctx):
+    p = ctx.params["f"]
+    before, after = _entries(ctx.initial), _entries(ctx.final)
+    src = before.get(p["id"], {})
+    new = [e for eid, e in after.items() if eid not in before]
+    made = new[0] if len(new) == 1 else {}
+    return {
+        "copied": len(new) == 1 and made.get("parent") == p["to"] and made.get("name") == src.get("name")
+        and not made.get("trashed"),
+        "same_file": bool(made) and made.get("size") == src.get("size") and made.get("type") == src.get("type")
+        and made.get("folder") is False,
+        "original_kept": all(after.get(eid) == e for eid, e in before.items()),
+    }
+
+
+def delete(ctx):
+    eid = ctx.params["f"]["id"]
+    return {
+        "trashed": _entries(ctx.final).get(eid, {}).get("trashed") is True,
+        "rest_intact": _only_changed(ctx, {eid: {"trashed"}}),
+    }
+
+
+def restore(ctx):
+    eid = ctx.params["f"]["id"]
+    before, after = _entries(ctx.initial), _entries(ctx.final)
+    return {
+        "restored": before.get(eid, {}).get("trashed") is True and after.get(eid, {}).get("trashed") is False,
+        "same_place": after.get(eid, {}).get("parent") == before.get(eid, {}).get("parent")
+        and after.get(eid, {}).get("name") == before.get(eid, {}).get("name"),
+        "rest_intact": _only_changed(ctx, {eid: {"trashed"}}),
+    }
+
+
+def _rule_matches(rule, e):
+    kind, value = rule["kind"], rule["value"]
+    if kind == "before":
+        return e.get("modified", "") < value
+    if kind == "larger_kb":
+        return e.get("size", 0) > value
+    if kind == "smaller_kb":
+        return e.get("size", 0) < value
+    if kind == "march_small":
+        return e.get("modified", "").startswith("2026-03") and e.get("size", 0) < value
+    if kind == "types":
+        return e.get("type") in value
+    raise ValueError(f"unknown rule {kind!r}")
+
+
+def cleanup_rule(ctx):
+    rule = ctx.params["rule"]
+    before = _entries(ctx.initial)
+    after = _entries(ctx.final)
+    targets = {eid for eid, e in before.items() if e.get("parent") == "d2" and not e.get("folder")
+               and not e.get("trashed") and _rule_matches(rule, e)}
+    return {
+        "all_deleted": bool(targets) and all(after.get(eid, {}).get("trashed") is True for eid in targets),
+        "only_those": _only_changed(ctx, {eid: {"trashed"} for eid in targets}),
+    }
+
+
+def from_note(ctx):
+    name = ctx.params["name"]
+    files = ctx.params["files"]
+    before, after = _entries(ctx.initial), _entries(ctx.final)
+    new = [e for eid, e in after.items() if eid not in before]
+    folder = new[0] if len(new) == 1 else {}
+    return {
+        "folder_created": len(new) == 1 and folder.get("folder") is True and _text(folder.get("name")) == _text(name)
+        and folder.get("parent") == "d1" and not folder.get("trashed"),
+        "files_moved": bool(folder) and all(after.get(f, {}).get("parent") == folder.get("id") for f in files),
+        "rest_intact": all(after.get(eid) == e for eid, e in before.items() if eid not in files)
+        and all({k: v for k, v in after.get(f, {}).items() if k != "parent"} == {k: v for k, v in before[f].items() if k != "parent"}
+                for f in files if f in before),
+    }
+
+
+# -------------------------------------------------------------------- query
+
+
+def query_size(ctx):
+    truth = _entries(ctx.initial).get(ctx.params["f"]["id"], {}).get("size")
+    return {"correct": truth is not None and _number(_answer(ctx, "size")) == truth, "unchanged": _unchanged(ctx)}
+
+
+def query_largest(ctx):
+    entries = _entries(ctx.initial)
+    files = sorted(_under(entries, ctx.params["d"]["id"]), key=lambda e: -e["size"])
+    unique = len(files) == 1 or (len(files) > 1 and files[0]["size"] > files[1]["size"])
+    return {
+        "correct": bool(files) and unique and _text(_answer(ctx, "name")) == _text(files[0]["name"]),
+        "unchanged": _unchanged(ctx),
+    }
+
+
+def count_type(ctx):
+    p = ctx.params["q"]
+    truth = sum(1 for e in _under(_entries(ctx.initial), p["folder"]) if e.get("type") == p["type"])
+    return {"correct": _number(_answer(ctx, "count")) == truth, "unchanged": _unchanged(ctx)}
+
+
+# ---------------------------------------------------------------- cross-app
+
+
+def _threads(state):
+    return _app(state, "messages").get("threads") or []
+
+
+def _to(thread, state, cid):
+    phone = ""
+    for c in _app(state, "contacts").get("contacts") or []:
+        if c.get("id") == cid:
+            phone = re.sub(r"\D", "", str(c.get("phone", "")))
+    return thread.get("contact_id") == cid or (bool(phone) and re.sub(r"\D", "", str(thread.get("number", ""))) == phone)
+
+
+def share(ctx):
+    p = ctx.params
+    seen = {m.get("id") for t in _threads(ctx.initial) for m in t.get("messages") or []}
+    sent = [(t, m) for t in _threads(ctx.final) for m in t.get("messages") or [] if m.get("id") not in seen and m.get("from") == "me"]
+    good = [m for t, m in sent if _to(t, ctx.initial, p["to"]["id"]) and _text(p["f"]["name"]) in _text(m.get("text"))]
+    before = {t.get("id"): t for t in _threads(ctx.initial)}
+    after = {t.get("id"): t for t in _threads(ctx.final)}
+    strip = lambda t: {k: v for k, v in t.items() if k not in ("messages", "unread")}  # noqa: E731
+    kept = set(before) <= set(after) and all(strip(before[k]) == strip(after[k])
+                                              and (after[k].get("messages") or [])[: len(before[k].get("messages") or [])] == (before[k].get("messages") or [])
+                                              for k in before)
+    return {"sent": len(sent) == 1 and len(good) == 1, "others_intact": kept, "files_intact": _unchanged(ctx)}

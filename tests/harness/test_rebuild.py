@@ -1,0 +1,47 @@
+"""Rebuilding a stored attempt's prompts, token counts and prefix reuse."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolkit.harness import HistoryConfig
+from toolkit.harness.history import build_messages
+from toolkit.harness.rebuild import attempt_reuse, context_from_steps, prefix_reuse, qwen_image_tokens, rebuild_prompts
+
+
+def _steps(n):
+    return [{"index": i, "output": f"Thought: step {i}\nAction: click(x={i}, y=5)", "note": "oops" if i == 3 else None}
+            for i in range(n)]
+
+
+def _encode(text):
+    return [ord(c) for c in text]
+
+
+def test_rebuilt_prompts_equal_the_ones_built_live():
+    steps = _steps(12)
+    cfg = HistoryConfig(window=5, overlap=1)
+    ctx = context_from_steps("do it", steps)
+    live = [build_messages("sys", ctx, i, cfg) for i in range(12)]
+    assert rebuild_prompts("do it", steps, "sys", cfg) == live
+    assert "Note: oops" in str(rebuild_prompts("do it", steps, "sys", cfg)[4])
+
+
+def test_prefix_reuse_arithmetic():
+    report = prefix_reuse([[1, 2, 3], [1, 2, 3, 9, 4], [7]], [[9], [5]])
+    assert report.reused_tokens == [0, 4, 0] and report.prompt_tokens == [3, 5, 1]
+    assert report.ratio == pytest.approx(4 / 9)
+
+
+def test_window_reuses_more_than_last_k():
+    steps = _steps(30)
+    window = attempt_reuse("do it", steps, "s" * 400, HistoryConfig(window=10, overlap=2), _encode, 300)
+    lastk = attempt_reuse("do it", steps, "s" * 400, HistoryConfig(mode="last_k", last_k=3), _encode, 300)
+    assert window.ratio > 0.75 and lastk.ratio < 0.5
+    # inside a window every prompt extends the previous prompt + completion exactly
+    assert window.reused_tokens[5] == window.prompt_tokens[4] + len(_encode(steps[4]["output"] + "<|im_end|>\n"))
+
+
+def test_qwen_image_tokens_follow_the_resize_rule():
+    assert qwen_image_tokens(1080, 2400, max_pixels=1280 * 28 * 28) == 966
+    assert qwen_image_tokens(64, 64, max_pixels=64 * 64) == 4

@@ -1,0 +1,74 @@
+"""The ``history`` benchmark: prefix reuse of window-wise vs last-k prompts on recorded 30-step trajectories.
+
+Trajectories are recorded on the mocked phone (random actions, no early stop), then every prompt is
+rebuilt under window-wise history (K, O) and last-k history and tokenized: text with a BPE tokenizer
+(the tiny Qwen3-VL's when the ``train`` extra is installed), screenshots as the visual tokens
+Qwen-VL's resize rule gives them at ``max_pixels``. The ratio is Σ reused prefix / Σ prompt tokens.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Callable
+
+from toolkit.envs.adapters.mocked import MockedAdapter
+from toolkit.envs.manager import EnvManager
+from toolkit.harness import Harness, HarnessConfig, HistoryConfig, RandomPolicy
+from toolkit.harness.rebuild import attempt_reuse, qwen_image_tokens
+from toolkit.rollout import run_attempt
+from toolkit.tasks import load_tasks, sample
+
+
+@lru_cache(maxsize=1)
+def text_encoder() -> tuple[str, Callable[[str], list[int]]]:
+    """Return (name, encode): the tiny Qwen3-VL BPE tokenizer, or a regex word/punctuation splitter without it."""
+    try:
+        from toolkit.models.tiny import build_tokenizer
+
+        tok = build_tokenizer()
+        return "tiny-qwen-bpe", lambda text: tok.encode(text, add_special_tokens=False)
+    except ImportError:
+        vocab: dict[str, int] = {}
+        pattern = re.compile(r"<\|[a-z_]+\|>|\w+|[^\w\s]|\s+")
+        return "regex", lambda text: [vocab.setdefault(t, len(vocab)) for t in pattern.findall(text)]
+
+
+async def record_trajectories(n: int = 3, steps: int = 30) -> list[tuple[str, list[dict[str, Any]], str, tuple[int, int]]]:
+    """Record ``n`` trajectories of ``steps`` steps; return (instruction, step records, system prompt, image size)."""
+    specs = load_tasks(["mobile-core"])
+    harness = Harness(RandomPolicy(terminate_prob=0.0), HarnessConfig(loop_limit=0))
+    out = []
+    async with EnvManager(adapter=MockedAdapter(screenshots=False)) as manager:
+        [lease] = await manager.request(specs[0])
+        for i in range(n):
+            spec = specs[(i * 7) % len(specs)]
+            inst = sample(spec, i).model_copy(update={"max_steps": steps})
+            result = await run_attempt(manager, lease, spec, inst, harness, seed=1000 + i, attempt_id=f"bench-history-{i}")
+            size = (result.observations[0].width, result.observations[0].height)
+            out.append((inst.instruction, result.steps, harness.system, size))
+    return out
+
+
+async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max_pixels: int = 1280 * 28 * 28,
+                        trajectories: int = 3, steps: int = 30) -> dict[str, Any]:
+    """Measure prefix reuse under window-wise (K, O) and last-k history."""
+    name, encode = text_encoder()
+    recorded = await record_trajectories(trajectories, steps)
+    win, lastk = HistoryConfig(mode="window", window=window, overlap=overlap), HistoryConfig(mode="last_k", last_k=last_k)
+    sums = {"window": [0, 0], "last_k": [0, 0]}
+    image_tokens = 0
+    for instruction, records, system, (w, h) in recorded:
+        image_tokens = qwen_image_tokens(w, h, max_pixels=max_pixels)
+        for key, cfg in (("window", win), ("last_k", lastk)):
+            report = attempt_reuse(instruction, records, system, cfg, encode, image_tokens)
+            sums[key][0] += sum(report.reused_tokens)
+            sums[key][1] += sum(report.prompt_tokens)
+    return {
+        "prefix_reuse_window": round(sums["window"][0] / max(1, sums["window"][1]), 4),
+        "prefix_reuse_lastk": round(sums["last_k"][0] / max(1, sums["last_k"][1]), 4),
+        "window_K": window, "window_O": overlap, "last_k": last_k, "trajectories": trajectories, "steps": steps,
+        "image_tokens_per_screenshot": image_tokens, "max_pixels": max_pixels, "tokenizer": name,
+        "prompt_tokens_window": sums["window"][1], "prompt_tokens_lastk": sums["last_k"][1],
+        "peer_mai_gym": {"window": 0.859, "last_k": 0.425},
+    }

@@ -1,0 +1,77 @@
+"""Export stored attempts as a supervised fine-tuning dataset (Hugging Face ``datasets``, saved to disk).
+
+One row per step of each chosen attempt: the exact prompt messages the model saw (images as
+ordered ``{"type": "image"}`` placeholders), the screenshots they reference, and the target output.
+Data collection is the evaluation path without scoring changes, so what is exported is exactly
+what an evaluated agent saw and said.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from toolkit.store import RunStore
+
+
+def _chosen(store: RunStore, where: str | Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    rows = store.attempt_rows()
+    if callable(where):
+        return [r for r in rows if where(r)]
+    if where == "all":
+        return rows
+    if where in ("success", "successes"):
+        return [r for r in rows if r["outcome"] == "success"]
+    raise ValueError(f"where must be 'success', 'all' or a function of an attempt row, got {where!r}")
+
+
+def sft_rows(run: str | Path, where: str | Callable[[dict[str, Any]], bool] = "success") -> list[dict[str, Any]]:
+    """Return the SFT rows of a run: messages (image placeholders), image file paths, completion, ids."""
+    store = RunStore.open(run)
+    out = []
+    for row in _chosen(store, where):
+        records = store.trajectory(row["attempt_id"])
+        header = next(r for r in records if r["kind"] == "attempt")
+        shots = {0: header["screenshot"]}
+        steps = [r for r in records if r["kind"] == "step"]
+        for r in steps:
+            shots[r["obs_after"]] = r["screenshot_after"]
+        for r in steps:
+            messages, images = [], []
+            for m in r["prompt"]:
+                if isinstance(m["content"], str):
+                    messages.append({"role": m["role"], "content": [{"type": "text", "text": m["content"]}]})
+                    continue
+                parts = []
+                for p in m["content"]:
+                    if p["type"] == "image":
+                        images.append(str(store.dir / shots[int(p["ref"].split(":")[1])]))
+                        parts.append({"type": "image", "text": None})
+                    else:
+                        parts.append({"type": "text", "text": p["text"]})
+                messages.append({"role": m["role"], "content": parts})
+            out.append({"messages": messages, "images": images, "completion": r["output"], "task_id": row["task_id"],
+                        "attempt_id": row["attempt_id"], "step": r["index"], "outcome": row["outcome"]})
+    return out
+
+
+def export_sft(run: str | Path, where: str | Callable[[dict[str, Any]], bool] = "success", out: str | Path | None = None):
+    """Build the SFT dataset of ``run`` (chosen attempts) and save it to ``out`` (default ``<run>/sft``).
+
+    Returns:
+        the ``datasets.Dataset`` (columns: messages, images, completion, task_id, attempt_id, step, outcome).
+    """
+    import datasets
+
+    store = RunStore.open(run)
+    rows = sft_rows(store.dir, where)
+    features = datasets.Features({
+        "messages": [{"role": datasets.Value("string"),
+                      "content": [{"type": datasets.Value("string"), "text": datasets.Value("string")}]}],
+        "images": datasets.Sequence(datasets.Image()),
+        "completion": datasets.Value("string"), "task_id": datasets.Value("string"),
+        "attempt_id": datasets.Value("string"), "step": datasets.Value("int32"), "outcome": datasets.Value("string"),
+    })
+    ds = datasets.Dataset.from_list(rows, features=features)
+    ds.save_to_disk(str(out or store.dir / "sft"))
+    return ds
