@@ -257,6 +257,17 @@ def plan_day(ctx):
     }
 
 
+def move_and_cost(ctx):
+    world, b, a = _world(ctx), _tt(ctx.initial), _tt(ctx.final)
+    p = ctx.params["p"]
+    moved = _plan(a).get(p["id"]) == (p["day"], p["start"], False)
+    return {
+        "moved": moved,
+        "others_intact": _others_intact(b, a, skip=(p["id"],)),
+        "correct": moved and _num(ctx.answer.get("cost")) == day_cost(world, a, p["day"]),
+    }
+
+
 def fix_issues(ctx):
     world, b, a = _world(ctx), _tt(ctx.initial), _tt(ctx.final)
     kept = set(_plan(b)) <= set(_plan(a))

@@ -1,0 +1,60 @@
+"""Episode control: ask_user answered from scripted replies, loop detection, step limits, terminate with an answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import DEMO_YAML, requires_chromium, write_suite
+from toolkit.harness import Harness, HarnessConfig, ScriptedPolicy
+from toolkit.rollout import run_attempt
+from toolkit.tasks import load_suite, sample
+
+pytestmark = requires_chromium
+
+WITH_REPLIES = DEMO_YAML.replace("    max_steps", "    max_steps").replace(
+    "    reference:", "    user_replies: {\"which number\": \"the one in the instruction\"}\n    max_steps: 6\n    reference:")
+
+
+@pytest.fixture
+def spec(tmp_path):
+    [s] = load_suite("demo", root=write_suite(tmp_path, yaml_text=WITH_REPLIES))
+    return s
+
+
+async def _run(manager, spec, outputs, loop_limit=3):
+    inst = sample(spec, 1)
+    [lease] = await manager.request(spec)
+    try:
+        return await run_attempt(manager, lease, spec, inst, Harness(ScriptedPolicy(outputs), HarnessConfig(loop_limit=loop_limit)),
+                                 seed=1)
+    finally:
+        await manager.release(lease)
+
+
+async def test_ask_user_gets_the_scripted_reply_or_none(answers_manager, spec):
+    result = await _run(answers_manager, spec, ["Action: ask_user(question='Which number should I write?')",
+                                                "Action: ask_user(question='What colour?')",
+                                                "Action: terminate(status='failed')"])
+    notes = [s["note"] for s in result.steps]
+    assert notes[0] == "User replied: the one in the instruction" and notes[1] == "The user did not answer."
+    assert "User replied: the one in the instruction" in str(result.steps[1]["prompt"][-1])
+    assert result.termination == "terminate" and result.claimed == "failed"
+
+
+async def test_loop_detection_stops_repeated_no_effect_actions(answers_manager, spec):
+    result = await _run(answers_manager, spec, ["Action: click(x=500, y=600)"] * 6)
+    assert result.termination == "loop" and len(result.steps) == 3
+
+
+async def test_step_limit_and_overdue_accounting(answers_manager, spec):
+    inst = sample(spec, 1)
+    n = inst.params["n"]
+    outputs = ["Action: open(app='answersheet')", f"Action: answer(fields={{'count': {n}}})"] + ["Action: wait(seconds=1)"] * 10
+    result = await _run(answers_manager, spec, outputs, loop_limit=0)
+    assert result.termination == "step_limit" and len(result.steps) == spec.max_steps
+    assert result.verdict.success and result.claimed is None  # reached the goal, never said so: overdue
+
+
+async def test_terminate_carries_the_answer(answers_manager, spec):
+    result = await _run(answers_manager, spec, ["Action: terminate(status='success', answer='42')"])
+    assert result.claimed == "success" and result.answer == "42" and not result.verdict.success
