@@ -16,6 +16,37 @@ from toolkit.envs.base import Lease, Observation
 from toolkit.envs.manager import EnvManager
 from toolkit.harness import Harness
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict
+from toolkit.tasks.diff import diff_paths
+
+_MAX_DIFF = 40
+
+
+def _lookup(state: Any, path: str) -> Any:
+    """Return the value at a diff path (``a.b[id=x].c`` / ``a[3]``), or None when absent."""
+    import re
+
+    value = state
+    for part in re.findall(r"[^.\[\]]+|\[[^\]]*\]", path):
+        if part.startswith("[id="):
+            key = part[4:-1]
+            value = next((v for v in value if isinstance(v, dict) and str(v.get("id")) == key), None) if isinstance(value, list) else None
+        elif part.startswith("["):
+            idx = int(part[1:-1])
+            value = value[idx] if isinstance(value, list) and idx < len(value) else None
+        else:
+            value = value.get(part) if isinstance(value, dict) else None
+        if value is None:
+            return None
+    return value
+
+
+def state_changes(before: dict, after: dict) -> list[dict[str, Any]]:
+    """Return the changed leaf paths between two states with their values (at most a few dozen)."""
+    paths = diff_paths(before, after)
+    out = [{"path": p, "before": _lookup(before, p), "after": _lookup(after, p)} for p in paths[:_MAX_DIFF]]
+    if len(paths) > _MAX_DIFF:
+        out.append({"path": f"... {len(paths) - _MAX_DIFF} more", "before": None, "after": None})
+    return out
 
 #: Actions the rollout handles itself; they never reach the device.
 _CONTROL = ("terminate", "ask_user")
@@ -110,6 +141,7 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
             "screen_before": obs.screen, "screen_after": new_obs.screen,
             "state_hash_before": obs.state_hash, "state_hash_after": new_obs.state_hash,
             "image_hash_after": _image_hash(new_obs.image),
+            "state_diff": state_changes(obs.state, new_obs.state),
             "token_ids": decision.token_ids, "logprobs": decision.logprobs,
             "policy_ms": round(decision.policy_ms, 2), "env_ms": round(env_ms, 2),
         })

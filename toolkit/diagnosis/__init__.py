@@ -1,0 +1,8 @@
+"""Diagnosis: queries over the store and the three-level report that drives failure-driven synthesis."""
+
+from toolkit.diagnosis.queries import (attempt, attempts, attempts_of, compare, first_divergence, open_run, runs, step, steps,
+                                       summary, task_results)
+from toolkit.diagnosis.report import DiagnosisReport, Finding, Rate, diagnose
+
+__all__ = ["DiagnosisReport", "Finding", "Rate", "attempt", "attempts", "attempts_of", "compare", "diagnose",
+           "first_divergence", "open_run", "runs", "step", "steps", "summary", "task_results"]
