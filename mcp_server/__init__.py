@@ -1,1 +1,5 @@
-"""The guigym MCP server: a thin layer exposing toolkit functions as MCP tools (see issue 5)."""
+"""The guigym MCP server: a thin layer exposing toolkit functions as MCP tools."""
+
+from mcp_server.server import build_server, http_app, serve
+
+__all__ = ["build_server", "http_app", "serve"]

@@ -56,7 +56,7 @@ def checks() -> list[dict]:
     rows.append({"check": "python", "ok": sys.version_info >= (3, 11), "detail": sys.version.split()[0], "fix": "Python >= 3.11"})
     rows.append({"check": "mocked_apps/", "ok": (MOCKED_APPS / "catalog.json").is_file(), "detail": str(MOCKED_APPS), "fix": "run from a full checkout"})
     rows.append({"check": "task_bank/", "ok": TASK_BANK.is_dir(), "detail": str(TASK_BANK), "fix": "run from a full checkout"})
-    for pkg, extra in (("torch", "train"), ("trl", "train"), ("ray", "ray"), ("nbclient", "notebooks")):
+    for pkg, extra in (("torch", "train"), ("trl", "train"), ("mcp", "mcp"), ("ray", "ray"), ("nbclient", "notebooks")):
         try:
             rows.append({"check": f"{pkg} (optional)", "ok": True, "detail": metadata.version(pkg), "fix": ""})
         except metadata.PackageNotFoundError:

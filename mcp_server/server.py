@@ -1,0 +1,204 @@
+"""The guigym MCP server: toolkit functions exposed as MCP tools (stdio or streamable HTTP).
+
+Handlers only call :mod:`toolkit.api` (in a worker thread, so the server loop never blocks) and
+shape the result: structured pydantic output, plus a screenshot image where the tool shows a
+screen. A bad argument raises inside the toolkit call with a message naming it; the SDK turns that
+into an error result and the server keeps serving.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import ipaddress
+import json
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Image, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, TextContent
+
+from toolkit import api
+from toolkit.diagnosis import DiagnosisReport
+
+
+def _image(data: bytes) -> Any:
+    fmt = "png" if data[:4] == b"\x89PNG" else "jpeg"
+    return Image(data=data, format=fmt).to_image_content()
+
+
+def _with_image(model: Any, data: bytes) -> CallToolResult:
+    return CallToolResult(content=[_image(data), TextContent(type="text", text=model.model_dump_json())],
+                          structured_content=model.model_dump(mode="json"))
+
+
+def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServer:
+    """Return the MCP server; ``runs_root`` is the runs folder the run tools read (default ./runs)."""
+    server = MCPServer("guigym", instructions="Evaluate, replay and diagnose GUI agents on guigym's mocked apps. "
+                                              "Runs live under the runs folder; attempt ids may be written run_id/attempt_id.")
+    sessions = api.SessionRegistry(idle_s=idle_s)
+
+    async def call(fn, *args):
+        # Argument errors name the argument; they become MCP error results and the server keeps serving.
+        try:
+            return await asyncio.to_thread(fn, *args)
+        except (ValueError, KeyError, IndexError, FileNotFoundError) as exc:
+            raise ToolError(str(exc).strip('"')) from None
+
+    @server.tool()
+    async def list_suites() -> list[api.SuiteInfo]:
+        """List the task suites and their sizes."""
+        return await call(api.list_suites)
+
+    @server.tool()
+    async def list_tasks(suite: str | None = None) -> list[api.TaskInfo]:
+        """List the tasks of a suite (all suites when omitted)."""
+        return await call(api.list_tasks, suite)
+
+    @server.tool()
+    async def show_task(task_id: str, seed: int = 0) -> api.TaskDetail:
+        """Show a task's spec and the instance sampled with seed."""
+        return await call(api.show_task, task_id, seed)
+
+    @server.tool()
+    async def validate_task(task_id: str, instances: int = 3, random_rollouts: int = 5) -> api.ValidationInfo:
+        """Check a task by execution: reference succeeds, s0 does not, random never does, reset and Node agree."""
+        return await call(api.validate_task, task_id, instances, random_rollouts)
+
+    @server.tool()
+    async def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: int = 1,
+                       parallel: int = 2, seed: int = 0) -> api.JobInfo:
+        """Start an evaluation in the background; poll job_status with the returned job id."""
+        return await call(api.run_eval, suites, agent, tasks, trials, parallel, seed, runs_root)
+
+    @server.tool()
+    async def job_status(job_id: str) -> api.JobInfo:
+        """Return the progress and, when done, the run id and summary of a background evaluation."""
+        return await call(api.job_status, job_id)
+
+    @server.tool()
+    async def list_runs() -> list[api.RunInfo]:
+        """List the stored runs, newest first."""
+        return await call(api.list_runs_info, runs_root)
+
+    @server.tool()
+    async def run_summary(run_id: str) -> api.RunSummary:
+        """Return a run's SR/PR/FC/OT/USE per suite and success by app and tag."""
+        return await call(api.run_summary, run_id, runs_root)
+
+    @server.tool()
+    async def task_results(run_id: str) -> list[dict[str, Any]]:
+        """Return one row per task of a run: attempts, successes, SR, mean reward and steps, outcomes."""
+        return await call(api.task_results, run_id, runs_root)
+
+    @server.tool()
+    async def get_attempt(attempt_id: str, run_id: str | None = None) -> api.AttemptInfo:
+        """Return an attempt: its row, instance and per-criterion verdict."""
+        return await call(api.get_attempt, attempt_id, run_id, runs_root)
+
+    @server.tool()
+    async def get_step(attempt_id: str, step: int, run_id: str | None = None) -> Annotated[CallToolResult, api.StepInfo]:
+        """Return one step of an attempt: the screenshot after it, the output, actions, results and state diff."""
+        info, image = await call(api.get_step, attempt_id, step, run_id, runs_root)
+        return _with_image(info, image)
+
+    @server.tool()
+    async def compare_attempts(attempt_a: str, attempt_b: str, run_id: str | None = None) -> dict[str, Any]:
+        """Compare two attempts and find the first step where they diverge."""
+        return await call(api.compare_attempts, attempt_a, attempt_b, run_id, runs_root)
+
+    @server.tool()
+    async def diagnose_run(run_id: str) -> DiagnosisReport:
+        """Diagnose a run: action-, trajectory- and knowledge-level findings and the weakest capabilities."""
+        return await call(api.diagnose_run, run_id, runs_root)
+
+    @server.tool()
+    async def env_open(task_id: str | None = None, seed: int = 0) -> Annotated[CallToolResult, api.SessionInfo]:
+        """Open an interactive phone (on a task, or free when task_id is omitted); returns the session id and screen."""
+        info, image = await call(sessions.open, task_id, seed)
+        return _with_image(info, image)
+
+    @server.tool()
+    async def env_reset(session_id: str, seed: int | None = None) -> Annotated[CallToolResult, api.SessionInfo]:
+        """Reset a session to its task's initial state (optionally another instance seed)."""
+        info, image = await call(sessions.reset, session_id, seed)
+        return _with_image(info, image)
+
+    @server.tool()
+    async def env_step(session_id: str, actions: list[dict[str, Any]]) -> Annotated[CallToolResult, api.SessionInfo]:
+        """Apply actions, e.g. [{"type": "click", "x": 500, "y": 300}] (0–1000 coordinates); returns the new screen."""
+        info, results, image = await call(sessions.step, session_id, actions)
+        errors = [r["error"] for r in results if r.get("error")]
+        result = _with_image(info, image)
+        if errors:
+            result.content.append(TextContent(type="text", text="action errors: " + "; ".join(errors)))
+        return result
+
+    @server.tool()
+    async def env_observe(session_id: str) -> Annotated[CallToolResult, api.SessionInfo]:
+        """Return the current screen of a session."""
+        info, image = await call(sessions.observe, session_id)
+        return _with_image(info, image)
+
+    @server.tool()
+    async def env_state(session_id: str) -> dict[str, Any]:
+        """Return the device state JSON of a session (and the task's verdict so far)."""
+        return await call(sessions.state, session_id)
+
+    @server.tool()
+    async def env_close(session_id: str) -> dict[str, Any]:
+        """Close a session and free its browser page."""
+        return {"closed": await call(sessions.close, session_id)}
+
+    server.sessions = sessions  # for tests and shutdown
+    return server
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+class BearerAuth:
+    """ASGI middleware: require ``Authorization: Bearer <token>`` on every HTTP request."""
+
+    def __init__(self, app: Any, token: str):
+        self.app = app
+        self.token = token.encode()
+
+    async def __call__(self, scope, receive, send):  # noqa: ANN001 - ASGI
+        if scope["type"] == "http":
+            header = dict(scope.get("headers") or []).get(b"authorization", b"")
+            if not hmac.compare_digest(header, b"Bearer " + self.token):
+                body = json.dumps({"error": "missing or wrong bearer token"}).encode()
+                await send({"type": "http.response.start", "status": 401,
+                            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
+
+
+def http_app(server: MCPServer, host: str = "127.0.0.1", token: str | None = None) -> Any:
+    """Return the streamable-HTTP ASGI app (path /mcp); a non-loopback host requires a token."""
+    if not _loopback(host) and not token:
+        raise ValueError(f"refusing to serve MCP on {host} without a token: pass --token (or GUIGYM_MCP_TOKEN)")
+    app = server.streamable_http_app(host=host)
+    return BearerAuth(app, token) if token else app
+
+
+def serve(transport: str = "stdio", host: str = "127.0.0.1", port: int = 8765, token: str | None = None,
+          runs_root: str | None = None) -> None:
+    """Run the server until interrupted."""
+    server = build_server(runs_root)
+    if transport == "stdio":
+        server.run("stdio")
+        return
+    import uvicorn
+
+    uvicorn.run(http_app(server, host, token), host=host, port=port, log_level="warning")
+
+
+if __name__ == "__main__":
+    serve()
