@@ -80,6 +80,7 @@ class RunSummary(_Model):
 class AttemptInfo(_Model):
     run_id: str
     row: dict[str, Any]
+    initial_screenshot: str
     instance: dict[str, Any]
     verdict: dict[str, Any]
     steps: int

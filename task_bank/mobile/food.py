@@ -386,3 +386,18 @@ def share_total(ctx) -> dict[str, bool]:
     result = _shared(ctx, ctx.params["contact"], lambda text: amount in text.replace(",", ""))
     result["food_intact"] = _untouched(ctx)
     return result
+
+
+def reorder_after_delivery(ctx) -> dict[str, bool]:
+    w = _w(ctx)
+    oid = ctx.params["o"]["active"]["id"]
+    past = _orders(ctx.initial).get(oid, {})
+    o = _one_new(ctx)
+    return {
+        "waited": bool(o) and bool(past) and o.get("placed_at", 0) >= _eta(w, past),
+        "same_order": bool(o) and o.get("restaurant") == past.get("restaurant")
+        and _lines_key(w, o.get("lines")) == _lines_key(w, past.get("lines"))
+        and (o.get("address") or {}).get("id") == (past.get("address") or {}).get("id")
+        and o.get("tip") == 0 and not o.get("coupon") and o.get("discount") == 0,
+        "paid": _charged(ctx, o) and _old_orders_intact(ctx),
+    }

@@ -60,15 +60,13 @@ def task_results(run: RunRef) -> pd.DataFrame:
     df = attempts(run)
     if df.empty:
         return pd.DataFrame(columns=["task_id", "attempts", "successes", "SR", "mean_reward", "mean_steps", "outcomes"])
-    grouped = df.groupby("task_id")
-    out = pd.DataFrame({
-        "attempts": grouped.size(),
-        "successes": grouped["outcome"].apply(lambda s: int((s == "success").sum())),
-        "mean_reward": grouped["reward"].mean(),
-        "mean_steps": grouped["steps"].mean(),
-        "outcomes": grouped["outcome"].apply(lambda s: dict(s.value_counts())),
-    }).reset_index()
-    out["SR"] = out["successes"] / out["attempts"]
+    rows = []
+    for task_id, group in df.groupby("task_id"):
+        successes = int((group["outcome"] == "success").sum())
+        rows.append({"task_id": task_id, "attempts": len(group), "successes": successes, "SR": successes / len(group),
+                     "mean_reward": float(group["reward"].mean()), "mean_steps": float(group["steps"].mean()),
+                     "outcomes": {str(k): int(v) for k, v in group["outcome"].value_counts().items()}})
+    out = pd.DataFrame(rows)
     return out[["task_id", "attempts", "successes", "SR", "mean_reward", "mean_steps", "outcomes"]]
 
 

@@ -3,7 +3,10 @@
 
 import { clone } from '../core/state.js';
 
-/** Return the interactive elements ([data-gym]) visible in the viewport, in CSS pixels. */
+/**
+ * Return the interactive elements ([data-gym]) an agent could tap now, in CSS pixels: inside the
+ * viewport and not covered at their centre by something else (a header, a sheet, a dialog).
+ */
 export function visibleElements(root) {
   const vw = window.innerWidth;
   const vh = window.innerHeight;
@@ -11,6 +14,8 @@ export function visibleElements(root) {
   for (const el of root.querySelectorAll('[data-gym]')) {
     const r = el.getBoundingClientRect();
     if (r.width <= 0 || r.height <= 0 || r.right <= 0 || r.bottom <= 0 || r.left >= vw || r.top >= vh) continue;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !(hit === el || el.contains(hit) || hit.contains(el))) continue;
     const text = (el.getAttribute('aria-label') || el.value || el.innerText || el.getAttribute('placeholder') || '')
       .replace(/\s+/g, ' ').trim().slice(0, 80);
     out.push({ id: el.getAttribute('data-gym'), role: el.getAttribute('role') || el.tagName.toLowerCase(), text,

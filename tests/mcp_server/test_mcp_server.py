@@ -1,0 +1,147 @@
+"""Every MCP tool over the in-process, stdio and streamable-HTTP transports, with image and error results."""
+
+from __future__ import annotations
+
+import base64
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+from tests.conftest import requires_chromium
+
+pytest.importorskip("mcp")
+from mcp import Client, StdioServerParameters  # noqa: E402
+
+from mcp_server import build_server, http_app  # noqa: E402
+from toolkit.evaluation import evaluate_async  # noqa: E402
+from toolkit.tasks import load_suite  # noqa: E402
+
+pytestmark = requires_chromium
+
+
+@pytest.fixture(scope="module")
+def runs_root(tmp_path_factory):
+    """A runs folder holding one small reference run."""
+    import asyncio
+
+    root = tmp_path_factory.mktemp("runs")
+    tasks = [s.id for s in load_suite("mobile-core")[:2]]
+    asyncio.run(evaluate_async(["mobile-core"], "reference", tasks=tasks, out=root))
+    return root
+
+
+async def exercise(client: Client) -> None:
+    """Call every tool once with good arguments, and a few with bad ones."""
+    names = {t.name for t in (await client.list_tools()).tools}
+    assert names == {"list_suites", "list_tasks", "show_task", "validate_task", "run_eval", "job_status", "list_runs",
+                     "run_summary", "task_results", "get_attempt", "get_step", "compare_attempts", "diagnose_run", "env_open",
+                     "env_reset", "env_step", "env_observe", "env_state", "env_close"}
+
+    async def ok(name, args):
+        result = await client.call_tool(name, args)
+        assert not result.is_error, (name, result.content)
+        return result
+
+    suites = (await ok("list_suites", {})).structured_content["result"]
+    assert any(s["name"] == "mobile-core" for s in suites)
+    tasks = (await ok("list_tasks", {"suite": "mobile-core"})).structured_content["result"]
+    task_id = tasks[0]["id"]
+    assert (await ok("show_task", {"task_id": task_id, "seed": 2})).structured_content["instance"]["seed"] == 2
+    runs = (await ok("list_runs", {})).structured_content["result"]
+    run_id = runs[-1]["run_id"]
+    summary = (await ok("run_summary", {"run_id": run_id})).structured_content
+    assert summary["suites"]["mobile-core"]["SR"] == 1.0
+    rows = (await ok("task_results", {"run_id": run_id})).structured_content["result"]
+    assert len(rows) == 2
+    attempts = [f"{run_id}/{r['task_id'].replace('/', '__')}__t0" for r in rows]
+    info = (await ok("get_attempt", {"attempt_id": attempts[0]})).structured_content
+    assert info["row"]["outcome"] == "success"
+    step = await ok("get_step", {"attempt_id": attempts[0], "step": 0})
+    image = next(c for c in step.content if c.type == "image")
+    assert image.mime_type == "image/jpeg" and base64.b64decode(image.data)[:2] == b"\xff\xd8"
+    assert step.structured_content["index"] == 0 and step.structured_content["actions"]
+    compared = (await ok("compare_attempts", {"attempt_a": attempts[0], "attempt_b": attempts[1]})).structured_content
+    assert compared["first_divergence"] is not None
+    report = (await ok("diagnose_run", {"run_id": run_id})).structured_content
+    assert report["attempts"] == 2 and report["success_rate"] == 1.0
+    job = (await ok("run_eval", {"suites": ["mobile-core"], "tasks": [task_id]})).structured_content
+    for _ in range(600):
+        status = (await ok("job_status", {"job_id": job["job_id"]})).structured_content
+        if status["status"] != "running":
+            break
+        time.sleep(0.2)
+    assert status["status"] == "done" and status["summary"]["mobile-core"]["SR"] == 1.0
+    valid = (await ok("validate_task", {"task_id": task_id, "instances": 2, "random_rollouts": 1})).structured_content
+    assert valid["ok"], valid
+    opened = await ok("env_open", {"task_id": task_id, "seed": 1})
+    sid = opened.structured_content["session_id"]
+    assert any(c.type == "image" for c in opened.content)
+    stepped = await ok("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "contacts"}]})
+    assert stepped.structured_content["screen"] == "app:contacts"
+    assert (await ok("env_observe", {"session_id": sid})).structured_content["step"] == 1
+    state = (await ok("env_state", {"session_id": sid})).structured_content
+    assert "apps" in state["state"] and state["verdict"]["success"] is False
+    assert (await ok("env_reset", {"session_id": sid})).structured_content["screen"] == "launcher"
+    assert (await ok("env_close", {"session_id": sid})).structured_content == {"closed": True}
+    # Bad arguments: an error result naming the argument, and the server keeps serving.
+    for name, args, needle in (("show_task", {"task_id": "nope"}, "task_id"), ("run_summary", {"run_id": "nope"}, "run_id"),
+                               ("get_step", {"attempt_id": attempts[0], "step": 99}, "step"),
+                               ("env_step", {"session_id": sid, "actions": [{"type": "click"}]}, "session_id"),
+                               ("run_eval", {"suites": ["nope"]}, "suites"), ("job_status", {"job_id": "x"}, "job_id")):
+        result = await client.call_tool(name, args)
+        assert result.is_error and needle in result.content[0].text, (name, result.content)
+    assert not (await client.call_tool("list_suites", {})).is_error
+
+
+async def test_in_process(runs_root):
+    server = build_server(str(runs_root))
+    try:
+        async with Client(server) as client:
+            await exercise(client)
+    finally:
+        server.sessions.close_all()
+
+
+async def test_stdio(runs_root):
+    params = StdioServerParameters(command=sys.executable, args=["-m", "toolkit.cli.main", "mcp", "--runs", str(runs_root)])
+    async with Client(params, read_timeout_seconds=300) as client:
+        await exercise(client)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def test_streamable_http_with_token(runs_root):
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "toolkit.cli.main", "mcp", "--transport", "http", "--port", str(port),
+                             "--runs", str(runs_root), "--token", "s3cret"], stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}/mcp"
+        for _ in range(200):
+            try:
+                if httpx.post(url, json={}).status_code == 401:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        assert httpx.post(url, json={}, headers={"Authorization": "Bearer wrong"}).status_code == 401
+        from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
+
+        http = create_mcp_http_client(headers={"Authorization": "Bearer s3cret"})
+
+        async with Client(streamable_http_client(url, http_client=http), read_timeout_seconds=300) as client:
+            await exercise(client)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_http_refuses_a_public_address_without_token():
+    with pytest.raises(ValueError, match="without a token"):
+        http_app(build_server(), host="0.0.0.0")
