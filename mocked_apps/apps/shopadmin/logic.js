@@ -124,7 +124,7 @@ function freshUi() {
   return {
     screen: 'products', product: null, order: null, vendor: null, po: null,
     filters: {}, sort: { col: 'sku', dir: 'asc' }, checked: [], menu: null, dialog: null,
-    ostatus: 'all', areason: 'all', lchecked: [], form: null, refund: null, poDraft: null, bulk: null,
+    ostatus: 'all', areason: 'all', lvendor: 'all', lchecked: [], form: null, refund: null, poDraft: null, bulk: null,
     adjReason: 'received', notice: null, errors: {}, stack: [], drafts: {},
   };
 }
@@ -700,6 +700,10 @@ export function reduce(state, action, ctx) {
       return state;
     }
     // ---------------------------------------------------------------- low stock and purchase orders
+    case 'low_vendor':
+      if (action.vendor !== 'all' && !findVendor(data, action.vendor)) return state;
+      ui.lvendor = action.vendor;
+      return state;
     case 'lcheck': {
       const p = findProduct(data, action.id);
       if (!p || !isLow(p)) return state;

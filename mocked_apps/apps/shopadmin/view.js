@@ -330,7 +330,7 @@ function orders(api) {
           h('div.sa-td.sa-c-oid.sa-mono', null, o.id),
           h('div.sa-td.sa-c-date', null, stamp(o.placed)),
           h('div.sa-td.sa-c-cust', null, o.customer),
-          h('div.sa-td.sa-c-items', null, `${o.lines.reduce((s, l) => s + l.qty, 0)} items`),
+          h('div.sa-td.sa-c-items', null, ((n) => `${n} ${n === 1 ? 'item' : 'items'}`)(o.lines.reduce((s, l) => s + l.qty, 0))),
           h('div.sa-td.sa-c-num', null, money(o.total)),
           h('div.sa-td.sa-c-num.muted', null, o.refunded ? money(o.refunded) : '—'),
           h('div.sa-td.sa-c-status', null, statusChip(o.status))))
@@ -440,22 +440,28 @@ function cancelDialog(api) {
 
 function lowStockPage(api) {
   const { data, ui } = api.state;
-  const low = lowStock(data);
+  const all = lowStock(data);
+  const allVendors = [...new Set(all.map((p) => p.vendor))];
+  const low = ui.lvendor && ui.lvendor !== 'all' ? all.filter((p) => p.vendor === ui.lvendor) : all;
   const vendors = [...new Set(low.map((p) => p.vendor))];
   const checked = new Set(ui.lchecked);
   return h('div.sa-pane', null,
     topBar('Low stock', `${low.length} active products below their reorder point`,
       h('button.sa-btn', { 'data-gym': 'btn:create-po', onclick: () => api.dispatch({ type: 'start_po' }) }, 'Create purchase order for selected')),
     noticeBar(api),
+    h('div.sa-toolbar', null, h('div.sa-tabs', null, ['all', ...allVendors].map((v) => h('button.sa-tab' + ((ui.lvendor || 'all') === v ? '.on' : ''), {
+      'data-gym': `lvendor:${v}`, onclick: () => api.dispatch({ type: 'low_vendor', vendor: v }) },
+    v === 'all' ? 'All vendors' : vendorName(data, v), h('span.sa-tab-n', null, String(v === 'all' ? all.length : all.filter((p) => p.vendor === v).length))))),
+    ui.lchecked.length ? h('span.sa-muted', { 'data-gym': 'lchecked-count' }, `${ui.lchecked.length} selected`) : null),
     h('div.sa-scroll', { 'data-gym': 'scroll:lowstock', 'data-scroll-key': 'shopadmin:lowstock' },
       low.length ? vendors.map((vid) => {
         const v = findVendor(data, vid);
-        return h('div.sa-card', { 'data-gym': `lowvendor:${vid}` },
+        return h('div.sa-card.compact', { 'data-gym': `lowvendor:${vid}` },
           h('div.sa-card-title.row', null, h('span', null, v.name), h('span.sa-muted', null, ` · lead time ${v.lead_days} days`), h('span.sa-spacer'),
             h('button.sa-btn.small.secondary', { 'data-gym': `btn:po-vendor:${vid}`, onclick: () => api.dispatch({ type: 'start_po', vendor: vid }) }, 'Order from this vendor')),
           h('div.sa-line.head', null, h('span.sa-c-check'), h('span.sa-c-sku', null, 'SKU'), h('span.sa-grow', null, 'Product'),
             h('span.sa-c-num', null, 'Stock'), h('span.sa-c-num', null, 'Reorder at'), h('span.sa-c-num', null, 'On order'), h('span.sa-c-num', null, 'Suggested')),
-          low.filter((p) => p.vendor === vid).map((p) => h('div.sa-line', { 'data-gym': `lrow:${p.id}` },
+          low.filter((p) => p.vendor === vid).map((p) => h('div.sa-line.tight', { 'data-gym': `lrow:${p.id}` },
             h('span.sa-c-check', null, h('button.sa-box' + (checked.has(p.id) ? '.on' : ''), { 'data-gym': `lcheck:${p.id}`, 'aria-label': `Select ${p.sku}`,
               onclick: () => api.dispatch({ type: 'lcheck', id: p.id }) }, checked.has(p.id) ? '✓' : '')),
             h('span.sa-c-sku.sa-mono', null, p.sku),
@@ -583,13 +589,13 @@ function adjustmentsPage(api) {
       'data-gym': `areason:${r}`, onclick: () => api.dispatch({ type: 'adj_filter', reason: r }) }, r === 'all' ? 'All' : REASON_LABEL[r])))),
     h('div.sa-table', null,
       h('div.sa-tr.sa-thead', null, h('div.sa-th.sa-c-date', null, 'When'), h('div.sa-th.sa-c-sku', null, 'SKU'), h('div.sa-th.sa-c-title', null, 'Product'),
-        h('div.sa-th.sa-c-num', null, 'Change'), h('div.sa-th.sa-c-cat', null, 'Reason'), h('div.sa-th.sa-c-cust', null, 'Note'), h('div.sa-th.sa-c-cat', null, 'By')),
+        h('div.sa-th.sa-c-num', null, 'Change'), h('div.sa-th.sa-c-cat', null, 'Reason'), h('div.sa-th.sa-c-cust', null, 'Note'), h('div.sa-th.sa-c-by', null, 'By')),
       h('div.sa-tbody', { 'data-gym': 'scroll:adjustments', 'data-scroll-key': 'shopadmin:adjustments' }, list.length ? list.map((a) => {
         const p = findProduct(data, a.product) || { sku: a.product, title: '' };
         return h('div.sa-tr', { 'data-gym': `adj:${a.id}` },
           h('div.sa-td.sa-c-date', null, stamp(a.ts)), h('div.sa-td.sa-c-sku', null, p.sku), h('div.sa-td.sa-c-title', null, p.title),
           h('div.sa-td.sa-c-num', null, h('span.sa-delta' + (a.delta < 0 ? '.neg' : ''), null, a.delta > 0 ? `+${a.delta}` : String(a.delta))),
-          h('div.sa-td.sa-c-cat', null, REASON_LABEL[a.reason] || a.reason), h('div.sa-td.sa-c-cust.muted', null, a.note || '—'), h('div.sa-td.sa-c-cat', null, a.by));
+          h('div.sa-td.sa-c-cat', null, REASON_LABEL[a.reason] || a.reason), h('div.sa-td.sa-c-cust.muted', null, a.note || '—'), h('div.sa-td.sa-c-by', null, a.by));
       }) : h('div.sa-empty', null, 'No adjustments with this reason.'))));
 }
 

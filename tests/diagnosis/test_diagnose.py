@@ -1,0 +1,94 @@
+"""Planted failure cases are diagnosed right: false complete, side effects with their path, no-effect taps."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import requires_chromium
+from toolkit.diagnosis import compare, diagnose, summary, task_results
+from toolkit.harness import Harness, PolicyRequest, PolicyResponse
+from toolkit.rollout import Scheduler, WorkItem
+from toolkit.store import RunStore
+from toolkit.tasks import load_suite
+
+pytestmark = requires_chromium
+
+
+class Planted:
+    """A test policy with a fixed plan, resolving element ids on the screen like the reference policy does."""
+
+    name = "planted"
+
+    def __init__(self, plan):
+        self.plan = plan
+        self.i = 0
+
+    def for_episode(self, instance, seed):
+        return Planted(self.plan)
+
+    async def __call__(self, request: PolicyRequest) -> PolicyResponse:
+        step = self.plan[min(self.i, len(self.plan) - 1)]
+        self.i += 1
+        action = dict(step)
+        if "target" in action:
+            prefix = action.pop("target")
+            element = next((e for e in request.observation.elements if e.id.startswith(prefix)), None)
+            if element is None:
+                return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}]))
+            action.update(x=round(element.center[0]), y=round(element.center[1]))
+        return PolicyResponse(text=request.render([action], "planted"))
+
+
+async def _run(manager, tmp_path, plan, tasks, trials=1):
+    store = RunStore.create({"agent": "planted"}, root=tmp_path)
+    items = [WorkItem(spec, t, 0) for spec in tasks for t in range(trials)]
+    await Scheduler(manager, Harness(Planted(plan)), store, "planted", parallel=2).run(items)
+    return store
+
+
+@pytest.fixture
+def contacts_tasks():
+    return [s for s in load_suite("mobile-core") if s.apps == ["contacts"]][:3]
+
+
+async def test_always_claiming_success_is_false_complete_on_every_failure(phone_manager, tmp_path, contacts_tasks):
+    store = await _run(phone_manager, tmp_path, [{"type": "terminate", "status": "success"}], contacts_tasks)
+    report = diagnose(store)
+    failed = {r["attempt_id"] for r in store.attempt_rows() if r["outcome"] != "success"}
+    assert failed and {f.attempt_id for f in report.trajectories["false_complete"]} == failed
+
+
+async def test_a_side_flip_is_an_unexpected_side_effect_with_its_path(phone_manager, tmp_path, contacts_tasks):
+    plan = [{"type": "open", "app": "messages"}, {"type": "long_press", "target": "thread:"},
+            {"type": "click", "target": "btn:pin"}, {"type": "terminate", "status": "success"}]
+    store = await _run(phone_manager, tmp_path, plan, contacts_tasks[:1])
+    report = diagnose(store)
+    [finding] = report.trajectories["side_effects"]
+    assert "apps.messages.data.threads[id=" in finding.detail and ".pinned" in finding.detail
+    [row] = store.attempt_rows()
+    assert not row["clean"] and any(p.endswith(".pinned") for p in row["side_effects"])
+
+
+async def test_tapping_empty_space_is_no_effect(phone_manager, tmp_path, contacts_tasks):
+    plan = [{"type": "click", "x": 500, "y": 90}, {"type": "click", "x": 300, "y": 95}, {"type": "click", "x": 700, "y": 85},
+            {"type": "terminate", "status": "failed"}]
+    store = await _run(phone_manager, tmp_path, plan, contacts_tasks[:1])
+    report = diagnose(store)
+    assert report.action_counts["no_effect"] == 3
+    assert {f.step for f in report.actions["no_effect"]} == {0, 1, 2}
+    md = report.to_markdown()
+    assert "no_effect" in md and "Weakest capabilities" in md
+
+
+async def test_divergence_summary_and_queries(phone_manager, tmp_path, contacts_tasks):
+    from toolkit.evaluation import evaluate_async
+
+    good = await evaluate_async(["mobile-core"], "reference", tasks=[contacts_tasks[0].id], out=tmp_path / "good", seed=0)
+    bad = await _run(phone_manager, tmp_path / "bad", [{"type": "open", "app": "messages"}, {"type": "terminate", "status": "failed"}],
+                     contacts_tasks[:1])
+    [a], [b] = good.store.attempt_rows(), bad.attempt_rows()
+    diff = compare(good.store, a["attempt_id"], b["attempt_id"], run_b=bad)
+    assert diff["first_divergence"] == 0
+    assert list(task_results(good.store)["SR"]) == [1.0]
+    by_app = summary(good.store, "app")
+    assert list(by_app["app"]) == ["contacts"]
