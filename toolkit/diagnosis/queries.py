@@ -35,6 +35,11 @@ def runs(root: str | Path | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["run_id", "purpose", "agent", "suites", "attempts", "SR", "run_dir"])
 
 
+def _none_for_nan(df: pd.DataFrame) -> pd.DataFrame:
+    """Missing values as None (not NaN), so records read like the JSON they came from."""
+    return df.astype(object).where(df.notna(), None) if not df.empty else df
+
+
 def attempts(run: RunRef) -> pd.DataFrame:
     """Return the attempt table, sorted by task and trial."""
     df = open_run(run).attempts()
@@ -94,7 +99,7 @@ def attempt(run: RunRef, attempt_id: str) -> dict[str, Any]:
 def steps(run: RunRef, attempt_id: str) -> pd.DataFrame:
     """Return the steps of an attempt with absolute screenshot paths."""
     store = open_run(run)
-    df = store.steps(attempt_id)
+    df = _none_for_nan(store.steps(attempt_id))
     for col in ("screenshot_before", "screenshot_after"):
         if col in df:
             df[col] = df[col].map(lambda p: str(store.dir / p))

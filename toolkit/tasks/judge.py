@@ -6,6 +6,7 @@ from typing import Any
 
 from toolkit.paths import MOCKED_APPS
 from toolkit.tasks.diff import side_effects
+from toolkit.tasks.params import TemplateError, render
 from toolkit.tasks.spec import TaskInstance, TaskSpec
 from toolkit.tasks.verdict import Verdict, score, verifier_error
 from toolkit.tasks.verifier import VerifierFailure, VerifierPool
@@ -28,4 +29,10 @@ async def judge(pool: VerifierPool, spec: TaskSpec, instance: TaskInstance, init
         results = await pool.run(str(spec.folder / file), function, context)
     except VerifierFailure as exc:
         return verifier_error(spec.full_id, str(exc))
-    return score(spec, results, side_effects(initial, final, instance.expected_changes))
+    verdict = score(spec, results, side_effects(initial, final, instance.expected_changes))
+    for criterion in verdict.criteria:  # descriptions read with this instance's values
+        try:
+            criterion.description = str(render(criterion.description, instance.params))
+        except TemplateError:
+            pass
+    return verdict

@@ -320,6 +320,9 @@ export function validateProductForm(drafts, form, world) {
   else values.reorder = reorder.value;
   if (!(world.categories || []).includes(values.category)) errors.category = 'Pick a category';
   if (!STATUSES.includes(values.status)) errors.status = 'Pick a status';
+  if (values.price !== undefined && values.cost !== undefined && values.price < values.cost) {
+    errors.price = `Price can't be below cost (${money(values.cost)})`;
+  }
   if (!(world.vendors || []).some((v) => v.id === values.vendor)) errors.vendor = 'Pick a vendor';
   return { values, errors };
 }
@@ -339,18 +342,35 @@ export function validateNewProduct(data, drafts, form, world) {
   return { values, errors };
 }
 
-function refundPlan(order, refund) {
-  const items = order.lines.map((l) => ({ product: l.product, qty: (refund.qty || {})[l.product] || 0 })).filter((i) => i.qty > 0);
-  const itemsValue = items.reduce((s, i) => s + i.qty * order.lines.find((l) => l.product === i.product).price, 0);
+/**
+ * The items a refund dialog returns, from the drafts `rq:<product>` (empty = 0). Returns {items, itemsValue}
+ * or {error} when a quantity is not a whole number between 0 and what is left on the line.
+ */
+export function refundPlan(order, drafts) {
+  const items = [];
+  let itemsValue = 0;
+  for (const l of order.lines) {
+    const raw = String((drafts || {})[`rq:${l.product}`] ?? '').trim();
+    if (!raw) continue;
+    const left = l.qty - l.refunded;
+    if (!/^\d+$/.test(raw)) return { error: 'Quantities must be whole numbers', items: [], itemsValue: 0 };
+    const q = Number(raw);
+    if (q > left) return { error: `Only ${left} of ${l.product} can be returned`, items: [], itemsValue: 0 };
+    if (q > 0) {
+      items.push({ product: l.product, qty: q });
+      itemsValue += q * l.price;
+    }
+  }
   return { items, itemsValue };
 }
 
 /** The amount a refund dialog would refund: the typed amount, else the items' value capped at what is refundable. */
-export function refundAmount(order, refund, drafts) {
+export function refundAmount(order, drafts) {
   const typed = String((drafts || {})['refund-amount'] ?? '').trim();
   if (typed) return parseMoney(typed);
-  const { itemsValue } = refundPlan(order, refund);
-  return { value: Math.min(itemsValue, refundable(order)) };
+  const plan = refundPlan(order, drafts);
+  if (plan.error) return { error: plan.error };
+  return { value: Math.min(plan.itemsValue, refundable(order)) };
 }
 
 // ------------------------------------------------------------------ reducer
@@ -621,21 +641,37 @@ export function reduce(state, action, ctx) {
       clearTransient(ui);
       ui.dialog = 'refund';
       ui.order = o.id;
-      ui.refund = { qty: {}, reason: 'customer-request' };
+      ui.refund = { reason: 'customer-request' };
       ui.drafts['refund-amount'] = '';
+      for (const l of o.lines) ui.drafts[`rq:${l.product}`] = '';
       return state;
     }
     case 'refund_qty': {
+      // The − / + steppers next to each quantity box.
       const o = findOrder(data, ui.order);
       if (ui.dialog !== 'refund' || !o || !ui.refund) return state;
       const line = o.lines.find((l) => l.product === action.product);
       if (!line) return state;
-      const cur = ui.refund.qty[line.product] || 0;
+      const raw = String(ui.drafts[`rq:${line.product}`] ?? '').trim();
+      const cur = /^\d+$/.test(raw) ? Number(raw) : 0;
       const next = cur + (action.delta === -1 ? -1 : 1);
       if (next < 0) return state;
-      if (next > line.qty - line.refunded) return (ui.errors = { refund: `Only ${line.qty - line.refunded} of ${findProduct(data, line.product).sku} can be refunded` }), state;
-      ui.refund.qty[line.product] = next;
-      if (!next) delete ui.refund.qty[line.product];
+      if (next > line.qty - line.refunded) return (ui.errors = { refund: `Only ${line.qty - line.refunded} of ${findProduct(data, line.product).sku} can be returned` }), state;
+      ui.drafts[`rq:${line.product}`] = next ? String(next) : '';
+      ui.errors = {};
+      return state;
+    }
+    case 'refund_all_items': {
+      const o = findOrder(data, ui.order);
+      if (ui.dialog !== 'refund' || !o) return state;
+      for (const l of o.lines) ui.drafts[`rq:${l.product}`] = l.qty - l.refunded > 0 ? String(l.qty - l.refunded) : '';
+      ui.errors = {};
+      return state;
+    }
+    case 'refund_full_amount': {
+      const o = findOrder(data, ui.order);
+      if (ui.dialog !== 'refund' || !o) return state;
+      ui.drafts['refund-amount'] = (refundable(o) / 100).toFixed(2);
       ui.errors = {};
       return state;
     }
@@ -647,12 +683,10 @@ export function reduce(state, action, ctx) {
       const o = findOrder(data, ui.order);
       if (ui.dialog !== 'refund' || !o || !ui.refund) return state;
       if (!REFUNDABLE.includes(o.status)) return (ui.dialog = null), deny(state, `${ORDER_LABEL[o.status]} orders can't be refunded`);
-      const { items } = refundPlan(o, ui.refund);
-      for (const it of items) {
-        const line = o.lines.find((l) => l.product === it.product);
-        if (it.qty > line.qty - line.refunded) return (ui.errors = { refund: 'Refund quantity is more than was bought' }), state;
-      }
-      const amount = refundAmount(o, ui.refund, ui.drafts);
+      const plan = refundPlan(o, ui.drafts);
+      if (plan.error) return (ui.errors = { refund: plan.error }), state;
+      const { items } = plan;
+      const amount = refundAmount(o, ui.drafts);
       if (amount.error) return (ui.errors = { refund: amount.error }), state;
       if (amount.value <= 0) return (ui.errors = { refund: 'Choose items or enter an amount above $0.00' }), state;
       if (amount.value > refundable(o)) {
@@ -672,6 +706,7 @@ export function reduce(state, action, ctx) {
       ui.refund = null;
       ui.errors = {};
       ui.drafts['refund-amount'] = '';
+      for (const l of o.lines) delete ui.drafts[`rq:${l.product}`];
       ui.notice = `Refunded ${money(amount.value)} on ${o.id}${items.length ? ` and restocked ${items.reduce((s, i) => s + i.qty, 0)} item(s)` : ''}`;
       return state;
     }

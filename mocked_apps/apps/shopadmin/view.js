@@ -401,22 +401,24 @@ function refundDialog(api) {
   const { data, ui } = api.state;
   const o = findOrder(data, ui.order);
   if (!o || !ui.refund) return null;
-  const amount = refundAmount(o, ui.refund, ui.drafts);
+  const amount = refundAmount(o, ui.drafts);
   return h('div.sa-scrim', null, h('div.sa-dialog.wide', { role: 'dialog' },
     h('div.sa-dialog-title', null, `Refund order ${o.id}`),
     h('div.sa-dialog-msg', null, `Paid ${money(o.paid)} · already refunded ${money(o.refunded)} · refundable `, h('b', null, money(refundable(o)))),
-    h('div.sa-card-sub', null, 'Items to return (they go back to stock)'),
+    h('div.sa-card-sub.row', null, h('span', null, 'Items to return (they go back to stock)'), h('span.sa-spacer'),
+      h('button.sa-link', { 'data-gym': 'btn:refund-all-items', onclick: () => api.dispatch({ type: 'refund_all_items' }) }, 'Return all items')),
     o.lines.map((l) => {
       const p = findProduct(data, l.product) || { title: l.product, sku: '' };
-      const n = ui.refund.qty[l.product] || 0;
       return h('div.sa-line', null,
-        h('span.sa-grow', null, p.title, h('span.sa-muted', null, ` · ${money(l.price)} · ${l.qty - l.refunded} of ${l.qty} refundable`)),
+        h('span.sa-grow', null, p.title, h('span.sa-muted', null, ` · ${money(l.price)} · ${l.qty - l.refunded} of ${l.qty} returnable`)),
         h('button.sa-step', { 'data-gym': `rq-minus:${l.product}`, 'aria-label': 'Fewer', onclick: () => api.dispatch({ type: 'refund_qty', product: l.product, delta: -1 }) }, '−'),
-        h('b.sa-qty', { 'data-gym': `rq:${l.product}` }, String(n)),
+        input(api, `rq:${l.product}`, { cls: '.qty', placeholder: '0' }),
         h('button.sa-step', { 'data-gym': `rq-plus:${l.product}`, 'aria-label': 'More', onclick: () => api.dispatch({ type: 'refund_qty', product: l.product, delta: 1 }) }, '+'));
     }),
     h('div.sa-field', null, h('span.sa-field-label', null, 'Reason'), seg('refund-reason', REFUND_REASONS, ui.refund.reason, (r) => api.dispatch({ type: 'refund_reason', reason: r }), (r) => REFUND_REASON_LABEL[r])),
-    labelled('Amount ($) — leave empty to refund the items\' value', input(api, 'refund-amount', { placeholder: 'e.g. 12.50' })),
+    h('div.sa-field', null, h('span.sa-field-label.row', null, h('span', null, 'Amount ($) — leave empty to refund the returned items\' value'), h('span.sa-spacer'),
+      h('button.sa-link', { 'data-gym': 'btn:refund-full-amount', onclick: () => api.dispatch({ type: 'refund_full_amount' }) }, `Full refundable amount (${money(refundable(o))})`)),
+    input(api, 'refund-amount', { placeholder: 'e.g. 12.50' })),
     h('div.sa-refund-total', { 'data-gym': 'refund-total' }, 'Refund amount: ', h('b', null, amount.error ? '—' : money(amount.value))),
     ui.errors.refund ? h('div.sa-error', { 'data-gym': 'error:refund' }, ui.errors.refund) : null,
     h('div.sa-dialog-actions', null,

@@ -36,7 +36,7 @@ test('derived values of the default plan: costs, travel legs, violations, dates'
   const dev = await solo();
   const d = tt(dev).data;
   assert.deepEqual([1, 2, 3].map((n) => P.dayCost(world, d, n).total), [49, 48, 27]);
-  assert.deepEqual(P.dayCost(world, d, 2), { acts: 42, travel: 3, travelCost: 6, total: 48, count: 4 });
+  assert.deepEqual(P.dayCost(world, d, 2), { acts: 42, travel: 3, travelCost: 6, total: 48, count: 4, hours: 7 });
   const legs = P.timeline(world, d, 2).legs;
   assert.deepEqual(legs.map((l) => [l.before, l.tiles, l.gap, l.short]), [['a12', 1, 0, true], ['a5', 2, 4, false]]);
   assert.deepEqual(P.tripIssues(world, d).map((i) => [i.day, i.kind, i.id]), [[2, 'travel', 'a12'], [3, 'lunch', null], [null, 'must', 'a6']]);

@@ -151,7 +151,7 @@ function checkTab(api) {
     return h('div.row.tt-check-day', { 'data-gym': `check-day:${n}`, role: 'button', onclick: () => { api.dispatch({ type: 'tab', tab: 'plan' }); api.dispatch({ type: 'day', day: n }); } },
       h('div.row-text', null,
         h('div.row-title', null, `Day ${n} · ${P.dayLabel(w, n)}`),
-        h('div.row-sub', null, `${c.count} activit${c.count === 1 ? 'y' : 'ies'} ${c.acts} cr · ${c.travel} travel tile${c.travel === 1 ? '' : 's'} ${c.travelCost} cr`)),
+        h('div.row-sub', null, `${c.count} activit${c.count === 1 ? 'y' : 'ies'} ${c.hours} h, ${c.acts} cr · ${c.travel} travel ${c.travelCost} cr`)),
       h('div.tt-check-cost' + (c.total > data.budget ? '.over' : ''), null, h('b', null, `${c.total} cr`), h('span.' + (k ? 'tt-red' : 'tt-okc'), null, k ? `${k} issue${k === 1 ? '' : 's'}` : 'ok')));
   });
   return h('main.body.tt-check', { 'data-scroll-key': 'tiletrip:check', 'data-gym': 'scroll:check' },

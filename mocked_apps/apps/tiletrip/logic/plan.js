@@ -70,12 +70,13 @@ export function timeline(world, data, n) {
   return { entries, legs };
 }
 
-/** Return day n's cost summary: activities, travel tiles, total credits. */
+/** Return day n's cost and time summary: activity credits, travel tiles, total credits, tile count, activity hours. */
 export function dayCost(world, data, n) {
   const { entries, legs } = timeline(world, data, n);
   const acts = entries.reduce((s, e) => s + e.act.cost, 0);
   const travel = legs.reduce((s, l) => s + l.tiles, 0);
-  return { acts, travel, travelCost: travel * tileCost(world), total: acts + travel * tileCost(world), count: entries.length };
+  const hours = entries.reduce((s, e) => s + e.act.dur, 0);
+  return { acts, travel, travelCost: travel * tileCost(world), total: acts + travel * tileCost(world), count: entries.length, hours };
 }
 
 /** Return the rule violations of day n: [{day, kind, id, text}]. */

@@ -1,0 +1,88 @@
+"""The HTML report renders in headless Chromium without console errors and shows every attempt; widgets build."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from tests.conftest import requires_chromium
+from toolkit.envs.local import CHROMIUM_FLAGS, find_chromium
+from toolkit.evaluation import evaluate_async
+from toolkit.report import write_report
+from toolkit.tasks import load_suite
+from toolkit.widgets.draw import annotate, to_bytes
+
+pytestmark = requires_chromium
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    import asyncio
+
+    root = tmp_path_factory.mktemp("runs")
+    tasks = [s.id for s in load_suite("mobile-core")[:3]]
+    ref = asyncio.run(evaluate_async(["mobile-core"], "reference", tasks=tasks, out=root))
+    rnd = asyncio.run(evaluate_async(["mobile-core"], "random", tasks=tasks, out=root))
+    return ref, rnd
+
+
+async def test_report_renders_every_attempt_without_console_errors(runs, tmp_path):
+    from playwright.async_api import async_playwright
+
+    ref, rnd = runs
+    path = write_report(rnd.store, tmp_path / "report.html")
+    text = path.read_text()
+    assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "") and "https://" not in text
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_FLAGS)
+        page = await browser.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("request", lambda r: errors.append(f"request {r.url}") if not r.url.startswith(("file:", "data:")) else None)
+        await page.goto(path.as_uri())
+        attempts = page.locator("details[data-attempt]")
+        assert await attempts.count() == len(rnd.attempts)
+        ids = {await attempts.nth(i).get_attribute("data-attempt") for i in range(await attempts.count())}
+        assert ids == set(rnd.attempts["attempt_id"])
+        first = attempts.nth(0)
+        await first.locator("summary").click()
+        src_before = await first.locator("img").get_attribute("src")
+        await first.locator(".next").click()
+        assert await first.locator("img").get_attribute("src") != src_before
+        assert "step 1" in await first.locator(".panel").inner_text()
+        assert await page.locator("svg").count() >= 3
+        await browser.close()
+    assert errors == []
+
+
+def test_actions_are_drawn_on_screenshots(runs):
+    ref, _ = runs
+    step = ref.store.steps(ref.attempts.attempt_id[0]).iloc[1]
+    raw = (ref.store.dir / step["screenshot_before"]).read_bytes()
+    plain = Image.open(io.BytesIO(raw)).convert("RGB").resize((270, 600))
+    drawn = annotate(raw, [{"type": "click", "x": 500, "y": 500}], 270)
+    assert drawn.size == (270, 600)
+    red = drawn.getpixel((135, 300))
+    assert red[0] > 200 and red[1] < 100 and plain.getpixel((135, 300)) != red
+    assert to_bytes(annotate(raw, [{"type": "scroll", "direction": "down"}, {"type": "type", "text": "hi"}], 270))[:2] == b"\xff\xd8"
+
+
+def test_widgets_build_and_step(runs):
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("plotly")
+    from toolkit.widgets import CompareWidget, ReplayWidget, RunDashboard
+
+    ref, rnd = runs
+    w = ReplayWidget(ref.store, ref.attempts.attempt_id[0])
+    w.show(1)
+    assert w.slider.value == 1 and w.image.value[:2] == b"\xff\xd8" and "step 1" in w.details.value
+    w.show(999)
+    assert w.slider.value == w.slider.max
+    assert "✓" in w.verdict.value
+    c = CompareWidget(ref.store, ref.attempts.attempt_id[0], rnd.store, rnd.attempts.attempt_id[0])
+    assert c.divergence == 0 and c.slider.value == 0
+    d = RunDashboard(rnd.store)
+    assert set(d.figures) == {"metrics", "by_app", "by_tag", "steps"}

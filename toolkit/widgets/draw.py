@@ -1,0 +1,68 @@
+"""Draw a step's actions on its screenshot: a ring at each tap, an arrow for drags and scrolls, the typed text.
+
+Shared by the replay widgets and the HTML report, so both show the same picture.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+_RED, _BLUE = (230, 57, 70), (38, 99, 235)
+_SCROLL = {"down": (0, -1), "up": (0, 1), "left": (1, 0), "right": (-1, 0)}  # finger motion that scrolls that way
+
+
+def annotate(image: bytes, actions: list[dict[str, Any]], width: int | None = None) -> Image.Image:
+    """Return the screenshot with ``actions`` (0–1000 coordinates) drawn on it, resized to ``width`` if given."""
+    img = Image.open(io.BytesIO(image)).convert("RGB")
+    if width and img.width != width:
+        img = img.resize((width, round(img.height * width / img.width)))
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    r = max(6, w // 30)
+    line = max(2, w // 180)
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return x / 1000 * w, y / 1000 * h
+
+    for a in actions:
+        kind = a.get("type")
+        if kind in ("click", "double_click", "long_press") and "x" in a:
+            cx, cy = px(a["x"], a["y"])
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=_RED, width=line)
+            draw.ellipse((cx - line, cy - line, cx + line, cy + line), fill=_RED)
+            if kind != "click":
+                draw.text((cx + r + 2, cy - r), kind.replace("_", " "), fill=_RED)
+        elif kind == "drag" and "x" in a:
+            _arrow(draw, px(a["x"], a["y"]), px(a["x2"], a["y2"]), _BLUE, line)
+        elif kind in ("scroll", "swipe"):
+            direction = a.get("direction", "down")
+            dx, dy = _SCROLL[direction] if kind == "scroll" else {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
+            cx, cy = px(a.get("x", 500), a.get("y", 500))
+            _arrow(draw, (cx, cy), (cx + dx * w * 0.25, cy + dy * h * 0.15), _BLUE, line)
+        elif kind == "type":
+            text = f"type: {a.get('text', '')}"[:60]
+            draw.rectangle((0, h - 3 * r, w, h), fill=(29, 34, 48))
+            draw.text((r, h - 2.4 * r), text, fill=(255, 255, 255))
+    return img
+
+
+def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float], color, width: int) -> None:
+    draw.line((start, end), fill=color, width=width)
+    ex, ey = end
+    sx, sy = start
+    length = max(1.0, ((ex - sx) ** 2 + (ey - sy) ** 2) ** 0.5)
+    ux, uy = (ex - sx) / length, (ey - sy) / length
+    size = 4 * width + 6
+    left = (ex - size * ux + size * 0.5 * uy, ey - size * uy - size * 0.5 * ux)
+    right = (ex - size * ux - size * 0.5 * uy, ey - size * uy + size * 0.5 * ux)
+    draw.polygon([end, left, right], fill=color)
+
+
+def to_bytes(img: Image.Image, fmt: str = "JPEG", quality: int = 75) -> bytes:
+    """Return the image encoded (JPEG by default)."""
+    buf = io.BytesIO()
+    img.save(buf, format=fmt, quality=quality) if fmt == "JPEG" else img.save(buf, format=fmt)
+    return buf.getvalue()

@@ -1,0 +1,113 @@
+"""Replay and compare widgets (ipywidgets): step through an attempt with its screenshot, the action drawn on it,
+the model output, parsed actions, the step's state diff and the verdict per criterion."""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from toolkit.diagnosis import attempt as attempt_info
+from toolkit.diagnosis import open_run, steps as attempt_steps
+from toolkit.diagnosis.queries import RunRef, first_divergence
+from toolkit.widgets.draw import annotate, to_bytes
+
+
+def _esc(value: Any) -> str:
+    return html.escape(value if isinstance(value, str) else json.dumps(value, default=str))
+
+
+def step_html(record: dict[str, Any]) -> str:
+    """Return the HTML panel of one step: output, actions, results, note and state diff."""
+    diff = record.get("state_diff") or []
+    rows = "".join(f"<tr><td><code>{_esc(d['path'])}</code></td><td>{_esc(d['before'])}</td><td>{_esc(d['after'])}</td></tr>"
+                   for d in diff if ".ui." not in d["path"]) or "<tr><td colspan=3><i>no data change</i></td></tr>"
+    note = f"<p><b>note:</b> {_esc(record['note'])}</p>" if record.get("note") else ""
+    return (f"<div><b>step {record['index']}</b> · {_esc(record.get('screen_before'))} → {_esc(record.get('screen_after'))}"
+            f"<pre style='white-space:pre-wrap;max-height:12em;overflow:auto'>{_esc(record.get('output', ''))}</pre>"
+            f"<p><b>actions:</b> <code>{_esc(record.get('actions'))}</code></p>{note}"
+            f"<table><tr><th>state path</th><th>before</th><th>after</th></tr>{rows}</table></div>")
+
+
+def verdict_html(verdict: dict[str, Any]) -> str:
+    """Return the HTML of a verdict: criteria with pass/fail marks, reward, side effects."""
+    items = "".join(f"<li><span style='color:{'#1a7f37' if c['passed'] else '#c62828'}'>{'✓' if c['passed'] else '✗'}</span> "
+                    f"{_esc(c['id'])}: {_esc(c['description'])}</li>"
+                    for c in verdict.get("criteria") or [])
+    effects = ", ".join(verdict.get("side_effects") or []) or "none"
+    return (f"<div><b>verdict</b>: reward {verdict.get('reward', 0):.2f}, success {verdict.get('success')}, "
+            f"claimed {verdict.get('claimed')}, ended by {verdict.get('termination')}<ul>{items}</ul>"
+            f"<p>side effects: {_esc(effects)}</p></div>")
+
+
+class ReplayWidget:
+    """Step through one attempt: slider, prev/next/play, annotated screenshot, output, actions, diff, verdict."""
+
+    def __init__(self, run: RunRef, attempt_id: str, width: int = 300):
+        import ipywidgets as w
+
+        self.store = open_run(run)
+        self.attempt_id = attempt_id
+        self.info = attempt_info(self.store, attempt_id)
+        self.records = attempt_steps(self.store, attempt_id).to_dict("records")
+        self.width = width
+        n = max(0, len(self.records) - 1)
+        self.slider = w.IntSlider(value=0, min=0, max=n, description="step")
+        self.play = w.Play(value=0, min=0, max=n, interval=900)
+        w.jslink((self.play, "value"), (self.slider, "value"))
+        self.prev_btn, self.next_btn = w.Button(description="◀ prev"), w.Button(description="next ▶")
+        self.prev_btn.on_click(lambda _: self.show(self.slider.value - 1))
+        self.next_btn.on_click(lambda _: self.show(self.slider.value + 1))
+        self.image = w.Image(format="jpeg", width=width)
+        self.details = w.HTML()
+        row = self.info["row"]
+        self.header = w.HTML(f"<b>{_esc(row['task_id'])}</b> trial {row['trial']} · outcome <b>{row['outcome']}</b><br>"
+                             f"{_esc(row['instruction'])}")
+        self.verdict = w.HTML(verdict_html(self.info["verdict"]))
+        self.slider.observe(lambda change: self._render(change["new"]), names="value")
+        self.widget = w.VBox([self.header, w.HBox([self.prev_btn, self.play, self.slider, self.next_btn]),
+                              w.HBox([self.image, w.VBox([self.details, self.verdict], layout=w.Layout(width="60%"))])])
+        self._render(0)
+
+    def show(self, index: int) -> None:
+        """Show step ``index`` (clamped to the attempt's steps)."""
+        self.slider.value = max(self.slider.min, min(self.slider.max, index))
+
+    def frame(self, index: int) -> bytes:
+        """Return the annotated screenshot (JPEG bytes) of the screen the step acted on."""
+        if not self.records:
+            return Path(self.info["initial_screenshot"]).read_bytes()
+        record = self.records[index]
+        return to_bytes(annotate(Path(record["screenshot_before"]).read_bytes(), record.get("actions") or [], self.width * 2))
+
+    def _render(self, index: int) -> None:
+        self.image.value = self.frame(index)
+        self.details.value = step_html(self.records[index]) if self.records else "<i>no steps</i>"
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class CompareWidget:
+    """Two attempts side by side on one slider, starting at the first step where they diverge."""
+
+    def __init__(self, run_a: RunRef, attempt_a: str, run_b: RunRef, attempt_b: str, width: int = 240):
+        import ipywidgets as w
+
+        self.a, self.b = ReplayWidget(run_a, attempt_a, width), ReplayWidget(run_b, attempt_b, width)
+        first = first_divergence(attempt_steps(open_run(run_a), attempt_a), attempt_steps(open_run(run_b), attempt_b))
+        self.divergence = first
+        self.slider = w.IntSlider(value=0, min=0, max=max(self.a.slider.max, self.b.slider.max), description="step")
+        self.slider.observe(lambda ch: (self.a.show(ch["new"]), self.b.show(ch["new"])), names="value")
+        label = w.HTML(f"first divergence at step <b>{first}</b>" if first is not None else "the attempts never diverge")
+        self.widget = w.VBox([label, self.slider, w.HBox([self.a.widget, self.b.widget])])
+        if first is not None:
+            self.slider.value = min(first, self.slider.max)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
