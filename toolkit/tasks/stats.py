@@ -32,7 +32,7 @@ def task_stats(specs: list[TaskSpec]) -> dict[str, Any]:
     n = max(1, len(specs))
     return {
         "apps": len(_built("phone")),
-        "web_apps": len(_built("desktop")),
+        "web_apps": len(set(_built("desktop")) - set(_built("phone"))),
         "templates": len(specs),
         "instances": sum(min(reachable_instances(s), 10**9) for s in specs),
         "cross_app_share": round(sum(s.cross_app for s in specs) / n, 4),
