@@ -70,6 +70,8 @@ def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
         raise SpecError(f"no suite {suite!r} under {root} (known: {known})")
     specs: list[TaskSpec] = []
     for path in sorted(folder.rglob("*.yaml")):
+        if path.name.startswith(".") or path.name.endswith(".tmp.yaml"):
+            continue  # drafts being written are not part of the suite
         specs.extend(load_file(path, suite=suite))
     seen: dict[str, str] = {}
     for spec in specs:

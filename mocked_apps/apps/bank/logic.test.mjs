@@ -531,3 +531,18 @@ test('bad input never corrupts data', async () => {
   go(dev, { type: 'tab', tab: 'activity' });
   assert.equal(bk(dev).ui.screen, 'activity');
 });
+
+test('values the tasks rely on (task_bank/mobile/bank.yaml): last week spending and statements', async () => {
+  const dev = await device();
+  const { data } = bk(dev);
+  const lastWeek = [Date.UTC(2026, 2, 2), Date.UTC(2026, 2, 9)];
+  const spent = Object.fromEntries(['Copperpot Grocer', 'Bluewick Coffee', 'Wayfin Rides', 'Tallow & Twine', 'Pinecrest Pharmacy']
+    .map((m) => [m, bank.spentAt(data, m, ...lastWeek)]));
+  assert.deepEqual(spent, { 'Copperpot Grocer': 8990, 'Bluewick Coffee': 1040, 'Wayfin Rides': 2431, 'Tallow & Twine': 3990, 'Pinecrest Pharmacy': 875 });
+  const st = (a, m) => bank.statement(world, data, a, m);
+  assert.deepEqual([st('chk', '2026-02').closing, st('chk', '2026-02').money_out, st('chk', '2026-01').closing, st('chk', '2026-01').money_out],
+    [474850, 187285, 377135, 121900]);
+  assert.deepEqual([st('sav', '2026-02').closing, st('sav', '2026-02').money_in, st('sav', '2026-01').closing], [551360, 30710, 520650]);
+  const receipt = (id) => bank.receiptText(world, bank.findTx(data, id));
+  for (const [id, text] of [['h32', '26.00'], ['h27', '39.90'], ['h13', '18.99'], ['h16', '47.00'], ['h39', '8.75']]) assert.ok(receipt(id).includes(text), id);
+});

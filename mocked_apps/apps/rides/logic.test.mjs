@@ -411,3 +411,32 @@ test('bad input never corrupts data', async () => {
   go(dev, { type: 'tab', tab: 'account' });
   assert.equal(wf(dev).ui.screen, 'account');
 });
+
+test('values the tasks rely on (task_bank/mobile/rides.yaml): fares, best promos, history charges and drivers', async () => {
+  const dev = await device();
+  const data = wf(dev).data;
+  const fare = (pickup, dest, type, promo = null) => rides.quote(world, data, { pickup, dest, type, promo, now: NOW });
+  const fares = [['lin', 'kil', 'comfort', 2404], ['lin', 'air', 'van', 7199], ['nwl', 'cst', 'standard', 1258], ['cst', 'msd', 'comfort', 1334],
+    ['lin', 'fer', 'standard', 2795], ['ald', 'jun', 'comfort', 3416], ['sal', 'nwl', 'van', 4228], ['qsg', 'mus', 'standard', 2341]];
+  for (const [a, b, t, cents] of fares) assert.equal(fare(a, b, t).total_cents, cents, `${a}->${b} ${t}`);
+  const best = [['kil', 'comfort', 'WELCOME5', 500], ['air', 'comfort', 'COMFY20', 600], ['fer', 'van', 'VANGO10', 1000], ['ced', 'comfort', 'WELCOME5', 500],
+    ['msd', 'comfort', 'COMFY20', 585], ['jun', 'comfort', 'COMFY20', 559], ['nwl', 'standard', 'WELCOME5', 500]];
+  for (const [dest, type, code, cents] of best) {
+    const offers = world.promos.map((p) => [p.code, fare('lin', dest, type, p.code).discount_cents]).sort((x, y) => y[1] - x[1]);
+    assert.deepEqual(offers[0], [code, cents], `${dest} ${type}`);
+    assert.ok(offers[1][1] < cents, 'a unique best code');
+  }
+  const hist = Object.fromEntries(data.rides.map((r) => [r.id, [r.charged_cents, rides.findDriver(world, r.driver).name]]));
+  assert.deepEqual(hist, { r01: [4738, 'Ines Varga'], r02: [1918, 'Jonas Brook'], r03: [2009, 'Celeste Obuya'], r04: [1631, 'Marta Ilves'],
+    r05: [800, 'Bruno Achterhof'], r06: [1685, 'Ravi Lundgren'], r07: [1157, 'Priti Dosanjh'] });
+  assert.equal(rides.surgeAt(world, NOW + 30 * MIN).pct, 100, 'busy time ends at 10:00');
+});
+
+test('personal-card charges match the "Wayfin Rides" lines of the bank history (same day, same amount)', async () => {
+  const bankWorld = readJson('apps/bank/world.json');
+  const dev = await device();
+  const charges = wf(dev).data.rides.filter((r) => r.payment === 'personal')
+    .map((r) => [Math.floor(NOW / 86400000) - Math.floor((r.cancelled_at || r.booked_at) / 86400000), r.charged_cents]).sort((a, b) => a[0] - b[0]);
+  const lines = bankWorld.transactions.filter((t) => t.title === 'Wayfin Rides').map((t) => [t.days_ago, -t.amount_cents]).sort((a, b) => a[0] - b[0]);
+  assert.deepEqual(charges, lines);
+});

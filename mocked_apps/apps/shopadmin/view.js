@@ -405,7 +405,7 @@ function refundDialog(api) {
   return h('div.sa-scrim', null, h('div.sa-dialog.wide', { role: 'dialog' },
     h('div.sa-dialog-title', null, `Refund order ${o.id}`),
     h('div.sa-dialog-msg', null, `Paid ${money(o.paid)} · already refunded ${money(o.refunded)} · refundable `, h('b', null, money(refundable(o)))),
-    h('div.sa-card-sub.row', null, h('span', null, 'Items to return (they go back to stock)'), h('span.sa-spacer'),
+    h('div.sa-card-sub.sa-flexrow', null, h('span', null, 'Items to return (they go back to stock)'), h('span.sa-spacer'),
       h('button.sa-link', { 'data-gym': 'btn:refund-all-items', onclick: () => api.dispatch({ type: 'refund_all_items' }) }, 'Return all items')),
     o.lines.map((l) => {
       const p = findProduct(data, l.product) || { title: l.product, sku: '' };
@@ -416,7 +416,7 @@ function refundDialog(api) {
         h('button.sa-step', { 'data-gym': `rq-plus:${l.product}`, 'aria-label': 'More', onclick: () => api.dispatch({ type: 'refund_qty', product: l.product, delta: 1 }) }, '+'));
     }),
     h('div.sa-field', null, h('span.sa-field-label', null, 'Reason'), seg('refund-reason', REFUND_REASONS, ui.refund.reason, (r) => api.dispatch({ type: 'refund_reason', reason: r }), (r) => REFUND_REASON_LABEL[r])),
-    h('div.sa-field', null, h('span.sa-field-label.row', null, h('span', null, 'Amount ($) — leave empty to refund the returned items\' value'), h('span.sa-spacer'),
+    h('div.sa-field', null, h('span.sa-field-label.sa-flexrow', null, h('span', null, 'Amount ($) — leave empty to refund the returned items\' value'), h('span.sa-spacer'),
       h('button.sa-link', { 'data-gym': 'btn:refund-full-amount', onclick: () => api.dispatch({ type: 'refund_full_amount' }) }, `Full refundable amount (${money(refundable(o))})`)),
     input(api, 'refund-amount', { placeholder: 'e.g. 12.50' })),
     h('div.sa-refund-total', { 'data-gym': 'refund-total' }, 'Refund amount: ', h('b', null, amount.error ? '—' : money(amount.value))),
@@ -459,7 +459,7 @@ function lowStockPage(api) {
       low.length ? vendors.map((vid) => {
         const v = findVendor(data, vid);
         return h('div.sa-card.compact', { 'data-gym': `lowvendor:${vid}` },
-          h('div.sa-card-title.row', null, h('span', null, v.name), h('span.sa-muted', null, ` · lead time ${v.lead_days} days`), h('span.sa-spacer'),
+          h('div.sa-card-title.sa-flexrow', null, h('span', null, v.name), h('span.sa-muted', null, ` · lead time ${v.lead_days} days`), h('span.sa-spacer'),
             h('button.sa-btn.small.secondary', { 'data-gym': `btn:po-vendor:${vid}`, onclick: () => api.dispatch({ type: 'start_po', vendor: vid }) }, 'Order from this vendor')),
           h('div.sa-line.head', null, h('span.sa-c-check'), h('span.sa-c-sku', null, 'SKU'), h('span.sa-grow', null, 'Product'),
             h('span.sa-c-num', null, 'Stock'), h('span.sa-c-num', null, 'Reorder at'), h('span.sa-c-num', null, 'On order'), h('span.sa-c-num', null, 'Suggested')),

@@ -43,7 +43,7 @@ export function explore(api) {
       h('button.nk-chip' + (n ? '.active' : ''), { 'data-gym': 'btn:filters', onclick: () => api.dispatch({ type: 'open_filters' }) },
         icon(ICONS.filter, { size: 14 }), n ? ` Filters · ${n}` : ' Filters'),
       chip('filter:open', 'Open now', f.open, () => api.dispatch({ type: 'toggle_open' })),
-      h('button.nk-chip', { 'data-gym': 'btn:sort', onclick: () => api.dispatch({ type: 'open_filters' }) }, `Sort: ${sortLabel}`)),
+      h('button.nk-chip', { 'data-gym': 'btn:sort', onclick: () => api.dispatch({ type: 'open_filters' }) }, `${sortLabel} ▾`)),
     errorBanner(api),
     scroller(api, 'places', null,
       h('div.nk-count', { 'data-gym': 'result-count' }, `${results.length} ${results.length === 1 ? 'place' : 'places'}`),
