@@ -45,7 +45,7 @@ async def bench_env(instances: int = 32, resets: int = 200, steps: int = 100, sh
         reset_ms, reset_obs_ms, shot_ms, step_ms = [], [], [], []
         for _ in range(resets):
             t = time.perf_counter()
-            await adapter.reset(hosted, inst.seed, inst.setup, inst.start_app)
+            await adapter.reset(hosted, inst)
             reset_ms.append(_ms(t))
         for _ in range(max(10, resets // 4)):
             t = time.perf_counter()

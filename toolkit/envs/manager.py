@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
 from toolkit.actions import Action, ActionError, parse_action
+from toolkit.envs.adapters.base import Adapter, adapter_factory
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import ActionResult, EnvError, Lease, Observation, StaleLeaseError, StepResult
 from toolkit.envs.local import Instance, LocalBackend
 from toolkit.envs.server import shared_server
-from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool, judge
+from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool
 
 T = TypeVar("T")
 
@@ -76,12 +77,12 @@ class EnvManager:
         deadlines: per-operation time limits.
     """
 
-    def __init__(self, backend: LocalBackend | None = None, adapter: MockedAdapter | None = None,
+    def __init__(self, backend: LocalBackend | None = None, adapter: Adapter | None = None,
                  verifiers: VerifierPool | None = None, deadlines: Deadlines = Deadlines()):
         self.backend = backend or LocalBackend()
         self.adapter = adapter or MockedAdapter()
         # One adapter (and one warm pool) per device; the given adapter serves its own device.
-        self.adapters: dict[str, MockedAdapter] = {self.adapter.device: self.adapter}
+        self.adapters: dict[str, Adapter] = {self.adapter.device: self.adapter}
         self.verifiers = verifiers or VerifierPool()
         self.deadlines = deadlines
         self.stats = Accounting()
@@ -94,15 +95,20 @@ class EnvManager:
 
     # -- leasing ---------------------------------------------------------------------------------
 
-    def adapter_for(self, device: str) -> MockedAdapter:
-        """Return the adapter of ``device`` (made on first use, with the default adapter's settings)."""
+    def adapter_for(self, device: str) -> Adapter:
+        """Return the adapter of ``device``: a registered kind (e.g. miniwob) or a mocked device of the catalog."""
         if device not in self.adapters:
-            base = self.adapter
-            self.adapters[device] = MockedAdapter(device=device, image_format=base.image_format,
-                                                  jpeg_quality=base.jpeg_quality, screenshots=base.screenshots)
+            factory = adapter_factory(device)
+            if factory is not None:
+                self.adapters[device] = factory(screenshots=self.adapter.screenshots)
+            else:
+                base = self.adapter
+                self.adapters[device] = MockedAdapter(device=device, image_format=getattr(base, "image_format", "jpeg"),
+                                                      jpeg_quality=getattr(base, "jpeg_quality", 80),
+                                                      screenshots=base.screenshots)
         return self.adapters[device]
 
-    def _adapter(self, slot: _Slot) -> MockedAdapter:
+    def _adapter(self, slot: _Slot) -> Adapter:
         return self.adapters[slot.device]
 
     def _idle_of(self, device: str) -> list[_Slot]:
@@ -223,7 +229,7 @@ class EnvManager:
 
         async def run() -> Observation:
             adapter = self._adapter(slot)
-            await adapter.reset(slot.instance, instance.seed, instance.setup, instance.start_app)
+            await adapter.reset(slot.instance, instance)
             return await adapter.observe(slot.instance)
 
         async with slot.lock:
@@ -277,16 +283,17 @@ class EnvManager:
             raise KeyError(f"no spec known for {instance.task_id}; pass spec= or request(spec)")
         if slot.s0 is None or slot.instance_key != instance.key:
             raise EnvError("infra", "evaluate", f"lease {lease.id} was not reset with {instance.key}")
+        adapter = self._adapter(slot)
         if final_state is None:
-            final_state = await self._guard(slot, "evaluate", self.deadlines.observe, lambda: self._adapter(slot).state(slot.instance))
-        return await judge(self.verifiers, spec, instance, slot.s0, final_state, slot.trajectory)
+            final_state = await self._guard(slot, "evaluate", self.deadlines.observe, lambda: adapter.state(slot.instance))
+        return await adapter.evaluate(self.verifiers, spec, instance, slot.s0, final_state, slot.trajectory, slot.instance)
 
     async def action_log(self, lease: Lease) -> list[dict[str, Any]]:
         """Return the logic-level actions applied on the lease's instance since its last reset."""
         slot = self._slot(lease)
         return await self._guard(slot, "action_log", self.deadlines.observe, lambda: self._adapter(slot).action_log(slot.instance))
 
-    def hosted(self, lease: Lease) -> tuple[MockedAdapter, Instance]:
+    def hosted(self, lease: Lease) -> tuple[Adapter, Instance]:
         """Return the adapter and the hosted instance behind a lease (for benchmarks and fault tests)."""
         slot = self._slot(lease)
         return self._adapter(slot), slot.instance

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import random
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import yaml
 from pydantic import ValidationError
@@ -62,8 +62,18 @@ def load_file(path: Path, suite: str | None = None) -> list[TaskSpec]:
     return specs
 
 
+_CODE_SUITES: dict[str, Callable[[], list[TaskSpec]]] = {}
+
+
+def register_suite(name: str, build: Callable[[], list[TaskSpec]]) -> None:
+    """Register a suite whose specs are built in code (external benchmarks such as MiniWoB++)."""
+    _CODE_SUITES[name] = build
+
+
 def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
-    """Return every task of ``root/<suite>/`` (recursively), sorted by id; ids must be unique."""
+    """Return every task of ``root/<suite>/`` (recursively), or of a registered code suite, sorted by id."""
+    if suite in _CODE_SUITES and not (root / suite).is_dir():
+        return sorted(_CODE_SUITES[suite](), key=lambda s: s.id)
     folder = root / suite
     if not folder.is_dir():
         known = ", ".join(list_suites(root)) or "none"
@@ -81,9 +91,10 @@ def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
     return sorted(specs, key=lambda s: s.id)
 
 
-def list_suites(root: Path = TASK_BANK) -> list[str]:
-    """Return the suite names (folders with YAML files) under ``root``."""
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.rglob("*.yaml"))) if root.is_dir() else []
+def list_suites(root: Path = TASK_BANK, include_code: bool = False) -> list[str]:
+    """Return the suite names (folders with YAML files) under ``root``, plus registered code suites if asked."""
+    found = sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.rglob("*.yaml"))) if root.is_dir() else []
+    return sorted(set(found) | set(_CODE_SUITES)) if include_code else found
 
 
 def load_tasks(suites: Iterable[str], ids: Iterable[str] | None = None, root: Path = TASK_BANK) -> list[TaskSpec]:

@@ -64,7 +64,7 @@ class TaskSpec(_Strict):
 
     id: str = Field(pattern=r"^[a-z0-9_.\-/]+$")
     suite: str = ""
-    device: Literal["phone", "desktop"] = "phone"
+    device: str = Field(default="phone", pattern=r"^[a-z0-9_\-]+$")
     apps: list[str] = Field(min_length=1)
     instruction: str = Field(min_length=1)
     instruction_variants: list[str] = Field(default_factory=list)

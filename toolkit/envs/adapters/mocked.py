@@ -16,6 +16,7 @@ from toolkit.actions import Action, action_dict, to_pixels
 from toolkit.envs.base import ActionResult, Element, Observation, state_hash
 from toolkit.envs.local import Instance, Viewport
 from toolkit.paths import MOCKED_APPS
+from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool, judge
 
 log = logging.getLogger(__name__)
 
@@ -81,10 +82,15 @@ class MockedAdapter:
         if instance.info["boot_errors"]:
             log.warning("apps left out of the %s: %s", self.device, "; ".join(instance.info["boot_errors"]))
 
-    async def reset(self, instance: Instance, seed: int, setup: dict[str, Any], start_app: str | None) -> None:
+    async def reset(self, instance: Instance, task: TaskInstance) -> None:
         """Reset the device in place to s0 = init(world, seed) + setup patch (no reload)."""
-        await instance.page.evaluate("(o) => __gym.reset(o)", {"seed": seed, "patch": setup, "start_app": start_app})
+        await instance.page.evaluate("(o) => __gym.reset(o)", {"seed": task.seed, "patch": task.setup, "start_app": task.start_app})
         await instance.page.mouse.move(0, 0)
+
+    async def evaluate(self, verifiers: VerifierPool, spec: TaskSpec, task: TaskInstance, initial: dict[str, Any],
+                       final: dict[str, Any], trajectory: list[dict[str, Any]], instance: Instance) -> Verdict:
+        """Judge by the task's verifier over (s0, final state), out of process."""
+        return await judge(verifiers, spec, task, initial, final, trajectory)
 
     async def state(self, instance: Instance) -> dict[str, Any]:
         """Return the device state JSON."""

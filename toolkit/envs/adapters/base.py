@@ -1,0 +1,61 @@
+"""The adapter contract: how the env manager talks to one kind of environment.
+
+An adapter translates the five operations into an environment's native API and keeps that
+benchmark's own initialization and verification; it knows nothing of leasing, deadlines, retries
+or RL (the manager does those once, above every adapter). Register new kinds with
+:func:`register_adapter`; the manager builds one adapter per device name.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol
+
+from toolkit.actions import Action
+from toolkit.envs.base import ActionResult, Observation
+from toolkit.envs.local import Instance, Viewport
+from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool
+
+
+class Adapter(Protocol):
+    """What the env manager needs from an environment kind."""
+
+    name: str
+    device: str
+    viewport: Viewport
+    apps: list[str]
+    screenshots: bool
+
+    async def boot(self, instance: Instance, base_url: str, timeout_s: float) -> None:
+        """Bring a fresh hosted page to a ready state."""
+
+    async def reset(self, instance: Instance, task: TaskInstance) -> None:
+        """Reset to the task instance's initial state s0."""
+
+    async def observe(self, instance: Instance, note: str | None = None) -> Observation:
+        """Return the current observation."""
+
+    async def act(self, instance: Instance, action: Action) -> ActionResult:
+        """Apply one validated action; an action the environment cannot do is an error result, not an exception."""
+
+    async def state(self, instance: Instance) -> dict[str, Any]:
+        """Return the environment state the verdict is computed from."""
+
+    async def action_log(self, instance: Instance) -> list[dict[str, Any]]:
+        """Return the environment-level actions applied since the last reset (may be empty)."""
+
+    async def evaluate(self, verifiers: VerifierPool, spec: TaskSpec, task: TaskInstance, initial: dict[str, Any],
+                       final: dict[str, Any], trajectory: list[dict[str, Any]], instance: Instance) -> Verdict:
+        """Judge the attempt the benchmark's own way."""
+
+
+_REGISTRY: dict[str, Callable[..., Adapter]] = {}
+
+
+def register_adapter(device: str, factory: Callable[..., Adapter]) -> None:
+    """Register the adapter factory for a device name (e.g. ``"miniwob"``)."""
+    _REGISTRY[device] = factory
+
+
+def adapter_factory(device: str) -> Callable[..., Adapter] | None:
+    """Return the registered factory of a device, or None (mocked devices come from the catalog)."""
+    return _REGISTRY.get(device)
