@@ -15,6 +15,8 @@ const HOME = 'M12 4l8 7h-3v8h-4v-5h-2v5H7v-8H4z';
  */
 export function mountShell(root, device, apps) {
   const scrolls = new Map();
+  // After a reset the old episode's DOM is still on the page: its scroll offsets must not be carried over.
+  let fresh = false;
 
   function appApi(appId) {
     const state = device.state.apps[appId];
@@ -87,7 +89,8 @@ export function mountShell(root, device, apps) {
   function render() {
     const os = device.state.os;
     const focused = document.activeElement && document.activeElement.getAttribute('data-gym');
-    root.querySelectorAll('[data-scroll-key]').forEach((el) => scrolls.set(el.dataset.scrollKey, el.scrollTop));
+    if (!fresh) root.querySelectorAll('[data-scroll-key]').forEach((el) => scrolls.set(el.dataset.scrollKey, el.scrollTop));
+    fresh = false;
     const page = os.screen === 'app' || (os.screen === 'shade' && os.foreground)
       ? apps[os.foreground].view.render(appApi(os.foreground))
       : startPage(os);
@@ -107,5 +110,5 @@ export function mountShell(root, device, apps) {
   }
 
   device.subscribe(render);
-  return { render, resetScroll: () => scrolls.clear() };
+  return { render, resetScroll: () => { scrolls.clear(); fresh = true; } };
 }

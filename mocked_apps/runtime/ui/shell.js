@@ -22,6 +22,8 @@ const NAV = {
  */
 export function mountShell(root, device, apps) {
   const scrolls = new Map();
+  // After a reset the old episode's DOM is still on the page: its scroll offsets must not be carried over.
+  let fresh = false;
 
   function appApi(appId) {
     const state = device.state.apps[appId];
@@ -100,7 +102,8 @@ export function mountShell(root, device, apps) {
   function render() {
     const os = device.state.os;
     const focused = document.activeElement && document.activeElement.getAttribute('data-gym');
-    root.querySelectorAll('[data-scroll-key]').forEach((el) => scrolls.set(el.dataset.scrollKey, el.scrollTop));
+    if (!fresh) root.querySelectorAll('[data-scroll-key]').forEach((el) => scrolls.set(el.dataset.scrollKey, el.scrollTop));
+    fresh = false;
     const key = screenKey(os);
     let content;
     if (os.screen === 'app') content = apps[os.foreground].view.render(appApi(os.foreground));
@@ -122,5 +125,5 @@ export function mountShell(root, device, apps) {
   }
 
   device.subscribe(render);
-  return { render, resetScroll: () => scrolls.clear() };
+  return { render, resetScroll: () => { scrolls.clear(); fresh = true; } };
 }
