@@ -229,7 +229,7 @@ def update_opp(ctx) -> dict[str, bool]:
 
 
 def reassign_account(ctx) -> dict[str, bool]:
-    aid, uid = ctx.params["a"]["id"], ctx.params["u"]["id"]
+    aid, uid = ctx.params["p"]["id"], ctx.params["p"]["user"]
     acct = _by_id(ctx.final, "accounts").get(aid) or {}
     return {
         "owner": acct.get("owner") == uid,

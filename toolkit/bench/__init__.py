@@ -6,8 +6,10 @@ from typing import Any, Awaitable, Callable
 
 from toolkit.bench.env import bench_env
 from toolkit.bench.history import bench_history
+from toolkit.bench.miniwob import bench_miniwob
 
 SECTIONS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "env": bench_env,
     "history": bench_history,
+    "miniwob": bench_miniwob,
 }

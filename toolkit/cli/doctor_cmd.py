@@ -61,6 +61,24 @@ def checks() -> list[dict]:
             rows.append({"check": f"{pkg} (optional)", "ok": True, "detail": metadata.version(pkg), "fix": ""})
         except metadata.PackageNotFoundError:
             rows.append({"check": f"{pkg} (optional)", "ok": None, "detail": "not installed", "fix": f"pip install -e '.[{extra}]'"})
+    for pkg, extra in (("miniwob", "miniwob"), ("gymnasium", "miniwob")):
+        try:
+            rows.append({"check": f"{pkg} (optional)", "ok": True, "detail": metadata.version(pkg), "fix": ""})
+        except metadata.PackageNotFoundError:
+            rows.append({"check": f"{pkg} (optional)", "ok": None, "detail": "not installed", "fix": f"pip install -e '.[{extra}]'"})
+    rows.extend(_osworld_rows())
+    return rows
+
+
+def _osworld_rows() -> list[dict]:
+    """What running OSWorld needs (optional: a missing piece is reported, not a failure)."""
+    from toolkit.envs.osworld.docker_backend import requirements
+
+    rows = requirements()
+    for row in rows:
+        if row["ok"] is False:
+            row["ok"] = None
+            row["detail"] = f"missing: {row['detail']}"
     return rows
 
 

@@ -19,7 +19,7 @@ def _options(fn):
 
 
 _OPTIONS = [
-    click.option("--agent", type=click.Choice(["reference", "random", "openai", "hf", "replay"]), default="reference",
+    click.option("--agent", type=click.Choice(["reference", "random", "openai", "hf", "hf-tokens", "replay"]), default="reference",
                  show_default=True),
     click.option("--model", help="agent openai: base URL (e.g. http://127.0.0.1:8000/v1); hf: a local checkpoint folder; "
                                  "replay: a run id or folder"),

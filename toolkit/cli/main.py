@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from toolkit.cli import apps_cmd, bench_cmd, doctor_cmd, eval_cmd, mcp_cmd, report_cmd, tasks_cmd
+from toolkit.cli import apps_cmd, bench_cmd, doctor_cmd, eval_cmd, mcp_cmd, report_cmd, tasks_cmd, train_cmd
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,6 +25,7 @@ cli.add_command(doctor_cmd.doctor)
 cli.add_command(bench_cmd.bench)
 cli.add_command(mcp_cmd.mcp)
 cli.add_command(report_cmd.report)
+cli.add_command(train_cmd.train_command)
 
 
 def main() -> None:

@@ -38,6 +38,7 @@ class Observation(BaseModel):
     state: dict[str, Any] = Field(default_factory=dict, repr=False)
     state_hash: str = ""
     note: str | None = None
+    done: bool = False  # the environment itself ended the episode (e.g. a MiniWoB page's WOB_DONE_GLOBAL)
 
     def text(self, limit: int = 60) -> str:
         """Return a compact text view of the screen: one line per visible element."""

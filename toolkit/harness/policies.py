@@ -338,8 +338,14 @@ def make_policy(agent: str, *, model: str | None = None, model_name: str | None 
         if not model:
             raise ValueError("--agent hf needs --model PATH (a local checkpoint folder)")
         return HFPolicy(model, **kwargs)
+    if agent == "hf-tokens":
+        if not model:
+            raise ValueError("--agent hf-tokens needs --model PATH (a local checkpoint folder)")
+        from toolkit.training.policy import HFTokenPolicy
+
+        return HFTokenPolicy(model, **kwargs)
     if agent == "openai":
         if not model or not model_name:
             raise ValueError("--agent openai needs --model URL and --model-name NAME")
         return OpenAIPolicy(OpenAIConfig(base_url=model, model=model_name, **kwargs))
-    raise ValueError(f"unknown agent {agent!r}; expected reference, random, openai, hf or replay")
+    raise ValueError(f"unknown agent {agent!r}; expected reference, random, openai, hf, hf-tokens or replay")

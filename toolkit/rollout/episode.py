@@ -149,6 +149,9 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
         if terminate is not None:
             claimed, answer, termination = terminate.status, terminate.answer, "terminate"
             break
+        if new_obs.done:
+            termination = "env_done"  # the benchmark ended the episode (its own success/failure rule)
+            break
         signature = (tuple(sorted(str(action_dict(a)) for a in actions)), obs.state_hash, new_obs.state_hash)
         unchanged = obs.state_hash == new_obs.state_hash and _image_hash(obs.image) == _image_hash(new_obs.image)
         repeats = repeats + 1 if unchanged and signature == previous else 0

@@ -40,12 +40,15 @@ class WorkItem:
 
 
 def outcome_of(result: AttemptResult) -> str:
-    """Classify an attempt: success, false_complete, overdue, verifier_error or failure."""
+    """Classify an attempt: success, false_complete, overdue, verifier_error or failure.
+
+    Success needs the agent's claim, except where the environment ends episodes itself (MiniWoB).
+    """
     v = result.verdict
     if not v.ok:
         return "verifier_error"
     claimed_success = result.claimed == "success"
-    if v.success and v.clean and claimed_success:
+    if v.success and v.clean and (claimed_success or result.termination == "env_done"):
         return "success"
     if claimed_success:
         return "false_complete"

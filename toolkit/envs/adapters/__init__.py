@@ -1,1 +1,8 @@
-"""Adapters translate the five operations to one environment's native API."""
+"""Adapters translate the five operations to one environment's native API.
+
+Importing this package registers the external kinds (the ``miniwob`` adapter and suite); their modules do
+not import the benchmark packages themselves, so a missing ``miniwob`` only makes that suite unavailable
+(loading it raises a SpecError naming the package).
+"""
+
+from toolkit.envs.adapters import miniwob as _miniwob  # noqa: F401,E402 - registers device and suite "miniwob"

@@ -1,0 +1,370 @@
+"""Verifiers of the Alembic brewing-lab tasks (task_bank/mobile/potionlab.yaml).
+
+State: apps.potionlab.data = {coins, stock: {ingredient id: n}, slots: [ids], potions: [{id, family, grade,
+cloudy, layered, recipe}], orders: [{id, status: open|done, potion: {family, grade, cloudy, layered, from,
+recipe} | null, paid}], book: [{id: "<family>-<grade>" | "murk", recipe, brewed}], brews}.
+Static facts (ingredients, prices, the orders' requests and rewards) come from ctx.world["potionlab"].
+The brewing rules are mirrored here from mocked_apps/apps/potionlab/logic.js (brewResult).
+"""
+
+from __future__ import annotations
+
+ELEMENTS = ("heat", "cold", "calm", "spark")
+OPPOSITE = {"heat": "cold", "cold": "heat", "calm": "spark", "spark": "calm"}
+FAMILY_OF = {"heat": "ember", "cold": "rime", "calm": "hush", "spark": "zest"}
+TIP_PER_GRADE = 4
+
+
+# ------------------------------------------------------------------ rules
+
+
+def _ingredients(world) -> dict:
+    return {i["id"]: i for i in world.get("ingredients") or []}
+
+
+def grade_for(tally: int) -> int:
+    return 3 if tally >= 6 else 2 if tally >= 3 else 1 if tally >= 1 else 0
+
+
+def brew_result(world, ids) -> dict | None:
+    """Return {family, grade, cloudy, layered} for ingredient ids in slot order (None if not brewable)."""
+    ings = _ingredients(world)
+    items = [ings.get(i) for i in ids]
+    if any(i is None for i in items) or not 2 <= len(items) <= 4:
+        return None
+    eff = [None if i["kind"] == "catalyst" else {"element": i["element"], "potency": i["potency"]} for i in items]
+    for idx, it in enumerate(items):
+        if it["kind"] != "catalyst":
+            continue
+        prev = eff[idx - 1] if idx > 0 else None
+        if prev is None:
+            continue
+        if it["effect"] == "double":
+            prev["potency"] *= 2
+        elif it["effect"] == "invert":
+            prev["element"] = OPPOSITE[prev["element"]]
+    tallies = dict.fromkeys(ELEMENTS, 0)
+    for e in eff:
+        if e:
+            tallies[e["element"]] += e["potency"]
+    for a, b in (("heat", "cold"), ("calm", "spark")):
+        cut = min(tallies[a], tallies[b])
+        tallies[a] -= cut
+        tallies[b] -= cut
+    top = max(tallies.values())
+    leaders = [e for e in ELEMENTS if tallies[e] == top]
+    if top == 0 or len(leaders) > 1:
+        return {"family": "murk", "grade": 0, "cloudy": False, "layered": False}
+    dom = leaders[0]
+    grade = grade_for(top)
+    cloudy = any(tallies[e] > 0 for e in ELEMENTS if e != dom)
+    if cloudy:
+        grade = max(1, grade - 1)
+    layered = len(items) >= 3 and all(i["kind"] != "catalyst" for i in items) and all(
+        items[k]["potency"] > items[k - 1]["potency"] for k in range(1, len(items)))
+    if layered:
+        grade = min(3, grade + 1)
+    return {"family": FAMILY_OF[dom], "grade": grade, "cloudy": cloudy, "layered": layered}
+
+
+def fits(info: dict, potion: dict | None) -> bool:
+    """True when `potion` satisfies the order request `info` (family, min grade, clear, layered)."""
+    if not potion:
+        return False
+    return (potion.get("family") == info["family"] and int(potion.get("grade") or 0) >= info["min_grade"]
+            and not (info.get("clear") and potion.get("cloudy")) and not (info.get("layered") and not potion.get("layered")))
+
+
+def payout(info: dict, grade: int) -> int:
+    return info["reward"] + TIP_PER_GRADE * max(0, grade - info["min_grade"])
+
+
+# ------------------------------------------------------------------ state helpers
+
+
+def _data(state) -> dict:
+    return ((state.get("apps") or {}).get("potionlab") or {}).get("data") or {}
+
+
+def _potions(state) -> dict:
+    return {p["id"]: p for p in _data(state).get("potions") or [] if isinstance(p, dict) and "id" in p}
+
+
+def _orders(state) -> dict:
+    return {o["id"]: o for o in _data(state).get("orders") or [] if isinstance(o, dict) and "id" in o}
+
+
+def _world_orders(ctx) -> dict:
+    return {o["id"]: o for o in ctx.world["potionlab"].get("orders") or []}
+
+
+def _new_potions(ctx) -> list[dict]:
+    before = _potions(ctx.initial)
+    return [p for pid, p in _potions(ctx.final).items() if pid not in before]
+
+
+def _old_potions_intact(ctx, allowed_gone=()) -> bool:
+    before, after = _potions(ctx.initial), _potions(ctx.final)
+    return all(after.get(pid) == p for pid, p in before.items() if pid not in allowed_gone)
+
+
+def _orders_intact(ctx, except_ids=()) -> bool:
+    before, after = _orders(ctx.initial), _orders(ctx.final)
+    return set(before) == set(after) and all(after[k] == v for k, v in before.items() if k not in except_ids)
+
+
+def _honest(ctx, p: dict) -> bool:
+    """True when a brewed potion's recorded result matches the rules for its recipe."""
+    res = brew_result(ctx.world["potionlab"], p.get("recipe") or [])
+    return bool(res) and all(res[k] == p.get(k) for k in ("family", "grade", "cloudy", "layered"))
+
+
+def _used(ctx) -> dict:
+    """Ingredients used by this episode's brews: new potions still on the shelf + those delivered now."""
+    used: dict[str, int] = {}
+    recipes = [p.get("recipe") or [] for p in _new_potions(ctx)]
+    before = _orders(ctx.initial)
+    for oid, o in _orders(ctx.final).items():
+        if o.get("status") == "done" and (before.get(oid) or {}).get("status") != "done":
+            recipes.append((o.get("potion") or {}).get("recipe") or [])
+    for r in recipes:
+        for i in r:
+            used[i] = used.get(i, 0) + 1
+    return used
+
+
+def _bought(ctx) -> dict | None:
+    """Ingredients bought this episode (final − initial + used), or None when the books do not balance."""
+    s0 = _data(ctx.initial).get("stock") or {}
+    s1 = _data(ctx.final).get("stock") or {}
+    used = _used(ctx)
+    out = {}
+    for k in set(s0) | set(s1) | set(used):
+        n = int(s1.get(k, 0)) - int(s0.get(k, 0)) + used.get(k, 0)
+        if n < 0:
+            return None
+        if n:
+            out[k] = n
+    return out
+
+
+def _spent(ctx, bought: dict) -> int:
+    ings = _ingredients(ctx.world["potionlab"])
+    return sum(ings[k]["price"] * n for k, n in bought.items() if k in ings)
+
+
+def _coins(state) -> int:
+    return int(_data(state).get("coins") or 0)
+
+
+def _text(value) -> str:
+    return " ".join(str(value if value is not None else "").split()).strip("\"'“”.").casefold()
+
+
+def _number(value):
+    try:
+        return None if value is None or isinstance(value, bool) else float(str(value).strip().rstrip("¢").replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _answer(ctx, name):
+    return (ctx.answer or {}).get(name)
+
+
+def _lab_unchanged(ctx) -> bool:
+    """Nothing brewed, bought, delivered or poured away (the cauldron slots may differ)."""
+    a, b = _data(ctx.initial), _data(ctx.final)
+    keys = ("coins", "stock", "potions", "orders", "book", "brews")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+# ------------------------------------------------------------------ operate
+
+
+def brew_grade(ctx):
+    t = ctx.params["t"]
+    new = _new_potions(ctx)
+    good = [p for p in new if p.get("family") == t["family"] and int(p.get("grade") or 0) >= t["grade"] and _honest(ctx, p)]
+    bought = _bought(ctx)
+    return {
+        "brewed": bool(good),
+        "no_purchase": bought == {} and _coins(ctx.final) == _coins(ctx.initial),
+        "rest_intact": _orders_intact(ctx) and _old_potions_intact(ctx),
+    }
+
+
+def layered(ctx):
+    f = ctx.params["f"]
+    new = _new_potions(ctx)
+    good = [p for p in new if p.get("family") == f["family"] and p.get("layered") is True and _honest(ctx, p)]
+    bought = _bought(ctx)
+    return {
+        "brewed": bool(good),
+        "no_purchase": bought == {} and _coins(ctx.final) == _coins(ctx.initial),
+        "rest_intact": _orders_intact(ctx) and _old_potions_intact(ctx),
+    }
+
+
+def _delivered(ctx, oid: str, potion_id: str | None = None) -> dict[str, bool]:
+    info = _world_orders(ctx)[oid]
+    o0 = _orders(ctx.initial).get(oid) or {}
+    o1 = _orders(ctx.final).get(oid) or {}
+    p = o1.get("potion") or {}
+    ok = o0.get("status") == "open" and o1.get("status") == "done" and fits(info, p)
+    if potion_id is not None:
+        ok = ok and p.get("from") == potion_id
+    paid_ok = ok and o1.get("paid") == payout(info, int(p.get("grade") or 0))
+    return {"done": ok, "paid": paid_ok, "paid_amount": o1.get("paid") if paid_ok else None, "potion": p}
+
+
+def deliver_order(ctx):
+    oid = ctx.params["o"]["id"]
+    d = _delivered(ctx, oid)
+    bought = _bought(ctx)
+    honest = bool(d["potion"].get("recipe")) and _honest(ctx, d["potion"]) if d["done"] else False
+    return {
+        "delivered": d["done"] and honest,
+        "paid": d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"],
+        "no_purchase": bought == {},
+        "rest_intact": _orders_intact(ctx, {oid}) and _old_potions_intact(ctx),
+    }
+
+
+def buy_order(ctx):
+    """Buy what is missing, brew, deliver: coins must equal start − purchases + pay."""
+    oid = ctx.params["o"]["id"]
+    d = _delivered(ctx, oid)
+    bought = _bought(ctx)
+    honest = bool(d["potion"].get("recipe")) and _honest(ctx, d["potion"]) if d["done"] else False
+    books = bought is not None and d["paid"] and _coins(ctx.final) == _coins(ctx.initial) - _spent(ctx, bought) + d["paid_amount"]
+    return {
+        "delivered": d["done"] and honest,
+        "paid": d["paid"],
+        "books_balance": bool(books) and _coins(ctx.final) >= 0,
+        "rest_intact": _orders_intact(ctx, {oid}) and _old_potions_intact(ctx),
+    }
+
+
+def buy(ctx):
+    ing = ctx.params["ing"]
+    n = int(ctx.params["n"])
+    s0 = _data(ctx.initial).get("stock") or {}
+    s1 = _data(ctx.final).get("stock") or {}
+    others = all(s1.get(k) == v for k, v in s0.items() if k != ing["id"]) and set(s0) == set(s1)
+    return {
+        "stock": int(s1.get(ing["id"], -1)) == int(s0.get(ing["id"], 0)) + n,
+        "paid": _coins(ctx.final) == _coins(ctx.initial) - n * ing["price"],
+        "rest_intact": others and _orders_intact(ctx) and _old_potions_intact(ctx) and not _new_potions(ctx),
+    }
+
+
+def discard_murk(ctx):
+    before, after = _potions(ctx.initial), _potions(ctx.final)
+    murk = {pid for pid, p in before.items() if p.get("family") == "murk"}
+    keep = {pid: p for pid, p in before.items() if pid not in murk}
+    return {
+        "sludge_gone": bool(murk) and not any(p.get("family") == "murk" for p in after.values()),
+        "others_kept": set(after) == set(keep) and all(after[k] == v for k, v in keep.items()),
+        "rest_intact": _orders_intact(ctx) and _coins(ctx.final) == _coins(ctx.initial)
+        and (_data(ctx.final).get("stock") == _data(ctx.initial).get("stock")),
+    }
+
+
+def company_order(ctx):
+    oid = ctx.params["co"]["order"]
+    d = _delivered(ctx, oid)
+    bought = _bought(ctx)
+    honest = d["done"] and (d["potion"].get("from") in _potions(ctx.initial) or _honest(ctx, d["potion"]))
+    return {
+        "delivered": bool(honest),
+        "paid": d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"] and bought == {},
+        "rest_intact": _orders_intact(ctx, {oid}) and _old_potions_intact(ctx, {d["potion"].get("from")}),
+    }
+
+
+# ------------------------------------------------------------------ cross-app: messages
+
+
+def _threads(state) -> dict:
+    data = ((state.get("apps") or {}).get("messages") or {}).get("data") or {}
+    return {t["id"]: t for t in data.get("threads") or [] if isinstance(t, dict) and "id" in t}
+
+
+def _contact(state, cid) -> dict:
+    data = ((state.get("apps") or {}).get("contacts") or {}).get("data") or {}
+    return next((c for c in data.get("contacts") or [] if c.get("id") == cid), {})
+
+
+def _digits(s) -> str:
+    return "".join(ch for ch in str(s or "") if ch.isdigit())
+
+
+def _new_mine(ctx) -> list[tuple[dict, dict]]:
+    """(thread, message) pairs of messages sent by me during the episode."""
+    before = _threads(ctx.initial)
+    out = []
+    for tid, t in _threads(ctx.final).items():
+        old = {m.get("id") for m in (before.get(tid) or {}).get("messages") or []}
+        for m in t.get("messages") or []:
+            if m.get("from") == "me" and m.get("id") not in old:
+                out.append((t, m))
+    return out
+
+
+def _to(thread, state, cid) -> bool:
+    if thread.get("contact_id") == cid:
+        return True
+    phone = _digits(_contact(state, cid).get("phone"))
+    return bool(phone) and _digits(thread.get("number")) == phone
+
+
+def deliver_and_text(ctx):
+    c = ctx.params["c"]
+    d = _delivered(ctx, c["order"], c["fit"])
+    sent = _new_mine(ctx)
+    to_them = [m for t, m in sent if _to(t, ctx.initial, c["customer"])]
+    return {
+        "delivered": d["done"] and d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"],
+        "texted": len(to_them) >= 1 and any("ready" in _text(m.get("text")) for m in to_them),
+        "no_stray_texts": len(to_them) == len(sent),
+        "rest_intact": _orders_intact(ctx, {c["order"]}) and _old_potions_intact(ctx, {c["fit"]}) and not _new_potions(ctx),
+    }
+
+
+# ------------------------------------------------------------------ queries
+
+_FAMILY_WORDS = {"ember": ("ember",), "rime": ("rime",), "hush": ("hush",), "zest": ("zest",), "murk": ("murk", "sludge")}
+
+
+def query_predict(ctx):
+    r = ctx.params["r"]
+    res = brew_result(ctx.world["potionlab"], r["ids"]) or {}
+    fam = _text(_answer(ctx, "family"))
+    grade = _number(_answer(ctx, "grade"))
+    words = _FAMILY_WORDS.get(res.get("family"), ())
+    others = [w for f, ws in _FAMILY_WORDS.items() if f != res.get("family") for w in ws]
+    return {
+        "family": bool(words) and any(w in fam for w in words) and not any(w in fam for w in others),
+        "grade": grade is not None and grade == res.get("grade"),
+        "nothing_brewed": _lab_unchanged(ctx),
+    }
+
+
+def query_payout(ctx):
+    c = ctx.params["c"]
+    info = _world_orders(ctx)[c["order"]]
+    expected = payout(info, c["grade"])
+    return {
+        "correct": _number(_answer(ctx, "coins")) == expected,
+        "unchanged": _lab_unchanged(ctx),
+    }
+
+
+def query_afford(ctx):
+    c = ctx.params["c"]
+    price = _ingredients(ctx.world["potionlab"])[c["ing"]]["price"]
+    return {
+        "correct": _number(_answer(ctx, "count")) == _coins(ctx.initial) // price,
+        "unchanged": _lab_unchanged(ctx),
+    }

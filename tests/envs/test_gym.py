@@ -1,0 +1,67 @@
+"""The Gymnasium API: guigym/<suite>.<id> for bundled tasks and guigym/miniwob.<task>, checked with check_env."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+
+import toolkit.gym  # noqa: E402,F401 - registers the ids
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+def test_ids_are_registered():
+    ids = set(toolkit.gym.REGISTERED)
+    assert "guigym/mobile-core.contacts.block" in ids and "guigym/web.crm.close_lost" in ids
+    if toolkit.gym.list_suites(include_code=True) and "guigym/miniwob.click-button" not in ids:
+        pytest.skip("miniwob not installed")
+    assert sum(i.startswith("guigym/miniwob.") for i in ids) == 125
+
+
+def test_miniwob_env_passes_check_env_and_solves_with_page_coords():
+    pytest.importorskip("miniwob")
+    env = gymnasium.make("guigym/miniwob.click-test", coords="page")
+    try:
+        check_env(env.unwrapped, skip_render_check=True)
+        obs, info = env.reset(seed=0)
+        assert obs.shape == (210, 160, 3) and obs.dtype == np.uint8 and env.observation_space.contains(obs)
+        assert info["instruction"] == "Click the button."
+        # the test reads the button's centre from the page (as the oracle does) and acts through step()
+        again, _ = env.reset(seed=0)
+        assert np.array_equal(obs, again)
+        _, hosted = env.unwrapped._session.manager.hosted(env.unwrapped._session.lease)
+        x, y = env.unwrapped._session._sync(hosted.page.evaluate(
+            "() => { const r = document.getElementById('subbtn').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }"))
+        obs, reward, terminated, truncated, info = env.step({"type": "click", "x": x, "y": y})
+        assert (reward, terminated, truncated) == (1.0, True, False) and info["raw_reward"] == 1
+        obs, info = env.reset(seed=1)
+        obs, reward, terminated, truncated, info = env.step({"type": "type", "text": "hi"})
+        assert (reward, terminated) == (0.0, False) and info["errors"] == []
+    finally:
+        env.close()
+
+
+def test_bundled_task_env_passes_check_env_and_judges_on_terminate():
+    env = gymnasium.make("guigym/mobile-core.contacts.block", scale=1, max_steps=2)
+    try:
+        check_env(env.unwrapped, skip_render_check=True)
+        obs, info = env.reset(seed=3)
+        assert obs.shape == (800, 360, 3) and info["instruction"]
+        from toolkit.actions import Click
+
+        _, reward, terminated, truncated, _ = env.step(Click(x=500, y=500))
+        assert (reward, terminated, truncated) == (0.0, False, False)
+        _, reward, terminated, truncated, info = env.step({"type": "terminate", "status": "success"})
+        assert terminated and reward == 0.0 and info["verdict"]["success"] is False
+    finally:
+        env.close()
+
+
+def test_unknown_task_and_bad_coords():
+    with pytest.raises(ValueError, match="no guigym task"):
+        toolkit.gym.GuigymEnv("mobile-core/nope")
+    with pytest.raises(ValueError, match="coords"):
+        toolkit.gym.GuigymEnv("mobile-core/contacts.block", coords="page")

@@ -1,0 +1,108 @@
+"""Token-in/token-out: the hf-tokens rollout prompt of every step is an exact prefix of its training window,
+and the pieces are token-identical to the chat-template inputs ``toolkit.evaluate``'s hf agent sends."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import requires_chromium
+from toolkit.harness import Harness, HarnessConfig, HistoryConfig
+from toolkit.tasks import load_suite, sample
+
+pytestmark = requires_chromium
+
+
+@pytest.fixture(scope="module")
+async def episode(tiny_vlm):
+    """One real mocked-app episode of the hf-tokens policy (6 steps, K=3, O=1), with the prompts it sent."""
+    from toolkit.envs.adapters.mocked import MockedAdapter
+    from toolkit.envs.manager import EnvManager
+    from toolkit.rollout import run_attempt
+    from toolkit.training.policy import HFTokenPolicy
+
+    spec = next(s for s in load_suite("mobile-core") if s.id == "contacts.favorite")
+    trace: list = []
+    policy = HFTokenPolicy(tiny_vlm, temperature=1.0, max_new_tokens=10, trace=trace)
+    harness = Harness(policy, HarnessConfig(history=HistoryConfig(window=3, overlap=1), loop_limit=0))
+    instance = sample(spec, 3).model_copy(update={"max_steps": 6})
+    async with EnvManager(adapter=MockedAdapter(apps=["contacts"])) as manager:
+        [lease] = await manager.request(spec)
+        result = await run_attempt(manager, lease, spec, instance, harness, seed=7)
+        await manager.release(lease)
+    return result, trace, policy.engine
+
+
+def _image(result):
+    return lambda ref: result.observations[int(ref.split(":")[1])].image
+
+
+async def test_rollout_prompt_is_a_token_exact_prefix_of_its_window(episode):
+    import torch
+
+    from toolkit.training.windows import attempt_windows, step_prompt
+
+    result, trace, engine = episode
+    builder = engine.builder
+    assert len(result.steps) == 6 and len(trace) == 6
+    windows = attempt_windows(builder, result.steps, _image(result))
+    assert [w.kind for w in windows] == ["window"] * len(windows) and len(windows) == 3  # steps 0-1, 2-3, 4-5
+    trained = sorted(s for w in windows for s in w.steps)
+    assert trained == list(range(6))  # every step trained exactly once
+    for step, (_, t, sent) in zip(result.steps, trace):
+        assert t == step["index"]
+        rebuilt = step_prompt(builder, result.steps, step, _image(result))
+        assert rebuilt.ids == sent  # the stored attempt replays to the very ids the rollout sent
+        [window] = [w for w in windows if step["index"] in w.steps]
+        assert window.input_ids[:len(sent)] == sent  # ... which are a prefix of its training window
+        own = step["token_ids"]
+        assert window.input_ids[len(sent):len(sent) + len(own)] == own  # followed by the sampled ids, verbatim
+        n = len(rebuilt.pixel_values)
+        assert all(torch.equal(a, b) for a, b in zip(rebuilt.pixel_values, window.pixel_values[:n]))
+        # loss exactly on the sampled ids of the new steps, with the rollout's log-probs
+        for k, tok in enumerate(own):
+            assert window.tool_mask[len(sent) + k] == 1
+            assert window.rollout_logps[len(sent) + k] == pytest.approx(step["logprobs"][k])
+    for w in windows:
+        assert w.trained_tokens == sum(len(result.steps[s]["token_ids"]) for s in w.steps)
+        assert w.tool_mask[:w.split] == [0] * w.split and w.tool_mask[w.split] == 1
+
+
+async def test_pieces_are_token_identical_to_what_the_hf_agent_sends(episode):
+    """Rendered with the outputs' own tokenization, the builder's prompt equals the processor's chat-template
+    inputs (ids and pixels) that HFChatModel sends for the same stored messages."""
+    import torch
+
+    from toolkit.models.hf import to_model_messages
+
+    result, trace, engine = episode
+    builder, processor = engine.builder, engine.processor
+    image = _image(result)
+    for step in result.steps:
+        messages = step["prompt"]
+        reference = processor.apply_chat_template(to_model_messages(messages, image), add_generation_prompt=True,
+                                                  tokenize=True, return_dict=True, return_tensors="pt")
+        turns = [builder.turn_ids(builder.tokenizer.encode(m["content"], add_special_tokens=False) + [builder.eos_id], "")
+                 for m in messages if m["role"] == "assistant"]
+        rendered = builder.render(messages, turns, image)
+        assert rendered.ids == reference["input_ids"][0].tolist()
+        inputs = builder.model_inputs(rendered)
+        assert torch.equal(inputs["pixel_values"], reference["pixel_values"])
+        assert torch.equal(inputs["image_grid_thw"], reference["image_grid_thw"])
+        assert torch.equal(inputs["mm_token_type_ids"], reference["mm_token_type_ids"])
+        # and the token-in/token-out prompt the rollout sent decodes to the same text
+        sent = next(ids for _, t, ids in trace if t == step["index"])
+        assert builder.tokenizer.decode(sent) == builder.tokenizer.decode(rendered.ids)
+
+
+async def test_inconsistent_prompts_fall_back_to_step_samples(episode):
+    import copy
+
+    from toolkit.training.windows import attempt_windows
+
+    result, _, engine = episode
+    steps = copy.deepcopy(result.steps)
+    steps[1]["prompt"][1]["content"][0]["text"] += " (edited)"  # step 1's window no longer extends step 0's prompt
+    samples = attempt_windows(engine.builder, steps, _image(result))
+    kinds = [(s.kind, s.steps) for s in samples]
+    assert kinds[:2] == [("step", [0]), ("step", [1])] and ("window", [2, 3]) in kinds
+    assert sorted(x for s in samples for x in s.steps) == list(range(6))

@@ -1,0 +1,262 @@
+"""The ``osworld`` adapter: the five operations over an OSWorld VM's control server (HTTP on port 5000).
+
+- **reset**: revert (OSWorld's docker provider restarts the container) when the VM was used, then run the
+  task's ``config`` setup steps through the server's ``/setup/*`` endpoints;
+- **observe**: ``GET /screenshot`` (PNG of the 1920×1080 screen);
+- **act**: each action becomes the pyautogui command OSWorld's own agents send (``POST /execute``); points are
+  0–1000 over the screen; ``cli_command`` runs a shell command; ``terminate`` records DONE / FAIL;
+- **state**: the task id and the last DONE / FAIL;
+- **evaluate**: the ``postconfig`` steps, then OSWorld's rule: an infeasible task succeeds only when the agent
+  ended with FAIL; otherwise each metric over its getters' ``result`` / ``expected``, combined with ``conj``.
+  A few metrics and getters are built in; the rest come from ``desktop_env`` when it is installed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+import httpx
+
+from toolkit.actions import Action, action_dict, convert_point
+from toolkit.envs.adapters.base import register_adapter
+from toolkit.envs.base import ActionResult, Observation, state_hash
+from toolkit.envs.osworld.docker_backend import OSWorldInstance, Screen
+from toolkit.tasks import CriterionResult, TaskInstance, TaskSpec, Verdict, VerifierPool, verifier_error
+
+_PRELUDE = "import pyautogui; import time; pyautogui.FAILSAFE = False; "
+_SCROLL = {"down": (0, -1), "up": (0, 1), "right": (1, 0), "left": (-1, 0)}  # pyautogui: positive scroll = up
+
+
+def exact_match(result: Any, rules: dict[str, Any], **_: Any) -> float:
+    """OSWorld's exact_match: 1 when the result equals ``rules["expected"]``."""
+    return float(result == rules["expected"])
+
+
+def check_include_exclude(result: Any, rules: dict[str, Any], **_: Any) -> float:
+    """OSWorld's check_include_exclude: every ``include`` substring present and no ``exclude`` one."""
+    text = result if isinstance(result, str) else json.dumps(result)
+    return float(all(s in text for s in rules.get("include", [])) and not any(s in text for s in rules.get("exclude", [])))
+
+
+BUILTIN_METRICS: dict[str, Callable[..., float]] = {"exact_match": exact_match, "check_include_exclude": check_include_exclude}
+
+
+class OSWorldAdapter:
+    """Drive an OSWorld VM through its control server (``OSWorldInstance.server_url``).
+
+    Args:
+        transport: an httpx transport (tests pass a mock of the VM server).
+        metrics: extra metric functions by name (they win over the built-ins and desktop_env's).
+        screen: the VM screen size (OSWorld's default 1920×1080).
+    """
+
+    name = "osworld"
+    device = "osworld"
+
+    def __init__(self, transport: httpx.AsyncBaseTransport | None = None, metrics: dict[str, Callable[..., float]] | None = None,
+                 screen: Screen | None = None, screenshots: bool = True, cache_dir: str | Path | None = None):
+        self.transport = transport
+        self.metrics = {**BUILTIN_METRICS, **(metrics or {})}
+        self.viewport = screen or Screen()
+        self.apps: list[str] = []
+        self.screenshots = screenshots
+        self.cache_dir = Path(cache_dir or tempfile.mkdtemp(prefix="guigym-osworld-"))
+
+    def _http(self, instance: OSWorldInstance, timeout: float = 60.0) -> httpx.AsyncClient:
+        return httpx.AsyncClient(transport=self.transport, base_url=instance.server_url, timeout=timeout)
+
+    async def _post(self, instance: OSWorldInstance, path: str, payload: dict[str, Any] | None = None, **kw: Any) -> httpx.Response:
+        async with self._http(instance) as http:
+            response = await http.post(path, json=payload, **kw) if payload is not None else await http.post(path, **kw)
+        response.raise_for_status()
+        return response
+
+    # -- the five operations ---------------------------------------------------------------------------
+
+    async def boot(self, instance: OSWorldInstance, base_url: str, timeout_s: float) -> None:
+        """The docker backend already waited for the VM's control server; nothing more to load."""
+        instance.info.setdefault("used", False)
+
+    async def reset(self, instance: OSWorldInstance, task: TaskInstance) -> None:
+        """Revert a used VM (container restart), then run the task's setup steps."""
+        if instance.info.get("used"):
+            await asyncio.to_thread(instance.container.restart)
+            instance.info["reverts"] = instance.info.get("reverts", 0) + 1
+        osw = task.setup.get("osworld", {})
+        for step in osw.get("config", []):
+            await self.setup_step(instance, step)
+        instance.info.update(used=True, task=osw.get("id", task.task_id), last_action=None)
+
+    async def setup_step(self, instance: OSWorldInstance, step: dict[str, Any]) -> None:
+        """Run one OSWorld setup step through the VM server (the SetupController's ``_<type>_setup``)."""
+        kind, p = step["type"], step.get("parameters", {})
+        if kind == "sleep":
+            await asyncio.sleep(float(p.get("seconds", 1)))
+        elif kind in ("launch", "execute", "command"):
+            await self._post(instance, "/setup/launch" if kind == "launch" else "/setup/execute",
+                             {"command": p["command"], "shell": p.get("shell", False)})
+        elif kind == "open":
+            await self._post(instance, "/setup/open_file", {"path": p["path"]})
+        elif kind == "activate_window":
+            await self._post(instance, "/setup/activate_window", {"window_name": p["window_name"], "strict": p.get("strict", False),
+                                                                  "by_class": p.get("by_class", False)})
+        elif kind == "close_window":
+            await self._post(instance, "/setup/close_window", {"window_name": p["window_name"], "strict": p.get("strict", False),
+                                                               "by_class": p.get("by_class", False)})
+        elif kind == "change_wallpaper":
+            await self._post(instance, "/setup/change_wallpaper", {"path": p["path"]})
+        elif kind == "download":
+            async with httpx.AsyncClient(transport=self.transport, timeout=300, follow_redirects=True) as http:
+                for f in p["files"]:
+                    data = (await http.get(f["url"])).raise_for_status().content
+                    await self._post(instance, "/setup/upload", files={"file_data": (Path(f["path"]).name, data)},
+                                     data={"file_path": f["path"]})
+        else:
+            raise NotImplementedError(f"OSWorld setup step {kind!r} is not mapped by guigym's osworld adapter yet")
+
+    async def observe(self, instance: OSWorldInstance, note: str | None = None) -> Observation:
+        """Return the VM screenshot and the state."""
+        image = b""
+        if self.screenshots:
+            async with self._http(instance) as http:
+                image = (await http.get("/screenshot")).raise_for_status().content
+        state = await self.state(instance)
+        return Observation(image=image, image_format="png", width=self.viewport.width, height=self.viewport.height,
+                           screen=f"osworld:{state['task']}", state=state, state_hash=state_hash(state), note=note)
+
+    async def state(self, instance: OSWorldInstance) -> dict[str, Any]:
+        """Return the task id and the last DONE / FAIL (the VM's own state is read by the evaluator's getters)."""
+        return {"task": instance.info.get("task"), "last_action": instance.info.get("last_action")}
+
+    async def action_log(self, instance: OSWorldInstance) -> list[dict[str, Any]]:
+        """Return the pyautogui commands sent since the last reset."""
+        return list(instance.info.get("commands", []))
+
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        """Return the screen pixel of a 0–1000 point."""
+        px, py = convert_point(x, y, "norm1000", "pixels", size=(self.viewport.width, self.viewport.height))
+        return round(px), round(py)
+
+    def command(self, action: Action) -> str | None:
+        """Return the pyautogui code of an action (None when it is not a pointer/keyboard action)."""
+        kind = action.type
+        if kind in ("click", "double_click", "long_press", "drag", "scroll", "swipe"):
+            x, y = self.to_screen(action.x, action.y)
+        if kind == "click":
+            return f"pyautogui.click({x}, {y})"
+        if kind == "double_click":
+            return f"pyautogui.doubleClick({x}, {y})"
+        if kind == "long_press":
+            return f"pyautogui.mouseDown({x}, {y}); time.sleep(0.8); pyautogui.mouseUp({x}, {y})"
+        if kind == "drag":
+            x2, y2 = self.to_screen(action.x2, action.y2)
+            return f"pyautogui.moveTo({x}, {y}); pyautogui.dragTo({x2}, {y2}, duration=0.5, button='left')"
+        if kind in ("scroll", "swipe"):
+            direction = action.direction if kind == "scroll" else {"up": "down", "down": "up", "left": "right", "right": "left"}[action.direction]
+            ux, uy = _SCROLL[direction]
+            clicks = max(1, round(action.amount / 100))
+            return f"pyautogui.hscroll({ux * clicks}, x={x}, y={y})" if ux else f"pyautogui.scroll({uy * clicks}, x={x}, y={y})"
+        if kind == "type":
+            clear = "pyautogui.hotkey('ctrl', 'a'); pyautogui.press('backspace'); " if action.clear else ""
+            return f"{clear}pyautogui.write({action.text!r}, interval=0.01)"
+        if kind == "hotkey":
+            return f"pyautogui.hotkey({', '.join(repr(k.lower()) for k in action.keys)})"
+        if kind == "system_button" and action.button == "enter":
+            return "pyautogui.press('enter')"
+        return None
+
+    async def act(self, instance: OSWorldInstance, action: Action) -> ActionResult:
+        """Send one action to the VM; kinds a desktop cannot do are error results."""
+        result = ActionResult(action=action_dict(action))
+        kind = action.type
+        if kind == "terminate":
+            instance.info["last_action"] = "DONE" if action.status == "success" else "FAIL"
+            return result
+        if kind == "wait":
+            await asyncio.sleep(action.seconds)
+            return result
+        if kind == "cli_command":
+            out = (await self._post(instance, "/execute", {"command": action.command, "shell": True})).json()
+            return result.model_copy(update={"effect": str(out.get("output", ""))[-2000:] or None,
+                                             "ok": out.get("returncode", 0) == 0, "error": out.get("error") or None})
+        code = self.command(action)
+        if code is None:
+            return result.model_copy(update={"ok": False, "error": f"{kind}: not available on the OSWorld desktop"})
+        instance.info.setdefault("commands", []).append(code)
+        await self._post(instance, "/execute", {"command": ["python3", "-c", _PRELUDE + code], "shell": False})
+        return result
+
+    async def evaluate(self, verifiers: VerifierPool, spec: TaskSpec, task: TaskInstance, initial: dict[str, Any],
+                       final: dict[str, Any], trajectory: list[dict[str, Any]], instance: OSWorldInstance) -> Verdict:
+        """Judge OSWorld's way (postconfig, infeasible rule, metrics over getters, conj)."""
+        osw = task.setup.get("osworld", {})
+        evaluator = osw.get("evaluator", {})
+        last = final.get("last_action") or instance.info.get("last_action")
+        if osw.get("infeasible"):
+            return _verdict(spec, [last == "FAIL"], "and")
+        if last == "FAIL":  # OSWorld: FAIL on a feasible task scores 0
+            return _verdict(spec, [False] * len(spec.criteria), evaluator.get("conj", "and"))
+        try:
+            for step in evaluator.get("postconfig", []):
+                await self.setup_step(instance, step)
+            from toolkit.envs.osworld.tasks import Evaluator
+
+            scores = []
+            for m in Evaluator.model_validate(evaluator).metrics():
+                metric = self._metric(m["func"])
+                result = await self.get(instance, m["result"])
+                if m["expected"] is not None:
+                    scores.append(float(metric(result, await self.get(instance, m["expected"]), **m["options"])))
+                else:
+                    scores.append(float(metric(result, **m["options"])))
+        except Exception as exc:  # noqa: BLE001 - a getter or metric failure is a verifier error, never a score
+            return verifier_error(spec.full_id, f"osworld evaluator: {type(exc).__name__}: {exc}")
+        return _verdict(spec, scores, evaluator.get("conj", "and"))
+
+    def _metric(self, name: str) -> Callable[..., float]:
+        if name in self.metrics:
+            return self.metrics[name]
+        try:
+            from desktop_env.evaluators import metrics  # type: ignore[import-not-found]
+        except ImportError:
+            raise NotImplementedError(f"metric {name!r} needs OSWorld's desktop_env package (pip install desktop-env)") from None
+        return getattr(metrics, name)
+
+    async def get(self, instance: OSWorldInstance, config: dict[str, Any]) -> Any:
+        """Run one OSWorld getter (``rule``, ``vm_command_line``, ``vm_command_error``, ``vm_file`` built in)."""
+        kind = config["type"]
+        if kind == "rule":
+            return config["rules"]
+        if kind in ("vm_command_line", "vm_command_error"):
+            out = (await self._post(instance, "/execute", {"command": config["command"], "shell": config.get("shell", False)})).json()
+            return out.get("output" if kind == "vm_command_line" else "error", "")
+        if kind == "vm_file":
+            data = (await self._post(instance, "/file", data={"file_path": config["path"]})).content
+            dest = self.cache_dir / config.get("dest", Path(config["path"]).name)
+            dest.write_bytes(data)
+            return str(dest)
+        try:
+            from desktop_env.evaluators import getters  # type: ignore[import-not-found]
+        except ImportError:
+            raise NotImplementedError(f"getter {kind!r} needs OSWorld's desktop_env package (pip install desktop-env)") from None
+        raise NotImplementedError(f"getter {kind!r}: desktop_env getters take a DesktopEnv, not guigym's instance ({getters.__name__})")
+
+
+def _verdict(spec: TaskSpec, scores: list[float | bool], conj: str) -> Verdict:
+    """Combine metric scores OSWorld's way: "and" = 0 if any is 0 else the mean; "or" = the max."""
+    values = [float(s) for s in scores]
+    if conj == "or":
+        total = max(values) if values else 0.0
+    else:
+        total = 0.0 if any(v == 0 for v in values) else sum(values) / max(1, len(values))
+    criteria = [CriterionResult(id=c.id, description=c.description, weight=c.weight, required=c.required, passed=v > 0)
+                for c, v in zip(spec.criteria, values)]
+    return Verdict(task_id=spec.full_id, criteria=criteria, reward=total, success=total >= 1.0 - 1e-9 if conj != "or" else total > 0,
+                   clean=True, progress=total)
+
+
+register_adapter("osworld", lambda **kwargs: OSWorldAdapter(**{k: v for k, v in kwargs.items() if k == "screenshots"}))

@@ -1,0 +1,142 @@
+"""OSWorld task files (``evaluation_examples/examples/<domain>/<id>.json``) as guigym task specs.
+
+The format (xlang-ai/OSWorld): ``id``, ``snapshot``, ``instruction``, ``source``, ``config`` (setup steps
+``{"type", "parameters"}`` run by OSWorld's SetupController), ``related_apps``, optional ``proxy`` /
+``fixed_ip`` / ``possibility_of_env_change`` / ``trajectory``, and ``evaluator``: ``func`` (a metric name or
+a list of them), ``result`` / ``expected`` (getter configs ``{"type": ...}``, lists when ``func`` is a list),
+``options`` (metric kwargs), ``conj`` ("and" | "or") and ``postconfig`` (setup steps run before judging).
+``"func": "infeasible"`` marks a task the agent must refuse (it succeeds only by ending with FAIL).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from toolkit.tasks import Criterion, SpecError, TaskSpec
+
+#: Setup step types of OSWorld's SetupController (``_<type>_setup``).
+SETUP_TYPES = frozenset({
+    "download", "upload_file", "change_wallpaper", "tidy_desktop", "open", "launch", "execute",
+    "execute_with_verification", "command", "sleep", "act", "replay", "activate_window", "close_window", "proxy",
+    "chrome_open_tabs", "chrome_close_tabs", "googledrive", "login", "update_browse_history",
+})
+
+
+class SetupStep(BaseModel):
+    """One setup / postconfig step."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: str
+    parameters: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _known(self) -> "SetupStep":
+        if self.type not in SETUP_TYPES:
+            raise ValueError(f"unknown setup step type {self.type!r}; OSWorld has {', '.join(sorted(SETUP_TYPES))}")
+        return self
+
+
+class Evaluator(BaseModel):
+    """How OSWorld judges a task: metric(s) over getter results."""
+
+    model_config = ConfigDict(extra="allow")
+    func: str | list[str]
+    result: dict[str, Any] | list[dict[str, Any]] | None = None
+    expected: dict[str, Any] | list[dict[str, Any]] | None = None
+    options: dict[str, Any] | list[dict[str, Any]] | None = None
+    conj: Literal["and", "or"] = "and"
+    postconfig: list[SetupStep] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _lists_agree(self) -> "Evaluator":
+        if isinstance(self.func, list):
+            n = len(self.func)
+            if n == 0:
+                raise ValueError("func: an empty list")
+            for name in ("result", "expected", "options"):
+                value = getattr(self, name)
+                if value is not None and (not isinstance(value, list) or len(value) != n):
+                    raise ValueError(f"{name}: func lists {n} metrics, so {name} must be a list of {n}")
+        elif self.func != "infeasible" and self.result is None:
+            raise ValueError("result: a metric needs a result getter")
+        return self
+
+    def metrics(self) -> list[dict[str, Any]]:
+        """Return one ``{func, result, expected, options}`` per metric."""
+        funcs = self.func if isinstance(self.func, list) else [self.func]
+
+        def nth(value: Any, i: int) -> Any:
+            return value[i] if isinstance(self.func, list) and isinstance(value, list) else value
+
+        return [{"func": f, "result": nth(self.result, i), "expected": nth(self.expected, i),
+                 "options": nth(self.options, i) or {}} for i, f in enumerate(funcs)]
+
+
+class OSWorldTask(BaseModel):
+    """One OSWorld task file."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str = Field(min_length=1)
+    snapshot: str = "init_state"
+    instruction: str = Field(min_length=1)
+    source: str = ""
+    config: list[SetupStep] = Field(default_factory=list)
+    evaluator: Evaluator
+    related_apps: list[str] = Field(default_factory=list)
+    trajectory: str | None = None
+    proxy: bool = False
+    fixed_ip: bool = False
+    possibility_of_env_change: str | None = None
+
+    @property
+    def infeasible(self) -> bool:
+        """Return True for a task the agent must refuse (``"func": "infeasible"``)."""
+        return self.evaluator.func == "infeasible"
+
+
+def load_osworld_task(path: str | Path) -> OSWorldTask:
+    """Read one OSWorld task JSON; errors name the file and the field."""
+    path = Path(path)
+    try:
+        raw = json.loads(path.read_text())
+    except json.JSONDecodeError as exc:
+        raise SpecError(f"{path}: not valid JSON: {exc}") from None
+    try:
+        return OSWorldTask.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(task)"
+        raise SpecError(f"{path}: field '{where}': {first['msg']}") from None
+
+
+def to_task_spec(task: OSWorldTask, suite: str = "osworld", source: str = "") -> TaskSpec:
+    """Return the guigym TaskSpec of an OSWorld task (device ``osworld``; the OSWorld config rides in ``setup``)."""
+    criteria = ([Criterion(id="infeasible", description="the agent declares the task infeasible (ends with FAIL)")]
+                if task.infeasible else
+                [Criterion(id=f"m{i}_{_slug(m['func'])}", description=f"OSWorld metric {m['func']} ({task.evaluator.conj})")
+                 for i, m in enumerate(task.evaluator.metrics())])
+    apps = task.related_apps or [task.snapshot]
+    return TaskSpec(
+        id=_slug(task.id, keep="-."), suite=suite, device="osworld", apps=[_slug(a, keep="-") for a in apps],
+        instruction=task.instruction,
+        setup={"osworld": {"id": task.id, "snapshot": task.snapshot, "config": [s.model_dump() for s in task.config],
+                           "evaluator": task.evaluator.model_dump(), "infeasible": task.infeasible}},
+        criteria=criteria, verifier="osworld.py:evaluate",
+        reference=[{"type": "terminate", "status": "failed"}],
+        max_steps=15, tags=["osworld", "external"] + (["infeasible"] if task.infeasible else []),
+        source=source or task.source,
+    )
+
+
+def load_osworld_folder(folder: str | Path, suite: str = "osworld") -> list[TaskSpec]:
+    """Return the TaskSpecs of every ``*.json`` below ``folder`` (OSWorld's examples/<domain>/ layout)."""
+    return [to_task_spec(load_osworld_task(p), suite, str(p)) for p in sorted(Path(folder).rglob("*.json"))]
+
+
+def _slug(text: str, keep: str = "") -> str:
+    out = "".join(c if c.isalnum() or c in keep else "_" for c in text.lower())
+    return out.strip("_") or "x"

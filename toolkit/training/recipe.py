@@ -1,0 +1,167 @@
+"""Training recipes: one YAML (model / tasks / algorithm / sampling / rollout / history / reward / trainer)
+turned into a :class:`GuiGRPOTrainer` and run. Shared by ``guigym train`` and ``recipes/train_grpo.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from toolkit.paths import REPO_ROOT
+
+SECTIONS = ("model", "tasks", "algorithm", "sampling", "rollout", "history", "reward", "trainer")
+
+
+def load_recipe(path: str | Path) -> dict[str, Any]:
+    """Return a recipe's sections (unknown top-level keys are an error; ``env`` is allowed, as TrlParser exports it)."""
+    data = yaml.safe_load(Path(path).read_text()) or {}
+    unknown = sorted(set(data) - set(SECTIONS) - {"env", "name", "description"})
+    if unknown:
+        raise ValueError(f"recipe {path}: unknown sections {unknown}; expected {', '.join(SECTIONS)}")
+    for s in SECTIONS:
+        data.setdefault(s, {})
+    return data
+
+
+def _loss_settings(algo: dict[str, Any]) -> dict[str, Any]:
+    name = algo.get("name", "grpo")
+    per_token = algo.get("per_token_loss", True)
+    out: dict[str, Any] = {"epsilon": algo.get("epsilon", 0.2)}
+    if name == "dapo":
+        out.update(loss_type="dapo", epsilon_high=algo.get("epsilon_high", 0.28))
+    elif name == "gspo":
+        out.update(loss_type="grpo", importance_sampling_level="sequence", epsilon=algo.get("epsilon", 3e-4),
+                   epsilon_high=algo.get("epsilon_high", 4e-4))
+    elif name == "grpo":
+        out.update(loss_type="dapo" if per_token else "grpo")
+        if algo.get("epsilon_high") is not None:
+            out["epsilon_high"] = algo["epsilon_high"]
+    else:
+        raise ValueError(f"unknown algorithm {name!r}; expected grpo, dapo or gspo")
+    if algo.get("loss_type"):
+        out["loss_type"] = algo["loss_type"]
+    return out
+
+
+def grpo_config(recipe: dict[str, Any], output_dir: str | Path, max_steps: int | None = None):
+    """Return the GRPOConfig of a recipe."""
+    import torch
+    from trl import GRPOConfig
+
+    algo, tr, ro = recipe["algorithm"], recipe["trainer"], recipe["rollout"]
+    if float(algo.get("entropy_coef", 0.0)) != 0.0:
+        raise ValueError("algorithm.entropy_coef != 0 is not supported by TRL 1.16's GRPO loss; set it to 0")
+    G = int(algo.get("group_size", 8))
+    tasks_per_step = int(tr.get("tasks_per_step", 1))
+    cpu = not torch.cuda.is_available() or tr.get("device") == "cpu"
+    vllm = tr.get("vllm_mode")
+    kwargs: dict[str, Any] = dict(
+        output_dir=str(output_dir), num_generations=G, per_device_train_batch_size=G * tasks_per_step,
+        steps_per_generation=int(tr.get("steps_per_generation", 1)), gradient_accumulation_steps=int(tr.get("gradient_accumulation_steps", 1)),
+        learning_rate=float(algo.get("learning_rate", 1e-6)), beta=float(algo.get("kl_loss_coef", 0.0)),
+        temperature=float(ro.get("temperature", 1.0)), max_completion_length=int(ro.get("max_total_length", 8192)),
+        max_steps=int(max_steps if max_steps is not None else tr.get("max_steps", 100)),
+        save_strategy="steps", save_steps=int(tr.get("save_steps", 50)), logging_steps=1, report_to="none",
+        remove_unused_columns=False, bf16=not cpu and tr.get("dtype", "bfloat16") == "bfloat16", use_cpu=cpu,
+        gradient_checkpointing=bool(tr.get("gradient_checkpointing", not cpu)), seed=int(tr.get("seed", 0)),
+        scale_rewards=tr.get("scale_rewards", "group"), use_bias_correction_kl=bool(algo.get("use_bias_correction_kl", False)),
+        dataloader_num_workers=0, save_only_model=bool(tr.get("save_only_model", True)),
+        **_loss_settings(algo))
+    if vllm:  # rollouts run on the harness; vLLM serves evaluation and (server mode) TRL's weight sync
+        kwargs.update(use_vllm=False)
+    return GRPOConfig(**kwargs)
+
+
+def build_model(recipe: dict[str, Any], output_dir: Path) -> Path:
+    """Return the checkpoint folder to train (``checkpoint: tiny`` builds a tiny Qwen3-VL under the output dir)."""
+    m = recipe["model"]
+    ckpt = str(m.get("checkpoint", "tiny"))
+    if ckpt == "tiny":
+        from toolkit.models.tiny import build_tiny_qwen3vl
+
+        tiny = m.get("tiny", {})
+        return build_tiny_qwen3vl(output_dir / "base-model", seed=int(tiny.get("seed", 0)),
+                                  max_pixels=int(tiny.get("max_pixels", 64 * 64 * 4)))
+    path = Path(ckpt)
+    return path if path.is_absolute() or path.exists() else (REPO_ROOT / path if (REPO_ROOT / path).exists() else path)
+
+
+def _env_factory(recipe: dict[str, Any]):
+    from toolkit.envs.adapters.mocked import MockedAdapter
+    from toolkit.envs.local import LocalBackend
+    from toolkit.envs.manager import EnvManager
+
+    pools = recipe["tasks"].get("pools", [])
+    apps = sorted({a for p in pools for a in (p.get("env", {}) or {}).get("apps", [])}) or None
+    isolation = recipe["rollout"].get("isolation", "pages")
+    return lambda: EnvManager(backend=LocalBackend(isolation=isolation), adapter=MockedAdapter(apps=apps) if apps else MockedAdapter())
+
+
+def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int | None = None):
+    """Return a ready :class:`GuiGRPOTrainer` for ``recipe`` writing under ``output_dir``."""
+    import torch
+    from datasets import Dataset
+    from transformers import AutoModelForImageTextToText
+
+    from toolkit.harness import HarnessConfig, HistoryConfig
+    from toolkit.manifest import run_manifest
+    from toolkit.models.tiny import load_processor
+    from toolkit.store import RunStore
+    from toolkit.tasks import load_tasks
+    from toolkit.training.trainer import AdaptiveSampler, GuiGRPOTrainer
+
+    out = Path(output_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    ckpt = build_model(recipe, out)
+    processor = load_processor(ckpt)
+    dtype = torch.float32 if not torch.cuda.is_available() else getattr(torch, recipe["trainer"].get("dtype", "bfloat16"))
+    model = AutoModelForImageTextToText.from_pretrained(ckpt, dtype=dtype)
+    args = grpo_config(recipe, out, max_steps)
+
+    specs = {}
+    for pool in recipe["tasks"].get("pools", []):
+        for spec in load_tasks([pool["suite"]], pool.get("tasks") or None):
+            specs[spec.full_id] = spec
+    if not specs:
+        raise ValueError("recipe has no tasks (tasks.pools[].suite / tasks)")
+    rows = [{"prompt": task, "task_id": task} for task in sorted(specs)]
+    h = recipe["history"]
+    m = recipe["model"]
+    harness_config = HarnessConfig(format=m.get("format", "text-v1"), coords=m.get("coords"),
+                                   history=HistoryConfig(mode="window", window=int(h.get("window", 10)),
+                                                         overlap=int(h.get("overlap", 2))),
+                                   loop_limit=int(recipe["rollout"].get("loop_limit", 3)))
+    s, ro, tr = recipe["sampling"], recipe["rollout"], recipe["trainer"]
+    store = RunStore.create(run_manifest(purpose="train", agent="hf-tokens", suites=sorted({p["suite"] for p in recipe["tasks"]["pools"]}),
+                                         tasks=sorted(specs), trials=int(recipe["algorithm"].get("group_size", 8)),
+                                         seed=int(tr.get("seed", 0)), parallel=int(ro.get("concurrency", 4)), model=str(ckpt),
+                                         model_name=None, harness=harness_config.as_dict(), recipe=recipe),
+                            root=out / "runs")
+    trainer = GuiGRPOTrainer(
+        model=model, args=args, train_dataset=Dataset.from_list(rows), processing_class=processor,
+        specs=specs, env_factory=_env_factory(recipe), harness_config=harness_config, store=store,
+        sampler=AdaptiveSampler(success_threshold=float(s.get("success_threshold", 0.8)),
+                                fail_budget=int(s.get("fail_budget", 4)), mastered_budget=int(s.get("mastered_budget", 2))),
+        reward_kind=recipe["reward"].get("kind", "verifier"), max_new_tokens=int(ro.get("max_new_tokens", 64)),
+        max_turns=ro.get("max_turns"), concurrency=int(ro.get("concurrency", 4)),
+        k3_threshold=float(tr.get("k3_threshold", 1e-3)), windowwise=bool(h.get("windowwise_train", True)),
+        run_seed=int(tr.get("seed", 0)))
+    return trainer
+
+
+def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_steps: int | None = None) -> dict[str, Any]:
+    """Run a recipe; return a summary (output dir, final checkpoint, run store, log history)."""
+    recipe = load_recipe(recipe_path)
+    out = Path(output_dir or recipe["trainer"].get("output_dir") or f"outputs/{Path(recipe_path).stem}")
+    trainer = build_trainer(recipe, out, max_steps)
+    trainer.train()
+    final = out / "final"
+    trainer.save_model(str(final))
+    summary = {"output_dir": str(out), "final": str(final), "run_dir": str(trainer.store.dir) if trainer.store else None,
+               "checkpoints": sorted(p.name for p in out.glob("checkpoint-*")), "steps": int(trainer.state.global_step),
+               "log_history": trainer.state.log_history, "consistency": trainer.consistency_log}
+    (out / "train_summary.json").write_text(json.dumps(summary, indent=1, default=str))
+    return summary

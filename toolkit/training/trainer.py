@@ -1,0 +1,401 @@
+"""GRPO on TRL's ``GRPOTrainer`` with rollouts from the shared path (harness + env manager + ``run_attempt``).
+
+``GuiGRPOTrainer`` overrides one method, ``_generate_and_score_completions``. TRL's ``RepeatSampler``
+hands it each task G times in a row; it
+
+1. decides each task's group size from its record so far (:class:`AdaptiveSampler`: the full group
+   for unseen and sometimes-solved tasks, ``fail_budget`` for never-solved, ``mastered_budget`` for
+   tasks solved more often than η);
+2. runs the attempts through :func:`toolkit.rollout.run_attempt` with the ``hf-tokens`` policy on the
+   trainer's own weights; an ``EnvError`` drops the attempt and reruns it (never scored 0), a
+   verifier error drops it from its group;
+3. computes group-normalised advantages per task once its whole group is resolved (verifier or
+   DESIGN.md's shaped reward);
+4. replays each attempt into token-in/token-out training windows (``toolkit.training.windows``),
+   writes the trajectory to the run store (same schema as evaluation) and collates the windows into
+   the batch dict TRL's loss reads, padded to a multiple of ``steps_per_generation``;
+5. recomputes the trainer's log-probs of every trained token, logs
+   ``window/k3_train_vs_rollout`` and stops with :class:`ConsistencyError` above the threshold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from trl import GRPOTrainer
+
+from toolkit.envs.base import EnvError
+from toolkit.harness import Harness, HarnessConfig
+from toolkit.rollout.episode import AttemptResult, run_attempt
+from toolkit.rollout.scheduler import WorkItem, attempt_row, outcome_of, trajectory_records
+from toolkit.store import RunStore, attempt_id
+from toolkit.tasks import TaskSpec, derive_seed, sample
+from toolkit.tasks.verdict import shaped_reward
+from toolkit.training.policy import HFTokenPolicy, TokenModel
+from toolkit.training.windows import TokenBuilder, WindowSample, attempt_windows
+
+
+class ConsistencyError(RuntimeError):
+    """The trainer's log-probs of the rollout's tokens disagree with the rollout's own (harness/processor mismatch)."""
+
+
+@dataclass
+class AdaptiveSampler:
+    """Policy-adaptive group sizes from each task's success record."""
+
+    success_threshold: float = 0.8
+    fail_budget: int = 4
+    mastered_budget: int = 2
+    record: dict[str, list[int]] = field(default_factory=dict)  # task -> [attempts, successes]
+
+    def budget(self, task: str, group_size: int) -> int:
+        """Return how many attempts ``task`` gets in this group."""
+        n, s = self.record.get(task, [0, 0])
+        if n == 0 or 0 < s / n <= self.success_threshold:
+            return group_size
+        if s == 0:
+            return max(1, min(group_size, self.fail_budget))
+        return max(1, min(group_size, self.mastered_budget))
+
+    def update(self, task: str, successes: list[bool]) -> None:
+        """Add a resolved group's outcomes."""
+        entry = self.record.setdefault(task, [0, 0])
+        entry[0] += len(successes)
+        entry[1] += sum(successes)
+
+
+@dataclass(frozen=True)
+class TrainItem(WorkItem):
+    """A training attempt: member ``member`` of a group that shares one instance (``group_seed``)."""
+
+    group_seed: int = 0
+    member: int = 0
+    step: int = 0
+
+    @property
+    def attempt_id(self) -> str:
+        return attempt_id(self.spec.full_id, self.trial) + f"-s{self.step}g{self.member}"
+
+    @property
+    def instance_seed(self) -> int:
+        return self.group_seed
+
+
+@dataclass
+class Outcome:
+    """A resolved attempt: its result, reward and (for the store) its item."""
+
+    item: TrainItem
+    result: AttemptResult
+    reward: float
+    success: bool
+    reruns: int
+
+
+def group_advantages(rewards: list[float], scale: bool = True, eps: float = 1e-4) -> list[float]:
+    """Return GRPO advantages of one group: (r − mean) / (std + eps) (std unscaled when ``scale`` is False)."""
+    if len(rewards) < 2:
+        return [0.0] * len(rewards)
+    mean = sum(rewards) / len(rewards)
+    std = math.sqrt(sum((r - mean) ** 2 for r in rewards) / (len(rewards) - 1))
+    return [(r - mean) / (std + eps) if scale else r - mean for r in rewards]
+
+
+def k3_stats(train, rollout, mask) -> dict[str, float]:
+    """Return mean/max k3 and max |Δ log p| over the masked tokens (k3 = e^r − 1 − r, r = train − rollout)."""
+    import torch
+
+    m = mask.bool()
+    if not m.any():
+        return {"k3_mean": 0.0, "k3_max": 0.0, "abs_diff_max": 0.0, "tokens": 0}
+    r = (train - rollout)[m].double()
+    k3 = torch.exp(r) - 1 - r
+    return {"k3_mean": float(k3.mean()), "k3_max": float(k3.max()), "abs_diff_max": float(r.abs().max()),
+            "tokens": int(m.sum())}
+
+
+class GuiGRPOTrainer(GRPOTrainer):
+    """TRL's GRPOTrainer whose generation step runs GUI episodes on the shared rollout path (see module docstring)."""
+
+    def __init__(self, *args: Any, specs: dict[str, TaskSpec], env_factory: Any, harness_config: HarnessConfig,
+                 store: RunStore | None = None, sampler: AdaptiveSampler | None = None, reward_kind: str = "verifier",
+                 rollout_temperature: float | None = None, max_new_tokens: int = 64, max_turns: int | None = None,
+                 concurrency: int = 4, k3_threshold: float = 1e-3, windowwise: bool = True, run_seed: int = 0,
+                 max_env_retries: int = 3, **kwargs: Any):
+        kwargs.setdefault("reward_funcs", [_stub_reward])
+        super().__init__(*args, **kwargs)
+        self.specs = specs
+        self.env_factory = env_factory
+        self.harness_config = harness_config
+        self.store = store
+        self.sampler = sampler or AdaptiveSampler()
+        self.reward_kind = reward_kind
+        self.rollout_temperature = self.args.temperature if rollout_temperature is None else rollout_temperature
+        if self.rollout_temperature > 0 and abs(self.rollout_temperature - self.args.temperature) > 1e-9:
+            raise ValueError("rollout temperature must equal the trainer's (TRL divides logits by args.temperature)")
+        self.max_new_tokens = max_new_tokens
+        self.max_turns = max_turns
+        self.concurrency = concurrency
+        self.k3_threshold = k3_threshold
+        self.windowwise = windowwise
+        self.run_seed = run_seed
+        self.max_env_retries = max_env_retries
+        processor = self.processing_class
+        self.engine = TokenModel(self.accelerator.unwrap_model(self.model), processor, device=str(self.accelerator.device))
+        self.train_builder = TokenBuilder(processor)  # same processor as the rollout's (a test swaps it to trip the gate)
+        self._manager = None
+        self._trials: dict[str, int] = {}
+        self.consistency_log: list[dict[str, float]] = []
+        self.env_error_count = 0
+
+    # -- environment --------------------------------------------------------------------------------------------
+    def _loop(self):
+        from toolkit.sync import background_loop
+
+        return background_loop()
+
+    def _run(self, coro):
+        return asyncio.run_coroutine_threadsafe(coro, self._loop()).result()
+
+    def manager(self):
+        """Return the env manager (started on first use, in the toolkit's background loop)."""
+        if self._manager is None:
+            async def start():
+                manager = self.env_factory()
+                await manager.__aenter__()
+                return manager
+            self._manager = self._run(start())
+        return self._manager
+
+    def close_envs(self) -> None:
+        """Close the env manager."""
+        if self._manager is not None:
+            manager, self._manager = self._manager, None
+            self._run(manager.__aexit__(None, None, None))
+
+    def train(self, *args: Any, **kwargs: Any):
+        try:
+            return super().train(*args, **kwargs)
+        finally:
+            self.close_envs()
+
+    # -- rollouts -----------------------------------------------------------------------------------------------
+    def _reward(self, result: AttemptResult) -> float:
+        verdict = result.verdict
+        if self.reward_kind == "shaped":
+            return shaped_reward(verdict, claimed_success=result.claimed == "success",
+                                 overdue=verdict.success and result.termination == "step_limit")
+        return float(verdict.reward)
+
+    async def _attempt(self, item: TrainItem, harness: Harness, sem: asyncio.Semaphore) -> Outcome | None:
+        manager = self._manager
+        spec = item.spec
+        instance = sample(spec, item.instance_seed)
+        if self.max_turns:
+            instance = instance.model_copy(update={"max_steps": min(instance.max_steps, self.max_turns)})
+        seed = derive_seed(item.group_seed, "member", item.member) % (2 ** 31)
+        async with sem:
+            for attempt in range(self.max_env_retries + 1):
+                [lease] = await manager.request(spec)
+                try:
+                    result = await run_attempt(manager, lease, spec, instance, harness, seed=seed,
+                                               attempt_id=f"{item.attempt_id}#{attempt}")
+                except EnvError as exc:  # dropped and rerun, never scored
+                    self.env_error_count += 1
+                    if self.store is not None:
+                        self.store.append_env_error({"attempt_id": item.attempt_id, "task_id": spec.full_id,
+                                                     "trial": item.trial, "try": attempt, "kind": exc.kind, "op": exc.op,
+                                                     "message": exc.message, "time": time.time()})
+                    continue
+                finally:
+                    await manager.release(lease)
+                if not result.verdict.ok:  # verifier error: not a score, dropped from the group
+                    return None
+                return Outcome(item=item, result=result, reward=self._reward(result),
+                               success=outcome_of(result) == "success", reruns=attempt)
+        return None
+
+    async def _rollouts(self, groups: list[tuple[str, int]]) -> list[list[Outcome]]:
+        self.manager()
+        policy = HFTokenPolicy(self.engine, temperature=self.rollout_temperature, max_new_tokens=self.max_new_tokens)
+        harness = Harness(policy, self.harness_config)
+        sem = asyncio.Semaphore(max(1, self.concurrency))
+        step = int(self.state.global_step)
+        jobs = []
+        for g, (task, n) in enumerate(groups):
+            spec = self.specs[task]
+            group_seed = derive_seed(self.run_seed, task, step, g) % (2 ** 31)
+            members = []
+            for m in range(n):
+                trial = self._trials.get(task, 0)
+                self._trials[task] = trial + 1
+                members.append(TrainItem(spec=spec, trial=trial, run_seed=self.run_seed, group_seed=group_seed, member=m,
+                                         step=step))
+            jobs.append(members)
+        flat = await asyncio.gather(*(self._attempt(item, harness, sem) for members in jobs for item in members))
+        out, k = [], 0
+        for members in jobs:
+            out.append([o for o in flat[k:k + len(members)] if o is not None])
+            k += len(members)
+        return out
+
+    # -- the seam -----------------------------------------------------------------------------------------------
+    def _generate_and_score_completions(self, inputs: list[dict[str, Any]]) -> dict[str, Any]:
+        import torch
+
+        mode = "train" if self.model.training else "eval"
+        groups: list[tuple[str, int]] = []
+        for row in inputs:
+            task = row["task_id"]
+            if groups and groups[-1][0] == task and groups[-1][1] < self.num_generations:
+                groups[-1] = (task, groups[-1][1] + 1)
+            else:
+                groups.append((task, 1))
+        planned = [(task, self.sampler.budget(task, n)) for task, n in groups]
+        start = time.perf_counter()
+        resolved = self._run(self._rollouts(planned))
+        rollout_s = time.perf_counter() - start
+
+        windows: list[WindowSample] = []
+        rewards, successes, step_tokens = [], [], 0
+        for (task, _), outcomes in zip(planned, resolved):
+            advs = group_advantages([o.reward for o in outcomes], scale=self.args.scale_rewards not in ("none", False))
+            self.sampler.update(task, [o.success for o in outcomes])
+            for outcome, adv in zip(outcomes, advs):
+                rewards.append(outcome.reward)
+                successes.append(outcome.success)
+                self._store(outcome)
+                obs = outcome.result.observations
+                image = (lambda observations: lambda ref: observations[int(ref.split(":")[1])].image)(obs)
+                for w in attempt_windows(self.train_builder, outcome.result.steps, image, attempt=outcome.item.attempt_id,
+                                         windowwise=self.windowwise):
+                    w.advantage = adv
+                    windows.append(w)
+        trained = [w for w in windows if w.trained_tokens > 0]
+        if not trained:
+            raise RuntimeError("no trainable tokens in this generation batch (every attempt failed or had no sampled ids)")
+        multiple = self.args.steps_per_generation * self.accelerator.num_processes
+        while len(trained) % multiple:
+            pad = copy.copy(trained[0])
+            pad.tool_mask = [0] * len(pad.input_ids)
+            pad.advantage = 0.0
+            pad.kind = "pad"
+            trained.append(pad)
+        batch = collate_windows(trained, self.processing_class.tokenizer.pad_token_id, self.train_builder.image_token_id,
+                                device=self.accelerator.device)
+        total = batch["tool_mask"].sum()
+        batch["num_items_in_batch"] = self.accelerator.gather(total.reshape(1)).sum()
+
+        stats = self._check_consistency(batch)
+        if self.beta != 0.0 and self.ref_model is not None:
+            with torch.no_grad():
+                ref, _, _ = self._get_per_token_logps_and_entropies(self.ref_model, *self._forward_args(batch))
+            batch["ref_per_token_logps"] = ref
+
+        metrics = self._metrics[mode]
+        metrics["window/k3_train_vs_rollout"].append(stats["k3_mean"])
+        metrics["window/k3_max"].append(stats["k3_max"])
+        metrics["window/abs_logp_diff_max"].append(stats["abs_diff_max"])
+        metrics["window/sequences"].append(float(len(trained)))
+        metrics["window/trained_tokens"].append(float(total))
+        metrics["window/step_fallbacks"].append(float(sum(w.kind == "step" for w in trained)))
+        metrics["reward"].append(sum(rewards) / max(1, len(rewards)))
+        metrics["success_rate"].append(sum(successes) / max(1, len(successes)))
+        metrics["rollout/attempts"].append(float(len(rewards)))
+        metrics["rollout/seconds"].append(rollout_s)
+        metrics["rollout/env_errors"].append(float(self.env_error_count))
+        return batch
+
+    def _forward_args(self, batch: dict[str, Any]) -> tuple:
+        import torch
+
+        input_ids = torch.cat([batch["prompt_ids"], batch["completion_ids"]], dim=1)
+        attention = torch.cat([batch["prompt_mask"], batch["completion_mask"]], dim=1)
+        return (input_ids, attention, batch["completion_ids"].size(1), 1, False, False, batch.get("pixel_values"),
+                batch.get("image_grid_thw"), batch.get("num_images"), None, None, None, None, None,
+                batch.get("mm_token_type_ids"))
+
+    def _check_consistency(self, batch: dict[str, Any]) -> dict[str, float]:
+        import torch
+
+        with torch.no_grad():
+            logps, _, _ = self._get_per_token_logps_and_entropies(self.model, *self._forward_args(batch))
+        batch["old_per_token_logps"] = logps.detach()
+        stats = k3_stats(logps, batch["rollout_per_token_logps"], batch["tool_mask"] * batch["completion_mask"])
+        self.consistency_log.append(stats)
+        if stats["k3_mean"] > self.k3_threshold:
+            raise ConsistencyError(
+                f"train-rollout mismatch: mean k3 {stats['k3_mean']:.3g} > threshold {self.k3_threshold:g} "
+                f"(max |Δlogp| {stats['abs_diff_max']:.3g} over {stats['tokens']} tokens). The trainer does not score "
+                "the sequence the rollout sampled: check the processor (image size), chat template, temperature and "
+                "masks shared by the harness and the trainer.")
+        return stats
+
+    def _store(self, outcome: Outcome) -> None:
+        if self.store is None:
+            return
+        item, result = outcome.item, outcome.result
+        trajectory = self.store.write_trajectory(item.attempt_id, trajectory_records(item, result, self.store))
+        row = attempt_row(item, result, "hf-tokens", outcome.reruns, trajectory)
+        row.update({"train_step": item.step, "group_member": item.member, "train_reward": outcome.reward})
+        self.store.append_attempt(row)
+
+    def _save(self, output_dir: str | None = None, state_dict=None):
+        super()._save(output_dir, state_dict=state_dict)
+        save_processor(self.processing_class, Path(output_dir or self.args.output_dir))
+
+
+def save_processor(processor: Any, out: Path) -> None:
+    """Save a processor so that :func:`toolkit.models.tiny.load_processor` (and ``guigym eval --agent hf``) loads it."""
+    out.mkdir(parents=True, exist_ok=True)
+    processor.image_processor.save_pretrained(out)
+    processor.tokenizer.save_pretrained(out)
+    if processor.chat_template:
+        (out / "chat_template.jinja").write_text(processor.chat_template)
+
+
+def _stub_reward(prompts=None, completions=None, **kwargs):  # TRL requires a reward function; ours is the verifier
+    return [0.0] * len(prompts or [])
+
+
+def collate_windows(windows: list[WindowSample], pad_id: int, image_token_id: int, device: Any = "cpu") -> dict[str, Any]:
+    """Return the batch dict TRL's loss reads: prompts left-padded, completions right-padded, images in order."""
+    import torch
+
+    P = max(w.split for w in windows)
+    C = max(len(w.input_ids) - w.split for w in windows)
+    B = len(windows)
+    prompt_ids = torch.full((B, P), pad_id, dtype=torch.long)
+    prompt_mask = torch.zeros((B, P), dtype=torch.long)
+    completion_ids = torch.full((B, C), pad_id, dtype=torch.long)
+    completion_mask = torch.zeros((B, C), dtype=torch.long)
+    tool_mask = torch.zeros((B, C), dtype=torch.long)
+    rollout = torch.zeros((B, C), dtype=torch.float32)
+    pixel_values, grids, num_images = [], [], []
+    for i, w in enumerate(windows):
+        prompt, completion = w.input_ids[:w.split], w.input_ids[w.split:]
+        prompt_ids[i, P - len(prompt):] = torch.tensor(prompt)
+        prompt_mask[i, P - len(prompt):] = 1
+        completion_ids[i, :len(completion)] = torch.tensor(completion)
+        completion_mask[i, :len(completion)] = 1
+        tool_mask[i, :len(completion)] = torch.tensor(w.tool_mask[w.split:])
+        rollout[i, :len(completion)] = torch.tensor(w.rollout_logps[w.split:])
+        pixel_values += w.pixel_values
+        grids += w.image_grid_thw
+        num_images.append(len(w.pixel_values))
+    ids = torch.cat([prompt_ids, completion_ids], dim=1)
+    mm = ((ids == image_token_id) & (torch.cat([prompt_mask, completion_mask], dim=1) == 1)).long()
+    batch = {"prompt_ids": prompt_ids, "prompt_mask": prompt_mask, "completion_ids": completion_ids,
+             "completion_mask": completion_mask, "tool_mask": tool_mask, "rollout_per_token_logps": rollout,
+             "advantages": torch.tensor([w.advantage for w in windows], dtype=torch.float32),
+             "mm_token_type_ids": mm, "num_images": num_images}
+    if pixel_values:
+        batch["pixel_values"] = torch.cat(pixel_values, dim=0)
+        batch["image_grid_thw"] = torch.stack(grids)
+    return {k: (v.to(device) if hasattr(v, "to") else v) for k, v in batch.items()}
