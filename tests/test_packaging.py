@@ -9,15 +9,25 @@ import yaml
 from toolkit.paths import REPO_ROOT
 
 
+def _pip(name: str) -> tuple[set[str], list]:
+    env = yaml.safe_load((REPO_ROOT / name).read_text())
+    pip = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict) and "pip" in d)
+    return {p for p in pip if not p.startswith("-e")}, env["dependencies"]
+
+
 def test_environment_yml_agrees_with_pyproject():
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
-    wanted = set(project["dependencies"]) | {d for deps in project["optional-dependencies"].values() for d in deps
+    extras = project["optional-dependencies"]
+    gpu = set(extras["gpu"])  # vLLM: only in the GPU variant; the CPU environment never installs it
+    wanted = set(project["dependencies"]) | {d for name, deps in extras.items() if name != "gpu" for d in deps
                                              if not d.startswith("guigym[")}  # extras that name other extras
-    env = yaml.safe_load((REPO_ROOT / "environment.yml").read_text())
-    pip = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict) and "pip" in d)
-    listed = {p for p in pip if not p.startswith("-e")}
+    listed, deps = _pip("environment.yml")
     assert listed == wanted
-    assert any(str(d).startswith("python=3.11") for d in env["dependencies"])
+    assert not any(p.startswith("vllm") for p in listed)
+    assert any(str(d).startswith("python=3.11") for d in deps)
+    listed_gpu, deps_gpu = _pip("environment-gpu.yml")
+    assert listed_gpu == wanted | gpu
+    assert any(str(d).startswith("python=3.11") for d in deps_gpu)
 
 
 def test_console_script_is_guigym():

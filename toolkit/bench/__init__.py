@@ -6,10 +6,12 @@ from typing import Any, Awaitable, Callable
 
 from toolkit.bench.env import bench_env
 from toolkit.bench.history import bench_history
+from toolkit.bench.train_tokens import bench_train_tokens
 from toolkit.bench.miniwob import bench_miniwob
 
 SECTIONS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "env": bench_env,
     "history": bench_history,
+    "train-tokens": bench_train_tokens,
     "miniwob": bench_miniwob,
 }

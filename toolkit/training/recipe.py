@@ -83,10 +83,36 @@ def build_model(recipe: dict[str, Any], output_dir: Path) -> Path:
         from toolkit.models.tiny import build_tiny_qwen3vl
 
         tiny = m.get("tiny", {})
-        return build_tiny_qwen3vl(output_dir / "base-model", seed=int(tiny.get("seed", 0)),
+        path = build_tiny_qwen3vl(output_dir / "base-model", seed=int(tiny.get("seed", 0)),
                                   max_pixels=int(tiny.get("max_pixels", 64 * 64 * 4)))
+        if tiny.get("warm_start"):
+            warm_start(path, list(tiny["warm_start"]), steps=int(tiny.get("warm_start_steps", 30)))
+        return path
     path = Path(ckpt)
     return path if path.is_absolute() or path.exists() else (REPO_ROOT / path if (REPO_ROOT / path).exists() else path)
+
+
+def warm_start(path: Path, outputs: list[str], steps: int = 30, lr: float = 1e-2) -> None:
+    """Teach a tiny random model to answer with one of ``outputs`` (a mixture, so GRPO groups have reward variance).
+
+    Teacher forcing on ``<|im_start|>assistant\n{output}<|im_end|>`` alone (no prompt); saved in place.
+    """
+    import torch
+    from transformers import AutoModelForImageTextToText
+
+    from toolkit.models.tiny import load_processor
+
+    tok = load_processor(path).tokenizer
+    model = AutoModelForImageTextToText.from_pretrained(path, dtype=torch.float32)
+    model.train()
+    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    batch = [tok.encode(f"<|im_start|>assistant\n{o}<|im_end|>", add_special_tokens=False) for o in outputs]
+    for _ in range(steps):
+        opt.zero_grad()
+        loss = sum(model(input_ids=torch.tensor([ids]), labels=torch.tensor([ids])).loss for ids in batch) / len(batch)
+        loss.backward()
+        opt.step()
+    model.save_pretrained(path)
 
 
 def _env_factory(recipe: dict[str, Any]):

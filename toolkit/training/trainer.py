@@ -222,7 +222,6 @@ class GuiGRPOTrainer(GRPOTrainer):
         return None
 
     async def _rollouts(self, groups: list[tuple[str, int]]) -> list[list[Outcome]]:
-        self.manager()
         policy = HFTokenPolicy(self.engine, temperature=self.rollout_temperature, max_new_tokens=self.max_new_tokens)
         harness = Harness(policy, self.harness_config)
         sem = asyncio.Semaphore(max(1, self.concurrency))
@@ -259,6 +258,7 @@ class GuiGRPOTrainer(GRPOTrainer):
                 groups.append((task, 1))
         planned = [(task, self.sampler.budget(task, n)) for task, n in groups]
         start = time.perf_counter()
+        self.manager()  # started from this thread: the rollouts run in the background loop
         resolved = self._run(self._rollouts(planned))
         rollout_s = time.perf_counter() - start
 
@@ -347,8 +347,12 @@ class GuiGRPOTrainer(GRPOTrainer):
         self.store.append_attempt(row)
 
     def _save(self, output_dir: str | None = None, state_dict=None):
-        super()._save(output_dir, state_dict=state_dict)
-        save_processor(self.processing_class, Path(output_dir or self.args.output_dir))
+        processor, self.processing_class = self.processing_class, None  # its save_pretrained needs a video processor
+        try:
+            super()._save(output_dir, state_dict=state_dict)
+        finally:
+            self.processing_class = processor
+        save_processor(processor, Path(output_dir or self.args.output_dir))
 
 
 def save_processor(processor: Any, out: Path) -> None:
