@@ -95,21 +95,33 @@ def build_model(recipe: dict[str, Any], output_dir: Path) -> Path:
 def warm_start(path: Path, outputs: list[str], steps: int = 30, lr: float = 1e-2) -> None:
     """Teach a tiny random model to answer with one of ``outputs`` (a mixture, so GRPO groups have reward variance).
 
-    Teacher forcing on ``<|im_start|>assistant\n{output}<|im_end|>`` alone (no prompt); saved in place.
+    Teacher forcing on the harness's system prompt, a task line and a screenshot-free user turn, loss on the answer
+    only; saved in place.
     """
     import torch
     from transformers import AutoModelForImageTextToText
 
+    from toolkit.harness.formats import get_format
+    from toolkit.harness.harness import SYSTEM_PROMPT
     from toolkit.models.tiny import load_processor
 
-    tok = load_processor(path).tokenizer
+    processor = load_processor(path)
+    tok = processor.tokenizer
     model = AutoModelForImageTextToText.from_pretrained(path, dtype=torch.float32)
     model.train()
     opt = torch.optim.Adam(model.parameters(), lr=lr)
-    batch = [tok.encode(f"<|im_start|>assistant\n{o}<|im_end|>", add_special_tokens=False) for o in outputs]
+    system = SYSTEM_PROMPT + get_format("text-v1").describe()
+    prompt = processor.apply_chat_template([{"role": "system", "content": system},
+                                            {"role": "user", "content": [{"type": "text", "text": "Task: do it.\nStep 1:"}]}],
+                                           add_generation_prompt=True, tokenize=False)
+    head = tok.encode(prompt, add_special_tokens=False)
+    batch = []
+    for o in outputs:
+        answer = tok.encode(f"{o}<|im_end|>", add_special_tokens=False)
+        batch.append((torch.tensor([head + answer]), torch.tensor([[-100] * len(head) + answer])))
     for _ in range(steps):
         opt.zero_grad()
-        loss = sum(model(input_ids=torch.tensor([ids]), labels=torch.tensor([ids])).loss for ids in batch) / len(batch)
+        loss = sum(model(input_ids=ids, labels=labels).loss for ids, labels in batch) / len(batch)
         loss.backward()
         opt.step()
     model.save_pretrained(path)
