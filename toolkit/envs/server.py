@@ -45,7 +45,7 @@ class _Handler(BaseHTTPRequestHandler):
             return
         body = self.cache.get(path)
         if body is None:
-            body = path.read_bytes()
+            body = self.cache[path] = path.read_bytes()  # files do not change while a server runs
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", _TYPES.get(path.suffix, mimetypes.guess_type(path.name)[0] or "application/octet-stream"))
         self.send_header("Content-Length", str(len(body)))
