@@ -228,8 +228,3 @@ def convert_action_dict(data: dict[str, Any], src: CoordSpace, dst: CoordSpace, 
             if digits == 0:
                 out[fx], out[fy] = int(out[fx]), int(out[fy])
     return out
-
-
-def is_point_action(action: Action) -> bool:
-    """Return True for actions that carry an (x, y) target."""
-    return isinstance(action, (Click, DoubleClick, LongPress, Drag, Scroll))

@@ -225,14 +225,6 @@ def job_status(job_id: str) -> JobInfo:
     return JobInfo(job_id=job_id, **state)
 
 
-def wait_job(job_id: str, timeout_s: float = 600) -> JobInfo:
-    """Block until a job finishes (or ``timeout_s`` passes) and return its state."""
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end and job_status(job_id).status == "running":
-        time.sleep(0.2)
-    return job_status(job_id)
-
-
 # -- runs and attempts -----------------------------------------------------------------------------------
 
 

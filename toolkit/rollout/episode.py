@@ -7,6 +7,7 @@ Evaluation, data collection and training differ only in what they do with the re
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -19,14 +20,13 @@ from toolkit.tasks import TaskInstance, TaskSpec, Verdict
 from toolkit.tasks.diff import diff_paths
 
 _MAX_DIFF = 40
+_PATH_PARTS = re.compile(r"[^.\[\]]+|\[[^\]]*\]")
 
 
 def _lookup(state: Any, path: str) -> Any:
     """Return the value at a diff path (``a.b[id=x].c`` / ``a[3]``), or None when absent."""
-    import re
-
     value = state
-    for part in re.findall(r"[^.\[\]]+|\[[^\]]*\]", path):
+    for part in _PATH_PARTS.findall(path):
         if part.startswith("[id="):
             key = part[4:-1]
             value = next((v for v in value if isinstance(v, dict) and str(v.get("id")) == key), None) if isinstance(value, list) else None
