@@ -20,6 +20,9 @@ from mcp.types import CallToolResult, TextContent
 
 from toolkit import api
 from toolkit.diagnosis import DiagnosisReport
+from toolkit import synthesis
+from toolkit.envs import fleet
+from toolkit.synthesis import audit
 
 
 def _image(data: bytes) -> Any:
@@ -111,6 +114,32 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     async def diagnose_run(run_id: str) -> DiagnosisReport:
         """Diagnose a run: action-, trajectory- and knowledge-level findings and the weakest capabilities."""
         return await call(api.diagnose_run, run_id, runs_root)
+
+    @server.tool()
+    async def fleet_status(run_id: str | None = None, limit: int = 60) -> fleet.FleetStatus:
+        """Return a run's env fleet over time: instances available/leased/failed per device and node, failures, throughput."""
+        return await call(fleet.fleet_status, run_id, runs_root, limit)
+
+    @server.tool()
+    async def synth_world(persona: int | None = None, scenario: str | None = None, seed: int = 0) -> synthesis.World:
+        """Build a world: coherent records across apps (contacts, messages, email, calendar, notes, files) sharing people and facts."""
+        return await call(lambda: synthesis.build_world(persona, scenario, seed=seed, backend="offline"))
+
+    @server.tool()
+    async def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] | None = None,
+                          random_rollouts: int = 20, seed: int = 0) -> synthesis.SynthReport:
+        """Synthesize tasks from new worlds (offline backend), accept them only by execution, write them under `out`."""
+        return await call(lambda: synthesis.synthesize_bank(worlds, out, "offline", per_world, weak, random_rollouts, seed=seed))
+
+    @server.tool()
+    async def synth_validate(out: str) -> list[synthesis.WorldValidation]:
+        """Re-check synthesized worlds under `out`: consistency, loading into a device, every task's validation."""
+        return await call(synthesis.validate_synth, out)
+
+    @server.tool()
+    async def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[str, Any]:
+        """Audit verifiers for reward hacks (static scan + execution probes); planted=True adds the planted-hack suite."""
+        return await call(lambda: audit.audit_report(planted=planted, suites=suites))
 
     @server.tool()
     async def env_open(task_id: str | None = None, seed: int = 0) -> Annotated[CallToolResult, api.SessionInfo]:

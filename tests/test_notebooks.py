@@ -13,7 +13,10 @@ nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytestmark = requires_chromium
 
-NOTEBOOKS = sorted((REPO_ROOT / "notebooks").glob("0*.ipynb"))
+# Training on CPU takes minutes: that notebook runs with the slow suites.
+SLOW = {"05_train_grpo_tiny"}  # minutes of CPU training
+NOTEBOOKS = [pytest.param(p, marks=[pytest.mark.slow, pytest.mark.timeout(1800)]) if p.stem in SLOW else p
+             for p in sorted((REPO_ROOT / "notebooks").glob("0*.ipynb"))]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)

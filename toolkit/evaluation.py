@@ -17,8 +17,6 @@ from typing import Any, Callable, Iterable
 import pandas as pd
 
 from toolkit.envs.adapters.mocked import MockedAdapter
-from toolkit.envs.local import LocalBackend
-from toolkit.envs.manager import EnvManager
 from toolkit.harness import Harness, HarnessConfig, make_policy
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
@@ -104,9 +102,15 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
                          trials: int = 1, parallel: int = 4, seed: int = 0, out: str | Path | None = None,
                          resume: str | None = None, model: str | None = None, model_name: str | None = None,
                          harness_config: HarnessConfig | None = None, isolation: str = "pages", purpose: str = "eval",
+                         backend: str = "local", ray_address: str | None = None,
                          on_done: Callable[[WorkItem, dict[str, Any]], None] | None = None,
                          on_start: Callable[[int, int], None] | None = None) -> EvalResult:
-    """Evaluate an agent on task suites and return the result (see :func:`evaluate`)."""
+    """Evaluate an agent on task suites and return the result (see :func:`evaluate`).
+
+    ``backend``: ``local`` (Chromium in this process) or ``ray`` (env hosts on the Ray cluster at ``ray_address``).
+    """
+    from toolkit.envs.fleet import FLEET
+    from toolkit.envs.ray_backend import make_manager
     from toolkit.manifest import run_manifest
 
     suites = [s for s in suites]
@@ -124,6 +128,7 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
     adapter = MockedAdapter()
     policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps)
     harness = Harness(policy, config)
+    manager = make_manager(backend, isolation=isolation, adapter=adapter, ray_address=ray_address)  # bad arguments fail first
     if store is None:
         store = RunStore.create(run_manifest(purpose=purpose, agent=agent, suites=suites, tasks=list(tasks or []), trials=trials, seed=seed,
                                              parallel=parallel, model=model, model_name=model_name,
@@ -131,7 +136,8 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
     items = [WorkItem(spec=s, trial=t, run_seed=seed) for s in specs for t in range(trials)]
     if on_start:
         on_start(len(items), len(store.done_ids()))
-    async with EnvManager(backend=LocalBackend(isolation=isolation), adapter=adapter) as manager:
+    async with manager:
+        manager.fleet_stats.attach(store.dir / FLEET, run_id=store.run_id)  # runs/<id>/fleet.jsonl: guigym fleet
         await Scheduler(manager, harness, store, agent=agent, parallel=parallel, on_done=on_done).run(items)
     return load_result(store)
 

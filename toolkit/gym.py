@@ -189,7 +189,8 @@ class GuigymEnv(gymnasium.Env):
 
 
 def _find(task: str) -> TaskSpec:
-    suite, _, rest = task.replace("/", ".", 1).partition(".")
+    # "suite/id" (suites may nest: "synth/<world>/id"; ids never hold a "/") or "suite.id"
+    suite, _, rest = task.rpartition("/") if "/" in task else task.partition(".")
     try:
         [spec] = load_tasks([suite], [rest])
     except (SpecError, ValueError) as exc:

@@ -1,10 +1,11 @@
 """The validation suite: every task and every app checked by execution.
 
-For each task, over ``instances`` distinct sampled instances (the first ones among seeds 0, 1, 2, ...):
+For each task, over ``instances`` distinct sampled instances (the first ones among seeds 0, 1, 2, ...; a fixed task,
+whose parameters are all single choices, has only as many instances as instruction variants):
 - instances are valid and distinct;
 - the reference solution, played through the GUI, reaches reward 1 and success within the step
   limit, claims success, and is clean;
-- the untouched initial state is not a success;
+- the untouched initial state is not a success, and neither is a null agent that terminates at once claiming success;
 - the verifier is deterministic (same inputs ⇒ same verdict);
 - reset restores s0 exactly (state hash);
 - the app logic replayed in Node from the page's action log reaches the same state as Chromium;
@@ -24,12 +25,32 @@ from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import state_hash
 from toolkit.envs.local import LocalBackend
 from toolkit.envs.manager import EnvManager
-from toolkit.harness import Harness, RandomPolicy, ReferencePolicy
+from toolkit.harness import Harness, PolicyRequest, PolicyResponse, RandomPolicy, ReferencePolicy
 from toolkit.paths import MOCKED_APPS
 from toolkit.rollout import run_attempt
 from toolkit.tasks import TaskSpec, derive_seed, judge, sample
+from toolkit.tasks.stats import reachable_instances
 
-CHECKS = ("instances", "reference", "initial_not_success", "deterministic", "reset", "node_agrees", "random_never_succeeds")
+CHECKS = ("instances", "reference", "initial_not_success", "null_agent", "deterministic", "reset", "node_agrees",
+          "random_never_succeeds")
+
+
+class NullPolicy:
+    """The null agent: terminates at once, claiming success (a task must not reward doing nothing)."""
+
+    name = "null"
+
+    def for_episode(self, instance, seed: int) -> "NullPolicy":
+        return self
+
+    async def __call__(self, request: PolicyRequest) -> PolicyResponse:
+        return PolicyResponse(text=request.render([{"type": "terminate", "status": "success"}], "null agent"))
+
+
+def wanted_instances(spec: TaskSpec, instances: int) -> int:
+    """Return how many distinct instances to require: ``instances``, or fewer for a fixed task (single-choice params)."""
+    fixed = all(p.choice is not None and len(p.choice) == 1 for p in spec.params.values())
+    return min(instances, reachable_instances(spec)) if fixed else instances
 
 
 @dataclass
@@ -62,6 +83,7 @@ def node_replay(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5, random_rollouts: int = 20) -> TaskValidation:
     """Run every check on one task and return the result."""
     report = TaskValidation(task_id=spec.full_id, checks={c: None for c in CHECKS})
+    instances = wanted_instances(spec, instances)
     samples, keys = [], set()
     for seed in range(10 * instances):  # the first `instances` distinct instances among seeds 0, 1, 2, ...
         try:
@@ -105,6 +127,12 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
             restored = await manager.reset(lease, inst)
             if restored.state_hash != state_hash(s0):
                 report.fail("reset", f"seed {inst.seed}: reset gave state {restored.state_hash}, s0 was {state_hash(s0)}")
+        if samples:
+            inst = samples[0]
+            result = await run_attempt(manager, lease, spec, inst, Harness(NullPolicy()), seed=inst.seed,
+                                       attempt_id=f"validate-null:{inst.key}")
+            if result.verdict.success:
+                report.fail("null_agent", f"seed {inst.seed}: terminating at once, claiming success, scored success")
         for i in range(random_rollouts):
             inst = samples[i % len(samples)] if samples else None
             if inst is None:

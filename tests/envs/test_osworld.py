@@ -202,3 +202,34 @@ async def test_no_engine_is_a_boot_error(tmp_path):
     async with EnvManager(backend=backend, adapter=OSWorldAdapter()) as manager:
         with pytest.raises(EnvError, match="boot"):
             await manager.request(spec)
+
+
+def test_suite_osworld_loads_the_folder_named_by_the_environment(monkeypatch):
+    import toolkit.envs.adapters  # noqa: F401 - registers the suite
+    from toolkit.tasks import load_tasks
+
+    monkeypatch.delenv("GUIGYM_OSWORLD_TASKS", raising=False)
+    with pytest.raises(SpecError, match="GUIGYM_OSWORLD_TASKS"):
+        load_tasks(["osworld"])
+    monkeypatch.setenv("GUIGYM_OSWORLD_TASKS", str(FIXTURES / "missing"))
+    with pytest.raises(SpecError, match="not a folder"):
+        load_tasks(["osworld"])
+    monkeypatch.setenv("GUIGYM_OSWORLD_TASKS", str(FIXTURES))
+    specs = load_tasks(["osworld"])
+    assert {s.id for s in specs} == {s.id for s in load_osworld_folder(FIXTURES)}
+    assert all(s.suite == "osworld" and s.device == "osworld" for s in specs)
+
+
+@pytest.mark.parametrize("claim, success", [("failed", True), ("success", False)])
+async def test_an_infeasible_claim_goes_through_the_rollout_path(tmp_path, claim, success):
+    """The agent's terminate reaches the adapter through run_attempt, so OSWorld's FAIL rule judges it."""
+    from toolkit.harness import Harness, HarnessConfig, ScriptedPolicy
+    from toolkit.rollout import run_attempt
+
+    spec = {s.id: s for s in load_osworld_folder(FIXTURES)}["infeasible-0001"]
+    harness = Harness(ScriptedPolicy([f"Action: terminate(status='{claim}')"]), HarnessConfig(format="text-v1"))
+    async with _manager(FakeVM(), tmp_path) as manager:
+        [lease] = await manager.request(spec)
+        result = await run_attempt(manager, lease, spec, sample(spec, 0), harness, seed=0)
+    assert result.claimed == claim and result.termination == "terminate"
+    assert result.verdict.success is success

@@ -38,7 +38,8 @@ async def exercise(client: Client) -> None:
     """Call every tool once with good arguments, and a few with bad ones."""
     names = {t.name for t in (await client.list_tools()).tools}
     assert names == {"list_suites", "list_tasks", "show_task", "validate_task", "run_eval", "job_status", "list_runs",
-                     "run_summary", "task_results", "get_attempt", "get_step", "compare_attempts", "diagnose_run", "env_open",
+                     "run_summary", "task_results", "get_attempt", "get_step", "compare_attempts", "diagnose_run", "fleet_status",
+                     "synth_world", "synth_tasks", "synth_validate", "synth_audit", "env_open",
                      "env_reset", "env_step", "env_observe", "env_state", "env_close"}
 
     async def ok(name, args):
@@ -145,3 +146,31 @@ async def test_streamable_http_with_token(runs_root):
 def test_http_refuses_a_public_address_without_token():
     with pytest.raises(ValueError, match="without a token"):
         http_app(build_server(), host="0.0.0.0")
+
+
+async def test_fleet_status_tool(runs_root):
+    server = build_server(str(runs_root))
+    async with Client(server) as client:
+        newest = await client.call_tool("fleet_status", {})  # the newest run with a fleet log
+        assert not newest.is_error and newest.structured_content["attempts"] >= 1, newest.content
+        run_id = (await client.call_tool("list_runs", {})).structured_content["result"][-1]["run_id"]  # the 2-task run
+        result = await client.call_tool("fleet_status", {"run_id": run_id, "limit": 2})
+        assert not result.is_error, result.content
+        fleet = result.structured_content
+        assert fleet["run_id"] == run_id and fleet["backend"] == "local" and fleet["finished"] and fleet["failures"] == {}
+        assert fleet["attempts"] == 2 and fleet["latest"]["devices"]["phone"]["attempts"] == 2 and len(fleet["samples"]) == 2
+        bad = await client.call_tool("fleet_status", {"run_id": "nope"})
+        assert bad.is_error and "run_id" in bad.content[0].text
+
+
+async def test_synthesis_tools(tmp_path):
+    """The synthesis tools are thin calls: a world comes back as structured JSON; bad arguments are tool errors."""
+    async with Client(build_server(str(tmp_path))) as client:
+        result = await client.call_tool("synth_world", {"seed": 3})
+        assert not result.is_error, result.content
+        world = result.structured_content
+        assert world["people"] and world["facts"] and world["records"]["contacts"]
+        bad = await client.call_tool("synth_world", {"scenario": "no-such-scenario"})
+        assert bad.is_error and "scenario" in bad.content[0].text
+        empty = await client.call_tool("synth_validate", {"out": str(tmp_path / "nothing")})
+        assert empty.is_error or empty.structured_content["result"] == []

@@ -8,10 +8,16 @@ from toolkit.bench.env import bench_env
 from toolkit.bench.history import bench_history
 from toolkit.bench.train_tokens import bench_train_tokens
 from toolkit.bench.miniwob import bench_miniwob
+from toolkit.bench.capacity import bench_capacity
+from toolkit.bench.soak import bench_soak
+from toolkit.bench.throughput import bench_throughput
 
 SECTIONS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "env": bench_env,
     "history": bench_history,
     "train-tokens": bench_train_tokens,
     "miniwob": bench_miniwob,
+    "throughput": bench_throughput,
+    "capacity": bench_capacity,
+    "soak": bench_soak,
 }

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
+import json
+
 import click
 
 from toolkit.bench import SECTIONS
@@ -9,21 +12,49 @@ from toolkit.cli.common import console, emit_json, fail, out, table
 from toolkit.sync import run_sync
 
 
+def _params(values: tuple[str, ...], names: list[str]) -> dict[str, dict]:
+    """Parse ``SECTION.NAME=VALUE`` options (VALUE as JSON when it parses, else a string)."""
+    params: dict[str, dict] = {n: {} for n in names}
+    for item in values:
+        key, sep, raw = item.partition("=")
+        section, dot, name = key.partition(".")
+        if not sep or not dot or section not in SECTIONS:
+            fail(f"--param wants SECTION.NAME=VALUE with a known section, got {item!r}")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        name = name.replace("-", "_")
+        known = inspect.signature(SECTIONS[section]).parameters
+        if name not in known:
+            fail(f"bench {section} has no parameter {name!r}; it has {', '.join(known)}")
+        params.setdefault(section, {})[name] = tuple(value) if isinstance(value, list) else value
+    return params
+
+
 @click.command()
 @click.option("--only", help=f"sections, comma-separated (known: {', '.join(SECTIONS)})")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object {section: figures} as the last line")
-def bench(only, as_json):
+@click.option("--markdown", "as_markdown", is_flag=True, help="print Markdown tables (with the ratios against the peer) on stdout")
+@click.option("--param", "-p", "param", multiple=True, metavar="SECTION.NAME=VALUE",
+              help="a section argument, e.g. -p capacity.max_instances=64 -p throughput.levels=[1,8]")
+def bench(only, as_json, as_markdown, param):
     """Measure speed and memory on this machine."""
     names = [s for s in (only or "").split(",") if s] or list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]
     if unknown:
         fail(f"unknown bench section(s) {unknown}; known: {', '.join(SECTIONS)}")
+    params = _params(param, names)
     results = {}
     for name in names:
         console.print(f"[bold]bench {name}[/] …")
-        results[name] = run_sync(SECTIONS[name]())
-        target = console if as_json else out
+        results[name] = run_sync(SECTIONS[name](**params.get(name, {})))
+        target = console if (as_json or as_markdown) else out
         target.print(table(f"bench {name}", ["figure", "value"],
-                           [[k, v] for k, v in results[name].items() if not isinstance(v, dict)]))
+                           [[k, v] for k, v in results[name].items() if not isinstance(v, (dict, list))]))
+    if as_markdown:
+        from toolkit.bench.markdown import results_markdown
+
+        out.print(results_markdown(results), markup=False, highlight=False, soft_wrap=True)
     if as_json:
         emit_json(results)

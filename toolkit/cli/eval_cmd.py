@@ -7,6 +7,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from toolkit.cli.common import console, emit_json, fail, table
 from toolkit.cli.common import out as stdout_console
+from toolkit.envs.base import EnvError
 from toolkit.evaluation import METRICS, evaluate_async
 from toolkit.sync import run_sync
 from toolkit.tasks import SpecError
@@ -32,6 +33,9 @@ _OPTIONS = [
     click.option("--out", type=click.Path(file_okay=False), help="runs folder (default: ./runs)"),
     click.option("--resume", "resume", help="resume this run id: finish its missing attempts"),
     click.option("--isolation", type=click.Choice(["pages", "contexts", "browsers"]), default="pages", show_default=True),
+    click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                 help="where instances run: local Chromium, or env hosts on a Ray cluster's nodes"),
+    click.option("--ray-address", help="backend ray: the cluster's host:port (default: RAY_ADDRESS or a local Ray)"),
     click.option("--format", "action_format", default="text-v1", show_default=True,
                  help="action format: text-v1, json-v1, qwen3vl-mobile-v1, qwen3vl-computer-v1, uitars-v1"),
     click.option("--history", type=click.Choice(["window", "last_k"]), default="window", show_default=True),
@@ -56,7 +60,7 @@ def collect_command(**options):
 
 
 def run_command(purpose, agent, model, model_name, suite, task_ids, trials, parallel, seed, out, resume, isolation,
-                action_format, history, window, overlap, as_json):
+                action_format, history, window, overlap, as_json, backend="local", ray_address=None):
     """Run the shared rollout path over suites and print the score table (eval and collect)."""
     from toolkit.harness import HarnessConfig, HistoryConfig
 
@@ -83,8 +87,9 @@ def run_command(purpose, agent, model, model_name, suite, task_ids, trials, para
             result = run_sync(evaluate_async(suites, agent, tasks=tasks, trials=trials, parallel=parallel, seed=seed,
                                              out=out, resume=resume, model=model, model_name=model_name,
                                              isolation=isolation, harness_config=config, purpose=purpose,
+                                             backend=backend, ray_address=ray_address,
                                              on_start=on_start, on_done=on_done))
-    except (SpecError, ValueError, FileNotFoundError, FileExistsError) as exc:
+    except (SpecError, ValueError, FileNotFoundError, FileExistsError, ConnectionError, EnvError) as exc:
         fail(str(exc))
     rows = [[r["suite"], *[r[m] for m in METRICS]] for r in result.summary.to_dict("records")]
     target = console if as_json else stdout_console

@@ -1,8 +1,14 @@
 """The local backend: Chromium driven by Playwright in this process.
 
-Isolation ``pages`` puts instances as tabs of one browser context (cheapest; our apps keep
-all state in page memory, so tabs do not share it), ``contexts`` gives each instance its
+Isolation ``pages`` puts instances as tabs of a few shared browser contexts (cheapest; our apps
+keep all state in page memory, so tabs do not share it), ``contexts`` gives each instance its
 own browser context, ``browsers`` its own browser process.
+
+In ``pages`` mode the tabs of one context share one renderer process (``--process-per-site``):
+a page then costs its DOM, JS heap and raster tiles (~18 MB PSS at 1080×2400, ~2 MB at 360×800:
+the tiles are most of it) instead of a whole renderer (~45 MB). Instances are spread over
+``shards`` contexts (one renderer each), so the renderers' main threads use several cores and a
+renderer crash takes down only its shard.
 """
 
 from __future__ import annotations
@@ -10,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -64,16 +71,24 @@ class Instance:
 class LocalBackend:
     """Host instances in local Chromium processes."""
 
-    def __init__(self, isolation: Isolation = "pages", executable: str | None = None, extra_flags: list[str] | None = None):
+    def __init__(self, isolation: Isolation = "pages", executable: str | None = None, extra_flags: list[str] | None = None,
+                 shards: int | None = None):
         if isolation not in ("pages", "contexts", "browsers"):
             raise ValueError(f"isolation must be pages, contexts or browsers, got {isolation!r}")
         self.isolation = isolation
         self.executable = executable or find_chromium()
-        self.flags = CHROMIUM_FLAGS + (extra_flags or [])
+        # One renderer per context shard, one per two cores: a renderer's main thread serves many pages,
+        # and each extra renderer costs ~60 MB before its first page.
+        self.shards = max(1, shards if shards is not None else min(8, (os.cpu_count() or 2) // 2))
+        sharing = ["--process-per-site"] if isolation == "pages" else []
+        self.flags = CHROMIUM_FLAGS + sharing + (extra_flags or [])
+        self._placed: dict[tuple, int] = {}
         self._pw: Playwright | None = None
         self._browsers: dict[float, Browser] = {}
         self._contexts: dict[tuple, BrowserContext] = {}
         self._lock = asyncio.Lock()
+        # Instances hosted by each browser: when a browser process dies they are all marked crashed.
+        self._hosted: dict[int, weakref.WeakValueDictionary] = {}
 
     async def start(self) -> None:
         """Start Playwright (browsers are launched on first use, one per device scale factor)."""
@@ -88,9 +103,26 @@ class LocalBackend:
         # context's emulated device_scale_factor alone yields CSS-pixel screenshots. So each scale
         # gets its own browser, forced to render at that scale.
         flags = self.flags + [f"--force-device-scale-factor={scale:g}"]
-        return await self._pw.chromium.launch(executable_path=self.executable, args=flags, headless=True)
+        browser = await self._pw.chromium.launch(executable_path=self.executable, args=flags, headless=True)
+        hosted = self._hosted[id(browser)] = weakref.WeakValueDictionary()
+        browser.on("disconnected", lambda *_: self._browser_died(browser, hosted))
+        return browser
+
+    def _browser_died(self, browser: Browser, hosted: weakref.WeakValueDictionary) -> None:
+        # A killed or crashed browser process: its instances are dead, and the next instance gets a new browser.
+        for instance in list(hosted.values()):
+            instance.crashed = True
+        self._hosted.pop(id(browser), None)
+        for scale, shared in list(self._browsers.items()):
+            if shared is browser:
+                del self._browsers[scale]
+        for key, context in list(self._contexts.items()):
+            if context.browser is browser or context.browser is None:
+                del self._contexts[key]
 
     async def _shared_browser(self, scale: float) -> Browser:
+        if scale in self._browsers and not self._browsers[scale].is_connected():
+            self._browser_died(self._browsers[scale], self._hosted.get(id(self._browsers[scale]), weakref.WeakValueDictionary()))
         if scale not in self._browsers:
             self._browsers[scale] = await self._launch(scale)
         return self._browsers[scale]
@@ -109,7 +141,10 @@ class LocalBackend:
             else:
                 browser, own_browser = await self._shared_browser(viewport.scale), False
             if self.isolation == "pages":
-                key = (viewport.width, viewport.height, viewport.scale)
+                base = (viewport.width, viewport.height, viewport.scale)
+                placed = self._placed.get(base, 0)
+                self._placed[base] = placed + 1
+                key = (*base, placed % self.shards)
                 context = self._contexts.get(key)
                 if context is None:
                     context = self._contexts[key] = await self._context(browser, viewport)
@@ -122,7 +157,18 @@ class LocalBackend:
                             own_context=own_context, own_browser=own_browser)
         page.on("crash", lambda *_: setattr(instance, "crashed", True))
         page.on("close", lambda *_: setattr(instance, "crashed", True))
+        self._hosted.setdefault(id(browser), weakref.WeakValueDictionary())[id(instance)] = instance
+        if not browser.is_connected():  # died while the page opened
+            instance.crashed = True
         return instance
+
+    def alive(self, instance: Instance) -> bool:
+        """Return whether the instance's page and browser are still up (no round trip; see the manager's health probe)."""
+        return not instance.crashed and not instance.page.is_closed() and instance.browser.is_connected()
+
+    async def probe(self, instance: Instance) -> None:
+        """Round-trip to the instance's renderer; raises when the page is dead or hung (the caller sets the deadline)."""
+        await instance.page.evaluate("1")
 
     async def close_instance(self, instance: Instance) -> None:
         """Close an instance's page (and its own context/browser); errors of dead pages are ignored."""
@@ -138,13 +184,13 @@ class LocalBackend:
 
     async def close(self) -> None:
         """Close every browser and stop Playwright."""
-        for context in self._contexts.values():
+        for context in list(self._contexts.values()):
             try:
                 await context.close()
             except Exception:  # noqa: BLE001
                 pass
         self._contexts.clear()
-        for browser in self._browsers.values():
+        for browser in list(self._browsers.values()):  # a closing browser leaves the dict (disconnected event)
             try:
                 await browser.close()
             except Exception:  # noqa: BLE001

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -21,11 +22,13 @@ from toolkit.actions import Action, ActionError, parse_action
 from toolkit.envs.adapters.base import Adapter, adapter_factory
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import ActionResult, EnvError, Lease, Observation, StaleLeaseError, StepResult
+from toolkit.envs.fleet import FleetStats, FleetStatus, local_pools
 from toolkit.envs.local import Instance, LocalBackend
 from toolkit.envs.server import shared_server
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,8 @@ class Deadlines:
     step: float = 15.0
     observe: float = 10.0
     lease_ttl: float = 3600.0
+    #: Seconds between maintenance passes (reap expired leases, probe idle instances, recreate dead ones); 0 = off.
+    maintain_every: float = 10.0
 
 
 @dataclass
@@ -65,6 +70,9 @@ class Accounting:
     failures: int = 0
     recycled: int = 0
     stale_rejections: int = 0
+    reaped: int = 0
+    health_checks: int = 0
+    health_replaced: int = 0
 
 
 class EnvManager:
@@ -86,12 +94,15 @@ class EnvManager:
         self.verifiers = verifiers or VerifierPool()
         self.deadlines = deadlines
         self.stats = Accounting()
+        self.fleet_stats = FleetStats(lambda: (local_pools(self), {}))  # fleet status over time
         self._slots: list[_Slot] = []
         self._idle: dict[str, list[_Slot]] = {}
         self._specs: dict[str, TaskSpec] = {}
         self._lease_ids = itertools.count(1)
         self._lock = asyncio.Lock()
         self._base_url = shared_server().url
+        self._expired: OrderedDict[str, None] = OrderedDict()  # ids of reaped leases (for the error message)
+        self._maintainer: asyncio.Task | None = None
 
     # -- leasing ---------------------------------------------------------------------------------
 
@@ -121,6 +132,7 @@ class EnvManager:
             await asyncio.wait_for(adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
         except Exception as exc:  # noqa: BLE001 - any failure to boot is infrastructure
             self.stats.failures += 1
+            self.fleet_stats.failure("boot", "request", slot.device)
             raise EnvError("boot", "request", f"{type(exc).__name__}: {exc}") from exc
         slot.instance = instance
         self.stats.boots += 1
@@ -128,6 +140,7 @@ class EnvManager:
     async def warm(self, n: int, device: str | None = None) -> None:
         """Boot idle instances of ``device`` (default: the adapter's) until at least ``n`` exist (the warm pool)."""
         device = device or self.adapter.device
+        self._start_maintainer()
         async with self._lock:
             missing = max(0, n - sum(1 for s in self._slots if s.device == device))
             new = [_Slot(index=len(self._slots) + i, device=device) for i in range(missing)]
@@ -144,6 +157,7 @@ class EnvManager:
         device = spec.device if spec is not None else self.adapter.device
         if spec is not None:
             self._specs[spec.full_id] = spec
+        self._start_maintainer()
         self._reap()
         leases = []
         for _ in range(n):
@@ -154,7 +168,12 @@ class EnvManager:
                     slot = _Slot(index=len(self._slots), device=device)
                     self._slots.append(slot)
             if slot.instance is None or slot.instance.crashed:
-                await self._replace(slot)
+                try:
+                    await self._replace(slot)
+                except EnvError:
+                    async with self._lock:
+                        self._idle_of(device).append(slot)  # the pool keeps the slot; it boots again later
+                    raise
             slot.generation += 1
             slot.lease_id = f"L{next(self._lease_ids)}"
             slot.expires_at = time.monotonic() + (ttl_s or self.deadlines.lease_ttl)
@@ -172,18 +191,26 @@ class EnvManager:
         async with self._lock:
             self._idle_of(slot.device).append(slot)
 
-    def _reap(self) -> None:
+    def _reap(self) -> int:
+        """Return expired leases' instances to the warm pool; return how many were reaped."""
         now = time.monotonic()
+        reaped = 0
         for slot in self._slots:
             if slot.lease_id and slot.expires_at < now:
+                self._expired[slot.lease_id] = None
+                while len(self._expired) > 4096:
+                    self._expired.popitem(last=False)
                 slot.lease_id = None
                 self._idle_of(slot.device).append(slot)
+                reaped += 1
+        self.stats.reaped += reaped
+        return reaped
 
     def _slot(self, lease: Lease) -> _Slot:
         slot = self._slots[lease.slot] if 0 <= lease.slot < len(self._slots) else None
         if slot is None or slot.lease_id != lease.id or slot.generation != lease.generation:
             self.stats.stale_rejections += 1
-            raise StaleLeaseError(lease.id, "was released or replaced")
+            raise StaleLeaseError(lease.id, "has expired" if lease.id in self._expired else "was released or replaced")
         if slot.expires_at < time.monotonic():
             self.stats.stale_rejections += 1
             slot.lease_id = None
@@ -202,9 +229,12 @@ class EnvManager:
         """Run ``fn`` under a deadline; turn infrastructure failures into EnvError and drop the instance."""
         if slot.instance is None or slot.instance.crashed:
             self.stats.failures += 1
+            self.fleet_stats.failure("crash", op, slot.device)
             raise EnvError("crash", op, "the instance's page has crashed or closed")
         try:
-            return await asyncio.wait_for(fn(), timeout)
+            result = await asyncio.wait_for(fn(), timeout)
+            self.fleet_stats.record(op, slot.device)
+            return result
         except asyncio.TimeoutError:
             kind, message = "timeout", f"no answer within {timeout:g} s"
         except EnvError:
@@ -214,7 +244,71 @@ class EnvManager:
             message = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
         self.stats.failures += 1
         slot.instance.crashed = True  # never reuse an instance in an unknown state
+        self.fleet_stats.failure(kind, op, slot.device)
         raise EnvError(kind, op, message)
+
+    # -- health ----------------------------------------------------------------------------------
+
+    async def _healthy(self, slot: _Slot) -> bool:
+        instance = slot.instance
+        if instance is None or instance.crashed:
+            return False
+        alive = getattr(self.backend, "alive", None)
+        if alive is not None and not alive(instance):
+            return False
+        probe = getattr(self.backend, "probe", None)
+        if probe is None:
+            return True
+        try:
+            await asyncio.wait_for(probe(instance), self.deadlines.observe)
+            return True
+        except Exception:  # noqa: BLE001 - a hung or dead page fails its probe
+            return False
+
+    async def check_health(self) -> int:
+        """Probe every idle instance and recreate the dead ones, so the warm pool keeps its size.
+
+        Leased instances are left to their holder (a failure there is an ``EnvError``; the slot is
+        replaced when it comes back). Returns the number of instances recreated.
+        """
+        replaced = 0
+        for slot in list(self._slots):
+            async with self._lock:
+                idle = self._idle_of(slot.device)
+                if slot.lease_id is not None or not any(s is slot for s in idle):
+                    continue
+                idle[:] = [s for s in idle if s is not slot]  # out of the pool while probed
+            try:
+                self.stats.health_checks += 1
+                if not await self._healthy(slot):
+                    try:
+                        await self._replace(slot)
+                        replaced += 1
+                        self.stats.health_replaced += 1
+                    except EnvError:
+                        log.warning("health check: could not recreate instance %d", slot.index)
+            finally:
+                async with self._lock:
+                    self._idle_of(slot.device).append(slot)
+        return replaced
+
+    async def maintain(self) -> dict[str, int]:
+        """Run one maintenance pass now: reap expired leases, then check the idle instances' health."""
+        reaped = self._reap()
+        return {"reaped": reaped, "recreated": await self.check_health()}
+
+    def _start_maintainer(self) -> None:
+        if self.deadlines.maintain_every <= 0 or (self._maintainer is not None and not self._maintainer.done()):
+            return
+        self._maintainer = asyncio.get_running_loop().create_task(self._maintain_forever(), name="guigym-env-maintainer")
+
+    async def _maintain_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.deadlines.maintain_every)
+            try:
+                await self.maintain()
+            except Exception:  # noqa: BLE001 - maintenance must outlive any one failure
+                log.exception("env maintenance pass failed")
 
     # -- the five operations ---------------------------------------------------------------------
 
@@ -286,7 +380,9 @@ class EnvManager:
         adapter = self._adapter(slot)
         if final_state is None:
             final_state = await self._guard(slot, "evaluate", self.deadlines.observe, lambda: adapter.state(slot.instance))
-        return await adapter.evaluate(self.verifiers, spec, instance, slot.s0, final_state, slot.trajectory, slot.instance)
+        verdict = await adapter.evaluate(self.verifiers, spec, instance, slot.s0, final_state, slot.trajectory, slot.instance)
+        self.fleet_stats.record("attempt", slot.device)
+        return verdict
 
     async def action_log(self, lease: Lease) -> list[dict[str, Any]]:
         """Return the logic-level actions applied on the lease's instance since its last reset."""
@@ -306,11 +402,23 @@ class EnvManager:
                 "idle": sum(len(v) for v in self._idle.values()), "broken": sum(1 for s in self._slots if s.instance is None or s.instance.crashed),
                 **self.stats.__dict__}
 
+    def fleet(self, limit: int | None = None) -> FleetStatus:
+        """Return the fleet status: availability, leases, failures and throughput over time."""
+        return self.fleet_stats.status(limit)
+
     async def close(self) -> None:
         """Close every instance, the backend and the verifier pool."""
-        for slot in self._slots:
-            if slot.instance is not None:
-                await self.backend.close_instance(slot.instance)
+        self.fleet_stats.close()
+        if self._maintainer is not None:
+            self._maintainer.cancel()
+            try:
+                await self._maintainer
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001
+                pass
+            self._maintainer = None
+        # Concurrently: closing hundreds of pages one by one takes minutes.
+        await asyncio.gather(*(self.backend.close_instance(slot.instance) for slot in self._slots if slot.instance is not None),
+                             return_exceptions=True)
         self._slots.clear()
         self._idle.clear()
         await self.backend.close()

@@ -35,6 +35,8 @@ def resolve_inside(root: Path, url_path: str) -> Path | None:
 
 
 class _Handler(BaseHTTPRequestHandler):
+    # Keep-alive: a page boot fetches ~100 files, one connection each under HTTP/1.0.
+    protocol_version = "HTTP/1.1"
     root: Path = MOCKED_APPS
     cache: dict[Path, bytes] = {}
 
@@ -63,7 +65,10 @@ class StaticServer:
 
     def __init__(self, root: Path = MOCKED_APPS, host: str = "127.0.0.1", port: int = 0):
         handler = type("Handler", (_Handler,), {"root": Path(root), "cache": {}})
-        self._httpd = ThreadingHTTPServer((host, port), handler)
+        # Dozens of pages booting at once open hundreds of connections; the default backlog of 5
+        # refuses some, and the page sees "Failed to fetch" for an app that is there.
+        server_class = type("Server", (ThreadingHTTPServer,), {"request_queue_size": 1024})
+        self._httpd = server_class((host, port), handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, name="guigym-static", daemon=True)
         self._thread.start()

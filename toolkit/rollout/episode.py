@@ -48,8 +48,9 @@ def state_changes(before: dict, after: dict) -> list[dict[str, Any]]:
         out.append({"path": f"... {len(paths) - _MAX_DIFF} more", "before": None, "after": None})
     return out
 
-#: Actions the rollout handles itself; they never reach the device.
-_CONTROL = ("terminate", "ask_user")
+#: Actions the rollout handles itself; they never reach the device. ``terminate`` does reach it: benchmarks
+#: such as OSWorld judge the claim itself (an infeasible task succeeds only when the agent ends with FAIL).
+_CONTROL = ("ask_user",)
 
 
 @dataclass

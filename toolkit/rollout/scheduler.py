@@ -109,8 +109,9 @@ class Scheduler:
         spec = item.spec
         instance = sample(spec, item.instance_seed)
         for attempt in range(self.max_env_retries + 1):
-            [lease] = await self.manager.request(spec)
+            lease = None
             try:
+                [lease] = await self.manager.request(spec)  # a failed boot is an env_error too
                 result = await run_attempt(self.manager, lease, spec, instance, self.harness, seed=item.instance_seed,
                                            attempt_id=f"{item.attempt_id}#{attempt}")
             except EnvError as exc:
@@ -120,7 +121,8 @@ class Scheduler:
                                              "time": time.time()})
                 continue
             finally:
-                await self.manager.release(lease)
+                if lease is not None:
+                    await self.manager.release(lease)
             trajectory = self.store.write_trajectory(item.attempt_id, trajectory_records(item, result, self.store))
             row = attempt_row(item, result, self.agent, attempt, trajectory)
             self.store.append_attempt(row)

@@ -70,14 +70,26 @@ def register_suite(name: str, build: Callable[[], list[TaskSpec]]) -> None:
     _CODE_SUITES[name] = build
 
 
+def _nested(folder: Path) -> list[Path]:
+    """Return the sub-suites of a folder that holds no YAML itself but folders of YAML (``synth/<world>/``)."""
+    if not folder.is_dir() or any(folder.glob("*.yaml")):
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and any(p.rglob("*.yaml")))
+
+
 def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
-    """Return every task of ``root/<suite>/`` (recursively), or of a registered code suite, sorted by id."""
+    """Return every task of ``root/<suite>/`` (recursively), or of a registered code suite, sorted by id.
+
+    A folder of suites (``synth/`` holding ``synth/<world>/``) loads as its sub-suites, each named ``synth/<world>``.
+    """
     if suite in _CODE_SUITES and not (root / suite).is_dir():
         return sorted(_CODE_SUITES[suite](), key=lambda s: s.id)
     folder = root / suite
     if not folder.is_dir():
         known = ", ".join(list_suites(root)) or "none"
         raise SpecError(f"no suite {suite!r} under {root} (known: {known})")
+    if _nested(folder):
+        return [s for sub in _nested(folder) for s in load_suite(f"{suite}/{sub.name}", root)]
     specs: list[TaskSpec] = []
     for path in sorted(folder.rglob("*.yaml")):
         if path.name.startswith(".") or path.name.endswith(".tmp.yaml"):
@@ -92,8 +104,10 @@ def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
 
 
 def list_suites(root: Path = TASK_BANK, include_code: bool = False) -> list[str]:
-    """Return the suite names (folders with YAML files) under ``root``, plus registered code suites if asked."""
+    """Return the suite names (folders with YAML files; ``synth/<world>`` for a folder of suites) under ``root``, plus
+    registered code suites if asked."""
     found = sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.rglob("*.yaml"))) if root.is_dir() else []
+    found = sorted(n for name in found for n in ([f"{name}/{p.name}" for p in _nested(root / name)] or [name]))
     return sorted(set(found) | set(_CODE_SUITES)) if include_code else found
 
 

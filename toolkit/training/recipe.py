@@ -128,14 +128,16 @@ def warm_start(path: Path, outputs: list[str], steps: int = 30, lr: float = 1e-2
 
 
 def _env_factory(recipe: dict[str, Any]):
+    """Return the trainer's env-manager factory (``rollout.backend: local|ray``, ``rollout.ray_address``)."""
     from toolkit.envs.adapters.mocked import MockedAdapter
-    from toolkit.envs.local import LocalBackend
-    from toolkit.envs.manager import EnvManager
+    from toolkit.envs.ray_backend import make_manager
 
     pools = recipe["tasks"].get("pools", [])
     apps = sorted({a for p in pools for a in (p.get("env", {}) or {}).get("apps", [])}) or None
-    isolation = recipe["rollout"].get("isolation", "pages")
-    return lambda: EnvManager(backend=LocalBackend(isolation=isolation), adapter=MockedAdapter(apps=apps) if apps else MockedAdapter())
+    ro = recipe["rollout"]
+    isolation, backend, address = ro.get("isolation", "pages"), ro.get("backend", "local"), ro.get("ray_address")
+    return lambda: make_manager(backend, isolation=isolation, adapter=MockedAdapter(apps=apps) if apps else MockedAdapter(),
+                                ray_address=address)
 
 
 def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int | None = None):

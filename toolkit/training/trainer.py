@@ -169,6 +169,8 @@ class GuiGRPOTrainer(GRPOTrainer):
             async def start():
                 manager = self.env_factory()
                 await manager.__aenter__()
+                if self.store is not None and hasattr(manager, "fleet_stats"):  # runs/<id>/fleet.jsonl: guigym fleet
+                    manager.fleet_stats.attach(self.store.dir / "fleet.jsonl", run_id=self.store.run_id)
                 return manager
             self._manager = self._run(start())
         return self._manager

@@ -1,14 +1,12 @@
 // Calendar view: month grid + day agenda, upcoming list, event detail, form,
 // attendee picker, search, and the delete / move / conflict / message dialogs.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { avatar, button, empty, fab, field, section, tabs } from '../../runtime/ui/kit.js';
 import {
   REMINDERS, addDays, attendeeName, conflicts, contactsFrom, eventsOn, findEvent, isoDate, longDate, monthGrid, monthTitle,
   normalizeDate, normalizeTime, reminderLabel, searchEvents, shortDate, upcoming, minutes,
 } from './logic.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** Icons drawn for this app on a 24×24 grid. */
 const ICONS = {
@@ -35,18 +33,7 @@ const EVENODD = new Set(['today', 'clock', 'place', 'note', 'saveNote', 'warn'])
 const PALETTE = ['#d4553a', '#3b7bd4', '#2e9b6a', '#8a55c9', '#d08a1c', '#c23f7d', '#2b8ea3'];
 const WEEK = ['M', 'T', 'W', 'T', 'F', 'S', 'S'];
 
-function svg(name, { size = 22, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', ICONS[name]);
-  p.setAttribute('fill', color);
-  if (EVENODD.has(name)) p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(name, { size = 22, color } = {}) { return icon(ICONS[name], { size, color, evenodd: EVENODD.has(name) }); }
 
 /** Return the colour of an event (stable per title). */
 function colorOf(event) {

@@ -1,7 +1,9 @@
 // Clock: alarms, world clock, timer, stopwatch and bedtime. The timer and the
 // stopwatch store start/end times on the virtual clock only (elapsed = now - start),
 // so nothing ticks inside the app: a `wait` action advances os.clock and the
-// screens show the new elapsed / remaining time.
+// screens show the new elapsed / remaining time. When the clock passes an alarm's
+// ring time or a running timer's end, `tick` posts a notification (the alarm itself
+// is left as it was, so waiting never changes the app's data).
 
 /** Main tabs, in bar order. */
 export const TABS = ['alarms', 'world', 'timer', 'stopwatch', 'bedtime'];
@@ -307,6 +309,28 @@ function onIntent(state, action) {
 // ------------------------------------------------------------------ reducer
 
 /** Apply an action (see README.md). Unknown actions and `back` at a tab return null. */
+/**
+ * The virtual clock moved from `from` to `to`: ring the alarms and the timer due in (from, to].
+ * Returns the state when something rang, else null (nothing changed).
+ */
+export function tick(state, { from, to }, ctx) {
+  ensure(state);
+  const { data } = state;
+  let rang = false; // only notifications: the app's data never changes by waiting
+  for (const alarm of sortedAlarms(data.alarms)) {
+    const at = nextRing(alarm, from);
+    if (at === null || at > to) continue;
+    rang = true;
+    ctx.notify({ title: alarm.label || 'Alarm', text: `Alarm ${alarm.time} · ${daysText(alarm.days)}`, intent: { tab: 'alarms' } });
+  }
+  const t = data.timer;
+  if (t.end !== null && t.end !== undefined && t.end > from && t.end <= to) {
+    rang = true;
+    ctx.notify({ title: 'Timer', text: "Time's up", intent: { tab: 'timer' } });
+  }
+  return rang ? state : null;
+}
+
 export function reduce(state, action, ctx) {
   const ui = ensure(state);
   const { data } = state;

@@ -270,3 +270,30 @@ test('bad input never corrupts data; unknown actions are not handled', async () 
   assert.equal(JSON.stringify(data(dev)), before);
   assert.equal(act(dev, { type: 'warp' }), false);
 });
+
+test('waiting past an alarm or a timer end posts a notification; the data stays as it was', async () => {
+  const dev = await open();
+  const before = JSON.stringify(data(dev));
+  tick(dev, 3 * 60 * MIN); // Sat 09:30 -> 12:30: no alarm is due on a Saturday morning
+  assert.equal(dev.getState().os.notifications.length, 0);
+  tick(dev, 90 * MIN); // -> 14:00: the one-time 13:30 "Pick up parcel" rings
+  const notes = dev.getState().os.notifications;
+  assert.equal(notes.length, 1);
+  assert.equal(notes[0].app, 'clock');
+  assert.equal(notes[0].title, 'Pick up parcel');
+  assert.deepEqual(notes[0].intent, { tab: 'alarms' });
+  assert.equal(JSON.stringify(data(dev)), before);
+  tick(dev, 8 * 60 * MIN); // -> 22:00: the daily 21:45 rings once
+  assert.deepEqual(dev.getState().os.notifications.map((n) => n.title), ['Take medicine', 'Pick up parcel']);
+  // a running timer rings once when the clock passes its end
+  act(dev, { type: 'tab', tab: 'timer' });
+  type(dev, 'tm', '5');
+  act(dev, { type: 'start_timer' });
+  assert.ok(data(dev).timer.end > dev.getState().os.clock.now);
+  tick(dev, 4 * MIN);
+  assert.equal(dev.getState().os.notifications.length, 2);
+  tick(dev, 2 * MIN);
+  assert.equal(dev.getState().os.notifications[0].title, 'Timer');
+  tick(dev, 2 * MIN);
+  assert.equal(dev.getState().os.notifications.length, 3);
+});

@@ -2,14 +2,12 @@
 // and bedtime editors and the city picker. Remaining / elapsed times are computed
 // from api.now on every render.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { button, dialog, empty, field, section } from '../../runtime/ui/kit.js';
 import {
   WEEK, citiesOf, cityTime, daysText, hms, nextAlarm, nextRing, searchCities, sleepMinutes, sortedAlarms,
   stopwatchElapsed, swText, timerStatus, untilText,
 } from './logic.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** Icons drawn for this app on a 24×24 grid. */
 const ICONS = {
@@ -26,18 +24,7 @@ const ICONS = {
   edit: 'M4 17v3h3l10-10-3-3zM15 6l3 3 2-2-3-3z',
 };
 
-function svg(path, { size = 22, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill', color);
-  p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(path, { size = 22, color } = {}) { return icon(path, { size, color, evenodd: true }); }
 
 function header(api, title, { back = false, actions = [] } = {}) {
   return h('header.appbar.ck-bar', null,

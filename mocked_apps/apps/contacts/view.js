@@ -1,8 +1,6 @@
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { appBar, avatar, button, dialog, field, fab, section, empty } from '../../runtime/ui/kit.js';
 import { FIELDS, findContact, groupByLetter, favorites, searchContacts, formatBirthday } from './logic.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** Icons drawn for this app on a 24×24 grid. */
 const ICONS = {
@@ -19,25 +17,7 @@ const ICONS = {
   block: 'M12 3a9 9 0 110 18 9 9 0 010-18zm0 2a7 7 0 00-5.6 11.2l9.8-9.8A7 7 0 0012 5zm5.6 2.8l-9.8 9.8A7 7 0 0017.6 7.8z',
 };
 
-function svg(path, { size = 22, color = 'currentColor', outline = false } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill-rule', 'evenodd');
-  if (outline) {
-    p.setAttribute('fill', 'none');
-    p.setAttribute('stroke', color);
-    p.setAttribute('stroke-width', '1.7');
-    p.setAttribute('stroke-linejoin', 'round');
-  } else {
-    p.setAttribute('fill', color);
-  }
-  el.append(p);
-  return el;
-}
+function svg(path, { size = 22, color, outline } = {}) { return icon(path, { size, color, evenodd: true, outline, strokeWidth: 1.7 }); }
 
 /** A scrolling body that agents can address (`scroll:<name>`) and whose offset the shell keeps. */
 function scrollBody(name, ...children) {

@@ -2,7 +2,7 @@
 // (leads, accounts, contacts, opportunities), the pipeline board, record pages with owner menus and an
 // activity timeline, and the four-step lead conversion wizard. Every actionable element has a data-gym id.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { avatar } from '../../runtime/ui/kit.js';
 import {
   LEAD_LABEL, SOURCE_LABEL, DQ_REASONS, DQ_LABEL, STAGES, OPEN_STAGES, STAGE_LABEL, OPP_TYPES, TYPE_LABEL, LOST_REASONS, LOST_LABEL,
@@ -10,7 +10,6 @@ import {
   recordTitle, isOpen, accountPipeline, pipeline, pipelineTotals, leadRows, oppRows, search, activitiesOf, canConvert, accountByName,
 } from './logic.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Icons drawn for Tidewell on a 24×24 grid. */
@@ -38,18 +37,7 @@ const ACT_ICON = {
   note: 'M5 3h10l4 4v14H5zm9 1v4h4zM8 11v2h8v-2zm0 4v2h6v-2z',
 };
 
-function svg(path, { size = 16, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill', color);
-  p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(path, { size = 16, color } = {}) { return icon(path, { size, color, evenodd: true }); }
 
 function only(fn) {
   return (e) => {

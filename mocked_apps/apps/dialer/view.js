@@ -2,14 +2,13 @@
 // screen of a caller, a voicemail, the speed-dial picker, and the call screen that
 // takes over while a call is in progress.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { avatar, dialog, empty, section } from '../../runtime/ui/kit.js';
 import {
   KEYS, SLOTS, callsWith, clockText, contactOf, contactsFrom, displayName, favoriteContacts, formatDuration,
   searchContacts, sortedLog, sortedVoicemails, speedDialContact, unreadCount,
 } from './logic.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const DAY = 86400000;
 
 /** Icons drawn for this app on a 24×24 grid. */
@@ -38,18 +37,7 @@ const ICONS = {
   unread: 'M3 5h18v14H3zm2 2v.5l7 4.5 7-4.5V7zm0 2.9V17h14V9.9l-7 4.5z',
 };
 
-function svg(path, { size = 22, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill', color);
-  p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(path, { size = 22, color } = {}) { return icon(path, { size, color, evenodd: true }); }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 

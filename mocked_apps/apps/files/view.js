@@ -1,14 +1,12 @@
 // Files view: folder browser with breadcrumb and sort, search, trash, storage summary,
 // the move/copy folder picker, and the action / info / sort sheets and dialogs.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { button, empty, field, section } from '../../runtime/ui/kit.js';
 import {
   ROOT, children, dateLabel, descendants, findEntry, isFolder, pathLabel, pathTo, searchEntries, sizeLabel, sizeOf,
   sortEntries, storage, trashedEntries,
 } from './logic.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** Icons drawn for this app on a 24×24 grid. */
 const ICONS = {
@@ -50,18 +48,7 @@ const TYPE_NAMES = { folder: 'Folder', pdf: 'PDF document', document: 'Document'
   presentation: 'Presentation', image: 'Image', audio: 'Audio', video: 'Video', archive: 'Archive', file: 'File' };
 const SORT_LABELS = { name: 'Name', size: 'Size', date: 'Date modified' };
 
-function svg(name, { size = 22, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', ICONS[name]);
-  p.setAttribute('fill', color);
-  if (EVENODD.has(name)) p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(name, { size = 22, color } = {}) { return icon(ICONS[name], { size, color, evenodd: EVENODD.has(name) }); }
 
 function typeIcon(entry, size = 24) {
   const [icon, color] = TYPE_STYLE[entry.type] || TYPE_STYLE.file;

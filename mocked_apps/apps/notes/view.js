@@ -1,11 +1,9 @@
 // Notes view: the list (search, folder chips, pinned first), the editor (title, body,
 // checklist, folder sheet), the trash, and the folder / delete dialogs.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { button, empty, fab, field, section } from '../../runtime/ui/kit.js';
 import { editedLabel, findFolder, findNote, notesIn, progress, searchNotes, trashed } from './logic.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** Icons drawn for this app on a 24×24 grid. */
 const ICONS = {
@@ -27,18 +25,7 @@ const ICONS = {
 };
 const EVENODD = new Set(['folder', 'box', 'pinOff']);
 
-function svg(name, { size = 22, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', ICONS[name]);
-  p.setAttribute('fill', color);
-  if (EVENODD.has(name)) p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(name, { size = 22, color } = {}) { return icon(ICONS[name], { size, color, evenodd: EVENODD.has(name) }); }
 
 function bar(api, title, { back = true, actions = [] } = {}) {
   return h('header.appbar.nt-bar', null,

@@ -1,14 +1,12 @@
 // Alembic view: five bottom tabs (Brew, Market, Shelf, Orders, Book) and the order,
 // potion, recipe and rules screens. Everything the agent can tap has a data-gym id.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { avatar, button, dialog, empty, field, section } from '../../runtime/ui/kit.js';
 import {
   ELEMENTS, FAMILIES, ROMAN, SLOTS, MIN_INGREDIENTS, TIP_PER_GRADE, GRADE_WORD,
   ingredient, orderInfo, potionName, requestText, available, allBookKeys, parseKey, customerName, parseQty, MARKET_FILTERS,
 } from './logic.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** Glyphs drawn for this app on a 24×24 grid. */
 const G = {
@@ -35,18 +33,7 @@ const COLOR = { heat: '#d9572f', cold: '#2f7fcf', calm: '#2f9a74', spark: '#c293
 const FAMILY_COLOR = { ember: COLOR.heat, rime: COLOR.cold, hush: COLOR.calm, zest: COLOR.spark, murk: COLOR.murk };
 const TAB_ITEMS = [['brew', 'Brew', 'cauldron'], ['pantry', 'Market', 'market'], ['shelf', 'Shelf', 'shelf'], ['orders', 'Orders', 'orders'], ['book', 'Book', 'book']];
 
-function svg(path, { size = 22, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill', color);
-  p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(path, { size = 22, color } = {}) { return icon(path, { size, color, evenodd: true }); }
 
 function scroll(name, ...children) {
   return h('main.body.pl-body', { 'data-gym': `scroll:${name}`, 'data-scroll-key': `potionlab:${name}` }, ...children);

@@ -1,14 +1,12 @@
 // Roster view: Board (status, staff picker, week grid, shift card, live checks), Staff (list and
 // person page with availability), Requests (swap requests), Cost (weekly pay), and the Rules screen.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { avatar, button, dialog, empty, section } from '../../runtime/ui/kit.js';
 import {
   dayIds, slotIds, parseShift, findStaff, slotInfo, dayInfo, shiftLabel, staffName, shiftsOf, hoursOf,
   unavailableOf, violations, shiftStatus, costSummary, findRequest, requestStatus, requestApplies, shortDate,
 } from './logic.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** Glyphs drawn for this app on a 24×24 grid. */
 const G = {
@@ -30,18 +28,7 @@ const G = {
 const SLOT_GLYPH = { morning: G.sun, afternoon: G.dusk, night: G.moon };
 const TAB_ITEMS = [['board', 'Board', 'board'], ['staff', 'Staff', 'staff'], ['requests', 'Requests', 'swap'], ['cost', 'Cost', 'cost']];
 
-function svg(path, { size = 22, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill', color);
-  p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(path, { size = 22, color } = {}) { return icon(path, { size, color, evenodd: true }); }
 
 function scroll(name, ...children) {
   return h('main.body.rs-body', { 'data-gym': `scroll:${name}`, 'data-scroll-key': `roster:${name}` }, ...children);

@@ -2,13 +2,11 @@
 // per page: Wi-Fi (+ join and network detail), Bluetooth (+ device), Display, Sound,
 // Do not disturb (+ schedule), Battery, Notifications and About (+ rename).
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { button, dialog, empty, field, section } from '../../runtime/ui/kit.js';
 import {
   CALLS, PAGES, SAVER_AT, VOLUMES, WEEK, activeNetwork, batteryEstimate, btDevice, daysText, network, searchPages, sortedNetworks,
 } from './logic.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** Icons drawn for this app on a 24×24 grid. */
 const ICONS = {
@@ -33,18 +31,7 @@ const ICONS = {
 const TINT = { airplane: '#e07a2f', wifi: '#2d7fd3', bluetooth: '#3b5bdb', display: '#d9a400', sound: '#1f9d55', dnd: '#7048c8',
   battery: '#2e9d8f', notifications: '#d04a4a', about: '#5b6477' };
 
-function svg(path, { size = 22, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill', color);
-  p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(path, { size = 22, color } = {}) { return icon(path, { size, color, evenodd: true }); }
 
 function header(api, title, { back = true } = {}) {
   return h('header.appbar.st-bar', null,

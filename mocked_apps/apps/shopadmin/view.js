@@ -3,14 +3,13 @@
 // orders (list and detail with pay/ship/deliver, cancel, refund), low stock with purchase orders,
 // vendors and the inventory log. Every actionable element has a data-gym id.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import {
   STATUSES, STATUS_LABEL, ORDER_STATUSES, ORDER_LABEL, NEXT_STATUS, CANCELLABLE, REFUNDABLE, ADJ_REASONS, REASON_LABEL,
   REFUND_REASONS, REFUND_REASON_LABEL, FILTER_FIELDS, money, findProduct, findVendor, findOrder, findPo, vendorName,
   subtotal, refundable, onOrder, isLow, lowStock, suggestedQty, productRows, orderRows, planBulk, refundAmount,
 } from './logic.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Icons drawn for the back office on a 24×24 grid. */
@@ -31,18 +30,7 @@ const ICONS = {
   search: 'M10 3a7 7 0 015.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1110 3zm0 2a5 5 0 100 10 5 5 0 000-10z',
 };
 
-function svg(path, { size = 16, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill', color);
-  p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(path, { size = 16, color } = {}) { return icon(path, { size, color, evenodd: true }); }
 
 function only(fn) {
   return (e) => {

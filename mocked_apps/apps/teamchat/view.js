@@ -2,14 +2,12 @@
 // (a conversation, search results, mentions or the channel browser) and an optional side pane
 // (thread, channel details, pins). Every actionable element carries a data-gym id.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { avatar, dialog, field } from '../../runtime/ui/kit.js';
 import {
   CODES, findChannel, findMessage, userById, userName, channelLabel, joinedChannels, browsableChannels, rootMessages,
   threadReplies, pinnedMessages, unreadCount, textSegments, mentionsOf, searchMessages, isMember, dmId, dmPartner,
 } from './logic.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** Icons drawn for Murmur on a 24×24 grid. */
 const ICONS = {
@@ -44,18 +42,7 @@ const EMOJI = {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-function svg(path, { size = 18, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill', color);
-  p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(path, { size = 18, color } = {}) { return icon(path, { size, color, evenodd: true }); }
 
 function emojiIcon(code, size = 16) {
   const e = EMOJI[code];

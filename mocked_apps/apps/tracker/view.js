@@ -1,7 +1,7 @@
 // Cairn's desktop view: a left rail (projects and views), a top bar (breadcrumb, create), and the
 // board, backlog table, sprints list or an issue's detail page. Every actionable element has a data-gym id.
 
-import { h } from '../../runtime/ui/h.js';
+import { h, icon } from '../../runtime/ui/h.js';
 import { avatar, dialog, field } from '../../runtime/ui/kit.js';
 import {
   STATUSES, STATUS_LABEL, PRIORITIES, PRIORITY_LABEL, TYPE_LABEL, WORK_TYPES, TRANSITIONS, FILTER_FIELDS,
@@ -9,7 +9,6 @@ import {
   subtasksOf, epicChildren, blockersOf, blockingOf, backlogRows, projectIssues,
 } from './logic.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Icons drawn for Cairn on a 24×24 grid. */
@@ -43,18 +42,7 @@ const PRIORITY_ICON = {
   low: { path: 'M12 17l-7-7 1.4-1.4 5.6 5.6 5.6-5.6L19 10z', color: '#3f7fd6' },
 };
 
-function svg(path, { size = 16, color = 'currentColor' } = {}) {
-  const el = document.createElementNS(SVG, 'svg');
-  el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('width', size);
-  el.setAttribute('height', size);
-  const p = document.createElementNS(SVG, 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill', color);
-  p.setAttribute('fill-rule', 'evenodd');
-  el.append(p);
-  return el;
-}
+function svg(path, { size = 16, color } = {}) { return icon(path, { size, color, evenodd: true }); }
 
 const typeIcon = (type, size = 15) => svg((TYPE_ICON[type] || TYPE_ICON.task).path, { size, color: (TYPE_ICON[type] || TYPE_ICON.task).color });
 const prioIcon = (p, size = 15) => svg((PRIORITY_ICON[p] || PRIORITY_ICON.medium).path, { size, color: (PRIORITY_ICON[p] || PRIORITY_ICON.medium).color });

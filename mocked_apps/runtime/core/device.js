@@ -3,7 +3,9 @@
 //
 // Apps are plain modules: `init(world, ctx) -> state` and `reduce(state, action, ctx)
 // -> state | null` (null: not handled, e.g. `back` at an app's root screen). A reducer
-// gets a private copy of its state and may mutate and return it.
+// gets a private copy of its state and may mutate and return it. An app with time-driven
+// behaviour (alarms, timers) also exports `tick(state, {from, to}, ctx) -> state | null`,
+// called when the virtual clock moves from `from` to `to` (ctx.now is `to`).
 
 import { clone, deepMerge } from './state.js';
 import { draw } from './rng.js';
@@ -95,6 +97,19 @@ export function createDevice({ apps, worlds = {}, order }) {
     device.state.apps[appId] = next;
     applyEffects(effects);
     return true;
+  }
+
+  /** Let every app with a `tick` see the interval the virtual clock just crossed. */
+  function runTicks(from, to) {
+    for (const appId of device.order) {
+      const module = apps[appId];
+      if (typeof module.tick !== 'function') continue;
+      const effects = [];
+      const next = module.tick(clone(device.state.apps[appId]), { from, to }, makeCtx(appId, effects));
+      if (next === null || next === undefined) continue;
+      device.state.apps[appId] = next;
+      applyEffects(effects);
+    }
   }
 
   function openApp(appId, intent) {
@@ -192,9 +207,12 @@ export function createDevice({ apps, worlds = {}, order }) {
         }
         break;
       }
-      case 'tick':
+      case 'tick': {
+        const from = os.clock.now;
         os.clock.now += action.ms;
+        runTicks(from, os.clock.now);
         break;
+      }
       default:
         throw new Error(`unknown system action '${action.type}'`);
     }

@@ -39,8 +39,17 @@ function append(el, children) {
   }
 }
 
-/** Create an inline SVG icon from one path string on a 24×24 grid. */
-export function icon(path, { size = 24, color = 'currentColor' } = {}) {
+/**
+ * Create an inline SVG icon from one path string on a 24×24 grid.
+ * @param {string} path  the path's `d`
+ * @param {object} [opts]
+ * @param {number} [opts.size=24]  width and height in px
+ * @param {string} [opts.color='currentColor']  fill (or stroke when `outline`)
+ * @param {boolean} [opts.evenodd=false]  set fill-rule="evenodd" so inner sub-paths cut holes
+ * @param {boolean} [opts.outline=false]  draw the path's outline (stroke, no fill) instead of filling it
+ * @param {number} [opts.strokeWidth=2]  stroke width when `outline`
+ */
+export function icon(path, { size = 24, color = 'currentColor', evenodd = false, outline = false, strokeWidth = 2 } = {}) {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', '0 0 24 24');
@@ -48,7 +57,15 @@ export function icon(path, { size = 24, color = 'currentColor' } = {}) {
   svg.setAttribute('height', size);
   const p = document.createElementNS(ns, 'path');
   p.setAttribute('d', path);
-  p.setAttribute('fill', color);
+  if (outline) {
+    p.setAttribute('fill', 'none');
+    p.setAttribute('stroke', color);
+    p.setAttribute('stroke-width', strokeWidth);
+    p.setAttribute('stroke-linejoin', 'round');
+  } else {
+    p.setAttribute('fill', color);
+  }
+  if (evenodd) p.setAttribute('fill-rule', 'evenodd');
   svg.append(p);
   return svg;
 }

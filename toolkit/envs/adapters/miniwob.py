@@ -35,6 +35,7 @@ from typing import Any, Literal
 from toolkit.actions import Action, action_dict, convert_point
 from toolkit.envs.adapters.base import register_adapter
 from toolkit.envs.base import ActionResult, Element, Observation, state_hash
+from toolkit.envs.input import click
 from toolkit.envs.local import Instance, Viewport
 from toolkit.tasks import Criterion, CriterionResult, SpecError, TaskInstance, TaskSpec, Verdict, VerifierPool
 from toolkit.tasks.loader import register_suite
@@ -272,17 +273,25 @@ class MiniwobAdapter:
     async def observe(self, instance: Instance, note: str | None = None) -> Observation:
         """Return a screenshot of the task area, the DOM elements and the reward globals."""
         elements: list[Element] = []
-        if not instance.info.get("miniwob_task"):
+        # The capture and the DOM read are independent round trips: overlap them.
+        shooting = asyncio.ensure_future(self.screenshot(instance)) if self.screenshots else None
+        try:
+            found = (await instance.page.evaluate(_ELEMENTS, [TASK_WIDTH, TASK_HEIGHT, self.elements])
+                     if instance.info.get("miniwob_task") else None)
+        except BaseException:
+            if shooting is not None:
+                shooting.cancel()
+            raise
+        if found is None:
             state = await self.state(instance)
         else:  # one round trip: the reward globals and (if asked) the elements
-            found = await instance.page.evaluate(_ELEMENTS, [TASK_WIDTH, TASK_HEIGHT, self.elements])
             state = {**found["state"], "task": instance.info["miniwob_task"], "utterance": instance.info.get("miniwob_utterance")}
             sx, sy = 1000 / TASK_WIDTH, 1000 / TASK_HEIGHT
             for e in found["elements"]:
                 x, y, w, h = e["box"]
                 elements.append(Element(id=f"ref:{e['ref']}", role=e["tag"], text=e["text"],
                                         box=(x * sx, y * sy, w * sx, h * sy)))
-        image = await self.screenshot(instance) if self.screenshots else b""
+        image = await shooting if shooting is not None else b""
         scale = instance.viewport.scale
         return Observation(image=image, image_format=self.image_format, width=round(TASK_WIDTH * scale),
                            height=round(TASK_HEIGHT * scale), screen=f"miniwob:{state['task']}" + (":done" if state["done"] else ""),
@@ -310,9 +319,9 @@ class MiniwobAdapter:
         if kind in ("click", "double_click", "long_press", "drag", "scroll", "swipe"):
             x, y = self.to_page(action.x, action.y)
         if kind == "click":
-            await page.mouse.click(x, y)
+            await click(instance.cdp, x, y)
         elif kind == "double_click":
-            await page.mouse.dblclick(x, y)
+            await click(instance.cdp, x, y, clicks=2)
         elif kind == "long_press":
             await page.mouse.click(x, y, delay=600)
         elif kind == "drag":

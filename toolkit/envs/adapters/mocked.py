@@ -7,6 +7,7 @@ take effect at once.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import logging
@@ -14,6 +15,7 @@ from typing import Any
 
 from toolkit.actions import Action, action_dict, to_pixels
 from toolkit.envs.base import ActionResult, Element, Observation, state_hash
+from toolkit.envs.input import click
 from toolkit.envs.local import Instance, Viewport
 from toolkit.paths import MOCKED_APPS
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool, judge
@@ -79,6 +81,9 @@ class MockedAdapter:
         if error:
             raise RuntimeError(f"device page failed to boot: {error}")
         instance.info["boot_errors"] = await instance.page.evaluate("window.__gymBootErrors || []")
+        transport = [e for e in instance.info["boot_errors"] if "fetch" in e.lower()]
+        if transport:  # the server or the network failed, not the app: this boot is an infrastructure failure
+            raise RuntimeError(f"device page lost app files while booting: {'; '.join(transport[:3])}")
         if instance.info["boot_errors"]:
             log.warning("apps left out of the %s: %s", self.device, "; ".join(instance.info["boot_errors"]))
 
@@ -99,8 +104,13 @@ class MockedAdapter:
     async def observe(self, instance: Instance, note: str | None = None) -> Observation:
         """Return the screenshot, visible elements and state of the page."""
         # One JSON string across CDP: Playwright's structured serialisation of a 60 KB state costs ~20x more.
-        info = json.loads(await instance.page.evaluate("JSON.stringify(__gym.observe())"))
-        image = await self.screenshot(instance) if self.screenshots else b""
+        # The capture and the DOM read are independent round trips (neither changes the page): overlap them.
+        reading = instance.page.evaluate("JSON.stringify(__gym.observe())")
+        if self.screenshots:
+            raw, image = await asyncio.gather(reading, self.screenshot(instance))
+        else:
+            raw, image = await reading, b""
+        info = json.loads(raw)
         vp = instance.viewport
         sx, sy = 1000 / vp.width, 1000 / vp.height
         elements = [Element(id=e["id"], role=e["role"], text=e["text"],
@@ -134,9 +144,9 @@ class MockedAdapter:
 
         kind = action.type
         if kind == "click":
-            await page.mouse.click(*px(action.x, action.y))
+            await click(instance.cdp, *px(action.x, action.y))
         elif kind == "double_click":
-            await page.mouse.dblclick(*px(action.x, action.y))
+            await click(instance.cdp, *px(action.x, action.y), clicks=2)
         elif kind == "long_press":
             hit = await page.evaluate("([x, y]) => __gym.longPress(x, y)", list(px(action.x, action.y)))
             result.effect = None if hit else "nothing under the point"

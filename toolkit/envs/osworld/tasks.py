@@ -140,3 +140,24 @@ def load_osworld_folder(folder: str | Path, suite: str = "osworld") -> list[Task
 def _slug(text: str, keep: str = "") -> str:
     out = "".join(c if c.isalnum() or c in keep else "_" for c in text.lower())
     return out.strip("_") or "x"
+
+
+#: The folder of OSWorld task JSON that suite ``osworld`` loads (OSWorld's ``evaluation_examples/examples``).
+TASKS_ENV = "GUIGYM_OSWORLD_TASKS"
+
+
+def build_suite() -> list[TaskSpec]:
+    """Return suite ``osworld``: every task file under ``$GUIGYM_OSWORLD_TASKS``.
+
+    Raises:
+        SpecError: naming the variable when it is unset or not a folder.
+    """
+    import os
+
+    folder = os.environ.get(TASKS_ENV)
+    if not folder:
+        raise SpecError(f"suite 'osworld': set {TASKS_ENV} to a folder of OSWorld task JSON "
+                        "(OSWorld's evaluation_examples/examples)")
+    if not Path(folder).is_dir():
+        raise SpecError(f"suite 'osworld': {TASKS_ENV}={folder} is not a folder")
+    return load_osworld_folder(folder)

@@ -1,0 +1,212 @@
+"""The ``ray`` backend on a real 2-node Ray cluster on loopback: env hosts on both nodes, a lost node's
+attempts rerun as env failures (never scored), and the same attempt table as the local backend."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+import psutil
+import pytest
+
+from tests.conftest import requires_chromium
+from toolkit.envs.fleet import FLEET, fleet_status
+from toolkit.evaluation import evaluate_async, load_result
+from toolkit.harness import Harness, HarnessConfig, make_policy
+from toolkit.rollout import Scheduler, WorkItem
+from toolkit.store import RunStore
+from toolkit.tasks import load_tasks
+
+pytest.importorskip("ray")
+from toolkit.envs.ray_backend import RayEnvManager
+
+pytestmark = requires_chromium
+
+#: Short reference solutions (4-5 steps), so both nodes get work and the run stays quick.
+TASKS = ["contacts.unfavorite", "contacts.block", "contacts.favorite", "messages.pin"]
+IGNORED = ["reset_ms", "duration_s", "trajectory", "env_reruns"]
+#: Ray rewrites 127.0.0.1 to the machine's outward address; any other 127/8 address stays on loopback.
+IP = "127.0.0.2"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LoopbackCluster:
+    """A Ray cluster of nodes started with ``ray start`` on loopback, each with its own temp dir and a custom
+    resource named after it. Only its own processes are ever stopped (found by temp dir and GCS address)."""
+
+    def __init__(self) -> None:
+        self.port = _free_port()
+        self.address = f"{IP}:{self.port}"
+        self.dirs: dict[str, str] = {}
+        self.env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_memory_monitor_refresh_ms": "0"}
+        local = Path(sys.executable).with_name("ray")
+        self.ray = str(local) if local.exists() else shutil.which("ray") or "ray"
+
+    def add_node(self, name: str, head: bool = False) -> None:
+        # A short temp dir: Ray's AF_UNIX socket paths live below it (108-byte limit).
+        folder = self.dirs[name] = tempfile.mkdtemp(prefix=f"gg-{name}-", dir="/tmp")
+        ports = {f"--{k}": str(_free_port()) for k in ("dashboard-agent-listen-port", "dashboard-agent-grpc-port",
+                                                         "metrics-export-port", "node-manager-port", "object-manager-port",
+                                                         "runtime-env-agent-port")}
+        args = [self.ray, "start", f"--node-ip-address={IP}", "--num-cpus=1", "--object-store-memory=100000000",
+                f"--resources={json.dumps({name: 1})}", f"--temp-dir={folder}", "--disable-usage-stats",
+                *[f"{k}={v}" for k, v in ports.items()]]
+        if head:
+            args += ["--head", f"--port={self.port}", "--include-dashboard=false", f"--dashboard-port={_free_port()}",
+                     f"--ray-client-server-port={_free_port()}",
+                     # Declare a silent node dead after ~3 s instead of ~15 s.
+                     '--system-config={"health_check_period_ms": 1000, "health_check_failure_threshold": 3}']
+        else:
+            args += [f"--address={self.address}"]
+        done = subprocess.run(args, env=self.env, capture_output=True, text=True, timeout=180)
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+    def processes(self, name: str | None = None) -> list[psutil.Process]:
+        """Return the processes of one node (or of the whole cluster), their children included."""
+        marks = [self.dirs[name]] if name else [*self.dirs.values(), self.address]
+        mine = {os.getpid(), *(p.pid for p in psutil.Process().parents())}
+        found: dict[int, psutil.Process] = {}
+        for proc in psutil.process_iter(["cmdline"]):
+            try:
+                cmd = " ".join(proc.info["cmdline"] or [])
+                if proc.pid not in mine and any(m in cmd for m in marks):
+                    for p in (proc, *proc.children(recursive=True)):
+                        found[p.pid] = p
+            except psutil.Error:
+                continue
+        return list(found.values())
+
+    def kill(self, name: str | None = None) -> list[int]:
+        """SIGKILL one node's processes (a lost machine) or the whole cluster's; return their pids."""
+        procs = self.processes(name)
+        for p in procs:
+            try:
+                p.kill()
+            except psutil.Error:
+                pass
+        psutil.wait_procs(procs, timeout=15)
+        return [p.pid for p in procs]
+
+    def shutdown(self) -> None:
+        self.kill()
+        for folder in self.dirs.values():
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A 2-node loopback cluster: node_a (head) and node_b."""
+    c = LoopbackCluster()
+    try:
+        c.add_node("node_a", head=True)
+        c.add_node("node_b")
+        yield c
+    finally:
+        c.shutdown()
+
+
+@pytest.fixture(scope="module")
+def specs():
+    return load_tasks(["mobile-core"], [f"mobile-core/{t}" for t in TASKS])
+
+
+@pytest.fixture(scope="module")
+async def clean_table(specs, tmp_path_factory):
+    """The attempt table of a clean run on the local backend."""
+    result = await evaluate_async(["mobile-core"], "reference", tasks=TASKS, parallel=2, out=tmp_path_factory.mktemp("local"))
+    assert (result.attempts["outcome"] == "success").all()
+    return result.attempts
+
+
+def _table(attempts: pd.DataFrame) -> pd.DataFrame:
+    return attempts.drop(columns=IGNORED).sort_values("attempt_id").reset_index(drop=True)
+
+
+async def test_reference_eval_runs_on_both_nodes_like_local(cluster, clean_table, tmp_path):
+    result = await evaluate_async(["mobile-core"], "reference", tasks=TASKS, parallel=2, out=tmp_path,
+                                  backend="ray", ray_address=cluster.address)
+    [summary] = result.as_json()["suites"].values()
+    assert summary["SR"] == 1.0 and summary["env_errors"] == 0 and summary["attempts"] == len(TASKS)
+    pd.testing.assert_frame_equal(_table(result.attempts), _table(clean_table))
+    fleet = fleet_status(result.run_id, tmp_path)
+    assert fleet.backend == "ray" and fleet.finished and set(fleet.nodes) == {"node_a", "node_b"}
+    per_node = {name: c.attempts for name, c in fleet.latest.nodes.items()}
+    assert per_node["node_a"] > 0 and per_node["node_b"] > 0 and sum(per_node.values()) == len(TASKS), per_node
+    assert fleet.attempts == len(TASKS) and fleet.failures == {} and 1 <= fleet.peak_leases <= 2
+
+
+class _KillsNodeMidStep(RayEnvManager):
+    """Kill node ``victim`` while its second step of an attempt is in flight."""
+
+    victim = "node_b"
+
+    def __init__(self, cluster: LoopbackCluster, **kwargs):
+        super().__init__(**kwargs)
+        self.cluster = cluster
+        self.killed: list[int] = []
+        self.in_flight: dict | None = None
+
+    async def step(self, lease, actions, action_id):
+        if not self.killed and self.node_of(lease) == self.victim and action_id.endswith(":1"):
+            self.in_flight = next(p for p in reversed(self.placements) if p["lease"] == lease.id)
+            loop = asyncio.get_running_loop()
+            # A moment after the step is sent, the node goes: raylet, its workers (our actor) and Chromium.
+            loop.call_later(0.05, lambda: self.killed.extend(self.cluster.kill(self.victim)))
+        return await super().step(lease, actions, action_id)
+
+
+async def test_a_lost_node_reruns_its_attempts_as_env_failures(cluster, clean_table, specs, tmp_path):
+    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"], "tasks": TASKS, "trials": 1, "seed": 0},
+                            root=tmp_path)
+    manager = _KillsNodeMidStep(cluster, address=cluster.address)
+    harness = Harness(make_policy("reference", apps=manager.adapter.apps), HarnessConfig())
+    items = [WorkItem(spec=s, trial=0, run_seed=0) for s in specs]
+    async with manager:
+        manager.fleet_stats.attach(store.dir / FLEET, run_id=store.run_id)
+        scheduler = Scheduler(manager, harness, store, agent="reference", parallel=2)
+        await scheduler.run(items)
+        hosts = {h["node"]: h for h in manager.hosts_info()}
+    assert manager.killed and manager.in_flight is not None
+    assert not hosts["node_b"]["alive"] and hosts["node_a"]["alive"]
+    assert cluster.processes("node_b") == []  # the node is really gone (Chromium included)
+
+    # The attempt in flight on node_b failed as an env error and was rerun; nothing was scored for it.
+    errors = store.env_error_rows()
+    lost = f"{manager.in_flight['task_id'].replace('/', '__')}__t0"
+    assert errors and {e["kind"] for e in errors} <= {"crash", "timeout"} and lost in {e["attempt_id"] for e in errors}
+    result = load_result(store)
+    assert len(result.attempts) == len(TASKS) and (result.attempts["outcome"] == "success").all()
+    reruns = result.attempts.set_index("attempt_id")["env_reruns"]
+    assert reruns[lost] >= 1 and scheduler.env_errors == len(errors)
+    assert [p["node"] for p in manager.placements if p["key"] == manager.in_flight["key"]][-1] == "node_a"
+    pd.testing.assert_frame_equal(_table(result.attempts), _table(clean_table))
+
+    fleet = fleet_status(str(store.dir))
+    assert fleet.failures.get("host_lost", 0) >= 1 and not fleet.latest.nodes["node_b"].alive
+    assert fleet.latest.nodes["node_a"].alive and fleet.latest.nodes["node_b"].instances == fleet.latest.nodes["node_b"].failed
+
+
+def test_backend_arguments_fail_fast():
+    from toolkit.envs.ray_backend import make_manager
+
+    with pytest.raises(ValueError, match="ray_address"):
+        make_manager("local", ray_address="127.0.0.2:1")
+    with pytest.raises(ValueError, match="backend"):
+        make_manager("k8s")
+    with pytest.raises(ConnectionError, match="no Ray cluster answers"):
+        make_manager("ray", ray_address=f"{IP}:{_free_port()}")
+    with pytest.raises(ValueError, match="host:port"):
+        make_manager("ray", ray_address="nope")

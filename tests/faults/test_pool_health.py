@@ -1,0 +1,122 @@
+"""The warm pool keeps its size when instances die (health checks recreate them); expired leases are reaped."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from tests.conftest import requires_chromium
+from tests.faults.helpers import browser_of, renderer_of, sigkill
+from toolkit.envs.adapters.mocked import MockedAdapter
+from toolkit.envs.base import StaleLeaseError
+from toolkit.envs.manager import Deadlines, EnvManager
+from toolkit.tasks import load_suite, sample
+
+pytestmark = requires_chromium
+
+POOL = 4
+
+
+@pytest.fixture
+def demo(demo_bank):
+    [spec] = load_suite("demo", root=demo_bank)
+    return spec, sample(spec, 5)
+
+
+@pytest.fixture
+async def manager():
+    deadlines = Deadlines(observe=5.0, maintain_every=0.3)
+    async with EnvManager(adapter=MockedAdapter(apps=["answersheet"]), deadlines=deadlines) as m:
+        await m.warm(POOL)
+        yield m
+
+
+async def _healed(manager: EnvManager, replaced_before: int, timeout: float = 60.0) -> dict:
+    """Wait for the background maintainer to bring the pool back to POOL healthy idle instances."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = manager.status()
+        if status["health_replaced"] > replaced_before and status["broken"] == 0 and status["idle"] == POOL:
+            return status
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"pool not healed: {manager.status()}")
+
+
+async def _all_answer(manager: EnvManager, spec, inst) -> None:
+    leases = await manager.request(spec, POOL)
+    try:
+        observations = await asyncio.gather(*(manager.reset(lease, inst) for lease in leases))
+        assert {o.screen for o in observations} == {"launcher"}
+        assert len({o.state_hash for o in observations}) == 1
+    finally:
+        for lease in leases:
+            await manager.release(lease)
+    assert manager.status()["instances"] == POOL  # served by the pool, nothing booted on demand
+
+
+async def test_pool_keeps_its_size_when_pages_renderers_and_the_browser_die(manager, demo):
+    spec, inst = demo
+    slots = [s for s in manager._slots]
+    assert len(slots) == POOL and manager.status()["broken"] == 0
+
+    # 1. a page closes under us
+    before = manager.status()["health_replaced"]
+    await slots[0].instance.page.close()
+    status = await _healed(manager, before)
+    assert status["instances"] == POOL
+
+    # 2. a renderer process is SIGKILLed (every page it hosts dies)
+    before = manager.status()["health_replaced"]
+    sigkill(await renderer_of(slots[1].instance.page))
+    status = await _healed(manager, before)
+    assert status["instances"] == POOL
+
+    # 3. the browser process is SIGKILLed (every instance dies; a new browser is launched)
+    before = manager.status()["health_replaced"]
+    old_browser = browser_of(await renderer_of(slots[2].instance.page))
+    sigkill(old_browser)
+    status = await _healed(manager, before)
+    assert status["instances"] == POOL and status["health_replaced"] - before == POOL
+    assert all(s.instance.browser.is_connected() for s in manager._slots)
+    await _all_answer(manager, spec, inst)
+
+
+async def test_a_hung_probe_is_replaced_too(manager, demo, monkeypatch):
+    spec, inst = demo
+    slot = manager._slots[3]
+    real_probe = manager.backend.probe
+
+    async def probe(instance):
+        if instance is slot.instance:
+            await asyncio.sleep(3600)  # an instance that never answers
+        await real_probe(instance)
+
+    monkeypatch.setattr(manager.backend, "probe", probe)
+    before = manager.status()["health_replaced"]
+    dead = slot.instance
+    status = await _healed(manager, before, timeout=30)
+    assert slot.instance is not dead and status["instances"] == POOL
+    await _all_answer(manager, spec, inst)
+
+
+async def test_expired_leases_are_reaped_without_anyone_asking(manager, demo):
+    spec, inst = demo
+    leases = await manager.request(spec, 2, ttl_s=2.0)
+    assert manager.status()["leased"] == 2
+    await manager.reset(leases[0], inst)
+    deadline = time.monotonic() + 15
+    while manager.status()["leased"] and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)  # no request() call: the background reaper does it
+    status = manager.status()
+    assert status["leased"] == 0 and status["reaped"] >= 2 and status["idle"] == POOL
+    for lease in leases:
+        with pytest.raises(StaleLeaseError, match="expired"):
+            await manager.step(lease, [{"type": "wait"}], "late")
+        await manager.release(lease)  # releasing a reaped lease is harmless
+    assert manager.status()["idle"] == POOL
+    fresh = await manager.request(spec, POOL)
+    assert manager.status()["instances"] == POOL and len({lease.slot for lease in fresh}) == POOL
+    for lease in fresh:
+        await manager.release(lease)

@@ -1,0 +1,58 @@
+"""Acceptance by execution: wrong golden solutions are rejected with logged reasons; a small offline batch is
+accepted, written as a suite ``synth/<world>``, and passes the validation suite again."""
+
+from __future__ import annotations
+
+from tests.conftest import requires_chromium
+from toolkit.synthesis import accept_batch, synthesize_tasks
+from toolkit.synthesis.pipeline import rejections_of
+from toolkit.synthesis.synthesize import SynthBatch
+from toolkit.synthesis.writer import write_world_suite
+from toolkit.tasks import load_suite
+from toolkit.validation import validate_tasks
+
+pytestmark = requires_chromium
+
+
+def _pick(batch: SynthBatch, *templates: str):
+    return [next(t for t in batch.tasks if t.requirements.template == name) for name in templates]
+
+
+def _wrong_patch(task):
+    """The golden end state answers 0000 (the GUI actions still type the right code)."""
+    golden = task.golden.model_copy(deep=True)
+    golden.patch["apps"]["answersheet"]["data"]["values"] = {"code": "0000"}
+    req = task.requirements.model_copy(update={"id": "wrong-patch"})
+    return task.model_copy(update={"requirements": req, "golden": golden})
+
+
+def _wrong_actions(task):
+    """The golden actions type the wrong text (the end-state patch is right)."""
+    golden = task.golden.model_copy(deep=True)
+    for step in golden.actions:
+        if step.get("target") == "field:compose":
+            step["text"] = "nothing useful"
+    req = task.requirements.model_copy(update={"id": "wrong-actions"})
+    return task.model_copy(update={"requirements": req, "golden": golden})
+
+
+async def test_wrong_golden_solutions_are_rejected_and_good_tasks_pass_validation(tmp_path, world):
+    full = synthesize_tasks(world, n=None)
+    good = _pick(full, "code_query", "signature_known", "location_text")
+    code, text = _pick(full, "code_query", "share_phone")
+    batch = SynthBatch(world=world, tasks=[*good, _wrong_patch(code), _wrong_actions(text)])
+    result = await accept_batch(batch, random_rollouts=2, instances=5, parallel=2)
+
+    assert sorted(t.requirements.id for t in result.accepted) == sorted(t.requirements.id for t in good)
+    why = {r.task_id.split("/")[-1]: r for r in result.rejections}
+    assert why["wrong-patch"].stage == "audit" and any(x.startswith("fails_on_golden") for x in why["wrong-patch"].reasons)
+    assert why["wrong-actions"].stage == "gui" and any(x.startswith("reference:") for x in why["wrong-actions"].reasons)
+
+    folder = tmp_path / "bank" / "synth" / world.id
+    write_world_suite(world, result.accepted, folder, rejections=result.rejections)
+    assert {r.task_id for r in rejections_of(folder)} == {r.task_id for r in result.rejections}
+    specs = load_suite(f"synth/{world.id}", root=tmp_path / "bank")
+    assert {s.full_id for s in specs} == {f"synth/{world.id}/{t.requirements.id}" for t in good}
+    assert load_suite("synth", root=tmp_path / "bank") == specs  # the folder of worlds loads as its sub-suites
+    reports = await validate_tasks(specs, instances=5, random_rollouts=2, parallel=2)
+    assert all(r.ok for r in reports), [r.checks for r in reports if not r.ok]

@@ -1,0 +1,117 @@
+"""The claude backend, driven offline through claude-agent-sdk's transport seam.
+
+``ReplayTransport`` is a test double of the Claude Code CLI: no API key exists here, so instead of starting the
+CLI and calling the model, it answers the SDK's ``initialize`` control request and replays a canned assistant
+message and result for the prompt. Everything between (the SDK's query, message parsing, the backend's prompt
+building, JSON extraction and pydantic validation) is the real code.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anyio
+import pytest
+
+pytest.importorskip("claude_agent_sdk")
+from claude_agent_sdk._internal.transport import Transport  # noqa: E402
+
+from toolkit.synthesis import synthesize_tasks  # noqa: E402
+from toolkit.synthesis.claude import ClaudeBackend, ClaudeError  # noqa: E402
+from toolkit.synthesis.offline.golden import offline_golden  # noqa: E402
+from toolkit.synthesis.offline.templates import candidates  # noqa: E402
+from toolkit.synthesis.offline.verifier import offline_verifier  # noqa: E402
+
+
+class ReplayTransport(Transport):
+    """A double of the CLI: answers ``initialize``, then replays ``text`` as the assistant's answer and a result."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.sent: list[dict[str, Any]] = []
+        self._send, self._receive = anyio.create_memory_object_stream(100)
+
+    async def connect(self) -> None:
+        pass
+
+    async def write(self, data: str) -> None:
+        msg = json.loads(data)
+        self.sent.append(msg)
+        if msg.get("type") == "control_request":
+            await self._send.send({"type": "control_response", "response": {
+                "subtype": "success", "request_id": msg["request_id"], "response": {}}})
+        elif msg.get("type") == "user":
+            await self._send.send({"type": "assistant", "message": {
+                "model": "claude-test", "content": [{"type": "text", "text": self.text}]}})
+            await self._send.send({"type": "result", "subtype": "success", "duration_ms": 1, "duration_api_ms": 1,
+                                   "is_error": False, "num_turns": 1, "session_id": "s", "result": ""})
+            await self._send.aclose()
+
+    async def read_messages(self):
+        async with self._receive:
+            async for msg in self._receive:
+                yield msg
+
+    async def close(self) -> None:
+        pass
+
+    def is_ready(self) -> bool:
+        return True
+
+    async def end_input(self) -> None:
+        pass
+
+
+def backend_answering(*answers: str) -> tuple[ClaudeBackend, list[ReplayTransport]]:
+    """A ClaudeBackend whose successive query() sessions get ``answers`` in turn."""
+    made: list[ReplayTransport] = []
+    queue = list(answers)
+
+    def factory() -> ReplayTransport:
+        made.append(ReplayTransport(queue.pop(0)))
+        return made[-1]
+
+    return ClaudeBackend(transport_factory=factory), made
+
+
+def test_world_answer_is_parsed_into_a_world(world):
+    backend, made = backend_answering(f"Here is the world:\n```json\n{world.model_dump_json()}\n```")
+    got = backend.world(world.persona, world.scenario, world.apps, world.seed, world.id)
+    assert got.backend == "claude" and got.records == world.records
+    assert any(m.get("request", {}).get("subtype") == "initialize" for m in made[0].sent)
+    prompt = next(m for m in made[0].sent if m.get("type") == "user")["message"]["content"]
+    assert "Persona" in prompt and world.scenario.title in prompt
+
+
+def test_each_step_is_its_own_session_and_the_verifier_never_sees_the_golden_solution(world):
+    req = next(r for r in candidates(world) if r.template == "signature_known")
+    golden, verifier = offline_golden(req, world), offline_verifier(req)
+    backend, made = backend_answering(json.dumps([req.model_dump()]), golden.model_dump_json(),
+                                      "Verifier below.\n" + verifier.model_dump_json())
+    batch = synthesize_tasks(world, n=1, backend=backend)
+    assert [t.requirements.id for t in batch.tasks] == [req.id]
+    assert batch.tasks[0].golden == golden and batch.tasks[0].verifier == verifier
+    assert len(made) == 3  # requirements, golden solution, verifier: three independent sessions
+    verifier_prompt = backend.prompts[2]
+    assert req.model_dump_json() in verifier_prompt and "Element ids" not in verifier_prompt
+    assert json.dumps(golden.actions[0]) not in verifier_prompt and '"patch"' not in verifier_prompt
+    options = backend._options({})
+    assert options.add_dirs and str(options.add_dirs[0]).endswith("skills")
+
+
+def test_malformed_answers_name_the_field(world):
+    req = candidates(world)[0]
+    backend, _ = backend_answering('{"task_id": "x", "function": "not a name!", "source": "pass"}')
+    with pytest.raises(ClaudeError, match="function"):
+        backend.verifier(req)
+    backend, _ = backend_answering("I could not do it.")
+    with pytest.raises(ClaudeError, match="no JSON"):
+        backend.verifier(req)
+
+
+def test_without_credentials_the_backend_says_what_it_needs(world, monkeypatch):
+    for key in ("ANTHROPIC_API_KEY", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_OAUTH_TOKEN"):
+        monkeypatch.delenv(key, raising=False)
+    with pytest.raises(ClaudeError, match="ANTHROPIC_API_KEY"):
+        ClaudeBackend().verifier(candidates(world)[0])

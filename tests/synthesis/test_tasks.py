@@ -1,0 +1,101 @@
+"""Task synthesis: grounded requirements (before any verifier), review, failure-driven selection, and golden
+solutions and verifiers made by separate calls that pass the verifier audit."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections import Counter
+
+from toolkit.diagnosis.report import DiagnosisReport
+from toolkit.synthesis import OfflineBackend, review, synthesize_tasks
+from toolkit.synthesis.audit import audit_verifier
+from toolkit.synthesis.offline.templates import candidates
+from toolkit.synthesis.offline.verifier import offline_verifier
+from toolkit.synthesis.review import normalize, ungrounded
+from toolkit.synthesis.world import apply_patch, initial_states
+from toolkit.synthesis.writer import write_world_suite
+from toolkit.tasks import VerifierPool, sample
+from toolkit.tasks.loader import load_file
+
+
+def test_every_expected_value_appears_in_the_world(three_worlds):
+    for world in three_worlds:
+        reqs = candidates(world)
+        assert len(reqs) >= 45, world.id
+        for req in reqs:
+            assert ungrounded(req, world) == [], (req.id, req.expected)
+            for ev in req.evidence:
+                assert world.record(ev.ref) is not None, (req.id, ev)
+            for check in req.checks:
+                if check.kind == "answer":
+                    assert any(str(a) in str(req.expected) or str(a) in world.model_dump_json() for a in check.accept)
+
+
+def test_batches_are_distinct_and_mostly_cross_app(three_worlds):
+    seen: dict[str, str] = {}
+    tasks = [t.requirements for w in three_worlds for t in synthesize_tasks(w, seen=seen).tasks]
+    assert len(tasks) >= 100
+    assert len({normalize(r.instruction) for r in tasks}) == len(tasks)
+    assert sum(r.cross_app for r in tasks) / len(tasks) >= 0.3
+    cross = [r for r in tasks if r.cross_app]
+    assert all(len({e.ref.app for e in r.evidence} | {a for a in r.apps if a != "answersheet"}) >= 2 for r in cross)
+
+
+def test_review_drops_near_duplicates_and_ambiguous_instructions(world):
+    reqs = candidates(world)
+    twin = reqs[0].model_copy(update={"id": "twin", "instruction": reqs[0].instruction + " Please."})
+    kept, dropped = review([*reqs, twin], world)
+    assert "twin" not in {r.id for r in kept}
+    assert any(r.task_id == f"synth/{world.id}/twin" and "near-duplicate" in r.reasons[0] for r in dropped)
+    # Two people sharing a first name make an instruction that uses it alone ambiguous.
+    crowded = world.model_copy(deep=True)
+    target = next(r for r in reqs if r.template == "bring_tick")
+    first = world.person(target.key_facts[1]).first
+    other = next(p for p in crowded.people if p.first != first)
+    other.name = f"{first} Someone"
+    kept, dropped = review([target.model_copy(update={"instruction": f"Tick what {first} will bring."})], crowded)
+    assert not kept and "ambiguous" in dropped[0].reasons[0]
+
+
+def test_failure_driven_batches_favour_the_weakest_capability(world):
+    for weakest in ("messaging", "scheduling", "query"):
+        report = DiagnosisReport(run_id="r", attempts=10, success_rate=0.2, weak_capabilities=[weakest, "search"])
+        batch = synthesize_tasks(world, weak=report, n=14)
+        counts = Counter(t for task in batch.tasks for t in task.requirements.tags)
+        top, n_top = counts.most_common(1)[0]
+        assert top == weakest and all(n < n_top for tag, n in counts.items() if tag != weakest), counts
+        assert len(batch.tasks) >= 6
+    plain = Counter(t for task in synthesize_tasks(world, n=14).tasks for t in task.requirements.tags)
+    assert plain.most_common(1)[0][0] != "messaging"
+
+
+def test_golden_and_verifier_come_from_separate_calls(world):
+    assert list(inspect.signature(offline_verifier).parameters) == ["req"]  # the verifier sees requirements only
+    backend = OfflineBackend()
+    req = candidates(world)[0]
+    golden, verifier = backend.golden(req, world), backend.verifier(req)
+    assert golden.task_id == verifier.task_id == req.id
+    assert str(golden.patch)[:40] not in verifier.source and "reference" not in verifier.source
+
+
+def test_every_template_s_verifier_passes_the_audit_on_its_golden_state(tmp_path, world):
+    full = synthesize_tasks(world, n=None)
+    one_each = list({t.requirements.template: t for t in full.tasks}.values())
+    batch = full.model_copy(update={"tasks": one_each})
+    path = write_world_suite(world, batch.tasks, tmp_path / world.id)
+    specs = {s.id: s for s in load_file(path, suite=f"synth/{world.id}")}
+    specs = [specs[t.requirements.id] for t in batch.tasks]
+    states = initial_states([(world, sample(s, 0).setup) for s in specs])
+
+    async def audit_all():
+        pool = VerifierPool(size=2)
+        try:
+            return [await audit_verifier(s, sample(s, 0), s0, apply_patch(s0, t.golden.patch), pool)
+                    for s, t, s0 in zip(specs, batch.tasks, states)]
+        finally:
+            await pool.close()
+
+    results = asyncio.run(audit_all())
+    assert len(results) >= 30
+    assert [r.reasons for r in results if not r.accepted] == []

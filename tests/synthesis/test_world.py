@@ -1,0 +1,64 @@
+"""World construction: coherent records across apps, a consistency checker that catches what it should, and
+worlds that load into a device with every record present."""
+
+from __future__ import annotations
+
+from tests.conftest import requires_chromium
+from toolkit.synthesis import build_world, check_world, initial_state, load_into_device, verify_loaded
+from toolkit.synthesis.timeutil import parse_clock
+
+
+def test_worlds_are_consistent_deterministic_and_distinct(world, three_worlds):
+    assert check_world(world) == []
+    assert build_world(0, "moving", seed=11, world_id="moving-11").model_dump() == world.model_dump()
+    assert len({w.id for w in three_worlds}) == 3
+    assert len({(w.persona.occupation, w.scenario.id, w.seed) for w in three_worlds}) == 3
+    for w in three_worlds:
+        assert check_world(w) == [], w.id
+
+
+def test_records_share_people_events_and_facts_across_apps(world):
+    contacts = {c["id"] for c in world.records["contacts"]["contacts"]}
+    attendees = {a for e in world.records["calendar"]["events"] for a in e["attendees"]}
+    texters = {t["contact_id"] for t in world.records["messages"]["threads"]}
+    senders = {e["from"]["email"] for e in world.records["email"]["emails"]}
+    assert attendees <= contacts and texters <= contacts
+    assert {p.email for p in world.people if p.id in attendees} & senders  # attendees also write emails
+    multi = [f for f in world.facts if len({s.app for s in f.sources}) > 1]
+    assert len(multi) >= 10, "facts should tie records of different apps together"
+
+
+def test_checker_catches_a_dangling_reference(world):
+    broken = world.model_copy(deep=True)
+    broken.records["calendar"]["events"][0]["attendees"].append("p99")
+    broken.records["messages"]["threads"][0]["contact_id"] = "nobody"
+    issues = check_world(broken)
+    kinds = {(i.kind, i.where.split("[")[0]) for i in issues}
+    assert ("dangling_reference", "calendar.events") in kinds
+    assert ("dangling_reference", "messages.threads") in kinds
+    assert any("p99" in i.message for i in issues)
+
+
+def test_checker_catches_dates_off_the_virtual_clock(world):
+    broken = world.model_copy(deep=True)
+    now_ms = int(parse_clock(world.clock).timestamp() * 1000)
+    broken.records["email"]["emails"][0]["time"] = now_ms + 3_600_000  # received an hour in the future
+    broken.records["messages"]["threads"][1]["messages"][0]["text"] = "See you on Tuesday, March 19?"  # a Thursday
+    issues = [i for i in check_world(broken) if i.kind == "date_off_clock"]
+    assert any(i.where.startswith("email.emails") and "after the clock" in i.message for i in issues)
+    assert any("Tuesday, March 19" in i.message for i in issues)
+
+
+def test_world_loads_in_node_with_every_record(world):
+    assert verify_loaded(world, initial_state(world)) == []
+    state = initial_state(world)
+    state["apps"]["contacts"]["data"]["contacts"].pop()
+    assert any("missing" in line for line in verify_loaded(world, state))
+
+
+@requires_chromium
+async def test_world_loads_into_a_real_device_with_every_record(world):
+    state = await load_into_device(world)
+    assert verify_loaded(world, state) == []
+    counts = {f"{a}.{c}": len(v) for a, cols in world.records.items() for c, v in cols.items()}
+    assert counts["contacts.contacts"] >= 10 and counts["email.emails"] >= 15 and counts["calendar.events"] >= 8

@@ -1,0 +1,138 @@
+"""``guigym synth``: build worlds, synthesize tasks accepted by execution, re-validate them, audit verifiers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from toolkit.cli.common import console, emit_json, fail, out, table
+
+
+def _weak(weak: str | None, diagnosis: str | None) -> list[str] | None:
+    if diagnosis:
+        from toolkit.diagnosis.report import DiagnosisReport
+
+        try:
+            return DiagnosisReport.model_validate_json(Path(diagnosis).read_text()).weak_capabilities
+        except (OSError, ValueError) as exc:
+            fail(f"--diagnosis {diagnosis}: not a DiagnosisReport JSON file ({exc})")
+    return [t for t in (weak or "").split(",") if t] or None
+
+
+@click.group()
+def synth() -> None:
+    """Synthesize worlds and verified tasks (offline templates or Claude)."""
+
+
+@synth.command("world")
+@click.option("--persona", type=int, default=None, help="index into the persona pool (default: by seed)")
+@click.option("--scenario", default=None, help="scenario id: moving, launch, trip, wedding, renovation (default: by seed)")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--backend", type=click.Choice(["offline", "claude"]), default="offline", show_default=True)
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), help="write the world JSON here")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
+def world_command(persona, scenario, seed, backend, out_path, as_json):
+    """Build a world (records across apps sharing people, events and facts); check it and that it loads."""
+    from toolkit.synthesis.world import build_world, initial_state, verify_loaded
+
+    try:
+        world = build_world(persona, scenario, seed=seed, backend=backend)
+    except (ValueError, RuntimeError) as exc:
+        fail(str(exc))
+    missing = verify_loaded(world, initial_state(world))
+    if out_path:
+        Path(out_path).write_text(world.model_dump_json(indent=1))
+    counts = {f"{app}.{col}": len(items) for app, cols in world.records.items() for col, items in cols.items()}
+    summary = {"world": world.id, "scenario": world.scenario.id, "persona": world.persona.summary, "people": len(world.people),
+               "facts": len(world.facts), "records": counts, "loads": not missing, "missing": missing[:10], "out": out_path}
+    target = console if as_json else out
+    target.print(table(f"world {world.id}", ["collection", "records"], list(counts.items())))
+    target.print(f"{len(world.people)} people, {len(world.facts)} facts; loads into the device: {not missing}")
+    if as_json:
+        emit_json(summary)
+    if missing:
+        raise SystemExit(1)
+
+
+@synth.command("tasks")
+@click.option("--backend", type=click.Choice(["offline", "claude"]), default="offline", show_default=True)
+@click.option("--worlds", type=click.IntRange(1, 50), default=3, show_default=True, help="how many worlds")
+@click.option("--per-world", type=click.IntRange(1, 500), default=40, show_default=True, help="tasks synthesized per world")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="output folder (default: task_bank/synth, where worlds load as suites synth/<world>)")
+@click.option("--weak", help="capability tags to favour, weakest first (comma-separated)")
+@click.option("--diagnosis", type=click.Path(exists=True, dir_okay=False), help="a DiagnosisReport JSON: favour its weak capabilities")
+@click.option("--random", "random_rollouts", type=click.IntRange(0, 1000), default=20, show_default=True)
+@click.option("--instances", type=click.IntRange(1, 100), default=5, show_default=True)
+@click.option("--parallel", type=click.IntRange(1, 64), default=2, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
+def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_rollouts, instances, parallel, seed, as_json):
+    """Synthesize tasks for N worlds, accept them by execution, write them as suites; report the counts."""
+    from toolkit.synthesis.pipeline import DEFAULT_OUT, synthesize_bank
+
+    target = console if as_json else out
+    report = synthesize_bank(worlds=worlds, out=out_dir or DEFAULT_OUT, backend=backend, per_world=per_world,
+                             weak=_weak(weak, diagnosis), random_rollouts=random_rollouts, instances=instances,
+                             parallel=parallel, seed=seed, on_progress=lambda m: target.print(m, highlight=False))
+    for r in report.rejections[:20]:
+        target.print(f"[yellow]rejected[/] {r.task_id} ({r.stage}): {'; '.join(r.reasons)[:300]}", markup=True, highlight=False)
+    target.print(f"{report.accepted} accepted, {report.rejected} rejected, cross-app share {report.cross_app_share:.0%}, "
+                 f"{report.distinct_instructions} distinct instructions, {report.seconds:.0f} s -> {report.out}")
+    if as_json:
+        data = report.model_dump(exclude={"rejections"})
+        data["rejections"] = [r.model_dump() for r in report.rejections]
+        emit_json(data)
+
+
+@synth.command("validate")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="a synth folder or one world folder (default: task_bank/synth)")
+@click.option("--instances", type=click.IntRange(1, 100), default=5, show_default=True)
+@click.option("--random", "random_rollouts", type=click.IntRange(0, 1000), default=20, show_default=True)
+@click.option("--parallel", type=click.IntRange(1, 64), default=2, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
+def validate_command(out_dir, instances, random_rollouts, parallel, as_json):
+    """Re-check written worlds: consistency, every record loads, and every task passes the validation suite."""
+    from toolkit.synthesis.pipeline import DEFAULT_OUT, validate_synth, world_folders
+
+    folder = out_dir or DEFAULT_OUT
+    if not world_folders(folder):
+        fail(f"no synthesized worlds under {folder} (run `guigym synth tasks` first)")
+    results = validate_synth(folder, instances, random_rollouts, parallel)
+    target = console if as_json else out
+    target.print(table("synthesized worlds", ["world", "tasks", "passed", "issues", "missing"],
+                       [[r.world, r.tasks, r.passed, len(r.issues), len(r.missing)] for r in results]))
+    for r in results:
+        for tid, checks in r.failed.items():
+            for check, message in checks.items():
+                target.print(f"[red]FAIL[/] {tid} {check}: {message}", markup=True, highlight=False)
+    if as_json:
+        emit_json({"worlds": [r.model_dump() for r in results], "tasks": sum(r.tasks for r in results),
+                   "passed": sum(r.passed for r in results), "ok": all(r.ok for r in results)})
+    if not all(r.ok for r in results):
+        raise SystemExit(1)
+
+
+@synth.command("audit")
+@click.option("--planted", is_flag=True, help="also run the planted reward hacks (they must all be rejected)")
+@click.option("--suite", "suites", help="suites to audit, comma-separated (default: mobile-core, mobile, web)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
+def audit_command(planted, suites, as_json):
+    """Audit verifiers: static reward-hack scan plus sandboxed execution probes."""
+    from toolkit.synthesis.audit import audit_report
+
+    report = audit_report(planted=planted, suites=[s for s in (suites or "").split(",") if s] or None)
+    target = console if as_json else out
+    rows = [["verifiers audited", report.get("good")], ["accepted", report.get("good_accepted")]]
+    if planted:
+        rows += [["planted hacks", report.get("planted")], ["rejected", report.get("rejected")],
+                 ["rejected share", report.get("rejected_share")]]
+    target.print(table("verifier audit", ["figure", "value"], rows))
+    for miss in report.get("false_rejections", [])[:10]:
+        target.print(f"[yellow]rejected bundled verifier[/] {miss['task']}: {json.dumps(miss['reasons'])[:200]}",
+                     markup=True, highlight=False)
+    if as_json:
+        emit_json(report)

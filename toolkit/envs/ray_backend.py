@@ -1,0 +1,494 @@
+"""The ``ray`` backend: env pools hosted by Ray actors on the nodes of a Ray cluster.
+
+One :class:`EnvHost` actor per node (pinned there with a hard node-affinity strategy) wraps a
+local :class:`~toolkit.envs.manager.EnvManager`: Chromium runs inside the actor process, and
+the five operations run there under the usual deadlines, leases and idempotent action ids.
+On the driver, :class:`RayEnvManager` has the same contract as ``EnvManager`` (what the
+scheduler, ``run_attempt`` and the trainer call), and spreads leases over the live hosts.
+
+A lost host (actor death, node loss, no answer past the deadline) makes the in-flight
+operation raise a typed :class:`~toolkit.envs.base.EnvError`: the scheduler reruns the attempt
+(never scored) and its next ``request`` leases an instance on a surviving host. Observations
+come back from the actor as values, screenshots included (JPEG bytes), never through files.
+
+Every node needs guigym installed (same Python, same path for the task bank) and Chromium.
+
+>>> async with RayEnvManager(address="10.0.0.5:6379") as manager:   # doctest: +SKIP
+...     await Scheduler(manager, harness, store, agent="reference", parallel=32).run(items)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import os
+import socket
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from toolkit.actions import Action
+from toolkit.envs.adapters.mocked import MockedAdapter
+from toolkit.envs.base import EnvError, Lease, Observation, StaleLeaseError, StepResult
+from toolkit.envs.fleet import FleetStats, FleetStatus, PoolCounts, local_pools
+from toolkit.envs.manager import Accounting, Deadlines, EnvManager
+from toolkit.tasks import TaskInstance, TaskSpec, Verdict
+
+log = logging.getLogger(__name__)
+
+#: Resources every Ray node has; any other resource name labels a node (e.g. ``--resources '{"gpu_box": 1}'``).
+_STANDARD = {"CPU", "GPU", "TPU", "memory", "object_store_memory"}
+#: Exceptions a host's argument or programming errors come back as (anything else: RuntimeError).
+_PASSTHROUGH = {"KeyError": KeyError, "ValueError": ValueError, "TypeError": TypeError, "IndexError": IndexError}
+
+
+class EnvHost:
+    """The Ray actor: one local env manager (and its Chromium) on one node.
+
+    Every operation returns an envelope ``{"ok": value}`` / ``{"env_error": ...}`` / ``{"stale": ...}``
+    with the host's pool counts, so typed failures cross the process boundary intact.
+    """
+
+    def __init__(self, adapter: Any, isolation: str = "pages", deadlines: Deadlines = Deadlines()):
+        self.adapter = adapter
+        self.isolation = isolation
+        self.deadlines = deadlines
+        self.manager: EnvManager | None = None
+
+    async def start(self) -> dict[str, Any]:
+        """Start the local manager (Playwright) and return where this host runs."""
+        import ray
+
+        from toolkit.envs.local import LocalBackend
+
+        if self.manager is None:
+            self.manager = EnvManager(backend=LocalBackend(isolation=self.isolation), adapter=self.adapter,
+                                      deadlines=self.deadlines)
+            await self.manager.__aenter__()
+        return {"pid": os.getpid(), "node_id": ray.get_runtime_context().get_node_id(), "hostname": socket.gethostname()}
+
+    def _pools(self) -> dict[str, dict[str, Any]]:
+        return {d: c.model_dump() for d, c in local_pools(self.manager).items()} if self.manager else {}
+
+    async def call(self, op: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """Run one manager operation (``request``, ``release``, ``warm``, ``reset``, ``step``, ...)."""
+        try:
+            value = await getattr(self.manager, op)(*args, **kwargs)
+            return {"ok": value, "pools": self._pools()}
+        except StaleLeaseError as exc:
+            return {"stale": exc.message, "pools": self._pools()}
+        except EnvError as exc:
+            return {"env_error": [exc.kind, exc.op, exc.message], "pools": self._pools()}
+        except Exception as exc:  # noqa: BLE001 - re-raised on the driver with its type where it is a builtin
+            return {"error": [type(exc).__name__, str(exc)], "pools": self._pools()}
+
+    async def pools(self) -> dict[str, dict[str, Any]]:
+        """Return this host's pool counts per device."""
+        return self._pools()
+
+    async def close(self) -> None:
+        """Close every instance, the browser and the verifier pool."""
+        if self.manager is not None:
+            manager, self.manager = self.manager, None
+            await manager.close()
+
+
+@dataclass
+class _Host:
+    index: int
+    node: str
+    node_id: str
+    actor: Any
+    alive: bool = True
+    leased: int = 0
+    pid: int | None = None
+    error: str | None = None
+    pools: dict[str, PoolCounts] = field(default_factory=dict)
+
+
+@dataclass
+class _HostLease:
+    host: _Host
+    inner: Lease
+
+
+def node_label(node: dict[str, Any]) -> str:
+    """Return a node's name: its custom resource (e.g. ``node_a``), else a short node id."""
+    custom = sorted(k for k in node.get("Resources", {}) if k not in _STANDARD and ":" not in k)
+    return custom[0] if custom else f"node-{node['NodeID'][:8]}"
+
+
+def _ray_errors() -> tuple[type[BaseException], ...]:
+    """Return the Ray exceptions that mean the host (actor, worker or node) is gone."""
+    from ray import exceptions as rx
+
+    names = ("RayActorError", "ActorDiedError", "ActorUnavailableError", "NodeDiedError", "WorkerCrashedError",
+             "ObjectLostError", "OwnerDiedError", "RaySystemError", "LocalRayletDiedError", "ObjectFetchTimedOutError")
+    return tuple(getattr(rx, n) for n in names if hasattr(rx, n))
+
+
+class RayEnvManager:
+    """Lease, drive and judge environment instances hosted by Ray actors (the ``EnvManager`` contract).
+
+    Args:
+        address: the Ray cluster (``host:port``); None: ``RAY_ADDRESS`` or a local Ray instance.
+        adapter: the environment kind every host serves (default: the mocked phone).
+        isolation: the hosts' local backend isolation (``pages|contexts|browsers``).
+        deadlines: per-operation deadlines, enforced on the hosts.
+        nodes: only these nodes (custom resource names, labels or node-id prefixes); default: every live node.
+        hosts_per_node: env host actors per node.
+        host_cpus: CPUs each host reserves in Ray's scheduler.
+        slack_s: extra seconds the driver waits past an operation's deadline before it declares the host lost.
+    """
+
+    backend_name = "ray"
+
+    def __init__(self, address: str | None = None, adapter: Any = None, isolation: str = "pages",
+                 deadlines: Deadlines = Deadlines(), nodes: Sequence[str] | None = None, hosts_per_node: int = 1,
+                 host_cpus: float = 0.0, slack_s: float = 30.0, init_kwargs: dict[str, Any] | None = None):
+        if isolation not in ("pages", "contexts", "browsers"):
+            raise ValueError(f"isolation must be pages, contexts or browsers, got {isolation!r}")
+        self.address = address
+        self.adapter = adapter or MockedAdapter()
+        self.isolation = isolation
+        self.deadlines = deadlines
+        self.nodes = list(nodes) if nodes else None
+        self.hosts_per_node = max(1, hosts_per_node)
+        self.host_cpus = host_cpus
+        self.slack_s = slack_s
+        self.init_kwargs = init_kwargs or {}
+        self.hosts: list[_Host] = []
+        self.stats = Accounting()
+        self.fleet_stats = FleetStats(self._snapshot, backend="ray")
+        self.placements: list[dict[str, Any]] = []  # one row per reset: which node ran which attempt
+        self._leases: dict[str, _HostLease] = {}
+        self._ids = itertools.count(1)
+        self._turn = itertools.count()
+        self._owns_ray = False
+        self._errors: tuple[type[BaseException], ...] = ()
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Connect to the cluster and start one env host per chosen node."""
+        import ray
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        if self.hosts:
+            return
+        self._errors = _ray_errors()
+        if not ray.is_initialized():
+            kwargs: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+            if self.address is None and not os.environ.get("RAY_ADDRESS"):
+                kwargs["include_dashboard"] = False  # a local Ray instance for this process
+            ray.init(address=self.address, **{**kwargs, **self.init_kwargs})
+            self._owns_ray = True
+        nodes = [n for n in ray.nodes() if n.get("Alive")]
+        if self.nodes:
+            wanted = set(self.nodes)
+            nodes = [n for n in nodes if node_label(n) in wanted or wanted & set(n.get("Resources", {}))
+                     or any(n["NodeID"].startswith(w) for w in wanted)]
+        if not nodes:
+            raise EnvError("boot", "request", f"no live Ray node matches {self.nodes or 'any'}")
+        actor_cls = ray.remote(EnvHost)
+        hosts = []
+        for node in nodes:
+            for _ in range(self.hosts_per_node):
+                actor = actor_cls.options(
+                    num_cpus=self.host_cpus, max_restarts=0, max_task_retries=0, max_concurrency=1000,
+                    scheduling_strategy=NodeAffinitySchedulingStrategy(node_id=node["NodeID"], soft=False),
+                ).remote(self.adapter, self.isolation, self.deadlines)
+                hosts.append(_Host(index=len(hosts), node=node_label(node), node_id=node["NodeID"], actor=actor))
+        self.hosts = hosts  # close() reaches them even if starting fails
+        infos = await asyncio.gather(*(self._wait(h.actor.start.remote(), self.deadlines.boot + self.slack_s) for h in hosts),
+                                     return_exceptions=True)
+        for host, info in zip(hosts, infos):
+            if isinstance(info, BaseException):
+                log.warning("env host on node %s did not start: %s", host.node, info)
+                self._lose(host, f"did not start: {type(info).__name__}: {info}")
+            else:
+                host.pid = info["pid"]
+        if not any(h.alive for h in hosts):
+            raise EnvError("boot", "request", "no env host could start on the Ray cluster: "
+                           + "; ".join(f"{h.node}: {h.error}" for h in hosts))
+        self.fleet_stats.sample()
+
+    async def close(self) -> None:
+        """Close every host (its instances and browser) and disconnect from the cluster if this manager connected."""
+        import ray
+
+        self.fleet_stats.close()
+        alive = [h for h in self.hosts if h.alive]
+        await asyncio.gather(*(self._wait(h.actor.close.remote(), 30) for h in alive), return_exceptions=True)
+        for host in self.hosts:
+            try:
+                ray.kill(host.actor, no_restart=True)
+            except Exception:  # noqa: BLE001 - already gone
+                pass
+        self.hosts = []
+        self._leases.clear()
+        if self._owns_ray:
+            ray.shutdown()
+            self._owns_ray = False
+
+    async def __aenter__(self) -> "RayEnvManager":
+        try:
+            await self.start()
+        except BaseException:
+            await self.close()
+            raise
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()
+
+    # -- plumbing --------------------------------------------------------------------------------
+
+    async def _wait(self, ref: Any, timeout: float) -> Any:
+        return await asyncio.wait_for(asyncio.wrap_future(ref.future()), timeout)
+
+    def _lose(self, host: _Host, why: str) -> None:
+        """Mark a host lost: its instances count as failed, its leases fail, new leases go elsewhere."""
+        if not host.alive:
+            return
+        import ray
+
+        host.alive = False
+        host.error = why
+        log.warning("env host %d on node %s lost: %s", host.index, host.node, why)
+        try:
+            ray.kill(host.actor, no_restart=True)
+        except Exception:  # noqa: BLE001 - the actor may be gone already
+            pass
+        self.fleet_stats.sample()
+
+    def _envelope(self, host: _Host, op: str, lease: Lease | None, env: dict[str, Any]) -> Any:
+        host.pools = {d: PoolCounts(**c) for d, c in env.get("pools", {}).items()}
+        if "ok" in env:
+            return env["ok"]
+        if "stale" in env:
+            self.stats.stale_rejections += 1
+            why = env["stale"].split(" ", 2)[-1] if env["stale"].startswith("lease ") else env["stale"]
+            raise StaleLeaseError(lease.id if lease else "?", why)
+        if "env_error" in env:
+            kind, inner_op, message = env["env_error"]
+            self.stats.failures += 1
+            self.fleet_stats.failure(kind, op, lease.device if lease else None, host.node)
+            raise EnvError(kind, inner_op, f"{message} (host on node {host.node})")
+        name, message = env["error"]
+        raise _PASSTHROUGH.get(name, RuntimeError)(message if name in _PASSTHROUGH else f"{name}: {message}")
+
+    async def _remote(self, host: _Host, op: str, timeout: float, lease: Lease | None, *args: Any) -> Any:
+        """Call ``op`` on ``host``; a lost host or a missed deadline is an EnvError."""
+        device = lease.device if lease else None
+        if not host.alive:
+            self.stats.failures += 1
+            self.fleet_stats.failure("host_lost", op, device, host.node)
+            raise EnvError("crash", op, f"env host on node {host.node} is lost ({host.error})")
+        try:
+            env = await self._wait(host.actor.call.remote(op, *args), timeout)
+        except asyncio.TimeoutError:
+            self._lose(host, f"no answer to {op} within {timeout:g} s")
+            kind, message = "timeout", f"env host on node {host.node} gave no answer within {timeout:g} s"
+        except self._errors as exc:
+            self._lose(host, f"{type(exc).__name__} during {op}")
+            kind, message = "crash", f"env host on node {host.node} lost: {type(exc).__name__}: {str(exc).splitlines()[0]}"
+        else:
+            return self._envelope(host, op, lease, env)
+        self.stats.failures += 1
+        self.fleet_stats.failure("host_lost" if kind == "crash" else kind, op, device, host.node)
+        raise EnvError(kind, op, message)
+
+    def _held(self, lease: Lease) -> _HostLease:
+        held = self._leases.get(lease.id)
+        if held is None:
+            self.stats.stale_rejections += 1
+            raise StaleLeaseError(lease.id, "was released or replaced")
+        return held
+
+    def _available(self, host: _Host, device: str) -> int:
+        c = host.pools.get(device)
+        return c.available if c else 0
+
+    def _choose(self, device: str, exclude: set[int]) -> _Host | None:
+        live = [h for h in self.hosts if h.alive and h.index not in exclude]
+        if not live:
+            return None
+        turn = next(self._turn)
+        # Fewest leases first (spread), then a warm idle instance, then round robin.
+        return min(live, key=lambda h: (h.leased, -self._available(h, device), (h.index - turn) % len(self.hosts)))
+
+    # -- leasing ---------------------------------------------------------------------------------
+
+    async def warm(self, n: int, device: str | None = None) -> None:
+        """Boot idle instances of ``device`` until at least ``n`` exist across the live hosts (split evenly)."""
+        device = device or self.adapter.device
+        live = [h for h in self.hosts if h.alive]
+        shares = [n // len(live) + (i < n % len(live)) for i in range(len(live))] if live else []
+        calls = [self._remote(h, "warm", self.deadlines.boot * max(1, k) + self.slack_s, None, k, device)
+                 for h, k in zip(live, shares) if k > 0]
+        for result in await asyncio.gather(*calls, return_exceptions=True):
+            if isinstance(result, EnvError):
+                log.warning("warming a host failed: %s", result)
+            elif isinstance(result, BaseException):
+                raise result
+
+    async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
+        """Return ``n`` leases for ``spec``'s device, on the least-loaded live hosts (a lost host is skipped)."""
+        device = spec.device if spec is not None else self.adapter.device
+        leases = []
+        for _ in range(n):
+            tried: set[int] = set()
+            while True:
+                host = self._choose(device, tried)
+                if host is None:
+                    self.stats.failures += 1
+                    self.fleet_stats.failure("no_host", "request", device)
+                    raise EnvError("infra", "request", "no live env host on the Ray cluster"
+                                   + (f" ({'; '.join(f'{h.node}: {h.error}' for h in self.hosts)})" if self.hosts else ""))
+                tried.add(host.index)
+                host.leased += 1  # reserved now, so concurrent requests spread
+                try:
+                    [inner] = await self._remote(host, "request", self.deadlines.boot + self.slack_s, None, spec, 1, ttl_s)
+                except EnvError:
+                    host.leased -= 1
+                    if host.alive:
+                        raise  # the host answered: a boot failure there is this request's env_error
+                    continue  # the host is lost: lease on another one
+                break
+            lease = Lease(id=f"R{next(self._ids)}", device=device, slot=host.index, generation=inner.generation)
+            self._leases[lease.id] = _HostLease(host=host, inner=inner)
+            leases.append(lease)
+        self.fleet_stats.maybe_sample()
+        return leases
+
+    async def release(self, lease: Lease) -> None:
+        """Return the lease's instance to its host's warm pool (nothing to do when the host is lost)."""
+        held = self._leases.pop(lease.id, None)
+        if held is None:
+            return
+        held.host.leased = max(0, held.host.leased - 1)
+        if held.host.alive:
+            try:
+                await self._remote(held.host, "release", self.slack_s, lease, held.inner)
+            except EnvError:
+                pass
+        self.fleet_stats.maybe_sample()
+
+    # -- the five operations ---------------------------------------------------------------------
+
+    async def _op(self, lease: Lease, op: str, timeout: float, *args: Any) -> Any:
+        held = self._held(lease)
+        return await self._remote(held.host, op, timeout + self.slack_s, lease, held.inner, *args)
+
+    async def observe(self, lease: Lease) -> Observation:
+        """Return the current observation of the lease's instance."""
+        return await self._op(lease, "observe", self.deadlines.observe)
+
+    async def reset(self, lease: Lease, instance: TaskInstance) -> Observation:
+        """Reset to the instance's s0 on its host and return the first observation."""
+        obs = await self._op(lease, "reset", self.deadlines.reset, instance)
+        host = self._leases[lease.id].host
+        self.stats.resets += 1
+        self.placements.append({"lease": lease.id, "node": host.node, "host": host.index, "task_id": instance.task_id,
+                                "key": instance.key})
+        self.fleet_stats.record("reset", lease.device, host.node)
+        return obs
+
+    async def step(self, lease: Lease, actions: Sequence[Action | dict], action_id: str) -> StepResult:
+        """Apply an ordered batch of actions once per ``action_id`` and return the new observation."""
+        result = await self._op(lease, "step", self.deadlines.step, list(actions), action_id)
+        if result.replayed:
+            self.stats.replays += 1
+        else:
+            self.stats.steps += 1
+            self.fleet_stats.record("step", lease.device, self._leases[lease.id].host.node)
+        return result
+
+    async def evaluate(self, lease: Lease, instance: TaskInstance, spec: TaskSpec | None = None,
+                       final_state: dict[str, Any] | None = None) -> Verdict:
+        """Judge the instance's final state against its s0 with the task's verifier (on the host)."""
+        verdict = await self._op(lease, "evaluate", self.deadlines.step + self.deadlines.observe, instance, spec, final_state)
+        self.fleet_stats.record("attempt", lease.device, self._leases[lease.id].host.node)
+        return verdict
+
+    async def action_log(self, lease: Lease) -> list[dict[str, Any]]:
+        """Return the logic-level actions applied on the lease's instance since its last reset."""
+        return await self._op(lease, "action_log", self.deadlines.observe)
+
+    def node_of(self, lease: Lease) -> str:
+        """Return the node label of the host behind a lease."""
+        return self._held(lease).host.node
+
+    def hosted(self, lease: Lease) -> Any:
+        """Not available: the instance lives in a Ray actor's process."""
+        raise NotImplementedError("ray backend: instances live in the env hosts' processes")
+
+    # -- status ----------------------------------------------------------------------------------
+
+    def _snapshot(self) -> tuple[dict[str, PoolCounts], dict[str, PoolCounts]]:
+        devices: dict[str, PoolCounts] = {}
+        nodes: dict[str, PoolCounts] = {}
+        for host in self.hosts:
+            node = nodes.setdefault(host.node, PoolCounts(alive=False))
+            node.alive = node.alive or host.alive
+            for device, c in host.pools.items():
+                if not host.alive:  # its instances are gone with it
+                    c = PoolCounts(instances=c.instances, failed=c.instances, alive=False)
+                for target in (devices.setdefault(device, PoolCounts()), node):
+                    target.instances += c.instances
+                    target.available += c.available
+                    target.leased += c.leased
+                    target.failed += c.failed
+        return devices, nodes
+
+    def fleet(self, limit: int | None = None) -> FleetStatus:
+        """Return the fleet status: availability, leases, failures and throughput over time, per node."""
+        return self.fleet_stats.status(limit)
+
+    def hosts_info(self) -> list[dict[str, Any]]:
+        """Return one row per env host: node, Ray node id, pid, alive, leases held, last error."""
+        return [{"host": h.index, "node": h.node, "node_id": h.node_id, "pid": h.pid, "alive": h.alive,
+                 "leased": h.leased, "error": h.error} for h in self.hosts]
+
+    def status(self) -> dict[str, Any]:
+        """Return pool size, leased and idle counts, broken instances, hosts and the counters."""
+        devices, _ = self._snapshot()
+        return {"instances": sum(c.instances for c in devices.values()), "leased": len(self._leases),
+                "idle": sum(c.available for c in devices.values()), "broken": sum(c.failed for c in devices.values()),
+                "hosts": self.hosts_info(), **self.stats.__dict__}
+
+
+def _check_reachable(address: str, timeout_s: float = 5.0) -> None:
+    """Fail fast on a ``host:port`` nobody listens on (``ray.init`` would retry for minutes)."""
+    if "://" in address or address in ("auto", "local"):
+        return
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise ValueError(f"argument 'ray_address': expected host:port, got {address!r}")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
+    except OSError as exc:
+        raise ConnectionError(f"argument 'ray_address': no Ray cluster answers at {address} ({exc})") from None
+
+
+def make_manager(backend: str = "local", *, isolation: str = "pages", adapter: Any = None, ray_address: str | None = None,
+                 deadlines: Deadlines | None = None, **ray_options: Any) -> EnvManager | RayEnvManager:
+    """Return an env manager on ``backend`` (``local`` or ``ray``); use it as ``async with``."""
+    from toolkit.envs.local import LocalBackend
+
+    if backend == "local":
+        if ray_address:
+            raise ValueError("argument 'ray_address': only with backend 'ray'")
+        kwargs = {"deadlines": deadlines} if deadlines else {}
+        return EnvManager(backend=LocalBackend(isolation=isolation), adapter=adapter, **kwargs)
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise ValueError("backend 'ray' needs Ray: pip install 'guigym[ray]'") from None
+        if ray_address:
+            _check_reachable(ray_address)
+        return RayEnvManager(address=ray_address, adapter=adapter, isolation=isolation, deadlines=deadlines or Deadlines(),
+                             **ray_options)
+    raise ValueError(f"argument 'backend': expected local or ray, got {backend!r}")

@@ -1,0 +1,140 @@
+"""The whole synthesis path for several worlds: build, synthesize, accept by execution, write, report.
+
+:func:`synthesize_bank` builds ``worlds`` worlds (different personas, scenarios and seeds), synthesizes a batch
+per world, accepts it by execution (:mod:`toolkit.synthesis.accept`), and writes the accepted tasks to
+``<out>/<world>/`` (suite ``synth/<world>``) with the rejections beside them. :func:`validate_synth` re-checks
+written worlds the way ``guigym tasks validate`` does, plus the world's consistency and loading.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from toolkit.paths import TASK_BANK
+from toolkit.synthesis.accept import accept_batch
+from toolkit.synthesis.models import Rejection, SynthReport, World, suite_name
+from toolkit.synthesis.review import normalize
+from toolkit.synthesis.synthesize import DEFAULT_PER_WORLD, synthesize_tasks
+from toolkit.synthesis.world import build_world, check_world, initial_state, verify_loaded
+from toolkit.synthesis.writer import read_world, write_world_suite
+from toolkit.sync import run_sync
+from toolkit.tasks.loader import load_file
+
+DEFAULT_OUT = TASK_BANK / "synth"
+
+
+def default_worlds(count: int, backend: Any = "offline", seed: int = 0) -> list[World]:
+    """Return ``count`` worlds with different personas, scenarios and seeds (the offline pool's defaults, cycled)."""
+    from toolkit.synthesis.offline.pools import DEFAULT_WORLDS
+
+    worlds = []
+    for i in range(count):
+        persona, scenario, base = DEFAULT_WORLDS[i % len(DEFAULT_WORLDS)]
+        s = base + seed + 100 * (i // len(DEFAULT_WORLDS))
+        worlds.append(build_world(persona, scenario, seed=s, backend=backend, world_id=f"{scenario}-{s}"))
+    return worlds
+
+
+async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT, backend: Any = "offline",
+                                per_world: int | None = DEFAULT_PER_WORLD, weak: Any = None, random_rollouts: int = 20,
+                                instances: int = 5, parallel: int = 2, seed: int = 0,
+                                on_progress: Callable[[str], None] | None = None) -> SynthReport:
+    """Async :func:`synthesize_bank`."""
+    start = time.perf_counter()
+    say = on_progress or (lambda _msg: None)
+    chosen = default_worlds(worlds, backend, seed) if isinstance(worlds, int) else list(worlds)
+    out = Path(out)
+    accepted, rejections = [], []
+    seen: dict[str, str] = {}  # instructions across worlds stay distinct
+    for world in chosen:
+        batch = synthesize_tasks(world, weak=weak, n=per_world, backend=backend, seed=seed, seen=seen)
+        say(f"world {world.id}: {len(batch.tasks)} tasks synthesized, {len(batch.rejections)} dropped by review; accepting...")
+        done = iter(range(1, len(batch.tasks) + 1))
+        result = await accept_batch(batch, random_rollouts=random_rollouts, instances=instances, parallel=parallel,
+                                    on_done=lambda r: say(f"  [{next(done)}] {r.task_id}: "
+                                                          f"{'passed' if r.ok else 'failed ' + str([k for k, v in r.checks.items() if v])}"))
+        write_world_suite(world, result.accepted, out / world.id, rejections=result.rejections)
+        say(f"world {world.id}: {len(result.accepted)} accepted, {len(result.rejections)} rejected -> {out / world.id}")
+        accepted += [(world.id, t) for t in result.accepted]
+        rejections += result.rejections
+    reqs = [t.requirements for _, t in accepted]
+    return SynthReport(
+        worlds=[w.id for w in chosen], out=str(out), accepted=len(reqs), rejected=len(rejections),
+        cross_app_share=round(sum(r.cross_app for r in reqs) / len(reqs), 4) if reqs else 0.0,
+        distinct_instructions=len({normalize(r.instruction) for r in reqs}),
+        tags=dict(Counter(t for r in reqs for t in r.tags).most_common()), rejections=rejections,
+        accepted_ids=[t.requirements.full_id for _, t in accepted],
+        seconds=round(time.perf_counter() - start, 1))
+
+
+def synthesize_bank(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT, backend: Any = "offline",
+                    per_world: int | None = DEFAULT_PER_WORLD, weak: Any = None, random_rollouts: int = 20,
+                    instances: int = 5, parallel: int = 2, seed: int = 0,
+                    on_progress: Callable[[str], None] | None = None) -> SynthReport:
+    """Synthesize and accept tasks for ``worlds`` (a count or World objects); return the report.
+
+    Accepted tasks go to ``<out>/<world>/`` (suite ``synth/<world>`` when ``out`` is ``task_bank/synth``);
+    rejections (stage and reasons) are written to ``rejections.jsonl`` beside them and listed in the report.
+    """
+    return run_sync(synthesize_bank_async(worlds, out, backend, per_world, weak, random_rollouts, instances, parallel,
+                                          seed, on_progress))
+
+
+class WorldValidation(BaseModel):
+    """The re-validation of one written world: consistency, loading, and the tasks' validation checks."""
+
+    model_config = ConfigDict(extra="forbid")
+    world: str
+    issues: list[str] = Field(default_factory=list)
+    missing: list[str] = Field(default_factory=list)
+    tasks: int = 0
+    passed: int = 0
+    failed: dict[str, dict[str, str]] = Field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """Return True when the world is consistent, loads, and every task passed."""
+        return not self.issues and not self.missing and self.passed == self.tasks
+
+
+def world_folders(out: str | Path = DEFAULT_OUT) -> list[Path]:
+    """Return the synthesized world folders under ``out`` (those with a world.json and a tasks.yaml)."""
+    root = Path(out)
+    if (root / "world.json").is_file():
+        return [root]
+    return sorted(p for p in root.iterdir() if (p / "world.json").is_file() and (p / "tasks.yaml").is_file()) if root.is_dir() else []
+
+
+async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5, random_rollouts: int = 20,
+                               parallel: int = 2) -> list[WorldValidation]:
+    """Async :func:`validate_synth`."""
+    from toolkit.validation import validate_tasks
+
+    results = []
+    for folder in world_folders(out):
+        world = read_world(folder)
+        res = WorldValidation(world=world.id, issues=[f"{i.where}: {i.message}" for i in check_world(world)])
+        res.missing = verify_loaded(world, initial_state(world))
+        specs = load_file(folder / "tasks.yaml", suite=suite_name(world.id))
+        reports = await validate_tasks(specs, instances, random_rollouts, parallel)
+        res.tasks, res.passed = len(reports), sum(r.ok for r in reports)
+        res.failed = {r.task_id: {k: v for k, v in r.checks.items() if v} for r in reports if not r.ok}
+        results.append(res)
+    return results
+
+
+def validate_synth(out: str | Path = DEFAULT_OUT, instances: int = 5, random_rollouts: int = 20,
+                   parallel: int = 2) -> list[WorldValidation]:
+    """Re-check every synthesized world under ``out`` (or one world folder): consistency, loading, validation."""
+    return run_sync(validate_synth_async(out, instances, random_rollouts, parallel))
+
+
+def rejections_of(folder: str | Path) -> list[Rejection]:
+    """Return the rejections logged beside a written world."""
+    path = Path(folder) / "rejections.jsonl"
+    return [Rejection.model_validate_json(line) for line in path.read_text().splitlines() if line.strip()] if path.is_file() else []

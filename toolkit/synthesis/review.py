@@ -1,0 +1,105 @@
+"""The review step: drop near-duplicates, ambiguous and ungrounded task requirements, saying why.
+
+- near-duplicate: the same template and key facts as a kept task, or the same normalized instruction;
+- ambiguous: a person, event or note the instruction names matches more than one record of the world
+  (a first name used alone counts when two people share it), or evidence the task relies on is missing;
+- ungrounded: an expected value that appears nowhere in the world (derived values: their parts must).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from toolkit.synthesis.models import Rejection, TaskRequirements, World
+from toolkit.synthesis.world import _mentions
+
+
+def normalize(text: str) -> str:
+    """Return an instruction reduced to lower-case words (quotes, punctuation and spacing ignored)."""
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _scalars(value: Any):
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _scalars(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _scalars(v)
+    elif value is not None and not isinstance(value, bool):
+        yield value
+
+
+def ungrounded(req: TaskRequirements, world: World) -> list[str]:
+    """Return the expected values of ``req`` that the world does not contain (``parts`` stand for derived values)."""
+    text = json.dumps(world.records, ensure_ascii=False) + json.dumps([p.model_dump() for p in world.people])
+    expected = dict(req.expected)
+    if "parts" in expected:  # a derived value (a sum): its parts must be in the world
+        expected = {k: v for k, v in expected.items() if not isinstance(v, (int, float)) or k == "parts"}
+    return [str(v) for v in _scalars(expected) if not _mentions(text, _as_text(v))]
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def ambiguities(req: TaskRequirements, world: World) -> list[str]:
+    """Return why the instruction of ``req`` could name more than one record (empty when it is unambiguous)."""
+    out = []
+    text = req.instruction
+    names = [p.name for p in world.people]
+    firsts = [p.first for p in world.people]
+    for p in world.people:
+        if p.name in text and names.count(p.name) > 1:
+            out.append(f"{p.name!r} names {names.count(p.name)} people")
+        elif p.name not in text and re.search(rf"\b{re.escape(p.first)}\b", text) and firsts.count(p.first) > 1:
+            out.append(f"first name {p.first!r} is shared by {firsts.count(p.first)} people")
+    events = [e["title"] for e in world.records.get("calendar", {}).get("events", [])]
+    for title in set(events):
+        if re.search(rf"\b{re.escape(title)}\b", text) and events.count(title) > 1:
+            out.append(f"event title {title!r} matches {events.count(title)} events")
+    notes = [n["title"] for n in world.records.get("notes", {}).get("notes", [])]
+    for title in set(notes):
+        if f'"{title}"' in text and notes.count(title) > 1:
+            out.append(f"note title {title!r} matches {notes.count(title)} notes")
+    for ev in req.evidence:
+        if world.record(ev.ref) is None:
+            out.append(f"evidence {ev.ref.app}.{ev.ref.collection}[{ev.ref.id}] is not in the world")
+    return out
+
+
+def review(reqs: list[TaskRequirements], world: World,
+           seen: dict[str, str] | None = None) -> tuple[list[TaskRequirements], list[Rejection]]:
+    """Return (kept, rejected): near-duplicates, ambiguous and ungrounded requirements are dropped with reasons.
+
+    ``seen`` maps normalized instructions already used (by other worlds' tasks) to their full task ids; kept ones are
+    added.
+    """
+    kept: list[TaskRequirements] = []
+    rejected: list[Rejection] = []
+    seen_keys: dict[str, str] = {}
+    seen_text: dict[str, str] = seen if seen is not None else {}
+    ids: set[str] = set()
+    for req in reqs:
+        reasons = []
+        key = json.dumps([req.template, sorted(req.key_facts)])
+        text = normalize(req.instruction)
+        if key in seen_keys:
+            reasons.append(f"near-duplicate of {seen_keys[key]} (same template and key facts)")
+        if text in seen_text:
+            reasons.append(f"same instruction as {seen_text[text]}")
+        if req.id in ids:
+            reasons.append(f"task id {req.id} is already used")
+        reasons += [f"ambiguous: {a}" for a in ambiguities(req, world)]
+        reasons += [f"ungrounded: expected value {v!r} is not in the world" for v in ungrounded(req, world)]
+        if reasons:
+            rejected.append(Rejection(task_id=req.full_id, stage="review", reasons=reasons))
+            continue
+        kept.append(req)
+        seen_keys[key] = seen_text[text] = req.full_id
+        ids.add(req.id)
+    return kept, rejected

@@ -1,0 +1,136 @@
+"""Task synthesis from a world: requirements first, then golden solution and verifier from independent calls.
+
+:func:`synthesize_tasks` asks the backend for grounded requirements, reviews them (near-duplicates, ambiguity,
+grounding), selects a batch (weighted towards a diagnosis report's weakest capabilities), and only then makes,
+for each kept task, a golden solution and a verifier in two separate backend calls that never see each other.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from toolkit.diagnosis.report import DiagnosisReport
+from toolkit.synthesis.backends import get_backend
+from toolkit.synthesis.models import Rejection, SynthTask, TaskRequirements, World
+from toolkit.synthesis.review import review
+
+#: How many tasks a world yields by default.
+DEFAULT_PER_WORLD = 40
+#: Slack steps over the golden solution's length for an agent (and the random rollouts' budget).
+STEP_SLACK = 4
+
+
+class SynthBatch(BaseModel):
+    """The tasks synthesized for one world (before acceptance) and what review dropped."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    world: World
+    tasks: list[SynthTask]
+    rejections: list[Rejection] = Field(default_factory=list)
+    weak: list[str] = Field(default_factory=list)
+
+    def tag_counts(self) -> dict[str, int]:
+        """Return how often each capability tag occurs in the batch, most frequent first."""
+        return dict(Counter(t for task in self.tasks for t in task.requirements.tags).most_common())
+
+
+def weak_tags(weak: DiagnosisReport | list[str] | str | None) -> list[str]:
+    """Return the capability tags to favour, weakest first (from a report's ``weak_capabilities`` or a list)."""
+    if weak is None:
+        return []
+    if isinstance(weak, DiagnosisReport):
+        return list(weak.weak_capabilities)
+    if isinstance(weak, str):
+        return [t for t in weak.split(",") if t]
+    return list(weak)
+
+
+def select(reqs: list[TaskRequirements], n: int | None, weak: list[str], seed: int = 0) -> list[TaskRequirements]:
+    """Return up to ``n`` requirements.
+
+    Without weak tags: round-robin over templates (templates and each template's groundings in a seeded order),
+    so a batch is varied. With weak tags: candidates carrying weaker tags come first, and a candidate is only taken while the
+    weakest tag stays strictly the most frequent tag of the batch.
+    """
+    rng = random.Random(seed)
+    by_template: dict[str, list[TaskRequirements]] = {}
+    for r in reqs:
+        by_template.setdefault(r.template, []).append(r)
+    for group in by_template.values():
+        rng.shuffle(group)
+    order: list[TaskRequirements] = []
+    while any(by_template.values()):
+        for name in rng.sample(sorted(by_template), len(by_template)):
+            if by_template[name]:
+                order.append(by_template[name].pop(0))
+    if not weak:
+        return order[:n] if n is not None else order
+    return _favour(order, n if n is not None else len(order), weak)
+
+
+def _margin(counts: Counter, target: str) -> int:
+    return counts[target] - max((c for t, c in counts.items() if t != target), default=0)
+
+
+def _favour(order: list[TaskRequirements], limit: int, weak: list[str]) -> list[TaskRequirements]:
+    """Pick greedily: each step takes the candidate that leaves the weakest tag furthest ahead of every other tag
+    (ties: more weak tags, then the given order); candidates without the weakest tag only while it stays ahead.
+    When every task with the weakest tag also carries another tag (cross-app tasks all need reading), the
+    weakest tag ends level with that one instead of ahead."""
+    target = weak[0]
+    boost = {tag: len(weak) - i for i, tag in enumerate(weak)}
+    counts: Counter = Counter()
+    chosen: list[TaskRequirements] = []
+    left = list(order)
+    while left and len(chosen) < limit:
+        best = max(range(len(left)), key=lambda i: (_margin(counts + Counter(left[i].tags), target),
+                                                     target in left[i].tags,
+                                                     sum(boost.get(t, 0) for t in left[i].tags), -i))
+        after = counts + Counter(left[best].tags)
+        if target not in left[best].tags and _margin(after, target) <= 0:
+            break
+        if target in left[best].tags and _margin(after, target) < _margin(counts, target) and _margin(counts, target) > 0 \
+                and not any(target not in r.tags and _margin(counts + Counter(r.tags), target) > 0 for r in left):
+            break
+        chosen.append(left.pop(best))
+        counts = after
+    strict, kept = list(chosen), Counter(counts)
+    while strict and _margin(kept, target) <= 0:  # the weakest tag should end strictly ahead...
+        kept -= Counter(strict.pop().tags)
+    if strict:
+        return strict
+    while chosen and _margin(counts, target) < 0:  # ...or, when its tasks always carry another tag, level with it
+        counts -= Counter(chosen.pop().tags)
+    return chosen
+
+
+def build_task(backend: Any, req: TaskRequirements, world: World) -> SynthTask:
+    """Return the task of ``req``: golden solution and verifier from two separate backend calls."""
+    golden = backend.golden(req, world)
+    verifier = backend.verifier(req)
+    reference_steps = len(golden.actions)
+    return SynthTask(requirements=req, golden=golden, verifier=verifier, max_steps=min(200, reference_steps + STEP_SLACK))
+
+
+def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | None = None, n: int | None = DEFAULT_PER_WORLD,
+                     backend: Any = "offline", seed: int = 0, seen: dict[str, str] | None = None) -> SynthBatch:
+    """Return a batch of tasks for ``world``: reviewed requirements (favouring ``weak`` tags), each with its
+    golden solution and verifier. A requirement whose solution or verifier cannot be made is logged, not raised.
+
+    ``seen`` (normalized instruction -> full task id) carries the instructions of earlier worlds, so a batch over several
+    worlds stays distinct; the kept instructions are added to it.
+    """
+    engine = get_backend(backend)
+    tags = weak_tags(weak)
+    kept, rejections = review(engine.tasks(world, seed), world, seen)
+    tasks = []
+    for req in select(kept, n, tags, seed):
+        try:
+            tasks.append(build_task(engine, req, world))
+        except (ValueError, KeyError, StopIteration) as exc:
+            rejections.append(Rejection(task_id=req.full_id, stage="write", reasons=[f"{type(exc).__name__}: {exc}"]))
+    return SynthBatch(world=world, tasks=tasks, rejections=rejections, weak=tags)
