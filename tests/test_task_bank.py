@@ -24,6 +24,7 @@ def _failures(reports):
 
 
 @requires_chromium
+@pytest.mark.timeout(1200)  # the 257 phone templates take minutes on 2 cores
 @pytest.mark.parametrize("suite", SUITES)
 async def test_every_task_validates_quickly(suite):
     reports = await validate_tasks(load_suite(suite), instances=2, random_rollouts=2, parallel=4)

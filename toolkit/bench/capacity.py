@@ -186,21 +186,20 @@ def _tree_cpu() -> float:
 NODES = {"this dev machine": (2, 23.5), "16 vCPU / 64 GiB": (16, 64), "64 vCPU / 256 GiB": (64, 256)}
 
 
-def capacity_model(pss_mb: float, cpu_ms_per_step: float, step_s: float, fixed_mb: float = 0.0, per_browser: int = 256,
+def capacity_model(pss_mb: float, cpu_ms_per_step: float, step_s: float, fixed_mb: float = 0.0,
                    target: int = 20_000, think_s: tuple[float | None, ...] = (None, 5.0, 2.0, 1.0),
                    reserve_gb: float = 3.0, cpu_use: float = 0.8, nodes: dict[str, tuple[int, float]] | None = None
                    ) -> list[dict[str, Any]]:
     """Return instances per node and nodes for ``target`` concurrent instances, from measured figures.
 
-    An instance costs ``pss_mb`` plus its share of a browser's fixed cost (``fixed_mb / per_browser``) of
-    the memory above ``reserve_gb``. One that steps every ``think + step_s`` seconds (``think`` = the
-    policy's time per step; None = held idle) costs ``cpu_ms_per_step`` per step of ``cpu_use`` × the vCPUs.
-    The node holds the smaller of the two counts.
+    Memory: a node holds (memory − ``reserve_gb`` − ``fixed_mb``) / ``pss_mb`` instances (the measured PSS line:
+    intercept ``fixed_mb``, slope ``pss_mb``). CPU: an instance that steps every ``think + step_s`` seconds
+    (``think`` = the policy's time per step; None = held idle) uses ``cpu_ms_per_step`` per step, of
+    ``cpu_use`` × the node's vCPUs. The node holds the smaller of the two counts.
     """
     rows = []
-    per_instance_mb = pss_mb + fixed_mb / max(1, per_browser)
     for name, (cpus, mem_gb) in (nodes or NODES).items():
-        by_memory = int((mem_gb - reserve_gb) * 1024 / per_instance_mb)
+        by_memory = int(((mem_gb - reserve_gb) * 1024 - fixed_mb) / pss_mb)
         for think in think_s:
             if think is None:
                 by_cpu = None
@@ -211,5 +210,5 @@ def capacity_model(pss_mb: float, cpu_ms_per_step: float, step_s: float, fixed_m
             rows.append({"node": name, "vcpus": cpus, "mem_gb": mem_gb,
                          "think_s": "idle" if think is None else think, "by_memory": by_memory, "by_cpu": by_cpu,
                          "instances_per_node": per_node, "bound": "memory" if by_cpu is None or by_memory <= by_cpu else "cpu",
-                         "nodes_for_target": -(-target // per_node) if per_node else None, "target": target})
+                         "nodes_for_target": -(-target // per_node) if per_node > 0 else None, "target": target})
     return rows

@@ -42,10 +42,10 @@ def model_markdown(capacity: dict[str, Any], throughput: dict[str, Any], level: 
     level = level or (8 if 8 in levels else levels[-1])
     cpu_ms = throughput[f"cpu_ms_per_step_p{level}"]
     step_s = throughput[f"step_ms_p{min(levels)}"] / 1000
-    pss, fixed, per_browser = capacity["pss_mb_per_instance"], capacity["pss_mb_fixed"], capacity["per_browser"]
-    rows = capacity_model(pss, cpu_ms, step_s, fixed_mb=fixed, per_browser=per_browser)
+    pss, fixed = capacity["pss_mb_per_instance"], capacity["pss_mb_fixed"]
+    rows = capacity_model(pss, cpu_ms, step_s, fixed_mb=fixed)
     lines = ["### capacity model", "",
-             f"Inputs: {pss:.1f} MB PSS per instance (+ {fixed:.0f} MB fixed per {per_browser} instances), "
+             f"Inputs: {pss:.2f} MB PSS per instance + {fixed:.0f} MB fixed (the fitted PSS line), "
              f"{cpu_ms:.0f} ms of CPU per step (parallel {level}), {step_s * 1000:.0f} ms per step (parallel {min(levels)}); "
              "3 GB of memory and 20 % of the CPU kept free.", "",
              "| node | policy time per step (s) | by memory | by CPU | instances per node | bound | nodes for 20,000 |",
