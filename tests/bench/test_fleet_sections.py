@@ -39,6 +39,25 @@ async def test_capacity_stops_at_the_memory_margin():
 
 
 @requires_chromium
+async def test_capacity_gives_instances_back_when_others_take_the_memory(monkeypatch):
+    import psutil
+
+    import toolkit.bench.capacity as capacity
+
+    real = psutil.virtual_memory()
+    calls = []
+
+    def fake():  # plenty before the first batch, then someone else takes the machine's memory for a while
+        calls.append(1)
+        low = len(calls) in (3, 4)  # 1: start, 2: admit the first batch, 3: after it, 4: while shedding
+        return type("VM", (), {"available": 2**30 if low else real.available, "total": real.total})()
+
+    monkeypatch.setattr(capacity.psutil, "virtual_memory", fake)
+    r = await bench_capacity(max_instances=8, batch=4, margin_gb=2, idle_s=0.1, settle_s=0)
+    assert r["stopped_by"] == "memory_margin" and r["peak_instances"] == 4 and r["shed"] == 4 and r["max_instances"] == 0
+
+
+@requires_chromium
 async def test_soak_returns_to_s0_and_reports_growth():
     r = await bench_soak(resets=50, warmup=5)
     assert r["resets"] == 50 and r["drift"] == 0 and r["boots"] == 1

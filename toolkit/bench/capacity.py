@@ -12,7 +12,9 @@ every process below it (Python, the Playwright drivers, Chromium) is summed.
 - ``ceiling_instances``: ``max_instances`` + what the memory still available above the margin would
   hold at the marginal PSS (the extrapolated ceiling on this machine, with what else runs on it now);
   ``ceiling_instances_idle_machine``: (MemTotal − margin − fixed cost) / marginal PSS;
-- ``stopped_by``: ``target`` (reached ``max_instances``), ``memory_margin`` or ``failure``;
+- ``stopped_by``: ``target`` (reached ``max_instances``), ``memory_margin`` or ``failure``; when other jobs
+  grow so that less than the margin is left, the newest instances are closed again (``shed``; ``peak_instances``
+  is the most held at once);
 - ``boot_s_per_instance``: wall time of booting, per instance; ``idle_cpu_pct``: CPU (% of one core) of all of
   it held idle over ``idle_s`` seconds, ``settle_s`` seconds after the last boot.
 """
@@ -91,6 +93,24 @@ async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser
     fixed_mb, per_mb_guess = 600.0, 60.0  # before anything is measured: a browser's fixed cost, a page's
     boot_s = 0.0
     avail_start = psutil.virtual_memory().available
+    shed_total, peak = 0, 0
+
+    async def shed() -> int:
+        # Other jobs on the machine may grow after a batch was admitted: give instances back (newest first)
+        # until the margin is free again, so this bench never pushes the machine towards OOM.
+        count = 0
+        while psutil.virtual_memory().available < margin and any(m._slots for m in managers):
+            manager = next(m for m in reversed(managers) if m._slots)
+            victims = manager._slots[-min(batch, len(manager._slots)):]
+            del manager._slots[-len(victims):]
+            for idle in manager._idle.values():
+                idle[:] = [s for s in idle if all(s is not v for v in victims)]
+            await asyncio.gather(*(manager.backend.close_instance(v.instance) for v in victims if v.instance is not None),
+                                 return_exceptions=True)
+            count += len(victims)
+            await asyncio.sleep(1.0)  # the freed memory reaches the kernel's count
+        return count
+
     try:
         while held < max_instances:
             # The next batch must fit above the margin at 1.5× the mean PSS so far (fixed costs included), so
@@ -118,10 +138,18 @@ async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser
                 held += n - dead
                 break
             held += n
+            peak = max(peak, held)
             pss = tree_pss_mb()
             vm = psutil.virtual_memory()
             curve.append({"instances": held, "pss_mb": round(pss["all"], 1), "chromium_pss_mb": round(pss["chromium"], 1),
                           "available_gb": round(vm.available / 2**30, 2), "browsers": len(managers)})
+            if vm.available < margin:
+                stopped_by = "memory_margin"
+                shed_total += await shed()
+                held = sum(len(m._slots) for m in managers)
+                break
+        shed_total += await shed()
+        held = sum(len(m._slots) for m in managers)
         by_type = pss_by_type()
         # Everything held must still answer a round trip.
         alive = 0
@@ -132,6 +160,7 @@ async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser
         cpu0, t0 = _tree_cpu(), time.perf_counter()
         await asyncio.sleep(idle_s)
         idle_cpu_pct = (_tree_cpu() - cpu0) / (time.perf_counter() - t0) * 100
+        avail_end_check = psutil.virtual_memory().available
     finally:
         for manager in managers:
             try:
@@ -156,7 +185,8 @@ async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser
         "pss_mb_total": round(total_pss, 1), "pss_mb_fixed": round(fixed, 1), "browsers": len(managers),
         "per_browser": per_browser, "ceiling_instances": ceiling, "ceiling_instances_idle_machine": ceiling_idle,
         "mem_total_gb": round(vm.total / 2**30, 2), "available_gb_start": round(avail_start / 2**30, 2),
-        "available_gb_min": round(min([c["available_gb"] for c in curve], default=avail_start / 2**30), 2),
+        "available_gb_min": round(min([c["available_gb"] for c in curve] + [avail_end_check / 2**30]), 2),
+        "available_gb_end": round(avail_end_check / 2**30, 2), "peak_instances": peak, "shed": shed_total,
         "margin_gb": margin_gb, "boot_s_per_instance": round(boot_s / max(1, held), 3),
         "idle_cpu_pct": round(idle_cpu_pct, 2), "pss_mb_by_process": by_type, "curve": curve,
         "peer_mobilegym": {"pss_mb_per_instance": "80-110", "browser_pss_mb": 155, "ready_s_per_instance": 1.88},
