@@ -30,7 +30,7 @@ from typing import Any
 import psutil
 
 from toolkit.bench.markdown import ratio
-from toolkit.bench.util import browser_tree_memory
+from toolkit.bench.util import browser_tree_memory, tree_cpu_s
 
 _MB = 2**20
 
@@ -157,9 +157,9 @@ async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser
             for slot in manager._slots:
                 alive += await manager._healthy(slot)
         await asyncio.sleep(settle_s)  # the last boots' work (GC, first frames) settles within ~20 s
-        cpu0, t0 = _tree_cpu(), time.perf_counter()
+        cpu0, t0 = tree_cpu_s(), time.perf_counter()
         await asyncio.sleep(idle_s)
-        idle_cpu_pct = (_tree_cpu() - cpu0) / (time.perf_counter() - t0) * 100
+        idle_cpu_pct = (tree_cpu_s() - cpu0) / (time.perf_counter() - t0) * 100
         avail_end_check = psutil.virtual_memory().available
     finally:
         for manager in managers:
@@ -204,12 +204,6 @@ def _vs_peer(marginal: float | None, alive: int, ceiling_idle: int | None, boot_
         "instances, ceiling on an idle machine": ratio(ceiling_idle, peer_ceiling, True, "same derivation for the peer"),
         "bring-up per instance (s)": ratio(round(boot_s, 3), 1.88, False, "peer: later instance in pages mode, start to ready"),
     }
-
-
-def _tree_cpu() -> float:
-    from toolkit.bench.util import tree_cpu_s
-
-    return tree_cpu_s()
 
 
 #: Node shapes of the capacity model: (vCPUs, GiB of memory).
