@@ -5,11 +5,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 extras="${1:-}"
 
+# chromium runs web pages; chromium-headless-shell runs the mocked devices under frame control
+# (faster observations; without it they fall back to chromium, see toolkit/envs/local.py).
+missing=""
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ] && [ -z "${GUIGYM_CHROMIUM:-}" ]; then
-  echo "guigym setup: installing Debian chromium" >&2
+  missing="chromium"
+fi
+if [ ! -x /usr/bin/chromium-headless-shell ] && [ -z "${GUIGYM_HEADLESS_SHELL:-}" ]; then
+  missing="$missing chromium-headless-shell"
+fi
+if [ -n "$missing" ]; then
+  echo "guigym setup: installing Debian$missing" >&2
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 
 PY="${PYTHON:-python3}"

@@ -8,7 +8,6 @@ Attempts whose verifier failed are left out of every rate and counted apart.
 
 from __future__ import annotations
 
-import asyncio
 import math
 from dataclasses import dataclass
 from pathlib import Path

@@ -296,9 +296,11 @@ def move_plant(ctx):
     counts = {}
     for p in a.get("plants", []):
         counts[p["zone"]] = counts.get(p["zone"], 0) + 1
+    # The new zone must exist: a plant "moved" into a zone that is not there is lost, not healthy.
+    placed = plant is not None and plant["zone"] in zones
     return {
-        "moved": plant is not None and plant["zone"] != ctx.params["case"]["zone"],
-        "healthy_there": plant is not None and not stress_needs(world, plant, zones.get(plant["zone"]), a["clock"]),
+        "moved": placed and plant["zone"] != ctx.params["case"]["zone"],
+        "healthy_there": placed and not stress_needs(world, plant, zones[plant["zone"]], a["clock"]),
         "capacity": all(n <= 3 for n in counts.values()),
         "controls_intact": _zones_intact(b, a) and a.get("clock") == b["clock"],
         "others_stay": _plants_intact(b, a, skip=(pid,)),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from click.testing import CliRunner
 
 from tests.conftest import requires_chromium
@@ -25,8 +24,9 @@ def _vs_peer_ok(figures: dict) -> None:
 async def test_capacity_holds_a_few_instances():
     r = await bench_capacity(max_instances=8, batch=4, idle_s=0.5, settle_s=0.5)
     assert r["max_instances"] == 8 and r["stopped_by"] == "target" and r["failure"] is None
-    assert [c["instances"] for c in r["curve"]] == [4, 8] and r["browsers"] == 1
+    assert [c["instances"] for c in r["curve"]] == [4, 8] and r["managers"] == 1 and r["browsers"] >= 1
     assert 1 < r["pss_mb_per_instance_mean"] < 500 and r["pss_mb_total"] > 0
+    assert r["pss_mb_per_active_instance"] is None or r["pss_mb_per_active_instance"] > 0
     assert r["ceiling_instances"] >= r["max_instances"] and r["ceiling_instances_idle_machine"] > 0
     assert 0 <= r["idle_cpu_pct"] < 200 and r["boot_s_per_instance"] > 0
     _vs_peer_ok(r)
@@ -100,3 +100,13 @@ def test_cli_params_json_and_markdown(monkeypatch):
 def test_markdown_of_a_section_without_peer_ratios():
     text = results_markdown({"env": {"a": 1.23456, "peer_mobilegym": {"reset_ms": 2050}, "nested": {"b": 1}}})
     assert "| `a` | 1.23 |" in text and "reset_ms 2050" in text and "nested" not in text
+
+
+def test_capacity_model_uses_the_active_memory_for_stepping_instances():
+    from toolkit.bench.capacity import capacity_model
+
+    rows = capacity_model(6.0, 80.0, 0.05, fixed_mb=0.0, active_pss_mb=30.0, think_s=(None, 1000.0),
+                          nodes={"box": (1000, 12.0)})
+    idle, stepping = rows
+    assert idle["by_memory"] == int(9 * 1024 / 6.0) and idle["bound"] == "memory"
+    assert stepping["by_memory"] == int(9 * 1024 / 30.0) == stepping["instances_per_node"]

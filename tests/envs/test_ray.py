@@ -1,5 +1,6 @@
 """The ``ray`` backend on a real 2-node Ray cluster on loopback: env hosts on both nodes, a lost node's
-attempts rerun as env failures (never scored), and the same attempt table as the local backend."""
+attempts rerun as env failures (never scored), a lost host replaced on its live node, and the same attempt
+table as the local backend."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -18,12 +20,13 @@ import psutil
 import pytest
 
 from tests.conftest import requires_chromium
+from toolkit.envs.base import EnvError
 from toolkit.envs.fleet import FLEET, fleet_status
 from toolkit.evaluation import evaluate_async, load_result
 from toolkit.harness import Harness, HarnessConfig, make_policy
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
-from toolkit.tasks import load_tasks
+from toolkit.tasks import load_tasks, sample
 
 pytest.importorskip("ray")
 from toolkit.envs.ray_backend import RayEnvManager
@@ -166,6 +169,31 @@ class _KillsNodeMidStep(RayEnvManager):
             # A moment after the step is sent, the node goes: raylet, its workers (our actor) and Chromium.
             loop.call_later(0.05, lambda: self.killed.extend(self.cluster.kill(self.victim)))
         return await super().step(lease, actions, action_id)
+
+
+async def test_a_lost_host_is_replaced_on_its_live_node(cluster, specs):
+    """SIGKILL one env host actor while its node stays up: its lease fails as an env error, its Chromium
+    goes with it, and the next request starts a new host on the same node."""
+    spec = specs[0]
+    async with RayEnvManager(address=cluster.address, nodes=["node_a"], revive_after_s=0.0) as manager:
+        [lease] = await manager.request(spec)
+        await manager.reset(lease, sample(spec, 0))
+        [old] = manager.hosts_info()
+        browsers = [p for p in psutil.Process(old["pid"]).children(recursive=True) if "chrom" in p.name().lower()]
+        assert browsers
+        os.kill(old["pid"], signal.SIGKILL)
+        with pytest.raises(EnvError):
+            await manager.step(lease, [{"type": "system_button", "button": "home"}], "after-kill")
+        await manager.release(lease)
+        [lease] = await manager.request(spec)
+        lost, new = manager.hosts_info()
+        assert not lost["alive"] and lost["replaced"] and new["alive"] and new["node"] == "node_a"
+        assert new["pid"] != old["pid"] and manager.status()["hosts_revived"] == 1
+        obs = await manager.reset(lease, sample(spec, 0))
+        assert obs.image and manager.node_of(lease) == "node_a"
+        assert manager.fleet().latest.nodes["node_a"].alive
+    _, alive = psutil.wait_procs(browsers, timeout=15)
+    assert alive == []  # the killed host's browsers did not outlive it
 
 
 async def test_a_lost_node_reruns_its_attempts_as_env_failures(cluster, clean_table, specs, tmp_path):

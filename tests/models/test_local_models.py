@@ -4,7 +4,6 @@ through the OpenAI-compatible policy — both on real mocked-app episodes."""
 from __future__ import annotations
 
 import httpx
-import pytest
 
 from tests.conftest import requires_chromium
 from toolkit.evaluation import evaluate_async

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pandas as pd
-import pytest
 
 from tests.conftest import requires_chromium
 from toolkit.evaluation import evaluate_async

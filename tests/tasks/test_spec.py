@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import DEMO_PY, DEMO_YAML, write_suite
+from tests.conftest import DEMO_YAML, write_suite
 from toolkit.tasks import SpecError, load_suite, sample
 from toolkit.tasks.params import TemplateError, render
 

@@ -91,3 +91,23 @@ async def test_verifiers_read_app_worlds(pool, tmp_path):
     from toolkit.paths import MOCKED_APPS
 
     assert await pool.run(str(path), "names", {"world_root": str(MOCKED_APPS / "apps")}) == {"n": 24}
+
+
+CHECKS_USER = textwrap.dedent("""
+    import verifier_checks
+    from verifier_checks import answer
+    def uses(ctx):
+        return {"right": answer(ctx, "code", "text", ["4821"])}
+    def patches(ctx):
+        verifier_checks.answer = lambda *a: True
+        return {"right": True}
+""")
+
+
+async def test_verifiers_import_the_shared_checks_but_cannot_patch_them(pool, tmp_path):
+    path = tmp_path / "checks_user.py"
+    path.write_text(CHECKS_USER)
+    assert await pool.run(str(path), "uses", {"answer": {"code": "4821"}}) == {"right": True}
+    assert await pool.run(str(path), "uses", {"answer": {"code": "1111"}}) == {"right": False}
+    with pytest.raises(VerifierFailure, match="may not change the module verifier_checks"):
+        await pool.run(str(path), "patches", {})

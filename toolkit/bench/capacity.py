@@ -1,7 +1,7 @@
 """The ``capacity`` benchmark: how many idle, ready instances this machine holds, and their memory.
 
-Instances are booted in batches (pages isolation: many tabs per browser, a new browser every
-``per_browser`` instances) until ``max_instances``, the first failure, or until booting the next
+Instances are booted in batches (pages isolation: many tabs per browser, a new env manager with
+its own browsers, one per shard, every ``per_browser`` instances) until ``max_instances``, the first failure, or until booting the next
 batch would leave less than ``margin_gb`` of memory available (the machine must never OOM). After
 each batch the PSS (proportional set size: shared pages split between their sharers) of this process and
 every process below it (Python, the Playwright drivers, Chromium) is summed.
@@ -15,6 +15,10 @@ every process below it (Python, the Playwright drivers, Chromium) is summed.
 - ``stopped_by``: ``target`` (reached ``max_instances``), ``memory_margin`` or ``failure``; when other jobs
   grow so that less than the margin is left, the newest instances are closed again (``shed``; ``peak_instances``
   is the most held at once);
+- ``pss_mb_per_active_instance``: the marginal PSS plus what ``active`` held instances grow by once each is
+  reset and observed (raster tiles and compositor buffers of its drawn frame): what a stepping instance costs;
+- ``pss_mb_per_active_instance``: the marginal PSS plus what ``active`` held instances grow by once each is
+  reset and observed (raster tiles and compositor buffers of its drawn frame): what a stepping instance costs;
 - ``boot_s_per_instance``: wall time of booting, per instance; ``idle_cpu_pct``: CPU (% of one core) of all of
   it held idle over ``idle_s`` seconds, ``settle_s`` seconds after the last boot.
 """
@@ -77,8 +81,25 @@ def _slope(xs: list[float], ys: list[float]) -> float:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / den if den else float("nan")
 
 
+async def _active_pss_mb(manager, n: int) -> float | None:
+    """Return the PSS a held instance grows by once it is reset and observed (its frame drawn), over ``n`` of them."""
+    from toolkit.tasks import load_tasks, sample
+
+    spec = load_tasks(["mobile-core"])[0]
+    leases = await manager.request(spec, n=min(n, len(manager._slots)))
+    before = tree_pss_mb()["all"]
+    for lease in leases:
+        await manager.reset(lease, sample(spec, 0))
+    await asyncio.sleep(1.0)
+    grown = tree_pss_mb()["all"] - before
+    for lease in leases:
+        await manager.release(lease)
+    return grown / len(leases) if leases else None
+
+
 async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser: int = 256, margin_gb: float = 3.0,
-                         device: str = "phone", idle_s: float = 5.0, settle_s: float = 20.0) -> dict[str, Any]:
+                         device: str = "phone", idle_s: float = 5.0, settle_s: float = 20.0, active: int = 32
+                         ) -> dict[str, Any]:
     """Boot idle instances until the target, a failure or the memory margin; return the figures."""
     from toolkit.envs.adapters.mocked import MockedAdapter
     from toolkit.envs.local import LocalBackend
@@ -142,7 +163,7 @@ async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser
             pss = tree_pss_mb()
             vm = psutil.virtual_memory()
             curve.append({"instances": held, "pss_mb": round(pss["all"], 1), "chromium_pss_mb": round(pss["chromium"], 1),
-                          "available_gb": round(vm.available / 2**30, 2), "browsers": len(managers)})
+                          "available_gb": round(vm.available / 2**30, 2), "managers": len(managers)})
             if vm.available < margin:
                 stopped_by = "memory_margin"
                 shed_total += await shed()
@@ -161,6 +182,8 @@ async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser
         await asyncio.sleep(idle_s)
         idle_cpu_pct = (tree_cpu_s() - cpu0) / (time.perf_counter() - t0) * 100
         avail_end_check = psutil.virtual_memory().available
+        browsers = sum(len(m.backend._browsers) for m in managers)  # under frame control, one per shard
+        active_mb = await _active_pss_mb(managers[0], active) if managers and alive else None
     finally:
         for manager in managers:
             try:
@@ -182,7 +205,9 @@ async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser
     return {
         "max_instances": alive, "target": max_instances, "stopped_by": stopped_by, "failure": failure,
         "pss_mb_per_instance": round(marginal, 2) if marginal else None, "pss_mb_per_instance_mean": round(total_pss / max(1, held), 2),
-        "pss_mb_total": round(total_pss, 1), "pss_mb_fixed": round(fixed, 1), "browsers": len(managers),
+        "pss_mb_per_active_instance": round(marginal + active_mb, 2) if marginal and active_mb is not None else None,
+        "pss_mb_total": round(total_pss, 1), "pss_mb_fixed": round(fixed, 1), "managers": len(managers),
+        "browsers": browsers,
         "per_browser": per_browser, "ceiling_instances": ceiling, "ceiling_instances_idle_machine": ceiling_idle,
         "mem_total_gb": round(vm.total / 2**30, 2), "available_gb_start": round(avail_start / 2**30, 2),
         "available_gb_min": round(min([c["available_gb"] for c in curve] + [avail_end_check / 2**30]), 2),
@@ -210,21 +235,23 @@ def _vs_peer(marginal: float | None, alive: int, ceiling_idle: int | None, boot_
 NODES = {"this dev machine": (2, 23.5), "16 vCPU / 64 GiB": (16, 64), "64 vCPU / 256 GiB": (64, 256)}
 
 
-def capacity_model(pss_mb: float, cpu_ms_per_step: float, step_s: float, fixed_mb: float = 0.0,
+def capacity_model(pss_mb: float, cpu_ms_per_step: float, step_s: float, fixed_mb: float = 0.0, active_pss_mb: float | None = None,
                    target: int = 20_000, think_s: tuple[float | None, ...] = (None, 5.0, 2.0, 1.0),
                    reserve_gb: float = 3.0, cpu_use: float = 0.8, nodes: dict[str, tuple[int, float]] | None = None
                    ) -> list[dict[str, Any]]:
     """Return instances per node and nodes for ``target`` concurrent instances, from measured figures.
 
     Memory: a node holds (memory − ``reserve_gb`` − ``fixed_mb``) / ``pss_mb`` instances (the measured PSS line:
-    intercept ``fixed_mb``, slope ``pss_mb``). CPU: an instance that steps every ``think + step_s`` seconds
+    intercept ``fixed_mb``, slope ``pss_mb``) held idle, and the same over ``active_pss_mb`` (default ``pss_mb``)
+    when they step. CPU: an instance that steps every ``think + step_s`` seconds
     (``think`` = the policy's time per step; None = held idle) uses ``cpu_ms_per_step`` per step, of
     ``cpu_use`` × the node's vCPUs. The node holds the smaller of the two counts.
     """
     rows = []
     for name, (cpus, mem_gb) in (nodes or NODES).items():
-        by_memory = int(((mem_gb - reserve_gb) * 1024 - fixed_mb) / pss_mb)
+        free_mb = (mem_gb - reserve_gb) * 1024 - fixed_mb
         for think in think_s:
+            by_memory = int(free_mb / (pss_mb if think is None else active_pss_mb or pss_mb))
             if think is None:
                 by_cpu = None
             else:

@@ -1,10 +1,15 @@
 """The ``env`` benchmark: memory per instance, reset, screenshot and step latency, bring-up time.
 
-Figures (pages isolation, the phone at 360×800 CSS px × 3 = 1080×2400 screenshots):
-- ``pss_mb_per_instance``: (PSS at N − PSS at 1) / (N − 1) over the browser processes, N = 32;
-- ``reset_ms_*``: in-place reset to a task's s0 (bridge call: state swap + render, no reload);
+Figures (pages isolation, the phone at 360×800 CSS px × 3 = 1080×2400 screenshots, the adapter's
+frame mode, named in ``frames``):
+- ``pss_mb_per_instance``: (PSS at N − PSS at 1) / (N − 1) over the browser processes, N = 32 booted,
+  ready instances; ``pss_mb_per_observed_instance`` the same once each was reset and observed (its
+  frame drawn: raster tiles and the compositor's buffers);
+- ``reset_ms_*``: in-place reset to a task's s0 (bridge call: state swap + DOM render, no reload; under
+  frame control layout, paint and raster wait for the observation's frame);
 - ``reset_obs_ms_p50``: reset plus the first observation (screenshot, elements, state);
-- ``screenshot_ms_p50``: one JPEG screenshot through CDP;
+- ``screenshot_ms_p50``: one JPEG screenshot through CDP; ``screenshot_floor_ms_p50``: the same capture of
+  a blank page of the same size in the same browser (what Chromium's capture costs on this machine);
 - ``step_ms_p50``: one click + settle + observation through the env manager;
 - ``bringup_32_s``: boot 32 ready instances from a cold manager (browser launch included).
 """
@@ -25,6 +30,19 @@ def _ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+async def _blank_capture_ms(manager: EnvManager, spec, shots: int) -> list[float]:
+    """Time the adapter's capture of a blank page of the phone's size, in the phone's browser."""
+    [lease] = await manager.request(spec)
+    adapter, hosted = manager.hosted(lease)
+    await hosted.page.evaluate("document.body.replaceChildren(); document.body.style.background = '#fff'")
+    times = []
+    for _ in range(shots):
+        t = time.perf_counter()
+        await adapter.screenshot(hosted)
+        times.append(_ms(t))
+    return times
+
+
 async def bench_env(instances: int = 32, resets: int = 200, steps: int = 100, shots: int = 100) -> dict[str, Any]:
     """Measure the env figures and return them (medians and percentiles in ms, MB, s)."""
     spec = load_tasks(["mobile-core"])[0]
@@ -36,6 +54,11 @@ async def bench_env(instances: int = 32, resets: int = 200, steps: int = 100, sh
         await asyncio.sleep(1.0)
         gc.collect()
         pss_all = browser_pss_mb()
+        leases = await manager.request(spec, n=instances)
+        for lease in leases:
+            await manager.reset(lease, inst)
+        await asyncio.sleep(1.0)
+        pss_observed = browser_pss_mb()
     async with EnvManager() as manager:
         [lease] = await manager.request(spec)
         await manager.reset(lease, inst)
@@ -55,6 +78,7 @@ async def bench_env(instances: int = 32, resets: int = 200, steps: int = 100, sh
             t = time.perf_counter()
             await adapter.screenshot(hosted)
             shot_ms.append(_ms(t))
+        floor_ms = await _blank_capture_ms(manager, spec, shots)
         obs = await manager.reset(lease, inst)
         target = next(e for e in obs.elements if e.id.startswith("launcher:"))
         x, y = target.center
@@ -72,11 +96,14 @@ async def bench_env(instances: int = 32, resets: int = 200, steps: int = 100, sh
         "pss_mb_one": round(pss_one, 1),
         "pss_mb_all": round(pss_all, 1),
         "pss_mb_per_instance": round((pss_all - pss_one) / max(1, instances - 1), 2),
+        "pss_mb_per_observed_instance": round((pss_observed - pss_one) / max(1, instances - 1), 2),
         "reset_ms_p50": round(median(reset_ms), 2),
         "reset_ms_p95": round(pct(reset_ms, 95), 2),
         "reset_obs_ms_p50": round(median(reset_obs_ms), 2),
         "screenshot_ms_p50": round(median(shot_ms), 2),
+        "screenshot_floor_ms_p50": round(median(floor_ms), 2),
         "screenshot_px": f"{size[0]}x{size[1]}",
+        "frames": hosted.viewport.frames,
         "step_ms_p50": round(median(step_ms), 2),
         "step_ms_p95": round(pct(step_ms, 95), 2),
         "bringup_32_s": round(bringup, 2),

@@ -43,9 +43,10 @@ def model_markdown(capacity: dict[str, Any], throughput: dict[str, Any], level: 
     cpu_ms = throughput[f"cpu_ms_per_step_p{level}"]
     step_s = throughput[f"step_ms_p{min(levels)}"] / 1000
     pss, fixed = capacity["pss_mb_per_instance"], capacity["pss_mb_fixed"]
-    rows = capacity_model(pss, cpu_ms, step_s, fixed_mb=fixed)
+    active = capacity.get("pss_mb_per_active_instance") or pss
+    rows = capacity_model(pss, cpu_ms, step_s, fixed_mb=fixed, active_pss_mb=active)
     lines = ["### capacity model", "",
-             f"Inputs: {pss:.2f} MB PSS per instance + {fixed:.0f} MB fixed (the fitted PSS line), "
+             f"Inputs: {pss:.2f} MB PSS per idle instance ({active:.2f} MB once it steps) + {fixed:.0f} MB fixed (the fitted PSS line), "
              f"{cpu_ms:.0f} ms of CPU per step (parallel {level}), {step_s * 1000:.0f} ms per step (parallel {min(levels)}); "
              "3 GB of memory and 20 % of the CPU kept free.", "",
              "| node | policy time per step (s) | by memory | by CPU | instances per node | bound | nodes for 20,000 |",

@@ -4,6 +4,8 @@
 - ``step_ms_p50``: one click through ``EnvManager.step`` (click + reward globals + elements + 160×210 PNG);
 - ``raw_reset_ms_p50`` / ``raw_click_ms_p50``: the same JavaScript / a click plus reading the globals with
   plain Playwright on the same browser, in the same run (the note's figures: ~12 ms reset, ~11 ms click);
+- ``raw_step_ms_p50``: the same work as our step with plain Playwright (``page.mouse.click``, the globals,
+  ``page.screenshot`` of the task area): the like-for-like baseline of ``step_vs_raw_step``;
 - ``browsergym_*``: BrowserGym's ``browsergym/miniwob.click-button`` env measured in a separate virtual
   environment (``GUIGYM_BGYM_VENV``, default /tmp/bgym-venv with ``pip install browsergym-miniwob``; it pins
   its own Playwright), in a subprocess; null with ``browsergym_error`` saying why when it cannot run.
@@ -78,7 +80,7 @@ async def bench_miniwob(resets: int = 100, steps: int = 100, bgym: bool = True) 
     from toolkit.tasks import load_tasks, sample
 
     [spec] = load_tasks(["miniwob"], ["click-button"])
-    reset_ms, reset_obs_ms, step_ms, raw_reset_ms, raw_click_ms = [], [], [], [], []
+    reset_ms, reset_obs_ms, step_ms, raw_reset_ms, raw_click_ms, raw_step_ms = [], [], [], [], [], []
     async with EnvManager(adapter=MiniwobAdapter(coords="page")) as manager:
         [lease] = await manager.request(spec)
         inst = sample(spec, 0).model_copy(update={"seed": 0})
@@ -110,14 +112,22 @@ async def bench_miniwob(resets: int = 100, steps: int = 100, bgym: bool = True) 
             await page.mouse.click(30, 20)
             await page.evaluate("() => [WOB_DONE_GLOBAL, WOB_REWARD_GLOBAL, WOB_RAW_REWARD_GLOBAL]")
             raw_click_ms.append(_ms(t))
+        for i in range(steps):
+            t = time.perf_counter()
+            await page.mouse.click(30, 20)
+            await page.evaluate("() => [WOB_DONE_GLOBAL, WOB_REWARD_GLOBAL, WOB_RAW_REWARD_GLOBAL]")
+            await page.screenshot(clip={"x": 0, "y": 0, "width": 160, "height": 210})
+            raw_step_ms.append(_ms(t))
     figures: dict[str, Any] = {
         "reset_ms_p50": round(median(reset_ms), 2), "reset_ms_p95": round(pct(reset_ms, 95), 2),
         "reset_obs_ms_p50": round(median(reset_obs_ms), 2),
         "step_ms_p50": round(median(step_ms), 2), "step_ms_p95": round(pct(step_ms, 95), 2),
         "raw_reset_ms_p50": round(median(raw_reset_ms), 2), "raw_click_ms_p50": round(median(raw_click_ms), 2),
+        "raw_step_ms_p50": round(median(raw_step_ms), 2),
     }
     figures["reset_vs_raw"] = round(figures["reset_ms_p50"] / figures["raw_reset_ms_p50"], 2)
     figures["step_vs_raw"] = round(figures["step_ms_p50"] / figures["raw_click_ms_p50"], 2)
+    figures["step_vs_raw_step"] = round(figures["step_ms_p50"] / figures["raw_step_ms_p50"], 2)
     if bgym:
         import asyncio
 

@@ -11,7 +11,7 @@ from importlib import metadata
 import click
 
 from toolkit.cli.common import emit_json, out, table
-from toolkit.envs.local import CHROMIUM_FLAGS, find_chromium
+from toolkit.envs.local import CHROMIUM_FLAGS, find_chromium, find_headless_shell
 from toolkit.paths import MOCKED_APPS, TASK_BANK
 
 
@@ -45,6 +45,10 @@ def checks() -> list[dict]:
         except Exception as exc:  # noqa: BLE001
             detail, ok = f"{type(exc).__name__}: {exc}".splitlines()[0], False
         rows.append({"check": "chromium launches (Playwright)", "ok": ok, "detail": detail, "fix": "see the error"})
+    shell = find_headless_shell()
+    rows.append({"check": "chromium-headless-shell (optional: frame control)", "ok": True if shell else None,
+                 "detail": (_version([shell, "--version"]) or shell) if shell else "not found: mocked devices run unthrottled",
+                 "fix": "apt-get install -y chromium-headless-shell (or set GUIGYM_HEADLESS_SHELL)"})
     for pkg in ("playwright", "pydantic", "pandas"):
         try:
             rows.append({"check": pkg, "ok": True, "detail": metadata.version(pkg), "fix": ""})

@@ -9,6 +9,9 @@ a page then costs its DOM, JS heap and raster tiles (~18 MB PSS at 1080×2400, ~
 the tiles are most of it) instead of a whole renderer (~45 MB). Instances are spread over
 ``shards`` contexts (one renderer each), so the renderers' main threads use several cores and a
 renderer crash takes down only its shard.
+
+Each viewport names how its pages make frames (:data:`Frames`); pages of different scales or frame
+modes live in different browser processes.
 """
 
 from __future__ import annotations
@@ -17,12 +20,21 @@ import asyncio
 import os
 import shutil
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from playwright.async_api import Browser, BrowserContext, CDPSession, Page, Playwright, async_playwright
 
 Isolation = Literal["pages", "contexts", "browsers"]
+#: How a page makes frames. ``vsync``: Chromium's own 60 Hz frames, so a capture waits for the next one;
+#: ``unthrottled``: a frame as soon as something changed (``--disable-frame-rate-limit``), so captures wait
+#: less; ``control``: no frame unless the env begins one (the headless shell's ``--deterministic-mode`` and
+#: ``HeadlessExperimental.beginFrame``): nothing is rastered between observations, and an observation's
+#: screenshot is the frame it begins. ``control`` needs Debian's ``chromium-headless-shell``; without it
+#: the backend falls back to ``unthrottled``.
+Frames = Literal["vsync", "unthrottled", "control"]
+_FRAME_FLAGS: dict[str, list[str]] = {"vsync": [], "unthrottled": ["--disable-frame-rate-limit"],
+                                      "control": ["--deterministic-mode"]}
 
 #: Flags checked on this kind of machine (DEVELOPERS notes): headless, no network side traffic.
 CHROMIUM_FLAGS = [
@@ -35,22 +47,35 @@ CHROMIUM_FLAGS = [
 ]
 
 
+def _first_existing(*candidates: str | None) -> str | None:
+    return next((c for c in candidates if c and os.path.exists(c)), None)
+
+
 def find_chromium() -> str | None:
     """Return the Chromium executable (``GUIGYM_CHROMIUM``, /usr/bin/chromium, or on PATH)."""
-    for candidate in (os.environ.get("GUIGYM_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
-        if candidate and os.path.exists(candidate):
-            return candidate
-    return None
+    return _first_existing(os.environ.get("GUIGYM_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                           shutil.which("chromium-browser"))
+
+
+def find_headless_shell() -> str | None:
+    """Return Chromium's headless shell (``GUIGYM_HEADLESS_SHELL``, Debian's chromium-headless-shell), or None.
+
+    ``GUIGYM_HEADLESS_SHELL=none`` disables it (every ``control`` viewport then runs ``unthrottled``).
+    """
+    chosen = os.environ.get("GUIGYM_HEADLESS_SHELL")
+    if chosen == "none":
+        return None
+    return _first_existing(chosen, "/usr/bin/chromium-headless-shell", shutil.which("chromium-headless-shell"))
 
 
 @dataclass
 class Viewport:
-    """CSS size and device scale factor; screenshots are width·scale × height·scale pixels."""
+    """CSS size, device scale factor and frame mode; screenshots are width·scale × height·scale pixels."""
 
     width: int = 360
     height: int = 800
     scale: float = 3.0
+    frames: Frames = "vsync"
 
 
 @dataclass
@@ -66,6 +91,8 @@ class Instance:
     own_browser: bool
     crashed: bool = False
     info: dict[str, Any] = field(default_factory=dict)
+    #: Held while a frame is begun (``control`` mode): one per browser process.
+    frame_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class LocalBackend:
@@ -77,14 +104,17 @@ class LocalBackend:
             raise ValueError(f"isolation must be pages, contexts or browsers, got {isolation!r}")
         self.isolation = isolation
         self.executable = executable or find_chromium()
+        self.headless_shell = find_headless_shell()
         # One renderer per context shard, one per two cores: a renderer's main thread serves many pages,
         # and each extra renderer costs ~60 MB before its first page.
-        self.shards = max(1, shards if shards is not None else min(8, (os.cpu_count() or 2) // 2))
+        self.shards = max(1, shards if shards is not None else min(8, max(2, (os.cpu_count() or 2) // 2)))
         sharing = ["--process-per-site"] if isolation == "pages" else []
         self.flags = CHROMIUM_FLAGS + sharing + (extra_flags or [])
         self._placed: dict[tuple, int] = {}
         self._pw: Playwright | None = None
-        self._browsers: dict[float, Browser] = {}
+        self._browsers: dict[tuple[float, str, int], Browser] = {}
+        # A browser under frame control draws one frame at a time: concurrent beginFrame calls all fail.
+        self._frame_locks: dict[int, asyncio.Lock] = {}
         self._contexts: dict[tuple, BrowserContext] = {}
         self._lock = asyncio.Lock()
         # Instances hosted by each browser: when a browser process dies they are all marked crashed.
@@ -98,13 +128,19 @@ class LocalBackend:
             raise RuntimeError("no Chromium found: install Debian's 'chromium' or set GUIGYM_CHROMIUM")
         self._pw = await async_playwright().start()
 
-    async def _launch(self, scale: float) -> Browser:
+    def frames(self, wanted: Frames) -> Frames:
+        """Return the frame mode a viewport asking for ``wanted`` gets (``control`` needs the headless shell)."""
+        return "unthrottled" if wanted == "control" and not self.headless_shell else wanted
+
+    async def _launch(self, scale: float, frames: Frames) -> Browser:
         # Headless Chromium captures the compositor surface at the browser's own scale factor; a
         # context's emulated device_scale_factor alone yields CSS-pixel screenshots. So each scale
         # gets its own browser, forced to render at that scale.
-        flags = self.flags + [f"--force-device-scale-factor={scale:g}"]
-        browser = await self._pw.chromium.launch(executable_path=self.executable, args=flags, headless=True)
+        flags = self.flags + [f"--force-device-scale-factor={scale:g}"] + _FRAME_FLAGS[frames]
+        executable = self.headless_shell if frames == "control" else self.executable
+        browser = await self._pw.chromium.launch(executable_path=executable, args=flags, headless=True)
         hosted = self._hosted[id(browser)] = weakref.WeakValueDictionary()
+        self._frame_locks[id(browser)] = asyncio.Lock()
         browser.on("disconnected", lambda *_: self._browser_died(browser, hosted))
         return browser
 
@@ -113,19 +149,21 @@ class LocalBackend:
         for instance in list(hosted.values()):
             instance.crashed = True
         self._hosted.pop(id(browser), None)
-        for scale, shared in list(self._browsers.items()):
+        self._frame_locks.pop(id(browser), None)
+        for key, shared in list(self._browsers.items()):
             if shared is browser:
-                del self._browsers[scale]
+                del self._browsers[key]
         for key, context in list(self._contexts.items()):
             if context.browser is browser or context.browser is None:
                 del self._contexts[key]
 
-    async def _shared_browser(self, scale: float) -> Browser:
-        if scale in self._browsers and not self._browsers[scale].is_connected():
-            self._browser_died(self._browsers[scale], self._hosted.get(id(self._browsers[scale]), weakref.WeakValueDictionary()))
-        if scale not in self._browsers:
-            self._browsers[scale] = await self._launch(scale)
-        return self._browsers[scale]
+    async def _shared_browser(self, scale: float, frames: Frames, shard: int = 0) -> Browser:
+        key = (scale, frames, shard)
+        if key in self._browsers and not self._browsers[key].is_connected():
+            self._browser_died(self._browsers[key], self._hosted.get(id(self._browsers[key]), weakref.WeakValueDictionary()))
+        if key not in self._browsers:
+            self._browsers[key] = await self._launch(scale, frames)
+        return self._browsers[key]
 
     async def _context(self, browser: Browser, viewport: Viewport) -> BrowserContext:
         return await browser.new_context(viewport={"width": viewport.width, "height": viewport.height},
@@ -133,18 +171,23 @@ class LocalBackend:
                                          locale="en-US", timezone_id="UTC", service_workers="block")
 
     async def new_instance(self, viewport: Viewport) -> Instance:
-        """Open a blank page in the configured isolation and return it."""
+        """Open a blank page in the configured isolation and return it (its viewport names the frame mode it got)."""
         await self.start()
+        viewport = replace(viewport, frames=self.frames(viewport.frames))
         async with self._lock:
-            if self.isolation == "browsers":
-                browser, own_browser = await self._launch(viewport.scale), True
-            else:
-                browser, own_browser = await self._shared_browser(viewport.scale), False
+            base = (viewport.width, viewport.height, viewport.scale, viewport.frames)
+            shard = 0
             if self.isolation == "pages":
-                base = (viewport.width, viewport.height, viewport.scale)
-                placed = self._placed.get(base, 0)
-                self._placed[base] = placed + 1
-                key = (*base, placed % self.shards)
+                shard = self._placed.get(base, 0) % self.shards
+                self._placed[base] = self._placed.get(base, 0) + 1
+            if self.isolation == "browsers":
+                browser, own_browser = await self._launch(viewport.scale, viewport.frames), True
+            else:
+                # Under frame control a browser draws one frame at a time, so each shard gets its own browser.
+                browser_shard = shard if viewport.frames == "control" else 0
+                browser, own_browser = await self._shared_browser(viewport.scale, viewport.frames, browser_shard), False
+            if self.isolation == "pages":
+                key = (*base, shard)
                 context = self._contexts.get(key)
                 if context is None:
                     context = self._contexts[key] = await self._context(browser, viewport)
@@ -154,7 +197,8 @@ class LocalBackend:
         page = await context.new_page()
         cdp = await context.new_cdp_session(page)
         instance = Instance(page=page, cdp=cdp, context=context, browser=browser, viewport=viewport,
-                            own_context=own_context, own_browser=own_browser)
+                            own_context=own_context, own_browser=own_browser,
+                            frame_lock=self._frame_locks.setdefault(id(browser), asyncio.Lock()))
         page.on("crash", lambda *_: setattr(instance, "crashed", True))
         page.on("close", lambda *_: setattr(instance, "crashed", True))
         self._hosted.setdefault(id(browser), weakref.WeakValueDictionary())[id(instance)] = instance
@@ -169,6 +213,27 @@ class LocalBackend:
     async def probe(self, instance: Instance) -> None:
         """Round-trip to the instance's renderer; raises when the page is dead or hung (the caller sets the deadline)."""
         await instance.page.evaluate("1")
+
+    async def retire(self, instance: Instance) -> None:
+        """Take a hung instance's shard out of service: later instances get a new context (and renderer).
+
+        The pages of one context share its renderer's main thread, so when one hangs they all do. The
+        shard's context is closed (its pages with it, which the browser ends even when the renderer does
+        not answer); instances with their own context or browser are just closed.
+        """
+        shared = [key for key, context in self._contexts.items() if context is instance.context]
+        for key in shared:
+            del self._contexts[key]
+        if not shared:
+            await self.close_instance(instance)
+            return
+        for hosted in list(self._hosted.get(id(instance.browser), {}).values()):
+            if hosted.context is instance.context:
+                hosted.crashed = True
+        try:
+            await asyncio.wait_for(instance.context.close(), 10)
+        except Exception:  # noqa: BLE001 - a context of a hung renderer may not close cleanly
+            pass
 
     async def close_instance(self, instance: Instance) -> None:
         """Close an instance's page (and its own context/browser); errors of dead pages are ignored."""

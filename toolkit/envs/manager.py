@@ -23,6 +23,7 @@ from toolkit.envs.adapters.base import Adapter, adapter_factory
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import ActionResult, EnvError, Lease, Observation, StaleLeaseError, StepResult
 from toolkit.envs.fleet import FleetStats, FleetStatus, local_pools
+from toolkit.envs.health import PoolHealth
 from toolkit.envs.local import Instance, LocalBackend
 from toolkit.envs.server import shared_server
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool
@@ -73,9 +74,10 @@ class Accounting:
     reaped: int = 0
     health_checks: int = 0
     health_replaced: int = 0
+    shards_retired: int = 0  # shards taken out of service because an instance hung
 
 
-class EnvManager:
+class EnvManager(PoolHealth):
     """Lease, drive and judge environment instances.
 
     Args:
@@ -103,6 +105,7 @@ class EnvManager:
         self._base_url = shared_server().url
         self._expired: OrderedDict[str, None] = OrderedDict()  # ids of reaped leases (for the error message)
         self._maintainer: asyncio.Task | None = None
+        self._probing = 0  # idle instances out of the pool for a health probe right now
 
     # -- leasing ---------------------------------------------------------------------------------
 
@@ -161,12 +164,7 @@ class EnvManager:
         self._reap()
         leases = []
         for _ in range(n):
-            async with self._lock:
-                idle = self._idle_of(device)
-                slot = idle.pop(0) if idle else None
-                if slot is None:
-                    slot = _Slot(index=len(self._slots), device=device)
-                    self._slots.append(slot)
+            slot = await self._take_idle(device)
             if slot.instance is None or slot.instance.crashed:
                 try:
                     await self._replace(slot)
@@ -181,6 +179,21 @@ class EnvManager:
             slot.s0 = None
             leases.append(Lease(id=slot.lease_id, device=device, slot=slot.index, generation=slot.generation))
         return leases
+
+    async def _take_idle(self, device: str) -> _Slot:
+        """Take an idle slot of ``device`` out of the pool; one back from a health probe if all are being
+        probed; else a new slot (booted by the caller)."""
+        deadline = time.monotonic() + self.deadlines.observe
+        while True:
+            async with self._lock:
+                idle = self._idle_of(device)
+                if idle:
+                    return idle.pop(0)
+                if not self._probing or time.monotonic() > deadline:
+                    slot = _Slot(index=len(self._slots), device=device)
+                    self._slots.append(slot)
+                    return slot
+            await asyncio.sleep(0.02)  # a probe returns its slot within the observe deadline
 
     async def release(self, lease: Lease) -> None:
         """Return the lease's instance to the warm pool (a broken one is replaced later)."""
@@ -237,6 +250,7 @@ class EnvManager:
             return result
         except asyncio.TimeoutError:
             kind, message = "timeout", f"no answer within {timeout:g} s"
+            await self._retire(slot.instance)
         except EnvError:
             raise
         except Exception as exc:  # noqa: BLE001 - Playwright raises many types for a dead target
@@ -246,69 +260,6 @@ class EnvManager:
         slot.instance.crashed = True  # never reuse an instance in an unknown state
         self.fleet_stats.failure(kind, op, slot.device)
         raise EnvError(kind, op, message)
-
-    # -- health ----------------------------------------------------------------------------------
-
-    async def _healthy(self, slot: _Slot) -> bool:
-        instance = slot.instance
-        if instance is None or instance.crashed:
-            return False
-        alive = getattr(self.backend, "alive", None)
-        if alive is not None and not alive(instance):
-            return False
-        probe = getattr(self.backend, "probe", None)
-        if probe is None:
-            return True
-        try:
-            await asyncio.wait_for(probe(instance), self.deadlines.observe)
-            return True
-        except Exception:  # noqa: BLE001 - a hung or dead page fails its probe
-            return False
-
-    async def check_health(self) -> int:
-        """Probe every idle instance and recreate the dead ones, so the warm pool keeps its size.
-
-        Leased instances are left to their holder (a failure there is an ``EnvError``; the slot is
-        replaced when it comes back). Returns the number of instances recreated.
-        """
-        replaced = 0
-        for slot in list(self._slots):
-            async with self._lock:
-                idle = self._idle_of(slot.device)
-                if slot.lease_id is not None or not any(s is slot for s in idle):
-                    continue
-                idle[:] = [s for s in idle if s is not slot]  # out of the pool while probed
-            try:
-                self.stats.health_checks += 1
-                if not await self._healthy(slot):
-                    try:
-                        await self._replace(slot)
-                        replaced += 1
-                        self.stats.health_replaced += 1
-                    except EnvError:
-                        log.warning("health check: could not recreate instance %d", slot.index)
-            finally:
-                async with self._lock:
-                    self._idle_of(slot.device).append(slot)
-        return replaced
-
-    async def maintain(self) -> dict[str, int]:
-        """Run one maintenance pass now: reap expired leases, then check the idle instances' health."""
-        reaped = self._reap()
-        return {"reaped": reaped, "recreated": await self.check_health()}
-
-    def _start_maintainer(self) -> None:
-        if self.deadlines.maintain_every <= 0 or (self._maintainer is not None and not self._maintainer.done()):
-            return
-        self._maintainer = asyncio.get_running_loop().create_task(self._maintain_forever(), name="guigym-env-maintainer")
-
-    async def _maintain_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.deadlines.maintain_every)
-            try:
-                await self.maintain()
-            except Exception:  # noqa: BLE001 - maintenance must outlive any one failure
-                log.exception("env maintenance pass failed")
 
     # -- the five operations ---------------------------------------------------------------------
 
@@ -399,7 +350,8 @@ class EnvManager:
     def status(self) -> dict[str, Any]:
         """Return pool size, leased and idle counts, broken instances and the counters."""
         return {"instances": len(self._slots), "leased": sum(1 for s in self._slots if s.lease_id),
-                "idle": sum(len(v) for v in self._idle.values()), "broken": sum(1 for s in self._slots if s.instance is None or s.instance.crashed),
+                "idle": sum(len(v) for v in self._idle.values()), "probing": self._probing,
+                "broken": sum(1 for s in self._slots if s.instance is None or s.instance.crashed),
                 **self.stats.__dict__}
 
     def fleet(self, limit: int | None = None) -> FleetStatus:

@@ -8,7 +8,8 @@ scheduler, ``run_attempt`` and the trainer call), and spreads leases over the li
 
 A lost host (actor death, node loss, no answer past the deadline) makes the in-flight
 operation raise a typed :class:`~toolkit.envs.base.EnvError`: the scheduler reruns the attempt
-(never scored) and its next ``request`` leases an instance on a surviving host. Observations
+(never scored) and its next ``request`` leases an instance on a surviving host. When its node is
+still alive, a new host replaces it there ``revive_after_s`` later (checked at each ``request``). Observations
 come back from the actor as values, screenshots included (JPEG bytes), never through files.
 
 Every node needs guigym installed (same Python, same path for the task bank) and Chromium.
@@ -24,107 +25,18 @@ import itertools
 import logging
 import os
 import socket
-from dataclasses import dataclass, field
+import time
 from typing import Any, Sequence
 
 from toolkit.actions import Action
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import EnvError, Lease, Observation, StaleLeaseError, StepResult
-from toolkit.envs.fleet import FleetStats, FleetStatus, PoolCounts, local_pools
+from toolkit.envs.fleet import FleetStats, FleetStatus, PoolCounts
 from toolkit.envs.manager import Accounting, Deadlines, EnvManager
+from toolkit.envs.ray_host import PASSTHROUGH, EnvHost, HostLease, HostRecord, node_label, ray_errors
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict
 
 log = logging.getLogger(__name__)
-
-#: Resources every Ray node has; any other resource name labels a node (e.g. ``--resources '{"gpu_box": 1}'``).
-_STANDARD = {"CPU", "GPU", "TPU", "memory", "object_store_memory"}
-#: Exceptions a host's argument or programming errors come back as (anything else: RuntimeError).
-_PASSTHROUGH = {"KeyError": KeyError, "ValueError": ValueError, "TypeError": TypeError, "IndexError": IndexError}
-
-
-class EnvHost:
-    """The Ray actor: one local env manager (and its Chromium) on one node.
-
-    Every operation returns an envelope ``{"ok": value}`` / ``{"env_error": ...}`` / ``{"stale": ...}``
-    with the host's pool counts, so typed failures cross the process boundary intact.
-    """
-
-    def __init__(self, adapter: Any, isolation: str = "pages", deadlines: Deadlines = Deadlines()):
-        self.adapter = adapter
-        self.isolation = isolation
-        self.deadlines = deadlines
-        self.manager: EnvManager | None = None
-
-    async def start(self) -> dict[str, Any]:
-        """Start the local manager (Playwright) and return where this host runs."""
-        import ray
-
-        from toolkit.envs.local import LocalBackend
-
-        if self.manager is None:
-            self.manager = EnvManager(backend=LocalBackend(isolation=self.isolation), adapter=self.adapter,
-                                      deadlines=self.deadlines)
-            await self.manager.__aenter__()
-        return {"pid": os.getpid(), "node_id": ray.get_runtime_context().get_node_id(), "hostname": socket.gethostname()}
-
-    def _pools(self) -> dict[str, dict[str, Any]]:
-        return {d: c.model_dump() for d, c in local_pools(self.manager).items()} if self.manager else {}
-
-    async def call(self, op: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        """Run one manager operation (``request``, ``release``, ``warm``, ``reset``, ``step``, ...)."""
-        try:
-            value = await getattr(self.manager, op)(*args, **kwargs)
-            return {"ok": value, "pools": self._pools()}
-        except StaleLeaseError as exc:
-            return {"stale": exc.message, "pools": self._pools()}
-        except EnvError as exc:
-            return {"env_error": [exc.kind, exc.op, exc.message], "pools": self._pools()}
-        except Exception as exc:  # noqa: BLE001 - re-raised on the driver with its type where it is a builtin
-            return {"error": [type(exc).__name__, str(exc)], "pools": self._pools()}
-
-    async def pools(self) -> dict[str, dict[str, Any]]:
-        """Return this host's pool counts per device."""
-        return self._pools()
-
-    async def close(self) -> None:
-        """Close every instance, the browser and the verifier pool."""
-        if self.manager is not None:
-            manager, self.manager = self.manager, None
-            await manager.close()
-
-
-@dataclass
-class _Host:
-    index: int
-    node: str
-    node_id: str
-    actor: Any
-    alive: bool = True
-    leased: int = 0
-    pid: int | None = None
-    error: str | None = None
-    pools: dict[str, PoolCounts] = field(default_factory=dict)
-
-
-@dataclass
-class _HostLease:
-    host: _Host
-    inner: Lease
-
-
-def node_label(node: dict[str, Any]) -> str:
-    """Return a node's name: its custom resource (e.g. ``node_a``), else a short node id."""
-    custom = sorted(k for k in node.get("Resources", {}) if k not in _STANDARD and ":" not in k)
-    return custom[0] if custom else f"node-{node['NodeID'][:8]}"
-
-
-def _ray_errors() -> tuple[type[BaseException], ...]:
-    """Return the Ray exceptions that mean the host (actor, worker or node) is gone."""
-    from ray import exceptions as rx
-
-    names = ("RayActorError", "ActorDiedError", "ActorUnavailableError", "NodeDiedError", "WorkerCrashedError",
-             "ObjectLostError", "OwnerDiedError", "RaySystemError", "LocalRayletDiedError", "ObjectFetchTimedOutError")
-    return tuple(getattr(rx, n) for n in names if hasattr(rx, n))
 
 
 class RayEnvManager:
@@ -139,13 +51,16 @@ class RayEnvManager:
         hosts_per_node: env host actors per node.
         host_cpus: CPUs each host reserves in Ray's scheduler.
         slack_s: extra seconds the driver waits past an operation's deadline before it declares the host lost.
+        revive_after_s: seconds after a host is lost before a new one is started on its node (if the node lives);
+            None: never.
     """
 
     backend_name = "ray"
 
     def __init__(self, address: str | None = None, adapter: Any = None, isolation: str = "pages",
                  deadlines: Deadlines = Deadlines(), nodes: Sequence[str] | None = None, hosts_per_node: int = 1,
-                 host_cpus: float = 0.0, slack_s: float = 30.0, init_kwargs: dict[str, Any] | None = None):
+                 host_cpus: float = 0.0, slack_s: float = 30.0, init_kwargs: dict[str, Any] | None = None,
+                 revive_after_s: float | None = 10.0):
         if isolation not in ("pages", "contexts", "browsers"):
             raise ValueError(f"isolation must be pages, contexts or browsers, got {isolation!r}")
         self.address = address
@@ -157,11 +72,14 @@ class RayEnvManager:
         self.host_cpus = host_cpus
         self.slack_s = slack_s
         self.init_kwargs = init_kwargs or {}
-        self.hosts: list[_Host] = []
+        self.revive_after_s = revive_after_s
+        self.revived = 0
+        self._reviving = asyncio.Lock()
+        self.hosts: list[HostRecord] = []
         self.stats = Accounting()
         self.fleet_stats = FleetStats(self._snapshot, backend="ray")
         self.placements: list[dict[str, Any]] = []  # one row per reset: which node ran which attempt
-        self._leases: dict[str, _HostLease] = {}
+        self._leases: dict[str, HostLease] = {}
         self._ids = itertools.count(1)
         self._turn = itertools.count()
         self._owns_ray = False
@@ -172,11 +90,10 @@ class RayEnvManager:
     async def start(self) -> None:
         """Connect to the cluster and start one env host per chosen node."""
         import ray
-        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
         if self.hosts:
             return
-        self._errors = _ray_errors()
+        self._errors = ray_errors()
         if not ray.is_initialized():
             kwargs: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
             if self.address is None and not os.environ.get("RAY_ADDRESS"):
@@ -190,24 +107,13 @@ class RayEnvManager:
                      or any(n["NodeID"].startswith(w) for w in wanted)]
         if not nodes:
             raise EnvError("boot", "request", f"no live Ray node matches {self.nodes or 'any'}")
-        actor_cls = ray.remote(EnvHost)
         hosts = []
         for node in nodes:
             for _ in range(self.hosts_per_node):
-                actor = actor_cls.options(
-                    num_cpus=self.host_cpus, max_restarts=0, max_task_retries=0, max_concurrency=1000,
-                    scheduling_strategy=NodeAffinitySchedulingStrategy(node_id=node["NodeID"], soft=False),
-                ).remote(self.adapter, self.isolation, self.deadlines)
-                hosts.append(_Host(index=len(hosts), node=node_label(node), node_id=node["NodeID"], actor=actor))
+                hosts.append(HostRecord(index=len(hosts), node=node_label(node), node_id=node["NodeID"],
+                                        actor=self._spawn(node["NodeID"])))
         self.hosts = hosts  # close() reaches them even if starting fails
-        infos = await asyncio.gather(*(self._wait(h.actor.start.remote(), self.deadlines.boot + self.slack_s) for h in hosts),
-                                     return_exceptions=True)
-        for host, info in zip(hosts, infos):
-            if isinstance(info, BaseException):
-                log.warning("env host on node %s did not start: %s", host.node, info)
-                self._lose(host, f"did not start: {type(info).__name__}: {info}")
-            else:
-                host.pid = info["pid"]
+        await asyncio.gather(*(self._start_host(h) for h in hosts))
         if not any(h.alive for h in hosts):
             raise EnvError("boot", "request", "no env host could start on the Ray cluster: "
                            + "; ".join(f"{h.node}: {h.error}" for h in hosts))
@@ -247,7 +153,51 @@ class RayEnvManager:
     async def _wait(self, ref: Any, timeout: float) -> Any:
         return await asyncio.wait_for(asyncio.wrap_future(ref.future()), timeout)
 
-    def _lose(self, host: _Host, why: str) -> None:
+    def _spawn(self, node_id: str) -> Any:
+        """Create an env host actor pinned to the node ``node_id`` (not started yet)."""
+        import ray
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        return ray.remote(EnvHost).options(
+            num_cpus=self.host_cpus, max_restarts=0, max_task_retries=0, max_concurrency=1000,
+            scheduling_strategy=NodeAffinitySchedulingStrategy(node_id=node_id, soft=False),
+        ).remote(self.adapter, self.isolation, self.deadlines)
+
+    async def _start_host(self, host: HostRecord) -> bool:
+        """Start a host's manager; a host that does not start is lost. Return whether it started."""
+        try:
+            info = await self._wait(host.actor.start.remote(), self.deadlines.boot + self.slack_s)
+        except Exception as exc:  # noqa: BLE001 - Ray wraps what failed in the actor (Chromium, Playwright)
+            log.warning("env host on node %s did not start: %s", host.node, exc)
+            self._lose(host, f"did not start: {type(exc).__name__}: {exc}")
+            return False
+        host.pid = info["pid"]
+        return True
+
+    async def _revive(self) -> None:
+        """Replace each host lost ``revive_after_s`` ago by a new one on its node, if the node is alive."""
+        import ray
+
+        now = time.monotonic()
+        due = [h for h in self.hosts if not h.alive and not h.replaced and h.lost_at is not None
+               and self.revive_after_s is not None and now - h.lost_at >= self.revive_after_s]
+        if not due or self._reviving.locked():
+            return
+        async with self._reviving:
+            live_nodes = {n["NodeID"] for n in ray.nodes() if n.get("Alive")}
+            for old in due:
+                if old.node_id not in live_nodes:
+                    old.lost_at = now  # look again later: the node may come back
+                    continue
+                new = HostRecord(index=len(self.hosts), node=old.node, node_id=old.node_id, actor=self._spawn(old.node_id))
+                self.hosts.append(new)
+                old.replaced = True
+                if await self._start_host(new):
+                    self.revived += 1
+                    log.warning("env host %d on node %s replaced by host %d", old.index, old.node, new.index)
+            self.fleet_stats.sample()
+
+    def _lose(self, host: HostRecord, why: str) -> None:
         """Mark a host lost: its instances count as failed, its leases fail, new leases go elsewhere."""
         if not host.alive:
             return
@@ -255,6 +205,7 @@ class RayEnvManager:
 
         host.alive = False
         host.error = why
+        host.lost_at = time.monotonic()
         log.warning("env host %d on node %s lost: %s", host.index, host.node, why)
         try:
             ray.kill(host.actor, no_restart=True)
@@ -262,7 +213,7 @@ class RayEnvManager:
             pass
         self.fleet_stats.sample()
 
-    def _envelope(self, host: _Host, op: str, lease: Lease | None, env: dict[str, Any]) -> Any:
+    def _envelope(self, host: HostRecord, op: str, lease: Lease | None, env: dict[str, Any]) -> Any:
         host.pools = {d: PoolCounts(**c) for d, c in env.get("pools", {}).items()}
         if "ok" in env:
             return env["ok"]
@@ -276,9 +227,9 @@ class RayEnvManager:
             self.fleet_stats.failure(kind, op, lease.device if lease else None, host.node)
             raise EnvError(kind, inner_op, f"{message} (host on node {host.node})")
         name, message = env["error"]
-        raise _PASSTHROUGH.get(name, RuntimeError)(message if name in _PASSTHROUGH else f"{name}: {message}")
+        raise PASSTHROUGH.get(name, RuntimeError)(message if name in PASSTHROUGH else f"{name}: {message}")
 
-    async def _remote(self, host: _Host, op: str, timeout: float, lease: Lease | None, *args: Any) -> Any:
+    async def _remote(self, host: HostRecord, op: str, timeout: float, lease: Lease | None, *args: Any) -> Any:
         """Call ``op`` on ``host``; a lost host or a missed deadline is an EnvError."""
         device = lease.device if lease else None
         if not host.alive:
@@ -299,18 +250,18 @@ class RayEnvManager:
         self.fleet_stats.failure("host_lost" if kind == "crash" else kind, op, device, host.node)
         raise EnvError(kind, op, message)
 
-    def _held(self, lease: Lease) -> _HostLease:
+    def _held(self, lease: Lease) -> HostLease:
         held = self._leases.get(lease.id)
         if held is None:
             self.stats.stale_rejections += 1
             raise StaleLeaseError(lease.id, "was released or replaced")
         return held
 
-    def _available(self, host: _Host, device: str) -> int:
+    def _available(self, host: HostRecord, device: str) -> int:
         c = host.pools.get(device)
         return c.available if c else 0
 
-    def _choose(self, device: str, exclude: set[int]) -> _Host | None:
+    def _choose(self, device: str, exclude: set[int]) -> HostRecord | None:
         live = [h for h in self.hosts if h.alive and h.index not in exclude]
         if not live:
             return None
@@ -336,6 +287,7 @@ class RayEnvManager:
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases for ``spec``'s device, on the least-loaded live hosts (a lost host is skipped)."""
         device = spec.device if spec is not None else self.adapter.device
+        await self._revive()
         leases = []
         for _ in range(n):
             tried: set[int] = set()
@@ -357,7 +309,7 @@ class RayEnvManager:
                     continue  # the host is lost: lease on another one
                 break
             lease = Lease(id=f"R{next(self._ids)}", device=device, slot=host.index, generation=inner.generation)
-            self._leases[lease.id] = _HostLease(host=host, inner=inner)
+            self._leases[lease.id] = HostLease(host=host, inner=inner)
             leases.append(lease)
         self.fleet_stats.maybe_sample()
         return leases
@@ -430,6 +382,8 @@ class RayEnvManager:
         devices: dict[str, PoolCounts] = {}
         nodes: dict[str, PoolCounts] = {}
         for host in self.hosts:
+            if host.replaced:  # its instances are gone and a new host serves its node
+                continue
             node = nodes.setdefault(host.node, PoolCounts(alive=False))
             node.alive = node.alive or host.alive
             for device, c in host.pools.items():
@@ -447,16 +401,16 @@ class RayEnvManager:
         return self.fleet_stats.status(limit)
 
     def hosts_info(self) -> list[dict[str, Any]]:
-        """Return one row per env host: node, Ray node id, pid, alive, leases held, last error."""
+        """Return one row per env host: node, Ray node id, pid, alive, leases held, last error, whether replaced."""
         return [{"host": h.index, "node": h.node, "node_id": h.node_id, "pid": h.pid, "alive": h.alive,
-                 "leased": h.leased, "error": h.error} for h in self.hosts]
+                 "leased": h.leased, "error": h.error, "replaced": h.replaced} for h in self.hosts]
 
     def status(self) -> dict[str, Any]:
         """Return pool size, leased and idle counts, broken instances, hosts and the counters."""
         devices, _ = self._snapshot()
         return {"instances": sum(c.instances for c in devices.values()), "leased": len(self._leases),
                 "idle": sum(c.available for c in devices.values()), "broken": sum(c.failed for c in devices.values()),
-                "hosts": self.hosts_info(), **self.stats.__dict__}
+                "hosts": self.hosts_info(), "hosts_revived": self.revived, **self.stats.__dict__}
 
 
 def _check_reachable(address: str, timeout_s: float = 5.0) -> None:

@@ -122,6 +122,14 @@ _GOLDEN_PATH_RE = re.compile(r"gold|reference|expected|oracle|cheat|solution|tas
 _ANSWER_PATH_RE = re.compile(r"requirements|hidden|answer|evidence|truth", re.I)
 
 
+#: Vetted modules a verifier may import: the checks the verifier worker provides (toolkit/tasks/verifier_checks.py).
+VETTED_MODULES = {"verifier_checks"}
+
+
+def _allowed_module(name: str) -> bool:
+    return name in VETTED_MODULES or name.split(".")[0] in ALLOWED_MODULES
+
+
 def _kind_of_module(name: str) -> str:
     root = name.split(".")[0]
     return MODULE_KIND.get(root, "forbidden_import")
@@ -220,13 +228,13 @@ class _Scanner:
         m = self.m
         if isinstance(node, ast.Import):
             for a in node.names:
-                if a.name.split(".")[0] not in ALLOWED_MODULES:
+                if not _allowed_module(a.name):
                     self.add(_kind_of_module(a.name), node, f"imports {a.name}")
         elif isinstance(node, ast.ImportFrom):
             mod = node.module or ""
             if node.level:
                 self.add("dynamic_import", node, f"relative import from {'.' * node.level}{mod}")
-            elif mod.split(".")[0] not in ALLOWED_MODULES:
+            elif not _allowed_module(mod):
                 self.add(_kind_of_module(mod), node, f"imports from {mod}")
             for a in node.names:
                 if a.name == "*":

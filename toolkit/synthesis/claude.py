@@ -163,8 +163,8 @@ class ClaudeBackend:
 
     def verifier(self, requirements: TaskRequirements) -> VerifierCode:
         """Ask for a verifier written from the requirements alone (function(ctx) -> {criterion id: bool})."""
-        prompt = ("Write the verifier of this task as self-contained Python (standard library only, no I/O, no clock, "
-                  "no randomness): a function returning one boolean per criterion id, deciding each from ctx.initial, "
+        prompt = ("Write the verifier of this task in Python (the standard library's pure modules and `verifier_checks` "
+                  "only, no I/O, no clock, no randomness): a function returning one boolean per criterion id, deciding each from ctx.initial, "
                   "ctx.final and ctx.answer. Check values, not mere existence, and that nothing else changed.\n"
                   f"Contract:\n{_verifier_contract()}\nRequirements: {requirements.model_dump_json()}")
         return self._ask(prompt, VerifierCode, "verifier")

@@ -220,12 +220,31 @@ def _handle(request: dict) -> dict:
         return {"ok": False, "error": f"verifier raised {type(exc).__name__}: {exc}{where}"}
 
 
+class _ReadOnlyModule(type(sys)):
+    def __setattr__(self, name, value):
+        raise PermissionError(f"verifiers may not change the module {self.__name__}")
+
+    def __delattr__(self, name):
+        raise PermissionError(f"verifiers may not change the module {self.__name__}")
+
+
+def _provide_checks() -> None:
+    """Load verifier_checks.py (beside this file) as the module ``verifier_checks`` verifiers may import."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "verifier_checks.py")
+    spec = importlib.util.spec_from_file_location("verifier_checks", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.__class__ = _ReadOnlyModule  # shared by every verifier of this worker: none may patch it for the others
+    sys.modules["verifier_checks"] = module
+
+
 def main() -> None:
     """Serve requests until stdin closes."""
     out = sys.stdout
     sys.stdout = sys.stderr  # a verifier's print() must not corrupt the protocol
     warnings.simplefilter("ignore")  # stderr goes nowhere; showing a warning would read source files
     isolated = _isolate_network()
+    _provide_checks()
     _harden()
     sys.addaudithook(_sandbox)
     out.write(json.dumps({"ready": True, "network_namespace": isolated}) + "\n")

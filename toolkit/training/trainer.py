@@ -265,7 +265,7 @@ class GuiGRPOTrainer(GRPOTrainer):
         rollout_s = time.perf_counter() - start
 
         windows: list[WindowSample] = []
-        rewards, successes, step_tokens = [], [], 0
+        rewards, successes = [], []
         for (task, _), outcomes in zip(planned, resolved):
             advs = group_advantages([o.reward for o in outcomes], scale=self.args.scale_rewards not in ("none", False))
             self.sampler.update(task, [o.success for o in outcomes])

@@ -14,14 +14,30 @@ export function visibleElements(root) {
   for (const el of root.querySelectorAll('[data-gym]')) {
     const r = el.getBoundingClientRect();
     if (r.width <= 0 || r.height <= 0 || r.right <= 0 || r.bottom <= 0 || r.left >= vw || r.top >= vh) continue;
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (!hit || !(hit === el || el.contains(hit) || hit.contains(el))) continue;
+    const cx = r.left + r.width / 2;
+    const cy = r.top + r.height / 2;
+    const hit = document.elementFromPoint(cx, cy);
+    if (!hit) continue;
+    // The hit may be an ancestor (the element lets pointer events through to it), but not when the
+    // element's centre lies outside a clipping ancestor: then it is scrolled out of sight, not visible.
+    if (hit !== el && !el.contains(hit) && (!hit.contains(el) || clippedAt(el, cx, cy, hit))) continue;
     const text = (el.getAttribute('aria-label') || el.value || el.innerText || el.getAttribute('placeholder') || '')
       .replace(/\s+/g, ' ').trim().slice(0, 80);
     out.push({ id: el.getAttribute('data-gym'), role: el.getAttribute('role') || el.tagName.toLowerCase(), text,
       box: [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)] });
   }
   return out;
+}
+
+/** Return whether (x, y) lies outside the box of an ancestor of `el` below `stop` that clips its overflow. */
+function clippedAt(el, x, y, stop) {
+  for (let a = el.parentElement; a && a !== stop; a = a.parentElement) {
+    const style = getComputedStyle(a);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const r = a.getBoundingClientRect();
+    if (x < r.left || x >= r.right || y < r.top || y >= r.bottom) return true;
+  }
+  return false;
 }
 
 function scrollableAt(x, y) {

@@ -24,7 +24,6 @@ and served by a loopback static server of its own (FlightWoB needs http; file://
 from __future__ import annotations
 
 import asyncio
-import base64
 import importlib.util
 import re
 import threading
@@ -35,7 +34,8 @@ from typing import Any, Literal
 from toolkit.actions import Action, action_dict, convert_point
 from toolkit.envs.adapters.base import register_adapter
 from toolkit.envs.base import ActionResult, Element, Observation, state_hash
-from toolkit.envs.input import click
+from toolkit.envs.input import click, move
+from toolkit.envs.capture import screenshot
 from toolkit.envs.local import Instance, Viewport
 from toolkit.tasks import Criterion, CriterionResult, SpecError, TaskInstance, TaskSpec, Verdict, VerifierPool
 from toolkit.tasks.loader import register_suite
@@ -207,7 +207,9 @@ class MiniwobAdapter:
             raise ValueError(f"coords must be 'norm1000' or 'page', got {coords!r}")
         require_root()
         self.coords = coords
-        self.viewport = Viewport(WINDOW_WIDTH, WINDOW_HEIGHT, scale)
+        # Unthrottled frames: a capture waits for the next frame, and MiniWoB's pages animate with
+        # requestAnimationFrame, so frames cannot be left to the env (frame control).
+        self.viewport = Viewport(WINDOW_WIDTH, WINDOW_HEIGHT, scale, "unthrottled")
         self.apps: list[str] = []
         self.image_format = image_format
         self.jpeg_quality = jpeg_quality
@@ -252,7 +254,8 @@ class MiniwobAdapter:
         if not started["ready"]:
             await page.wait_for_function("() => WOB_TASK_READY", timeout=10_000)
             started["utterance"] = await page.evaluate(_UTTERANCE)
-        await page.mouse.move(WINDOW_WIDTH - 1, WINDOW_HEIGHT - 1)  # no hover left over from the last episode
+        # No hover left over from the last episode (delivered with the next frame or press).
+        await move(instance, WINDOW_WIDTH - 1, WINDOW_HEIGHT - 1, wait=False)
         utterance = started["utterance"]
         if isinstance(utterance, dict):  # the three email tasks: {utterance, fields}
             task.params["fields"] = dict(utterance.get("fields") or {})
@@ -300,12 +303,8 @@ class MiniwobAdapter:
 
     async def screenshot(self, instance: Instance) -> bytes:
         """Return a screenshot of the task area (160×210 CSS px at the browser's scale) through CDP."""
-        params: dict[str, Any] = {"format": self.image_format, "optimizeForSpeed": True,
-                                  "clip": {"x": 0, "y": 0, "width": TASK_WIDTH, "height": TASK_HEIGHT, "scale": 1}}
-        if self.image_format == "jpeg":
-            params["quality"] = self.jpeg_quality
-        shot = await instance.cdp.send("Page.captureScreenshot", params)
-        return base64.b64decode(shot["data"])
+        return await screenshot(instance, self.image_format, self.jpeg_quality,
+                                clip={"x": 0, "y": 0, "width": TASK_WIDTH, "height": TASK_HEIGHT})
 
     async def action_log(self, instance: Instance) -> list[dict[str, Any]]:
         """MiniWoB++ keeps no action log."""

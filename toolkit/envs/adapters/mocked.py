@@ -8,15 +8,15 @@ take effect at once.
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 import logging
 from typing import Any
 
 from toolkit.actions import Action, action_dict, to_pixels
 from toolkit.envs.base import ActionResult, Element, Observation, state_hash
-from toolkit.envs.input import click
-from toolkit.envs.local import Instance, Viewport
+from toolkit.envs.input import click, drag, move
+from toolkit.envs.capture import screenshot
+from toolkit.envs.local import Frames, Instance, Viewport
 from toolkit.paths import MOCKED_APPS
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool, judge
 
@@ -47,7 +47,7 @@ class MockedAdapter:
     name = "mocked"
 
     def __init__(self, device: str = "phone", apps: list[str] | None = None, image_format: str = "jpeg",
-                 jpeg_quality: int = 80, screenshots: bool = True, scale: float | None = None):
+                 jpeg_quality: int = 80, screenshots: bool = True, scale: float | None = None, frames: Frames = "control"):
         catalog = _catalog()
         if device not in catalog:
             raise ValueError(f"unknown device {device!r}; the catalog has {sorted(catalog)}")
@@ -61,7 +61,8 @@ class MockedAdapter:
         self._only = apps is not None
         v = catalog[device]["viewport"]
         # Screenshots are width·scale × height·scale pixels (the phone: 360×800 CSS px × 3 = 1080×2400).
-        self.viewport = Viewport(v["width"], v["height"], scale or v.get("scale", 3))
+        # Frame control by default: our apps have no animations, so a frame is needed only to observe.
+        self.viewport = Viewport(v["width"], v["height"], scale or v.get("scale", 3), frames)
         self.image_format = image_format
         self.jpeg_quality = jpeg_quality
         # Validation rollouts of policies that never look (reference, random) can skip the pixels.
@@ -75,8 +76,9 @@ class MockedAdapter:
     async def boot(self, instance: Instance, base_url: str, timeout_s: float) -> None:
         """Load the device page and wait for the bridge."""
         await instance.page.goto(self.url(base_url), wait_until="load", timeout=timeout_s * 1000)
+        # Polled, not per animation frame: a page under frame control runs no requestAnimationFrame.
         await instance.page.wait_for_function("window.__gym && window.__gym.ready || window.__gymBootError",
-                                              timeout=timeout_s * 1000)
+                                              timeout=timeout_s * 1000, polling=20)
         error = await instance.page.evaluate("window.__gymBootError || null")
         if error:
             raise RuntimeError(f"device page failed to boot: {error}")
@@ -90,7 +92,11 @@ class MockedAdapter:
     async def reset(self, instance: Instance, task: TaskInstance) -> None:
         """Reset the device in place to s0 = init(world, seed) + setup patch (no reload)."""
         await instance.page.evaluate("(o) => __gym.reset(o)", {"seed": task.seed, "patch": task.setup, "start_app": task.start_app})
-        await instance.page.mouse.move(0, 0)
+        # No hover left over from the last episode: the move goes with the observation's frame. Under frame
+        # control a page takes pointer input only once it has drawn a frame, and a booted page has drawn none.
+        first = not instance.info.get("drawn")
+        await move(instance, 0, 0, wait=first)
+        instance.info["drawn"] = True
 
     async def evaluate(self, verifiers: VerifierPool, spec: TaskSpec, task: TaskInstance, initial: dict[str, Any],
                        final: dict[str, Any], trajectory: list[dict[str, Any]], instance: Instance) -> Verdict:
@@ -123,11 +129,7 @@ class MockedAdapter:
 
     async def screenshot(self, instance: Instance) -> bytes:
         """Return one screenshot through CDP (JPEG or PNG, at the viewport's scale)."""
-        params: dict[str, Any] = {"format": self.image_format, "optimizeForSpeed": True}
-        if self.image_format == "jpeg":
-            params["quality"] = self.jpeg_quality
-        shot = await instance.cdp.send("Page.captureScreenshot", params)
-        return base64.b64decode(shot["data"])
+        return await screenshot(instance, self.image_format, self.jpeg_quality)
 
     async def action_log(self, instance: Instance) -> list[dict[str, Any]]:
         """Return the logic-level actions applied since the last reset (for Node/Chromium agreement)."""
@@ -164,10 +166,7 @@ class MockedAdapter:
                 return result.model_copy(update={"ok": False, "error": f"open: no app {action.app!r}; installed: {', '.join(self.apps)}"})
             await page.evaluate("(app) => __gym.system({type: 'open', app})", action.app)
         elif kind == "drag":
-            await page.mouse.move(*px(action.x, action.y))
-            await page.mouse.down()
-            await page.mouse.move(*px(action.x2, action.y2), steps=4)
-            await page.mouse.up()
+            await drag(instance, px(action.x, action.y), px(action.x2, action.y2), steps=4)
         elif kind in ("scroll", "swipe"):
             direction = action.direction if kind == "scroll" else _SWIPE[action.direction]
             ux, uy = _SCROLL[direction]

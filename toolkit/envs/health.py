@@ -1,0 +1,96 @@
+"""Pool health for :class:`~toolkit.envs.manager.EnvManager`: probes, recreation, hung shards, the maintainer.
+
+A background maintainer reaps expired leases and probes every idle instance; a dead one is recreated so the
+warm pool keeps its size, and a hung one (its probe misses the deadline) also takes its shard out of service
+(the backend's ``retire``): the pages of one renderer hang together.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from toolkit.envs.base import EnvError
+from toolkit.envs.local import Instance
+
+if TYPE_CHECKING:
+    from toolkit.envs.manager import _Slot
+
+log = logging.getLogger(__name__)
+
+
+class PoolHealth:
+    """The health half of the env manager (mixed into it; uses its slots, pool, backend and counters)."""
+
+    async def _healthy(self, slot: _Slot) -> bool:
+        instance = slot.instance
+        if instance is None or instance.crashed:
+            return False
+        alive = getattr(self.backend, "alive", None)
+        if alive is not None and not alive(instance):
+            return False
+        probe = getattr(self.backend, "probe", None)
+        if probe is None:
+            return True
+        try:
+            await asyncio.wait_for(probe(instance), self.deadlines.observe)
+            return True
+        except asyncio.TimeoutError:  # hung: its renderer serves its whole shard, which goes out of service
+            await self._retire(instance)
+            return False
+        except Exception:  # noqa: BLE001 - a dead page fails its probe
+            return False
+
+    async def _retire(self, instance: Instance) -> None:
+        retire = getattr(self.backend, "retire", None)
+        if retire is not None:
+            self.stats.shards_retired += 1
+            await retire(instance)
+
+    async def check_health(self) -> int:
+        """Probe every idle instance and recreate the dead ones, so the warm pool keeps its size.
+
+        Leased instances are left to their holder (a failure there is an ``EnvError``; the slot is
+        replaced when it comes back). Returns the number of instances recreated.
+        """
+        replaced = 0
+        for slot in list(self._slots):
+            async with self._lock:
+                idle = self._idle_of(slot.device)
+                if slot.lease_id is not None or not any(s is slot for s in idle):
+                    continue
+                idle[:] = [s for s in idle if s is not slot]  # out of the pool while probed
+                self._probing += 1
+            try:
+                self.stats.health_checks += 1
+                if not await self._healthy(slot):
+                    try:
+                        await self._replace(slot)
+                        replaced += 1
+                        self.stats.health_replaced += 1
+                    except EnvError:
+                        log.warning("health check: could not recreate instance %d", slot.index)
+            finally:
+                async with self._lock:
+                    self._idle_of(slot.device).append(slot)
+                    self._probing -= 1
+        return replaced
+
+    async def maintain(self) -> dict[str, int]:
+        """Run one maintenance pass now: reap expired leases, then check the idle instances' health."""
+        reaped = self._reap()
+        return {"reaped": reaped, "recreated": await self.check_health()}
+
+    def _start_maintainer(self) -> None:
+        if self.deadlines.maintain_every <= 0 or (self._maintainer is not None and not self._maintainer.done()):
+            return
+        self._maintainer = asyncio.get_running_loop().create_task(self._maintain_forever(), name="guigym-env-maintainer")
+
+    async def _maintain_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.deadlines.maintain_every)
+            try:
+                await self.maintain()
+            except Exception:  # noqa: BLE001 - maintenance must outlive any one failure
+                log.exception("env maintenance pass failed")
