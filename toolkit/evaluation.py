@@ -109,7 +109,7 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
     ``backend``: ``local`` (Chromium in this process) or ``ray`` (env hosts on the Ray cluster at ``ray_address``).
     """
     from toolkit.envs.fleet import FLEET
-    from toolkit.envs.ray_backend import make_manager
+    from toolkit.envs.backends import make_manager
     from toolkit.manifest import run_manifest
 
     suites = [s for s in suites]

@@ -228,7 +228,7 @@ async def test_a_lost_node_reruns_its_attempts_as_env_failures(cluster, clean_ta
 
 
 def test_backend_arguments_fail_fast():
-    from toolkit.envs.ray_backend import make_manager
+    from toolkit.envs.backends import make_manager
 
     with pytest.raises(ValueError, match="ray_address"):
         make_manager("local", ray_address="127.0.0.2:1")

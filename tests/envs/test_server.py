@@ -43,3 +43,37 @@ def test_resolve_inside_rejects_symlinks_out(tmp_path):
     assert resolve_inside(tmp_path, "/inside.txt") == (tmp_path / "inside.txt").resolve()
     assert resolve_inside(tmp_path, "/link/passwd") is None
     assert resolve_inside(MOCKED_APPS, "/catalog.json") is not None
+
+
+def test_bundles_hold_every_listed_app_and_nothing_else(server):
+    r = httpx.get(server.url + "bundle/phone/apps.json?apps=contacts,messages")
+    assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+    bundle = r.json()
+    assert list(bundle) == ["contacts", "messages"]
+    assert bundle["contacts"]["manifest"]["name"] and isinstance(bundle["contacts"]["world"], dict)
+    css = httpx.get(server.url + "bundle/phone/apps.css?apps=messages,contacts")
+    assert css.status_code == 200 and css.headers["content-type"] == "text/css"
+    assert css.text.index("/* messages */") < css.text.index("/* contacts */")  # the order asked for
+    everything = httpx.get(server.url + "bundle/phone/apps.json").json()
+    assert len(everything) >= 20
+    for bad in ("bundle/phone/apps.json?apps=../../pyproject", "bundle/phone/apps.json?apps=crm",
+                "bundle/nowhere/apps.json", "bundle/phone/world.json", "bundle/phone/apps.css?apps=contacts,%2e%2e"):
+        assert httpx.get(server.url + bad).status_code == 404, bad
+
+
+def test_a_broken_app_is_reported_in_the_bundle(tmp_path):
+    import json
+    import shutil
+
+    root = tmp_path / "apps_root"
+    shutil.copytree(MOCKED_APPS / "apps" / "contacts", root / "apps" / "contacts")
+    shutil.copytree(MOCKED_APPS / "apps" / "notes", root / "apps" / "notes")
+    (root / "apps" / "notes" / "world.json").write_text("{not json")
+    (root / "catalog.json").write_text(json.dumps({"phone": {"apps": ["contacts", "notes", "later"]}}))
+    s = StaticServer(root=root)
+    try:
+        bundle = httpx.get(s.url + "bundle/phone/apps.json").json()
+        assert set(bundle) == {"contacts", "notes"}  # "later" is listed but not built
+        assert "world" in bundle["contacts"] and "JSONDecodeError" in bundle["notes"]["error"]
+    finally:
+        s.close()

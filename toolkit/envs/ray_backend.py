@@ -24,7 +24,6 @@ import asyncio
 import itertools
 import logging
 import os
-import socket
 import time
 from typing import Any, Sequence
 
@@ -32,7 +31,7 @@ from toolkit.actions import Action
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import EnvError, Lease, Observation, StaleLeaseError, StepResult
 from toolkit.envs.fleet import FleetStats, FleetStatus, PoolCounts
-from toolkit.envs.manager import Accounting, Deadlines, EnvManager
+from toolkit.envs.manager import Accounting, Deadlines
 from toolkit.envs.ray_host import PASSTHROUGH, EnvHost, HostLease, HostRecord, node_label, ray_errors
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict
 
@@ -411,38 +410,3 @@ class RayEnvManager:
         return {"instances": sum(c.instances for c in devices.values()), "leased": len(self._leases),
                 "idle": sum(c.available for c in devices.values()), "broken": sum(c.failed for c in devices.values()),
                 "hosts": self.hosts_info(), "hosts_revived": self.revived, **self.stats.__dict__}
-
-
-def _check_reachable(address: str, timeout_s: float = 5.0) -> None:
-    """Fail fast on a ``host:port`` nobody listens on (``ray.init`` would retry for minutes)."""
-    if "://" in address or address in ("auto", "local"):
-        return
-    host, _, port = address.rpartition(":")
-    if not host or not port.isdigit():
-        raise ValueError(f"argument 'ray_address': expected host:port, got {address!r}")
-    try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
-    except OSError as exc:
-        raise ConnectionError(f"argument 'ray_address': no Ray cluster answers at {address} ({exc})") from None
-
-
-def make_manager(backend: str = "local", *, isolation: str = "pages", adapter: Any = None, ray_address: str | None = None,
-                 deadlines: Deadlines | None = None, **ray_options: Any) -> EnvManager | RayEnvManager:
-    """Return an env manager on ``backend`` (``local`` or ``ray``); use it as ``async with``."""
-    from toolkit.envs.local import LocalBackend
-
-    if backend == "local":
-        if ray_address:
-            raise ValueError("argument 'ray_address': only with backend 'ray'")
-        kwargs = {"deadlines": deadlines} if deadlines else {}
-        return EnvManager(backend=LocalBackend(isolation=isolation), adapter=adapter, **kwargs)
-    if backend == "ray":
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            raise ValueError("backend 'ray' needs Ray: pip install 'guigym[ray]'") from None
-        if ray_address:
-            _check_reachable(ray_address)
-        return RayEnvManager(address=ray_address, adapter=adapter, isolation=isolation, deadlines=deadlines or Deadlines(),
-                             **ray_options)
-    raise ValueError(f"argument 'backend': expected local or ray, got {backend!r}")

@@ -3,10 +3,18 @@
 Serves only regular files below its root: any path that resolves outside it
 (``..``, symlinks, absolute paths, encoded tricks) gets 404. Runs in a daemon
 thread; one server is shared by every instance of a process.
+
+Besides the files, two bundles per device cut a page boot from ~135 requests to ~70 (each request
+costs the renderer, the network service, the browser and the CDP client): ``bundle/<device>/apps.json``
+(every app's manifest and world: ``{app: {"manifest": ..., "world": ...}}``, or ``{"error": ...}`` for an
+app whose files do not parse) and ``bundle/<device>/apps.css`` (the apps' stylesheets in catalog order),
+both for ``?apps=a,b`` (default: the device's apps in the catalog). Only apps the catalog lists for the
+device are bundled; an app without a manifest (not built yet) is left out.
 """
 
 from __future__ import annotations
 
+import json
 import mimetypes
 import threading
 import urllib.parse
@@ -34,22 +42,64 @@ def resolve_inside(root: Path, url_path: str) -> Path | None:
     return candidate if candidate.is_file() else None
 
 
+def _app_entry(folder: Path) -> tuple[dict | None, str]:
+    """Return (manifest, JSON text of ``{"manifest", "world"}`` or ``{"error"}``) of one app folder."""
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text())
+        world = (folder / "world.json").read_text()
+        json.loads(world)
+    except (OSError, ValueError) as exc:
+        return None, json.dumps({"error": f"{folder.name}: {type(exc).__name__}: {exc}"})
+    return manifest, f'{{"manifest": {json.dumps(manifest)}, "world": {world}}}'
+
+
+def build_bundle(root: Path, url_path: str) -> tuple[bytes, str] | None:
+    """Return (body, suffix) of a ``bundle/<device>/apps.json|apps.css[?apps=..]`` URL, or None when it names none."""
+    parts = urllib.parse.urlsplit(url_path)
+    segments = urllib.parse.unquote(parts.path).strip("/").split("/")
+    if len(segments) != 3 or segments[0] != "bundle" or segments[2] not in ("apps.json", "apps.css"):
+        return None
+    device, kind = segments[1], segments[2]
+    catalog = json.loads((root / "catalog.json").read_text())
+    if device not in catalog:
+        return None
+    listed = catalog[device]["apps"]
+    asked = urllib.parse.parse_qs(parts.query).get("apps", [""])[0]
+    ids = [a for a in asked.split(",") if a] or listed
+    if any(a not in listed for a in ids):
+        return None
+    built = [a for a in ids if (root / "apps" / a / "manifest.json").is_file()]
+    if kind == "apps.json":
+        entries = {a: _app_entry(root / "apps" / a)[1] for a in built}
+        return ("{" + ", ".join(f"{json.dumps(a)}: {e}" for a, e in entries.items()) + "}").encode(), ".json"
+    sheets = []
+    for a in built:
+        manifest, _ = _app_entry(root / "apps" / a)
+        css = (root / "apps" / a / manifest["css"]) if manifest and manifest.get("css") else None
+        if css is not None and css.resolve().parent == (root / "apps" / a).resolve() and css.is_file():
+            sheets.append(f"/* {a} */\n{css.read_text()}")
+    return "\n".join(sheets).encode(), ".css"
+
+
 class _Handler(BaseHTTPRequestHandler):
-    # Keep-alive: a page boot fetches ~100 files, one connection each under HTTP/1.0.
+    # Keep-alive: a page boot fetches ~70 files, one connection each under HTTP/1.0.
     protocol_version = "HTTP/1.1"
     root: Path = MOCKED_APPS
-    cache: dict[Path, bytes] = {}
+    cache: dict[Path | str, tuple[bytes, str]] = {}
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
-        path = resolve_inside(self.root, self.path)
-        if path is None:
-            self.send_error(HTTPStatus.NOT_FOUND)
-            return
-        body = self.cache.get(path)
-        if body is None:
-            body = self.cache[path] = path.read_bytes()  # files do not change while a server runs
+        # Files and bundles do not change while a server runs: each is read once.
+        found = self.cache.get(self.path)
+        if found is None:
+            path = resolve_inside(self.root, self.path)
+            found = (path.read_bytes(), path.suffix) if path is not None else build_bundle(self.root, self.path)
+            if found is None:
+                self.send_error(HTTPStatus.NOT_FOUND)
+                return
+            self.cache[self.path] = found
+        body, suffix = found
         self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", _TYPES.get(path.suffix, mimetypes.guess_type(path.name)[0] or "application/octet-stream"))
+        self.send_header("Content-Type", _TYPES.get(suffix, mimetypes.guess_type("x" + suffix)[0] or "application/octet-stream"))
         self.send_header("Content-Length", str(len(body)))
         # Files never change while an instance lives; the browser cache keeps page loads off this thread.
         self.send_header("Cache-Control", "max-age=3600")

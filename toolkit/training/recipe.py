@@ -130,7 +130,7 @@ def warm_start(path: Path, outputs: list[str], steps: int = 30, lr: float = 1e-2
 def _env_factory(recipe: dict[str, Any]):
     """Return the trainer's env-manager factory (``rollout.backend: local|ray``, ``rollout.ray_address``)."""
     from toolkit.envs.adapters.mocked import MockedAdapter
-    from toolkit.envs.ray_backend import make_manager
+    from toolkit.envs.backends import make_manager
 
     pools = recipe["tasks"].get("pools", [])
     apps = sorted({a for p in pools for a in (p.get("env", {}) or {}).get("apps", [])}) or None

@@ -1,5 +1,5 @@
 // Boot a device page: load each app's manifest, logic, view and world, create the
-// device, mount the shell and install the bridge. Used by phone/index.html.
+// device, mount the shell and install the bridge. Used by phone/index.html and desktop/index.html.
 
 import { createDevice } from '../core/device.js';
 import { installBridge } from './bridge.js';
@@ -14,34 +14,39 @@ export async function boot(root, device, options = {}) {
   const base = new URL('../../', import.meta.url);
   const catalog = await (await fetch(new URL('catalog.json', base))).json();
   const ids = options.apps && options.apps.length ? options.apps : catalog[device].apps;
+  // Every app's manifest and world in one request, every app's stylesheet in one (in catalog order):
+  // a page boot costs ~70 requests instead of ~135 (see toolkit/envs/server.py).
+  const query = `?apps=${ids.map(encodeURIComponent).join(',')}`;
+  const bundleResp = await fetch(new URL(`bundle/${device}/apps.json${query}`, base));
+  if (!bundleResp.ok) throw new Error(`bundle/${device}/apps.json: HTTP ${bundleResp.status}`);
+  const bundle = await bundleResp.json();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL(`bundle/${device}/apps.css${query}`, base).href;
+  // The device is ready only once its styles apply: no frame may show unstyled apps.
+  const styled = new Promise((resolve) => { link.onload = () => resolve(null); link.onerror = () => resolve('apps.css: failed to load'); });
+  document.head.append(link);
   // An app that fails to load is left out and reported (window.__gymBootErrors), so one
   // broken app cannot take the whole device down; the environment checks the report.
   const errors = [];
   const results = await Promise.all(ids.map(async (id) => {
+    const entry = bundle[id];
+    if (!entry) return null; // listed in the catalog, not built yet
     const dir = new URL(`apps/${id}/`, base);
     try {
-      const manifestResp = await fetch(new URL('manifest.json', dir));
-      if (manifestResp.status === 404) return null; // listed in the catalog, not built yet
-      if (!manifestResp.ok) throw new Error(`manifest.json: HTTP ${manifestResp.status}`);
-      const [manifest, world, logic, view] = await Promise.all([
-        manifestResp.json(),
-        fetch(new URL('world.json', dir)).then((r) => r.json()),
+      if (entry.error) throw new Error(entry.error);
+      const [logic, view] = await Promise.all([
         import(new URL('logic.js', dir).href),
         import(new URL('view.js', dir).href),
       ]);
-      if (manifest.css) {
-        // App-specific styles live in the app folder; shared ones in the device's stylesheet.
-        const link = document.createElement('link');
-        link.rel = 'stylesheet';
-        link.href = new URL(manifest.css, dir).href;
-        document.head.append(link);
-      }
-      return [id, { manifest, world, logic, view }];
+      return [id, { manifest: entry.manifest, world: entry.world, logic, view }];
     } catch (err) {
       errors.push(`${id}: ${err && err.message ? err.message : err}`);
       return null;
     }
   }));
+  const styleError = await styled;
+  if (styleError) throw new Error(styleError);
   window.__gymBootErrors = errors;
   const loaded = results.filter(Boolean);
   const apps = Object.fromEntries(loaded);
