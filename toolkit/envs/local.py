@@ -105,8 +105,9 @@ class LocalBackend:
         self.isolation = isolation
         self.executable = executable or find_chromium()
         self.headless_shell = find_headless_shell()
-        # One renderer per context shard, one per two cores: a renderer's main thread serves many pages,
-        # and each extra renderer costs ~60 MB before its first page.
+        # One renderer per context shard (under frame control also one browser per shard, whose frames are
+        # drawn one at a time), at least two and one per two cores: a renderer's main thread serves many
+        # pages, and each extra renderer costs ~60 MB before its first page.
         self.shards = max(1, shards if shards is not None else min(8, max(2, (os.cpu_count() or 2) // 2)))
         sharing = ["--process-per-site"] if isolation == "pages" else []
         self.flags = CHROMIUM_FLAGS + sharing + (extra_flags or [])

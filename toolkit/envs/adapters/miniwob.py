@@ -34,8 +34,8 @@ from typing import Any, Literal
 from toolkit.actions import Action, action_dict, convert_point
 from toolkit.envs.adapters.base import register_adapter
 from toolkit.envs.base import ActionResult, Element, Observation, state_hash
-from toolkit.envs.input import click, move
 from toolkit.envs.capture import screenshot
+from toolkit.envs.input import click, move
 from toolkit.envs.local import Instance, Viewport
 from toolkit.tasks import Criterion, CriterionResult, SpecError, TaskInstance, TaskSpec, Verdict, VerifierPool
 from toolkit.tasks.loader import register_suite

@@ -14,8 +14,8 @@ from typing import Any
 
 from toolkit.actions import Action, action_dict, to_pixels
 from toolkit.envs.base import ActionResult, Element, Observation, state_hash
-from toolkit.envs.input import click, drag, move
 from toolkit.envs.capture import screenshot
+from toolkit.envs.input import click, drag, move
 from toolkit.envs.local import Frames, Instance, Viewport
 from toolkit.paths import MOCKED_APPS
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool, judge
