@@ -28,10 +28,11 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 
-# Reinstall only when pyproject.toml or the extras changed.
-want="$(sha256sum pyproject.toml | cut -c1-16)-${extras}"
+# Reinstall only when pyproject.toml or the extras changed (an install with extras also serves the plain one).
+sha="$(sha256sum pyproject.toml | cut -c1-16)"
+want="${sha}-${extras}"
 have="$(cat .venv/.guigym-installed 2>/dev/null || true)"
-if [ "$want" != "$have" ]; then
+if [ "$want" != "$have" ] && { [ -n "$extras" ] || [ "${have%%-*}" != "$sha" ]; }; then
   echo "guigym setup: installing the package${extras:+ with [$extras]}" >&2
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null
   .venv/bin/python -m pip install -q -e ".${extras:+[$extras]}"
