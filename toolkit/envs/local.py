@@ -110,7 +110,10 @@ class LocalBackend:
         # pages, and each extra renderer costs ~60 MB before its first page.
         self.shards = max(1, shards if shards is not None else min(8, max(2, (os.cpu_count() or 2) // 2)))
         sharing = ["--process-per-site"] if isolation == "pages" else []
-        self.flags = CHROMIUM_FLAGS + sharing + (extra_flags or [])
+        # Chromium rasters with cores/2 threads (one on 2 cores); two halve the raster of a full-screen
+        # change at 1080×2400 (~5 ms of a step here) for the same CPU.
+        raster = [f"--num-raster-threads={min(4, max(2, (os.cpu_count() or 2) // 2))}"]
+        self.flags = CHROMIUM_FLAGS + sharing + raster + (extra_flags or [])
         self._placed: dict[tuple, int] = {}
         self._pw: Playwright | None = None
         self._browsers: dict[tuple[float, str, int], Browser] = {}
