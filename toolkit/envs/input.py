@@ -19,20 +19,17 @@ from toolkit.envs.capture import present
 from toolkit.envs.local import Instance
 
 
+def _mouse(kind: str, x: float, y: float, buttons: int = 0, count: int = 1) -> dict:
+    button = "left" if kind != "mouseMoved" or buttons else "none"
+    return {"type": kind, "x": x, "y": y, "button": button, "buttons": buttons, "clickCount": count}
+
+
 async def click(cdp: CDPSession, x: float, y: float, clicks: int = 1) -> None:
     """Move to (x, y) in CSS pixels and click ``clicks`` times with the left button (2 = a double click)."""
-    events = [cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "none"})]
+    events = [_mouse("mouseMoved", x, y)]
     for n in range(1, clicks + 1):
-        for kind in ("mousePressed", "mouseReleased"):
-            events.append(cdp.send("Input.dispatchMouseEvent",
-                                   {"type": kind, "x": x, "y": y, "button": "left", "buttons": 1 if kind == "mousePressed" else 0,
-                                    "clickCount": n}))
-    await asyncio.gather(*events)
-
-
-def _mouse(kind: str, x: float, y: float, buttons: int = 0) -> dict:
-    button = "left" if kind != "mouseMoved" or buttons else "none"
-    return {"type": kind, "x": x, "y": y, "button": button, "buttons": buttons, "clickCount": 1}
+        events += [_mouse("mousePressed", x, y, 1, n), _mouse("mouseReleased", x, y, 0, n)]
+    await asyncio.gather(*(cdp.send("Input.dispatchMouseEvent", e) for e in events))
 
 
 async def move(instance: Instance, x: float, y: float, buttons: int = 0, wait: bool = True) -> None:

@@ -47,25 +47,24 @@ class _Plan:
 # ---------------------------------------------------------------------------------------------- navigation
 
 
-def _thread(plan: _Plan, thread: str, name: str) -> None:
-    plan.open("messages")
+def _searched(plan: _Plan, app: str, target: str, query: str) -> None:
+    """Open ``app``, search for ``query`` and tap the result ``target`` (a data-gym id)."""
+    plan.open(app)
     plan.tap("btn:search", push=1)
-    plan.type("field:search", name, clear=True)
-    plan.tap(f"thread:{thread}", push=1)
+    plan.type("field:search", query, clear=True)
+    plan.tap(target, push=1)
+
+
+def _thread(plan: _Plan, thread: str, name: str) -> None:
+    _searched(plan, "messages", f"thread:{thread}", name)
 
 
 def _email(plan: _Plan, email: str, search: str) -> None:
-    plan.open("email")
-    plan.tap("btn:search", push=1)
-    plan.type("field:search", search, clear=True)
-    plan.tap(f"email:{email}", push=1)
+    _searched(plan, "email", f"email:{email}", search)
 
 
 def _event(plan: _Plan, event: str, title: str) -> None:
-    plan.open("calendar")
-    plan.tap("btn:search", push=1)
-    plan.type("field:search", title, clear=True)
-    plan.tap(f"event:{event}", push=1)
+    _searched(plan, "calendar", f"event:{event}", title)
 
 
 def _contact(plan: _Plan, contact: str, name: str) -> None:
