@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Awaitable, Callable
 
+from toolkit.bench.capacity import bench_capacity
 from toolkit.bench.env import bench_env
 from toolkit.bench.history import bench_history
-from toolkit.bench.train_tokens import bench_train_tokens
 from toolkit.bench.miniwob import bench_miniwob
-from toolkit.bench.capacity import bench_capacity
 from toolkit.bench.soak import bench_soak
 from toolkit.bench.throughput import bench_throughput
+from toolkit.bench.train_tokens import bench_train_tokens
 
 SECTIONS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "env": bench_env,

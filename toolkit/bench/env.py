@@ -11,7 +11,9 @@ frame mode, named in ``frames``):
 - ``screenshot_ms_p50``: one JPEG screenshot through CDP; ``screenshot_floor_ms_p50``: the same capture of
   a blank page of the same size in the same browser (what Chromium's capture costs on this machine);
 - ``step_ms_p50``: one click + settle + observation through the env manager;
-- ``bringup_32_s``: boot 32 ready instances from a cold manager (browser launch included).
+- ``bringup_32_s``: boot 32 ready instances from a cold manager (browser launch included);
+- ``host_memory``: the kernel's THP settings, which decide the capture's page-fault cost
+  (:mod:`toolkit.envs.hostmem`, ``scripts/tune-host.sh``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 from typing import Any
 
 from toolkit.bench.util import browser_pss_mb, median, pct
+from toolkit.envs.hostmem import read_host_memory
 from toolkit.envs.manager import EnvManager
 from toolkit.tasks import load_tasks, sample
 
@@ -107,5 +110,6 @@ async def bench_env(instances: int = 32, resets: int = 200, steps: int = 100, sh
         "step_ms_p50": round(median(step_ms), 2),
         "step_ms_p95": round(pct(step_ms, 95), 2),
         "bringup_32_s": round(bringup, 2),
+        "host_memory": mem.as_dict() if (mem := read_host_memory()) else None,
         "peer_mobilegym": {"pss_mb_per_instance": "80-110", "reset_ms": 2050, "screenshot_ms": 208},
     }

@@ -57,18 +57,26 @@ async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max
     recorded = await record_trajectories(trajectories, steps)
     win, lastk = HistoryConfig(mode="window", window=window, overlap=overlap), HistoryConfig(mode="last_k", last_k=last_k)
     sums = {"window": [0, 0], "last_k": [0, 0]}
-    image_tokens = 0
+    image_tokens, heads, turns = 0, [], []
     for instruction, records, system, (w, h) in recorded:
         image_tokens = qwen_image_tokens(w, h, max_pixels=max_pixels)
         for key, cfg in (("window", win), ("last_k", lastk)):
             report = attempt_reuse(instruction, records, system, cfg, encode, image_tokens)
             sums[key][0] += sum(report.reused_tokens)
             sums[key][1] += sum(report.prompt_tokens)
+            if key == "window":  # the first window grows by one turn per step: its head and its turn size
+                grow = min(len(report.prompt_tokens), window - overlap) - 1
+                heads.append(report.prompt_tokens[0] - image_tokens)
+                turns.append((report.prompt_tokens[grow] - report.prompt_tokens[0]) / max(1, grow))
     return {
         "prefix_reuse_window": round(sums["window"][0] / max(1, sums["window"][1]), 4),
         "prefix_reuse_lastk": round(sums["last_k"][0] / max(1, sums["last_k"][1]), 4),
         "window_K": window, "window_O": overlap, "last_k": last_k, "trajectories": trajectories, "steps": steps,
         "image_tokens_per_screenshot": image_tokens, "max_pixels": max_pixels, "tokenizer": name,
         "prompt_tokens_window": sums["window"][1], "prompt_tokens_lastk": sums["last_k"][1],
+        # S (system prompt + task, the prompt before its first screenshot) and X (one more turn: screenshot, text,
+        # the output): with K=10, O=2 reuse is ~ (8S + 42X) / (8S + 52X), see benchmarks/README.md
+        "head_tokens": round(sum(heads) / max(1, len(heads))), "tokens_per_turn": round(sum(turns) / max(1, len(turns))),
+        "head_over_turn": round(sum(heads) / max(1, sum(turns)), 2),
         "peer_mai_gym": {"window": 0.859, "last_k": 0.425},
     }
