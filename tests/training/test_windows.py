@@ -106,3 +106,31 @@ async def test_inconsistent_prompts_fall_back_to_step_samples(episode):
     kinds = [(s.kind, s.steps) for s in samples]
     assert kinds[:2] == [("step", [0]), ("step", [1])] and ("window", [2, 3]) in kinds
     assert sorted(x for s in samples for x in s.steps) == list(range(6))
+
+
+async def test_max_length_cuts_long_windows_and_leaves_out_what_does_not_fit(episode):
+    from toolkit.training.windows import attempt_windows
+
+    result, _, engine = episode
+    image = _image(result)
+    full = attempt_windows(engine.builder, result.steps, image)
+    step_len = {s.steps[0]: len(s.input_ids) for s in attempt_windows(engine.builder, result.steps, image, windowwise=False)}
+    # the last window (steps 4-5) one token too long: it is cut after step 4, whose prompt + output fit; 5 is left out
+    last = full[-1]
+    assert last.steps == [4, 5] and step_len[5] == len(last.input_ids)
+    dropped: list[int] = []
+    fitted = attempt_windows(engine.builder, result.steps, image, max_length=len(last.input_ids) - 1, dropped=dropped)
+    assert dropped == [5] and [w.steps for w in fitted] == [[0, 1], [2, 3], [4]]
+    assert fitted[-1].kind == "window" and len(fitted[-1].input_ids) == step_len[4]
+    assert fitted[-1].input_ids == last.input_ids[:step_len[4]]  # the cut window is a prefix of the full one
+    assert fitted[-1].trained_tokens == len(result.steps[4]["token_ids"])
+    # step samples: those over the limit are left out and named, the rest train once
+    cut = sorted(step_len.values())[2]
+    dropped = []
+    fitted = attempt_windows(engine.builder, result.steps, image, windowwise=False, max_length=cut, dropped=dropped)
+    assert sorted(dropped) == sorted(i for i, n in step_len.items() if n > cut) and dropped
+    assert sorted(x for s in fitted for x in s.steps) == sorted(i for i, n in step_len.items() if n <= cut)
+    # under the shortest prompt nothing trains
+    dropped = []
+    assert attempt_windows(engine.builder, result.steps, image, max_length=min(step_len.values()) - 1, dropped=dropped) == []
+    assert sorted(dropped) == list(range(6))

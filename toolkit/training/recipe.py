@@ -188,7 +188,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
         reward_kind=recipe["reward"].get("kind", "verifier"), max_new_tokens=int(ro.get("max_new_tokens", 64)),
         max_turns=ro.get("max_turns"), concurrency=int(ro.get("concurrency", 4)),
         k3_threshold=float(tr.get("k3_threshold", 1e-3)), windowwise=bool(h.get("windowwise_train", True)),
-        run_seed=int(tr.get("seed", 0)))
+        run_seed=int(tr.get("seed", 0)), max_total_length=int(ro.get("max_total_length", 8192)))
     return trainer
 
 

@@ -127,7 +127,7 @@ class GuiGRPOTrainer(GRPOTrainer):
                  store: RunStore | None = None, sampler: AdaptiveSampler | None = None, reward_kind: str = "verifier",
                  rollout_temperature: float | None = None, max_new_tokens: int = 64, max_turns: int | None = None,
                  concurrency: int = 4, k3_threshold: float = 1e-3, windowwise: bool = True, run_seed: int = 0,
-                 max_env_retries: int = 3, **kwargs: Any):
+                 max_env_retries: int = 3, max_total_length: int | None = None, **kwargs: Any):
         kwargs.setdefault("reward_funcs", [_stub_reward])
         super().__init__(*args, **kwargs)
         self.specs = specs
@@ -146,6 +146,7 @@ class GuiGRPOTrainer(GRPOTrainer):
         self.windowwise = windowwise
         self.run_seed = run_seed
         self.max_env_retries = max_env_retries
+        self.max_total_length = max_total_length
         processor = self.processing_class
         self.engine = TokenModel(self.accelerator.unwrap_model(self.model), processor, device=str(self.accelerator.device))
         self.train_builder = TokenBuilder(processor)  # same processor as the rollout's (a test swaps it to trip the gate)
@@ -265,6 +266,7 @@ class GuiGRPOTrainer(GRPOTrainer):
         rollout_s = time.perf_counter() - start
 
         windows: list[WindowSample] = []
+        over_length: list[int] = []
         rewards, successes = [], []
         for (task, _), outcomes in zip(planned, resolved):
             advs = group_advantages([o.reward for o in outcomes], scale=self.args.scale_rewards not in ("none", False))
@@ -276,12 +278,13 @@ class GuiGRPOTrainer(GRPOTrainer):
                 obs = outcome.result.observations
                 image = (lambda observations: lambda ref: observations[int(ref.split(":")[1])].image)(obs)
                 for w in attempt_windows(self.train_builder, outcome.result.steps, image, attempt=outcome.item.attempt_id,
-                                         windowwise=self.windowwise):
+                                         windowwise=self.windowwise, max_length=self.max_total_length,
+                                         dropped=over_length):
                     w.advantage = adv
                     windows.append(w)
         trained = [w for w in windows if w.trained_tokens > 0]
         if not trained:
-            raise RuntimeError("no trainable tokens in this generation batch (every attempt failed or had no sampled ids)")
+            raise RuntimeError("no trainable tokens in this generation batch (every attempt failed, had no sampled ids or was longer than rollout.max_total_length)")
         multiple = self.args.steps_per_generation * self.accelerator.num_processes
         while len(trained) % multiple:
             pad = copy.copy(trained[0])
@@ -307,6 +310,7 @@ class GuiGRPOTrainer(GRPOTrainer):
         metrics["window/sequences"].append(float(len(trained)))
         metrics["window/trained_tokens"].append(float(total))
         metrics["window/step_fallbacks"].append(float(sum(w.kind == "step" for w in trained)))
+        metrics["window/over_length_steps"].append(float(len(over_length)))
         metrics["reward"].append(sum(rewards) / max(1, len(rewards)))
         metrics["success_rate"].append(sum(successes) / max(1, len(successes)))
         metrics["rollout/attempts"].append(float(len(rewards)))

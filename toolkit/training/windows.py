@@ -15,7 +15,8 @@ The rollout (:class:`toolkit.training.policy.HFTokenPolicy`) builds each step's 
 rollout prompt of step t is a token-exact prefix of the window in which t is new. Loss goes only on
 the window's new sampled tokens (``tool_mask``); overlap turns are context. When a window's prompts
 do not extend each other (another history mode, an edited prompt) the attempt falls back to
-step-wise samples, one per step.
+step-wise samples, one per step. A window longer than the recipe's ``max_total_length`` is cut after its last
+step that fits.
 """
 
 from __future__ import annotations
@@ -270,18 +271,44 @@ def consistent(group: list[dict[str, Any]], by_index: dict[int, dict[str, Any]])
 
 
 def attempt_windows(builder: TokenBuilder, steps: Sequence[dict[str, Any]], image: ImageFn, attempt: str = "",
-                    windowwise: bool = True) -> list[WindowSample]:
+                    windowwise: bool = True, max_length: int | None = None,
+                    dropped: list[int] | None = None) -> list[WindowSample]:
     """Return the training sequences of one attempt: one per history window (loss only on its new steps), or one
-    per step for windows whose turns do not form a consistent token prefix (or when ``windowwise`` is False)."""
+    per step for windows whose turns do not form a consistent token prefix (or when ``windowwise`` is False).
+
+    With ``max_length``, a window longer than that is cut after its last step that fits: the steps up to there
+    train in one sequence, and the later ones, whose own prompts are longer still, are left out (cutting inside a
+    turn would cut a screenshot's tokens or the sampled turn itself). Step samples longer than ``max_length`` are
+    left out too. The indices of the steps left out are appended to ``dropped``.
+    """
     steps = [s for s in steps if s.get("kind", "step") == "step"]
     by_index = {s["index"]: s for s in steps}
     out: list[WindowSample] = []
+    left_out: list[int] = []
+
+    def fits(sample: WindowSample) -> bool:
+        return max_length is None or len(sample.input_ids) <= max_length
+
     for group in window_groups(steps):
         if windowwise and consistent(group, by_index):
-            out.append(_sample(builder, steps, by_index, group[-1], [s["index"] for s in group], image, "window", attempt))
-        else:
-            for step in group:
-                out.append(_sample(builder, steps, by_index, step, [step["index"]], image, "step", attempt))
+            for end in range(len(group), 0, -1):  # a window's prefix ending at a step is that step's prompt + output
+                window = _sample(builder, steps, by_index, group[end - 1], [s["index"] for s in group[:end]], image,
+                                 "window", attempt)
+                if fits(window):
+                    out.append(window)
+                    break
+            else:
+                end = 0
+            left_out += [s["index"] for s in group[end:]]
+            continue
+        for step in group:
+            sample = _sample(builder, steps, by_index, step, [step["index"]], image, "step", attempt)
+            if fits(sample):
+                out.append(sample)
+            else:
+                left_out.append(step["index"])
+    if dropped is not None:
+        dropped.extend(left_out)
     return out
 
 
