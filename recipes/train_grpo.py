@@ -11,6 +11,7 @@ sections (model, tasks, algorithm, sampling, rollout, history, reward, trainer) 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +40,8 @@ def main(argv: list[str] | None = None) -> dict:
     script_args, _sections, _rest = TrlParser(ScriptArguments).parse_args_and_config(
         argv, return_remaining_strings=True, separate_remaining_strings=True)
     summary = train(config, script_args.output_dir, script_args.max_steps)
-    print(json.dumps({k: v for k, v in summary.items() if k != "log_history"}, default=str))
+    if int(os.environ.get("RANK", "0")) == 0:  # one line per run, from the first rank
+        print(json.dumps({k: v for k, v in summary.items() if k != "log_history"}, default=str))
     return summary
 
 

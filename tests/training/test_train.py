@@ -84,3 +84,43 @@ def test_mismatched_image_processor_trips_the_consistency_gate(tmp_path):
     with pytest.raises(ConsistencyError, match="train-rollout mismatch"):
         trainer.train()
     assert trainer.consistency_log and trainer.consistency_log[-1]["k3_mean"] > 1e-3
+
+
+def test_accelerate_launch_two_ranks_on_cpu(tmp_path):
+    """Two gloo ranks through ``accelerate launch`` (recipes/accelerate/cpu_2proc.yaml): each rank rolls out whole
+    groups of its own task, writes its own run folder, and the shared model changes."""
+    import yaml
+
+    recipe = yaml.safe_load(RECIPE.read_text())
+    recipe["tasks"]["pools"][0]["tasks"] = ["contacts.favorite", "contacts.block"]  # one task per rank and step
+    path = tmp_path / "recipe.yaml"
+    path.write_text(yaml.safe_dump(recipe))
+    out = tmp_path / "run"
+    launcher = [sys.executable, "-m", "accelerate.commands.launch", "--config_file",
+                str(REPO_ROOT / "recipes" / "accelerate" / "cpu_2proc.yaml"), "--main_process_port", "0"]
+    proc = subprocess.run([*launcher, str(REPO_ROOT / "recipes" / "train_grpo.py"), "--config", str(path),
+                           "--max_steps", "2", "--output_dir", str(out)], cwd=REPO_ROOT, capture_output=True, text=True,
+                          timeout=500)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = [line for line in proc.stdout.splitlines() if line.startswith('{"output_dir"')]
+    assert len(lines) == 1  # one summary per run, from rank 0
+    summary = json.loads(lines[0])
+    assert summary["steps"] == 2 and "checkpoint-2" in summary["checkpoints"]
+    from toolkit.store import RunStore
+
+    runs = sorted((out / "runs").iterdir())
+    assert [r.name.rsplit("-", 1)[1] for r in runs] == ["rank0", "rank1"]
+    assert runs[0].name.rsplit("-", 1)[0] == runs[1].name.rsplit("-", 1)[0]  # one run id, a folder per rank
+    tasks_seen = set()
+    for rank, run in enumerate(runs):
+        store = RunStore.open(run)
+        assert store.manifest["rank"] == rank and store.manifest["world_size"] == 2
+        rows = store.attempt_rows()
+        assert len(rows) == 8  # 2 steps x a group of 4
+        for step in (0, 1):
+            group = {r["task_id"] for r in rows if r["train_step"] == step}
+            assert len(group) == 1  # a group stays on its rank: its advantages are computed there
+            tasks_seen |= group
+    assert tasks_seen == {"mobile-core/contacts.favorite", "mobile-core/contacts.block"}
+    before, after = _weights(out / "base-model"), _weights(out / "final")
+    assert any(not (before[k] == after[k]).all() for k in before)

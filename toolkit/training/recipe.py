@@ -75,13 +75,16 @@ def grpo_config(recipe: dict[str, Any], output_dir: str | Path, max_steps: int |
     return GRPOConfig(**kwargs)
 
 
-def build_model(recipe: dict[str, Any], output_dir: Path) -> Path:
-    """Return the checkpoint folder to train (``checkpoint: tiny`` builds a tiny Qwen3-VL under the output dir)."""
+def build_model(recipe: dict[str, Any], output_dir: Path, build: bool = True) -> Path:
+    """Return the checkpoint folder to train (``checkpoint: tiny`` builds a tiny Qwen3-VL under the output dir;
+    with ``build`` False only its path, for the ranks that load what their node's first rank built)."""
     m = recipe["model"]
     ckpt = str(m.get("checkpoint", "tiny"))
     if ckpt == "tiny":
         from toolkit.models.tiny import build_tiny_qwen3vl
 
+        if not build:
+            return output_dir / "base-model"
         tiny = m.get("tiny", {})
         path = build_tiny_qwen3vl(output_dir / "base-model", seed=int(tiny.get("seed", 0)),
                                   max_pixels=int(tiny.get("max_pixels", 64 * 64 * 4)))
@@ -155,11 +158,14 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
 
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
-    ckpt = build_model(recipe, out)
+    args = grpo_config(recipe, out, max_steps)
+    # Under `accelerate launch` every rank runs this: the first rank of each node builds the model, the others wait
+    # for it and load the same files.
+    with args.main_process_first(local=True, desc="the model to train"):
+        ckpt = build_model(recipe, out, build=args.local_process_index == 0)
     processor = load_processor(ckpt)
     dtype = torch.float32 if not torch.cuda.is_available() else getattr(torch, recipe["trainer"].get("dtype", "bfloat16"))
     model = AutoModelForImageTextToText.from_pretrained(ckpt, dtype=dtype)
-    args = grpo_config(recipe, out, max_steps)
 
     specs = {}
     for pool in recipe["tasks"].get("pools", []):
@@ -178,8 +184,9 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     store = RunStore.create(run_manifest(purpose="train", agent="hf-tokens", suites=sorted({p["suite"] for p in recipe["tasks"]["pools"]}),
                                          tasks=sorted(specs), trials=int(recipe["algorithm"].get("group_size", 8)),
                                          seed=int(tr.get("seed", 0)), parallel=int(ro.get("concurrency", 4)), model=str(ckpt),
-                                         model_name=None, harness=harness_config.as_dict(), recipe=recipe),
-                            root=out / "runs")
+                                         model_name=None, harness=harness_config.as_dict(), recipe=recipe,
+                                         rank=args.process_index, world_size=args.world_size),
+                            root=out / "runs", run_id=_rank_run_id(args))
     trainer = GuiGRPOTrainer(
         model=model, args=args, train_dataset=Dataset.from_list(rows), processing_class=processor,
         specs=specs, env_factory=_env_factory(recipe), harness_config=harness_config, store=store,
@@ -190,6 +197,19 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
         k3_threshold=float(tr.get("k3_threshold", 1e-3)), windowwise=bool(h.get("windowwise_train", True)),
         run_seed=int(tr.get("seed", 0)), max_total_length=int(ro.get("max_total_length", 8192)))
     return trainer
+
+
+def _rank_run_id(args) -> str | None:
+    """Return the run id of this rank's trajectories: a fresh id on one process; with several, each rank writes its own
+    run folder, named after the rank and sharing one id (rank 0's id, broadcast)."""
+    if args.world_size <= 1:
+        return None
+    from accelerate.utils import broadcast_object_list
+
+    from toolkit.store import new_run_id
+
+    [base] = broadcast_object_list([new_run_id("hf-tokens") if args.process_index == 0 else None], from_process=0)
+    return f"{base}-rank{args.process_index}"
 
 
 def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_steps: int | None = None) -> dict[str, Any]:
@@ -203,5 +223,6 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
     summary = {"output_dir": str(out), "final": str(final), "run_dir": str(trainer.store.dir) if trainer.store else None,
                "checkpoints": sorted(p.name for p in out.glob("checkpoint-*")), "steps": int(trainer.state.global_step),
                "log_history": trainer.state.log_history, "consistency": trainer.consistency_log}
-    (out / "train_summary.json").write_text(json.dumps(summary, indent=1, default=str))
+    if trainer.accelerator.is_main_process:  # one summary per run (each rank's trajectories are in its run folder)
+        (out / "train_summary.json").write_text(json.dumps(summary, indent=1, default=str))
     return summary

@@ -285,8 +285,7 @@ class GuiGRPOTrainer(GRPOTrainer):
         trained = [w for w in windows if w.trained_tokens > 0]
         if not trained:
             raise RuntimeError("no trainable tokens in this generation batch (every attempt failed, had no sampled ids or was longer than rollout.max_total_length)")
-        multiple = self.args.steps_per_generation * self.accelerator.num_processes
-        while len(trained) % multiple:
+        for _ in range(self._padded_count(len(trained)) - len(trained)):
             pad = copy.copy(trained[0])
             pad.tool_mask = [0] * len(pad.input_ids)
             pad.advantage = 0.0
@@ -317,6 +316,17 @@ class GuiGRPOTrainer(GRPOTrainer):
         metrics["rollout/seconds"].append(rollout_s)
         metrics["rollout/env_errors"].append(float(self.env_error_count))
         return batch
+
+    def _padded_count(self, count: int) -> int:
+        """Return how many sequences this rank's batch must hold: the largest count over all ranks, rounded up to a
+        multiple of ``steps_per_generation``. Every rank then runs the same number of forward passes (ZeRO-3 and
+        FSDP hang otherwise) and TRL splits each rank's batch into equal chunks; padding carries no loss."""
+        import torch
+
+        if self.accelerator.num_processes > 1:
+            count = int(self.accelerator.gather(torch.tensor([count], device=self.accelerator.device)).max())
+        spg = self.args.steps_per_generation
+        return -(-count // spg) * spg
 
     def _forward_args(self, batch: dict[str, Any]) -> tuple:
         import torch
