@@ -1,8 +1,37 @@
 // Boot a device page: load each app's manifest, logic, view and world, create the
 // device, mount the shell and install the bridge. Used by phone/index.html and desktop/index.html.
 
-import { createDevice } from '../core/device.js';
-import { installBridge } from './bridge.js';
+/**
+ * Return a loader of the page's modules: from the device's module pack (bundle/<device>/modules.json, one
+ * request for every module; see toolkit/envs/modules.py) when it carries the module, else native import().
+ * @param {URL} base  the mocked_apps/ root
+ * @param {{modules: Object<string, string>, roots: string[]}|null} pack
+ */
+function moduleLoader(base, pack) {
+  const packed = new Set(pack ? pack.roots : []);
+  const evaluated = new Map();
+  const reexport = (to, from) => {
+    for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(from))) if (!(k in to)) Object.defineProperty(to, k, d);
+  };
+  const require = (id) => {
+    let ns = evaluated.get(id);
+    if (ns) return ns;
+    const body = pack.modules[id];
+    if (body === undefined) throw new Error(`${id}: not in the module pack`);
+    ns = {};
+    evaluated.set(id, ns);
+    // Named by its URL: stack traces and the DevTools sources show the module's own file and lines (+1).
+    new Function('__require', '__exports', '__reexport', `${body}\n//# sourceURL=${new URL(id, base).href}`)(require, ns, reexport);
+    return ns;
+  };
+  return async (id) => (packed.has(id) ? require(id) : import(new URL(id, base).href));
+}
+
+async function fetchJson(url) {
+  const resp = await fetch(url);
+  if (!resp.ok) throw new Error(`${url.pathname.replace(/^.*\/bundle\//, 'bundle/')}: HTTP ${resp.status}`);
+  return resp.json();
+}
 
 /**
  * Boot the device described by `catalogUrl` into `root`.
@@ -12,33 +41,33 @@ import { installBridge } from './bridge.js';
  */
 export async function boot(root, device, options = {}) {
   const base = new URL('../../', import.meta.url);
-  const catalog = await (await fetch(new URL('catalog.json', base))).json();
+  const catalog = await fetchJson(new URL('catalog.json', base));
   const ids = options.apps && options.apps.length ? options.apps : catalog[device].apps;
-  // Every app's manifest and world in one request, every app's stylesheet in one (in catalog order):
-  // a page boot costs ~70 requests instead of ~135 (see toolkit/envs/server.py).
+  // Every app's manifest and world in one request, every app's stylesheet in one (in catalog order) and
+  // every module in one: a page boot costs ~8 requests instead of ~135 (see toolkit/envs/server.py).
   const query = `?apps=${ids.map(encodeURIComponent).join(',')}`;
-  const bundleResp = await fetch(new URL(`bundle/${device}/apps.json${query}`, base));
-  if (!bundleResp.ok) throw new Error(`bundle/${device}/apps.json: HTTP ${bundleResp.status}`);
-  const bundle = await bundleResp.json();
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = new URL(`bundle/${device}/apps.css${query}`, base).href;
   // The device is ready only once its styles apply: no frame may show unstyled apps.
   const styled = new Promise((resolve) => { link.onload = () => resolve(null); link.onerror = () => resolve('apps.css: failed to load'); });
   document.head.append(link);
+  const [bundle, pack] = await Promise.all([
+    fetchJson(new URL(`bundle/${device}/apps.json${query}`, base)),
+    // Without the pack every module loads natively, as it would from a plain file server.
+    fetchJson(new URL(`bundle/${device}/modules.json${query}`, base)).catch(() => null),
+  ]);
+  const load = moduleLoader(base, pack);
+  const [{ createDevice }, { installBridge }] = await Promise.all([load('runtime/core/device.js'), load('runtime/ui/bridge.js')]);
   // An app that fails to load is left out and reported (window.__gymBootErrors), so one
   // broken app cannot take the whole device down; the environment checks the report.
   const errors = [];
   const results = await Promise.all(ids.map(async (id) => {
     const entry = bundle[id];
     if (!entry) return null; // listed in the catalog, not built yet
-    const dir = new URL(`apps/${id}/`, base);
     try {
       if (entry.error) throw new Error(entry.error);
-      const [logic, view] = await Promise.all([
-        import(new URL('logic.js', dir).href),
-        import(new URL('view.js', dir).href),
-      ]);
+      const [logic, view] = await Promise.all([load(`apps/${id}/logic.js`), load(`apps/${id}/view.js`)]);
       return [id, { manifest: entry.manifest, world: entry.world, logic, view }];
     } catch (err) {
       errors.push(`${id}: ${err && err.message ? err.message : err}`);
@@ -56,7 +85,7 @@ export async function boot(root, device, options = {}) {
     order: loaded.map(([id]) => id),
   });
   // Each device names its shell: the phone's (status bar, launcher, nav bar) or the desktop browser's.
-  const { mountShell } = await import(catalog[device].shell === 'desktop' ? './desktop.js' : './shell.js');
+  const { mountShell } = await load(catalog[device].shell === 'desktop' ? 'runtime/ui/desktop.js' : 'runtime/ui/shell.js');
   const shell = mountShell(root, dev, apps);
   installBridge(dev, root, { onReset: () => shell.resetScroll() });
   dev.reset({ seed: options.seed || 0 });

@@ -1,0 +1,170 @@
+"""The module pack (toolkit.envs.modules): the rewrite against Node's own ES modules, what it refuses, and device
+pages in real Chromium booting from it (few requests; a broken app left out and reported; refused modules loaded
+natively)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from tests.conftest import requires_chromium
+from toolkit.envs.local import CHROMIUM_FLAGS, find_chromium
+from toolkit.envs.modules import ModuleError, build_pack, rewrite
+from toolkit.envs.server import StaticServer, build_bundle
+from toolkit.paths import MOCKED_APPS
+
+SAMPLE = {
+    "lib/a.js": "export const ONE = 1;\nexport let count = 0;\nexport function bump() { count += 1; return count; }\n"
+                "export async function later() { return ONE; }\nexport class Box { constructor(v) { this.v = v; } }\n"
+                "const hidden = 5;\nexport { hidden as shown, hidden };\n",
+    "lib/b.js": "import {\n  ONE,\n  bump as inc,\n} from './a.js';\nimport * as A from './a.js';\n"
+                "export * from './a.js';\nexport { Box as Crate } from './a.js';\n"
+                "export const two = () => ONE + A.ONE;\nexport function step() { return inc(); }\n",
+}
+
+# Evaluates a pack as boot.js does and compares every module with Node's native import of the same file.
+NODE_CHECK = r"""
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+const [root, packFile, only] = process.argv.slice(2);
+const pack = JSON.parse(fs.readFileSync(packFile, 'utf8'));
+const done = new Map();
+const reexport = (to, from) => { for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(from))) if (!(k in to)) Object.defineProperty(to, k, d); };
+const req = (id) => { if (done.has(id)) return done.get(id); const ns = {}; done.set(id, ns);
+  new Function('__require', '__exports', '__reexport', pack.modules[id])(req, ns, reexport); return ns; };
+const out = {};
+for (const id of Object.keys(pack.modules)) {
+  new Function('__require', '__exports', '__reexport', pack.modules[id]);  // every body parses
+  if (only && !new RegExp(only).test(id)) continue;
+  const ns = req(id), native = await import(pathToFileURL(path.join(root, id)).href);
+  out[id] = { pack: Object.keys(ns).sort(), esm: Object.keys(native).sort(),
+              types: Object.keys(native).filter((k) => typeof native[k] !== typeof ns[k]) };
+}
+if (out['lib/b.js']) {  // live bindings through the pack, as in ESM
+  const b = req('lib/b.js');
+  out.live = [b.count, b.step(), b.count, b.two(), b.shown, new b.Crate(3).v];
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def _node(tmp_path, root, pack, only=""):
+    if shutil.which("node") is None:
+        pytest.skip("needs node")
+    script = tmp_path / "check.mjs"
+    script.write_text(NODE_CHECK)
+    (tmp_path / "pack.json").write_text(json.dumps(pack))
+    proc = subprocess.run(["node", str(script), str(root), str(tmp_path / "pack.json"), only], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout)
+
+
+def test_rewrite_matches_native_modules_and_keeps_bindings_live(tmp_path):
+    root = tmp_path / "root"
+    for name, text in SAMPLE.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    (root / "package.json").write_text('{"type": "module"}')
+    pack = build_pack(root, ["lib/b.js"])
+    assert pack["roots"] == ["lib/b.js"] and pack["failed"] == {} and set(pack["modules"]) == {"lib/a.js", "lib/b.js"}
+    body, deps = rewrite(SAMPLE["lib/b.js"], "lib/b.js")
+    assert deps == ["lib/a.js"] * 4
+    assert body.count("\n") == SAMPLE["lib/b.js"].count("\n") + 1  # the module's lines, shifted by one header line
+    out = _node(tmp_path, root, pack)
+    for id_ in ("lib/a.js", "lib/b.js"):
+        assert out[id_]["pack"] == out[id_]["esm"] and out[id_]["types"] == []
+    assert out["lib/b.js"]["pack"] == ["Box", "Crate", "ONE", "bump", "count", "hidden", "later", "shown", "step", "two"]
+    assert out["live"] == [0, 1, 1, 2, 5, 3]  # `count` read through two re-exports follows bump()
+
+
+def test_the_real_packs_match_node_for_every_dom_free_module(tmp_path):
+    for device in ("phone", "desktop"):
+        pack = json.loads(build_bundle(MOCKED_APPS, f"bundle/{device}/modules.json")[0])
+        assert pack["failed"] == {}, pack["failed"]
+        assert "runtime/core/device.js" in pack["roots"] and any(r.endswith("/view.js") for r in pack["roots"])
+        out = _node(tmp_path, MOCKED_APPS, pack, only=r"(logic|runtime/core|/lib/)")
+        assert len(out) >= (20 if device == "phone" else 5)
+        for id_, r in out.items():
+            assert r["pack"] == r["esm"] and r["types"] == [], id_
+
+
+@pytest.mark.parametrize("source, message", [
+    ("export default function f() {}\n", "does not rewrite"),
+    ("import './side.js';\n", "does not rewrite"),
+    ("import x from './a.js';\n", "does not rewrite"),
+    ("import { a } from 'pkg';\n", "only relative imports"),
+    ("import { a } from '../../../etc/x.js';\n", "outside mocked_apps"),
+    ("export const u = import.meta.url;\n", "import.meta"),
+    ("import { a as } from './a.js';\n", "cannot read the names"),
+])
+def test_refused_syntax(source, message):
+    with pytest.raises(ModuleError, match=message):
+        rewrite(source, "apps/x/logic.js")
+
+
+def test_a_cycle_or_a_missing_module_fails_only_its_root(tmp_path):
+    (tmp_path / "c1.js").write_text("import { b } from './c2.js';\nexport const a = 1;\n")
+    (tmp_path / "c2.js").write_text("import { a } from './c1.js';\nexport const b = 2;\n")
+    (tmp_path / "ok.js").write_text("export const fine = true;\n")
+    (tmp_path / "lost.js").write_text("import { x } from './nowhere.js';\n")
+    pack = build_pack(tmp_path, ["c1.js", "ok.js", "lost.js"])
+    assert pack["roots"] == ["ok.js"] and "import cycle: c1.js -> c2.js -> c1.js" in pack["failed"]["c1.js"]
+    assert "nowhere.js: no such module" in pack["failed"]["lost.js"]
+
+
+def _requests_and_boot(url: str) -> tuple[list[str], dict]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 360, "height": 800})
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        page.goto(url)
+        page.wait_for_function("window.__gym && window.__gym.ready || window.__gymBootError", timeout=30_000)
+        result = page.evaluate("({error: window.__gymBootError || null, errors: window.__gymBootErrors || [],"
+                               " apps: window.__gym ? Object.keys(__gym.getState().apps) : []})")
+        browser.close()
+    return requests, result
+
+
+@requires_chromium
+def test_the_phone_boots_from_the_pack_in_a_few_requests():
+    server = StaticServer()
+    try:
+        requests, result = _requests_and_boot(server.url + "phone/index.html")
+    finally:
+        server.close()
+    assert result["error"] is None and result["errors"] == []
+    assert len(result["apps"]) >= 20
+    assert not [u for u in requests if u.endswith(".js") and "/apps/" in u]  # no app module was fetched on its own
+    assert len(requests) <= 10, requests
+
+
+@requires_chromium
+def test_a_broken_app_is_left_out_and_a_refused_module_loads_natively(tmp_path):
+    root = tmp_path / "root"
+    shutil.copytree(MOCKED_APPS, root, ignore=shutil.ignore_patterns("*.test.js", "node"))
+    catalog = json.loads((root / "catalog.json").read_text())
+    catalog["phone"]["apps"] = ["contacts", "notes", "clock"]
+    (root / "catalog.json").write_text(json.dumps(catalog))
+    logic = root / "apps" / "notes" / "logic.js"
+    logic.write_text(logic.read_text() + "\nexport const broken = ;\n")  # a syntax error: notes alone is left out
+    view = root / "apps" / "clock" / "view.js"
+    view.write_text(view.read_text() + "\nexport default null;\n")  # refused by the pack: clock loads natively
+    pack = json.loads(build_bundle(root, "bundle/phone/modules.json")[0])
+    assert "apps/clock/view.js" in pack["failed"] and "apps/notes/logic.js" in pack["roots"]
+    server = StaticServer(root=root)
+    try:
+        requests, result = _requests_and_boot(server.url + "phone/index.html")
+    finally:
+        server.close()
+    assert result["error"] is None
+    assert len(result["errors"]) == 1 and result["errors"][0].startswith("notes: ")
+    assert {"contacts", "clock"} <= set(result["apps"]) and "notes" not in result["apps"]
+    assert any(u.endswith("/apps/clock/view.js") for u in requests)

@@ -1,0 +1,155 @@
+"""The ES modules of ``mocked_apps/`` as one module pack: a device page boots with one request for its code.
+
+A phone boots ~70 modules (the runtime, each app's logic and view and their helpers). Loaded natively each is a
+request, and every request costs the renderer, the browser, the network service and the CDP client a round of
+events: for 32 boots ~1 s of CPU. The pack serves the same modules in one JSON object ``{"modules": {id:
+body}, "roots": [...], "failed": {id: reason}}``. Each body is its module rewritten as the body of a function
+``(__require, __exports, __reexport)``: ``import {a, b as c} from './x.js'`` becomes ``const {a, b: c} = __require(id)``,
+``import * as X`` becomes ``const X = __require(id)``, exports become getters on ``__exports`` (live, like ESM
+bindings), ``export * from`` copies the other module's getters. Line numbers are kept. ``boot.js`` evaluates
+the bodies with ``new Function`` in dependency order, in strict mode, each named by its URL for stack traces.
+
+The rewrite covers the module syntax this repository uses and refuses anything else (a default export, a side-
+effect import, a dependency cycle, a path outside the root): a root whose closure has such a module is listed
+under ``failed`` and boots through native ``import()`` as before. App logic still runs as real ES modules in the
+Node tests.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from pathlib import Path
+
+_NAME = r"[A-Za-z_$][\w$]*"
+_SPEC = r"""(['"])([^'"\n]+)\2"""
+_IMPORT = re.compile(rf"^import\s*(\{{[^}}]*\}}|\*\s*as\s+{_NAME})\s*from\s*{_SPEC}[ \t]*;?", re.M)
+_EXPORT_FROM = re.compile(rf"^export\s*(\{{[^}}]*\}}|\*)\s*from\s*{_SPEC}[ \t]*;?", re.M)
+_EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}[ \t]*;?", re.M)
+_EXPORT_DECL = re.compile(rf"^export\s+(?=(?:async\s+)?function\b|const\b|let\b|var\b|class\b)"
+                          rf"((?:async\s+)?function\s*\*?\s*({_NAME})|(?:const|let|var|class)\s+({_NAME}))", re.M)
+_LEFTOVER = re.compile(r"^[ \t]*(?:import\b(?!\s*\()|export\b)", re.M)
+
+
+class ModuleError(ValueError):
+    """A module the pack cannot carry (syntax it does not rewrite, a cycle, a path outside the root)."""
+
+
+def _pairs(names: str) -> list[tuple[str, str]]:
+    """Return (imported, local) pairs of ``a, b as c``."""
+    out = []
+    for part in names.strip().strip("{}").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        bits = part.split()
+        if len(bits) == 1 and re.fullmatch(_NAME, bits[0]):
+            out.append((bits[0], bits[0]))
+        elif len(bits) == 3 and bits[1] == "as" and re.fullmatch(_NAME, bits[0]) and re.fullmatch(_NAME, bits[2]):
+            out.append((bits[0], bits[2]))
+        else:
+            raise ModuleError(f"cannot read the names {part!r}")
+    return out
+
+
+def _same_lines(text: str, original: str) -> str:
+    return text + "\n" * original.count("\n")
+
+
+def rewrite(source: str, module_id: str) -> tuple[str, list[str]]:
+    """Return (function body, dependency ids) of the module ``module_id`` (a path relative to the root)."""
+    deps: list[str] = []
+    getters: dict[str, str] = {}  # exported name -> JS expression of its value
+    stars: list[str] = []
+
+    def resolve(spec: str) -> str:
+        if not spec.startswith(("./", "../")):
+            raise ModuleError(f"{module_id}: only relative imports are packed (got {spec!r})")
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(module_id), spec))
+        if target.startswith("../") or target == "..":
+            raise ModuleError(f"{module_id}: {spec!r} points outside mocked_apps/")
+        deps.append(target)
+        return target
+
+    def on_import(m: re.Match) -> str:
+        what, target = m.group(1), resolve(m.group(3))
+        if what.startswith("*"):
+            return _same_lines(f"const {what.split()[-1]} = __require({json.dumps(target)});", m.group(0))
+        names = ", ".join(a if a == b else f"{a}: {b}" for a, b in _pairs(what))
+        return _same_lines(f"const {{ {names} }} = __require({json.dumps(target)});", m.group(0))
+
+    def on_export_from(m: re.Match) -> str:
+        target = resolve(m.group(3))
+        if m.group(1) == "*":
+            stars.append(target)
+            return _same_lines("", m.group(0))
+        var = f"__from{len(deps)}"
+        for a, b in _pairs(m.group(1)):
+            getters[b] = f"{var}.{a}"
+        return _same_lines(f"const {var} = __require({json.dumps(target)});", m.group(0))
+
+    def on_export_list(m: re.Match) -> str:
+        for a, b in _pairs(m.group(1)):
+            getters[b] = a
+        return _same_lines("", m.group(0))
+
+    def on_export_decl(m: re.Match) -> str:
+        name = m.group(2) or m.group(3)
+        getters[name] = name
+        return m.group(1)
+
+    body = _IMPORT.sub(on_import, source)
+    body = _EXPORT_FROM.sub(on_export_from, body)
+    body = _EXPORT_LIST.sub(on_export_list, body)
+    body = _EXPORT_DECL.sub(on_export_decl, body)
+    left = _LEFTOVER.search(body)
+    if left:
+        line = body[:left.start()].count("\n") + 1
+        raise ModuleError(f"{module_id}:{line}: module syntax the pack does not rewrite: {body[left.start():].splitlines()[0]!r}")
+    if "import.meta" in body:
+        raise ModuleError(f"{module_id}: uses import.meta")
+    header = ["'use strict';"]
+    if getters:  # before the body, as ESM bindings are: a getter reads its binding when called
+        props = ", ".join(f"{json.dumps(k)}: {{ get: () => {v}, enumerable: true }}" for k, v in getters.items())
+        header.append(f"Object.defineProperties(__exports, {{ {props} }});")
+    for target in stars:
+        header.append(f"__reexport(__exports, __require({json.dumps(target)}));")
+    # One header line: the body keeps its line numbers, shifted by one.
+    return " ".join(header) + "\n" + body, deps
+
+
+def build_pack(root: Path, roots: list[str]) -> dict:
+    """Return the pack of ``roots`` (module ids) and everything they import, as a JSON-ready dict."""
+    modules: dict[str, str] = {}
+    failed: dict[str, str] = {}
+    deps_of: dict[str, list[str]] = {}
+
+    def load(module_id: str, trail: tuple[str, ...]) -> None:
+        if module_id in trail:
+            raise ModuleError(f"import cycle: {' -> '.join(trail[trail.index(module_id):] + (module_id,))}")
+        if module_id in modules:
+            return
+        if module_id in failed:
+            raise ModuleError(failed[module_id])
+        path = (root / module_id).resolve()
+        if root.resolve() not in path.parents or not path.is_file():
+            raise ModuleError(f"{module_id}: no such module under mocked_apps/")
+        try:
+            body, deps = rewrite(path.read_text(), module_id)
+            for dep in deps:
+                load(dep, trail + (module_id,))
+        except ModuleError as exc:
+            failed[module_id] = str(exc)
+            raise
+        modules[module_id] = body
+        deps_of[module_id] = deps
+
+    packed = []
+    for root_id in roots:
+        try:
+            load(root_id, ())
+            packed.append(root_id)
+        except ModuleError as exc:
+            failed.setdefault(root_id, str(exc))
+    return {"modules": modules, "roots": packed, "failed": failed}
