@@ -89,7 +89,7 @@ def build_bundle(root: Path, url_path: str) -> tuple[bytes, str] | None:
 
 
 class _Handler(BaseHTTPRequestHandler):
-    # Keep-alive: a page boot fetches ~70 files, one connection each under HTTP/1.0.
+    # Keep-alive: a page boot fetches ~8 files (~135 without the bundles), one connection each under HTTP/1.0.
     protocol_version = "HTTP/1.1"
     root: Path = MOCKED_APPS
     cache: dict[Path | str, tuple[bytes, str]] = {}
