@@ -5,7 +5,8 @@
 #   scripts/tune-host.sh revert   as root: back to the kernel defaults for that size (never)
 # Why: every 1080x2400 capture allocates ~20 MB of fresh memory in Chromium; with 4 kB pages the kernel faults it
 # in 5,000 times per capture. Measured on the 2-core development VM (benchmarks/README.md): screenshot p50
-# 39.0 -> 23.3-26.0 ms, step p50 57.8 -> 41.6-44.5 ms, PSS per instance unchanged. Nothing in guigym applies it.
+# 39.9 -> 23.1 ms, step p50 61.0 -> 42.3 ms, CPU per step 82 -> 56 ms, PSS per instance unchanged.
+# Nothing in guigym applies it.
 set -euo pipefail
 root=/sys/kernel/mm/transparent_hugepage
 folio=$root/hugepages-64kB
@@ -13,7 +14,7 @@ show() { for f in "$root/enabled" "$root/shmem_enabled" "$folio/enabled" "$folio
   printf '%-60s %s\n' "$f" "$(cat "$f" 2>/dev/null || echo 'not available')"; done; }
 set_folios() {
   if [[ ! -w $folio/enabled || ! -w $folio/shmem_enabled ]]; then
-    echo "tune-host: $folio is missing or not writable (needs root and Linux >= 6.8 with multi-size THP)" >&2; exit 2
+    echo "tune-host: $folio is missing or not writable (needs root and a kernel with multi-size THP for anonymous and shmem memory, 6.11 or later)" >&2; exit 2
   fi
   echo "$1" > "$folio/enabled"; echo "$1" > "$folio/shmem_enabled"
 }

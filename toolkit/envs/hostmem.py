@@ -2,9 +2,9 @@
 
 A 1080×2400 capture allocates fresh bitmaps on every call (~10 MB in Chromium's GPU process, as much again in
 the shared memory that carries it to the browser). With 4 kB pages the kernel faults and zeroes them 2,600
-pages at a time, and in a virtual machine each fault is expensive: on the development VM they are about half of a
-blank page's capture (30 ms → 14 ms with large folios). Multi-size THP (Linux ≥ 6.8) can back anonymous and shmem memory with 64 kB folios, 16×
-fewer faults, without the 2 MB pages' bloat. The toolkit never changes these settings itself;
+pages at a time, and in a virtual machine each fault is expensive: on the development VM they are about half
+of a blank page's capture (30 ms → 14 ms with large folios). Multi-size THP (Linux 6.8 for anonymous memory,
+6.11 for shmem) can back both with 64 kB folios, 16× fewer faults, without the 2 MB pages' bloat. The toolkit never changes these settings itself;
 ``scripts/tune-host.sh`` does, on request, and ``guigym doctor`` and the ``env`` benchmark report them.
 """
 
