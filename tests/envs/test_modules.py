@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import requires_chromium
 from toolkit.envs.local import CHROMIUM_FLAGS, find_chromium
-from toolkit.envs.modules import ModuleError, build_pack, rewrite
+from toolkit.envs.modules import ModuleError, build_pack, pack_script, rewrite
 from toolkit.envs.server import StaticServer, build_bundle
 from toolkit.paths import MOCKED_APPS
 
@@ -25,20 +25,19 @@ SAMPLE = {
                 "export const two = () => ONE + A.ONE;\nexport function step() { return inc(); }\n",
 }
 
-# Evaluates a pack as boot.js does and compares every module with Node's native import of the same file.
+# Loads a pack module (pack_script's text) and calls its factories as boot.js does, then compares every module
+# with Node's native import of the same file.
 NODE_CHECK = r"""
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 const [root, packFile, only] = process.argv.slice(2);
-const pack = JSON.parse(fs.readFileSync(packFile, 'utf8'));
+const pack = await import(pathToFileURL(packFile).href);
 const done = new Map();
 const reexport = (to, from) => { for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(from))) if (!(k in to)) Object.defineProperty(to, k, d); };
 const req = (id) => { if (done.has(id)) return done.get(id); const ns = {}; done.set(id, ns);
-  new Function('__require', '__exports', '__reexport', pack.modules[id])(req, ns, reexport); return ns; };
+  pack.factories[id](req, ns, reexport); return ns; };
 const out = {};
-for (const id of Object.keys(pack.modules)) {
-  new Function('__require', '__exports', '__reexport', pack.modules[id]);  // every body parses
+for (const id of Object.keys(pack.factories)) {
   if (only && !new RegExp(only).test(id)) continue;
   const ns = req(id), native = await import(pathToFileURL(path.join(root, id)).href);
   out[id] = { pack: Object.keys(ns).sort(), esm: Object.keys(native).sort(),
@@ -48,17 +47,17 @@ if (out['lib/b.js']) {  // live bindings through the pack, as in ESM
   const b = req('lib/b.js');
   out.live = [b.count, b.step(), b.count, b.two(), b.shown, new b.Crate(3).v];
 }
-console.log(JSON.stringify(out));
+console.log(JSON.stringify({ roots: pack.roots, failed: pack.failed, modules: out }));
 """
 
 
-def _node(tmp_path, root, pack, only=""):
+def _node(tmp_path, root, script_text: str, only=""):
     if shutil.which("node") is None:
         pytest.skip("needs node")
     script = tmp_path / "check.mjs"
     script.write_text(NODE_CHECK)
-    (tmp_path / "pack.json").write_text(json.dumps(pack))
-    proc = subprocess.run(["node", str(script), str(root), str(tmp_path / "pack.json"), only], capture_output=True,
+    (tmp_path / "pack.mjs").write_text(script_text)
+    proc = subprocess.run(["node", str(script), str(root), str(tmp_path / "pack.mjs"), only], capture_output=True,
                           text=True, timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout)
@@ -75,7 +74,7 @@ def test_rewrite_matches_native_modules_and_keeps_bindings_live(tmp_path):
     body, deps = rewrite(SAMPLE["lib/b.js"], "lib/b.js")
     assert deps == ["lib/a.js"] * 4
     assert body.count("\n") == SAMPLE["lib/b.js"].count("\n") + 1  # the module's lines, shifted by one header line
-    out = _node(tmp_path, root, pack)
+    out = _node(tmp_path, root, pack_script(pack))["modules"]
     for id_ in ("lib/a.js", "lib/b.js"):
         assert out[id_]["pack"] == out[id_]["esm"] and out[id_]["types"] == []
     assert out["lib/b.js"]["pack"] == ["Box", "Crate", "ONE", "bump", "count", "hidden", "later", "shown", "step", "two"]
@@ -84,10 +83,13 @@ def test_rewrite_matches_native_modules_and_keeps_bindings_live(tmp_path):
 
 def test_the_real_packs_match_node_for_every_dom_free_module(tmp_path):
     for device in ("phone", "desktop"):
-        pack = json.loads(build_bundle(MOCKED_APPS, f"bundle/{device}/modules.json")[0])
-        assert pack["failed"] == {}, pack["failed"]
-        assert "runtime/core/device.js" in pack["roots"] and any(r.endswith("/view.js") for r in pack["roots"])
-        out = _node(tmp_path, MOCKED_APPS, pack, only=r"(logic|runtime/core|/lib/)")
+        body, suffix = build_bundle(MOCKED_APPS, f"bundle/{device}/modules.js")
+        assert suffix == ".js"
+        result = _node(tmp_path, MOCKED_APPS, body.decode(), only=r"(logic|runtime/core|/lib/)")
+        assert result["failed"] == {}, result["failed"]
+        roots = result["roots"]
+        assert "runtime/core/device.js" in roots and any(r.endswith("/view.js") for r in roots)
+        out = result["modules"]
         assert len(out) >= (20 if device == "phone" else 5)
         for id_, r in out.items():
             assert r["pack"] == r["esm"] and r["types"] == [], id_
@@ -146,25 +148,46 @@ def test_the_phone_boots_from_the_pack_in_a_few_requests():
     assert len(requests) <= 10, requests
 
 
-@requires_chromium
-def test_a_broken_app_is_left_out_and_a_refused_module_loads_natively(tmp_path):
+def _copy_root(tmp_path, apps: list[str]):
     root = tmp_path / "root"
     shutil.copytree(MOCKED_APPS, root, ignore=shutil.ignore_patterns("*.test.js", "node"))
     catalog = json.loads((root / "catalog.json").read_text())
-    catalog["phone"]["apps"] = ["contacts", "notes", "clock"]
+    catalog["phone"]["apps"] = apps
     (root / "catalog.json").write_text(json.dumps(catalog))
-    logic = root / "apps" / "notes" / "logic.js"
-    logic.write_text(logic.read_text() + "\nexport const broken = ;\n")  # a syntax error: notes alone is left out
-    view = root / "apps" / "clock" / "view.js"
-    view.write_text(view.read_text() + "\nexport default null;\n")  # refused by the pack: clock loads natively
-    pack = json.loads(build_bundle(root, "bundle/phone/modules.json")[0])
-    assert "apps/clock/view.js" in pack["failed"] and "apps/notes/logic.js" in pack["roots"]
+    return root
+
+
+def _boot_root(root, page="phone/index.html"):
     server = StaticServer(root=root)
     try:
-        requests, result = _requests_and_boot(server.url + "phone/index.html")
+        return _requests_and_boot(server.url + page)
     finally:
         server.close()
+
+
+def _fetched(requests, app):
+    return [u for u in requests if f"/apps/{app}/" in u and u.endswith(".js")]
+
+
+@requires_chromium
+def test_a_refused_module_loads_natively_and_pack_0_turns_the_pack_off(tmp_path):
+    root = _copy_root(tmp_path, ["contacts", "clock"])
+    view = root / "apps" / "clock" / "view.js"
+    view.write_text(view.read_text() + "\nexport default null;\n")  # refused by the pack: clock loads natively
+    requests, result = _boot_root(root)
+    assert result["error"] is None and result["errors"] == [] and {"contacts", "clock"} <= set(result["apps"])
+    assert _fetched(requests, "clock") and not _fetched(requests, "contacts")
+    requests, result = _boot_root(root, "phone/index.html?pack=0")
+    assert result["errors"] == [] and _fetched(requests, "contacts") and not any("modules.js" in u for u in requests)
+
+
+@requires_chromium
+def test_a_module_that_does_not_parse_sends_the_device_native_and_leaves_its_app_out(tmp_path):
+    root = _copy_root(tmp_path, ["contacts", "notes"])
+    logic = root / "apps" / "notes" / "logic.js"
+    logic.write_text(logic.read_text() + "\nexport const broken = ;\n")  # the pack module no longer parses
+    requests, result = _boot_root(root)
     assert result["error"] is None
     assert len(result["errors"]) == 1 and result["errors"][0].startswith("notes: ")
-    assert {"contacts", "clock"} <= set(result["apps"]) and "notes" not in result["apps"]
-    assert any(u.endswith("/apps/clock/view.js") for u in requests)
+    assert "contacts" in result["apps"] and "notes" not in result["apps"]
+    assert _fetched(requests, "contacts")  # the rest of the device booted from its own files

@@ -2,17 +2,20 @@
 
 A phone boots ~70 modules (the runtime, each app's logic and view and their helpers). Loaded natively each is a
 request, and every request costs the renderer, the browser, the network service and the CDP client a round of
-events: for 32 boots ~1 s of CPU. The pack serves the same modules in one JSON object ``{"modules": {id:
-body}, "roots": [...], "failed": {id: reason}}``. Each body is its module rewritten as the body of a function
-``(__require, __exports, __reexport)``: ``import {a, b as c} from './x.js'`` becomes ``const {a, b: c} = __require(id)``,
-``import * as X`` becomes ``const X = __require(id)``, exports become getters on ``__exports`` (live, like ESM
-bindings), ``export * from`` copies the other module's getters. Line numbers are kept. ``boot.js`` evaluates
-the bodies with ``new Function`` in dependency order, in strict mode, each named by its URL for stack traces.
+events: for 32 boots ~1 s of CPU. The pack serves the same modules as one ES module (:func:`pack_script`): a
+``factories`` object of functions ``(__require, __exports, __reexport)``, one per module, whose body is the
+module rewritten: ``import {a, b as c} from './x.js'`` becomes ``const {a, b: c} = __require(id)``, ``import *
+as X`` becomes ``const X = __require(id)``, exports become getters on ``__exports`` (live, like ESM bindings) and
+``export * from`` copies the other module's getters. ``boot.js`` calls the factories in dependency order.
+Being one real script, the pack is compiled once per renderer process and its code is shared by every page
+there, as native modules' code is.
 
 The rewrite covers the module syntax this repository uses and refuses anything else (a default export, a side-
 effect import, a dependency cycle, a path outside the root): a root whose closure has such a module is listed
-under ``failed`` and boots through native ``import()`` as before. App logic still runs as real ES modules in the
-Node tests.
+under ``failed`` and boots through native ``import()`` as before. If the pack does not load at all (a syntax
+error in any module), the whole device boots natively, and a broken app is left out and reported as before.
+``?pack=0`` on a device page's URL boots natively too (stack traces then name the modules' own files). App
+logic still runs as real ES modules in the Node tests.
 """
 
 from __future__ import annotations
@@ -153,3 +156,15 @@ def build_pack(root: Path, roots: list[str]) -> dict:
         except ModuleError as exc:
             failed.setdefault(root_id, str(exc))
     return {"modules": modules, "roots": packed, "failed": failed}
+
+
+def pack_script(pack: dict) -> str:
+    """Return the pack as the text of one ES module: ``roots``, ``failed`` and ``factories`` (id -> function)."""
+    lines = [f"export const roots = {json.dumps(pack['roots'])};", f"export const failed = {json.dumps(pack['failed'])};",
+             "export const factories = {"]
+    for module_id, body in pack["modules"].items():
+        lines.append(f"{json.dumps(module_id)}: function (__require, __exports, __reexport) {{ // {module_id}")
+        lines.append(body)
+        lines.append("},")
+    lines.append("};")
+    return "\n".join(lines) + "\n"

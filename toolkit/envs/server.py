@@ -8,7 +8,7 @@ Besides the files, three bundles per device cut a page boot from ~135 requests t
 costs the renderer, the network service, the browser and the CDP client): ``bundle/<device>/apps.json``
 (every app's manifest and world: ``{app: {"manifest": ..., "world": ...}}``, or ``{"error": ...}`` for an
 app whose files do not parse), ``bundle/<device>/apps.css`` (the apps' stylesheets in catalog order) and
-``bundle/<device>/modules.json`` (the runtime's and the apps' ES modules as one pack, see
+``bundle/<device>/modules.js`` (the runtime's and the apps' ES modules as one module, see
 :mod:`toolkit.envs.modules`), all for ``?apps=a,b`` (default: the device's apps in the catalog). Only apps the catalog lists for the
 device are bundled; an app without a manifest (not built yet) is left out.
 """
@@ -23,7 +23,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from toolkit.envs.modules import build_pack
+from toolkit.envs.modules import build_pack, pack_script
 from toolkit.paths import MOCKED_APPS
 
 _TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".json": "application/json", ".css": "text/css",
@@ -59,7 +59,7 @@ def build_bundle(root: Path, url_path: str) -> tuple[bytes, str] | None:
     """Return (body, suffix) of a ``bundle/<device>/apps.json|apps.css[?apps=..]`` URL, or None when it names none."""
     parts = urllib.parse.urlsplit(url_path)
     segments = urllib.parse.unquote(parts.path).strip("/").split("/")
-    if len(segments) != 3 or segments[0] != "bundle" or segments[2] not in ("apps.json", "apps.css", "modules.json"):
+    if len(segments) != 3 or segments[0] != "bundle" or segments[2] not in ("apps.json", "apps.css", "modules.js"):
         return None
     device, kind = segments[1], segments[2]
     catalog = json.loads((root / "catalog.json").read_text())
@@ -71,11 +71,11 @@ def build_bundle(root: Path, url_path: str) -> tuple[bytes, str] | None:
     if any(a not in listed for a in ids):
         return None
     built = [a for a in ids if (root / "apps" / a / "manifest.json").is_file()]
-    if kind == "modules.json":
+    if kind == "modules.js":
         shell = "runtime/ui/desktop.js" if catalog[device].get("shell") == "desktop" else "runtime/ui/shell.js"
         roots = ["runtime/core/device.js", "runtime/ui/bridge.js", shell]
         roots += [f"apps/{a}/{part}.js" for a in built for part in ("logic", "view")]
-        return json.dumps(build_pack(root, roots)).encode(), ".json"
+        return pack_script(build_pack(root, roots)).encode(), ".js"
     if kind == "apps.json":
         entries = {a: _app_entry(root / "apps" / a)[1] for a in built}
         return ("{" + ", ".join(f"{json.dumps(a)}: {e}" for a, e in entries.items()) + "}").encode(), ".json"

@@ -2,10 +2,10 @@
 // device, mount the shell and install the bridge. Used by phone/index.html and desktop/index.html.
 
 /**
- * Return a loader of the page's modules: from the device's module pack (bundle/<device>/modules.json, one
+ * Return a loader of the page's modules: from the device's module pack (bundle/<device>/modules.js, one
  * request for every module; see toolkit/envs/modules.py) when it carries the module, else native import().
  * @param {URL} base  the mocked_apps/ root
- * @param {{modules: Object<string, string>, roots: string[]}|null} pack
+ * @param {{factories: Object<string, Function>, roots: string[]}|null} pack
  */
 function moduleLoader(base, pack) {
   const packed = new Set(pack ? pack.roots : []);
@@ -16,12 +16,11 @@ function moduleLoader(base, pack) {
   const require = (id) => {
     let ns = evaluated.get(id);
     if (ns) return ns;
-    const body = pack.modules[id];
-    if (body === undefined) throw new Error(`${id}: not in the module pack`);
+    const factory = pack.factories[id];
+    if (factory === undefined) throw new Error(`${id}: not in the module pack`);
     ns = {};
     evaluated.set(id, ns);
-    // Named by its URL: stack traces and the DevTools sources show the module's own file and lines (+1).
-    new Function('__require', '__exports', '__reexport', `${body}\n//# sourceURL=${new URL(id, base).href}`)(require, ns, reexport);
+    factory(require, ns, reexport);
     return ns;
   };
   return async (id) => (packed.has(id) ? require(id) : import(new URL(id, base).href));
@@ -52,10 +51,11 @@ export async function boot(root, device, options = {}) {
   // The device is ready only once its styles apply: no frame may show unstyled apps.
   const styled = new Promise((resolve) => { link.onload = () => resolve(null); link.onerror = () => resolve('apps.css: failed to load'); });
   document.head.append(link);
+  // Without the pack (?pack=0, or a module in it that does not parse) every module loads natively.
+  const usePack = new URLSearchParams(location.search).get('pack') !== '0';
   const [bundle, pack] = await Promise.all([
     fetchJson(new URL(`bundle/${device}/apps.json${query}`, base)),
-    // Without the pack every module loads natively, as it would from a plain file server.
-    fetchJson(new URL(`bundle/${device}/modules.json${query}`, base)).catch(() => null),
+    usePack ? import(new URL(`bundle/${device}/modules.js${query}`, base).href).catch(() => null) : null,
   ]);
   const load = moduleLoader(base, pack);
   const [{ createDevice }, { installBridge }] = await Promise.all([load('runtime/core/device.js'), load('runtime/ui/bridge.js')]);
