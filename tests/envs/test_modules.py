@@ -20,8 +20,9 @@ SAMPLE = {
     "lib/a.js": "export const ONE = 1;\nexport let count = 0;\nexport function bump() { count += 1; return count; }\n"
                 "export async function later() { return ONE; }\nexport class Box { constructor(v) { this.v = v; } }\n"
                 "const hidden = 5;\nexport { hidden as shown, hidden };\n",
-    "lib/b.js": "import {\n  ONE,\n  bump as inc,\n} from './a.js';\nimport * as A from './a.js';\n"
-                "export * from './a.js';\nexport { Box as Crate } from './a.js';\n"
+    "lib/b.js": "export const early = typeof bump;\n"  # imports are hoisted: bump is there before this line runs
+                "import {\n  ONE,\n  bump as inc,\n} from './a.js';\nimport * as A from './a.js';\n"
+                "export * from './a.js';\nexport { Box as Crate } from './a.js';\nimport { bump } from './a.js';\n"
                 "export const two = () => ONE + A.ONE;\nexport function step() { return inc(); }\n",
 }
 
@@ -45,7 +46,7 @@ for (const id of Object.keys(pack.factories)) {
 }
 if (out['lib/b.js']) {  // live bindings through the pack, as in ESM
   const b = req('lib/b.js');
-  out.live = [b.count, b.step(), b.count, b.two(), b.shown, new b.Crate(3).v];
+  out.live = [b.count, b.step(), b.count, b.two(), b.shown, new b.Crate(3).v, b.early];
 }
 console.log(JSON.stringify({ roots: pack.roots, failed: pack.failed, modules: out }));
 """
@@ -72,13 +73,14 @@ def test_rewrite_matches_native_modules_and_keeps_bindings_live(tmp_path):
     pack = build_pack(root, ["lib/b.js"])
     assert pack["roots"] == ["lib/b.js"] and pack["failed"] == {} and set(pack["modules"]) == {"lib/a.js", "lib/b.js"}
     body, deps = rewrite(SAMPLE["lib/b.js"], "lib/b.js")
-    assert deps == ["lib/a.js"] * 4
+    assert deps == ["lib/a.js"] * 5
     assert body.count("\n") == SAMPLE["lib/b.js"].count("\n") + 1  # the module's lines, shifted by one header line
     out = _node(tmp_path, root, pack_script(pack))["modules"]
     for id_ in ("lib/a.js", "lib/b.js"):
         assert out[id_]["pack"] == out[id_]["esm"] and out[id_]["types"] == []
-    assert out["lib/b.js"]["pack"] == ["Box", "Crate", "ONE", "bump", "count", "hidden", "later", "shown", "step", "two"]
-    assert out["live"] == [0, 1, 1, 2, 5, 3]  # `count` read through two re-exports follows bump()
+    assert out["lib/b.js"]["pack"] == ["Box", "Crate", "ONE", "bump", "count", "early", "hidden", "later", "shown",
+                                       "step", "two"]
+    assert out["live"] == [0, 1, 1, 2, 5, 3, "function"]  # `count` read through two re-exports follows bump()
 
 
 def test_the_real_packs_match_node_for_every_dom_free_module(tmp_path):

@@ -4,8 +4,8 @@ A phone boots ~70 modules (the runtime, each app's logic and view and their help
 request, and every request costs the renderer, the browser, the network service and the CDP client a round of
 events: for 32 boots ~1 s of CPU. The pack serves the same modules as one ES module (:func:`pack_script`): a
 ``factories`` object of functions ``(__require, __exports, __reexport)``, one per module, whose body is the
-module rewritten: ``import {a, b as c} from './x.js'`` becomes ``const {a, b: c} = __require(id)``, ``import *
-as X`` becomes ``const X = __require(id)``, exports become getters on ``__exports`` (live, like ESM bindings) and
+module rewritten: ``import {a, b as c} from './x.js'`` becomes ``const {a, b: c} = __require(id)`` and ``import *
+as X`` becomes ``const X = __require(id)``, both hoisted to the top as ESM imports are; exports become getters on ``__exports`` (live, like ESM bindings) and
 ``export * from`` copies the other module's getters. ``boot.js`` calls the factories in dependency order.
 Being one real script, the pack is compiled once per renderer process and its code is shared by every page
 there, as native modules' code is.
@@ -63,6 +63,7 @@ def _same_lines(text: str, original: str) -> str:
 def rewrite(source: str, module_id: str) -> tuple[str, list[str]]:
     """Return (function body, dependency ids) of the module ``module_id`` (a path relative to the root)."""
     deps: list[str] = []
+    requires: list[str] = []  # hoisted to the header: as in ESM, dependencies run before the module's own code
     getters: dict[str, str] = {}  # exported name -> JS expression of its value
     stars: list[str] = []
 
@@ -78,9 +79,11 @@ def rewrite(source: str, module_id: str) -> tuple[str, list[str]]:
     def on_import(m: re.Match) -> str:
         what, target = m.group(1), resolve(m.group(3))
         if what.startswith("*"):
-            return _same_lines(f"const {what.split()[-1]} = __require({json.dumps(target)});", m.group(0))
-        names = ", ".join(a if a == b else f"{a}: {b}" for a, b in _pairs(what))
-        return _same_lines(f"const {{ {names} }} = __require({json.dumps(target)});", m.group(0))
+            requires.append(f"const {what.split()[-1]} = __require({json.dumps(target)});")
+        else:
+            names = ", ".join(a if a == b else f"{a}: {b}" for a, b in _pairs(what))
+            requires.append(f"const {{ {names} }} = __require({json.dumps(target)});")
+        return _same_lines("", m.group(0))
 
     def on_export_from(m: re.Match) -> str:
         target = resolve(m.group(3))
@@ -90,7 +93,8 @@ def rewrite(source: str, module_id: str) -> tuple[str, list[str]]:
         var = f"__from{len(deps)}"
         for a, b in _pairs(m.group(1)):
             getters[b] = f"{var}.{a}"
-        return _same_lines(f"const {var} = __require({json.dumps(target)});", m.group(0))
+        requires.append(f"const {var} = __require({json.dumps(target)});")
+        return _same_lines("", m.group(0))
 
     def on_export_list(m: re.Match) -> str:
         for a, b in _pairs(m.group(1)):
@@ -112,7 +116,7 @@ def rewrite(source: str, module_id: str) -> tuple[str, list[str]]:
         raise ModuleError(f"{module_id}:{line}: module syntax the pack does not rewrite: {body[left.start():].splitlines()[0]!r}")
     if "import.meta" in body:
         raise ModuleError(f"{module_id}: uses import.meta")
-    header = ["'use strict';"]
+    header = ["'use strict';", *requires]
     if getters:  # before the body, as ESM bindings are: a getter reads its binding when called
         props = ", ".join(f"{json.dumps(k)}: {{ get: () => {v}, enumerable: true }}" for k, v in getters.items())
         header.append(f"Object.defineProperties(__exports, {{ {props} }});")
