@@ -55,3 +55,15 @@ def test_this_host():
         return
     assert mem.anon in {"always", "madvise", "never"}
     assert isinstance(mem.capture_folios, bool)
+
+
+def test_doctor_reports_the_setting_as_advice():
+    from toolkit.doctor import _host_memory_row
+
+    row = _host_memory_row()
+    assert row["check"] == "host memory (capture cost)"
+    assert row["ok"] in (True, None)  # advice, never a failure
+    mem = read_host_memory()
+    if mem is not None:
+        assert row["detail"].startswith(mem.describe())
+        assert (row["ok"] is True) == mem.capture_folios

@@ -1,0 +1,100 @@
+"""What the toolkit needs on this machine, checked: Chromium, Python packages, the repository, optional parts.
+
+Behind ``guigym doctor``; reads only, writes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import sys
+from importlib import metadata
+
+from toolkit.envs.local import CHROMIUM_FLAGS, find_chromium, find_headless_shell
+from toolkit.paths import MOCKED_APPS, TASK_BANK
+
+
+def _version(cmd: list[str]) -> str | None:
+    try:
+        res = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
+        return (res.stdout or res.stderr).strip().splitlines()[0] if res.returncode == 0 else None
+    except (OSError, subprocess.SubprocessError, IndexError):
+        return None
+
+
+async def _launch(executable: str) -> str:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        version = browser.version
+        await browser.close()
+    return version
+
+
+def checks() -> list[dict]:
+    """Return the checks: name, ok, detail, and how to fix what is missing."""
+    rows = []
+    chromium = find_chromium()
+    rows.append({"check": "chromium", "ok": bool(chromium), "detail": (_version([chromium, "--version"]) if chromium else None) or "not found",
+                 "fix": "apt-get install -y chromium (or set GUIGYM_CHROMIUM)"})
+    if chromium:
+        try:
+            detail, ok = asyncio.run(_launch(chromium)), True
+        except Exception as exc:  # noqa: BLE001
+            detail, ok = f"{type(exc).__name__}: {exc}".splitlines()[0], False
+        rows.append({"check": "chromium launches (Playwright)", "ok": ok, "detail": detail, "fix": "see the error"})
+    shell = find_headless_shell()
+    rows.append({"check": "chromium-headless-shell (optional: frame control)", "ok": True if shell else None,
+                 "detail": (_version([shell, "--version"]) or shell) if shell else "not found: mocked devices run unthrottled",
+                 "fix": "apt-get install -y chromium-headless-shell (or set GUIGYM_HEADLESS_SHELL)"})
+    rows.append(_host_memory_row())
+    for pkg in ("playwright", "pydantic", "pandas"):
+        try:
+            rows.append({"check": pkg, "ok": True, "detail": metadata.version(pkg), "fix": ""})
+        except metadata.PackageNotFoundError:
+            rows.append({"check": pkg, "ok": False, "detail": "missing", "fix": "pip install -e ."})
+    node = shutil.which("node")
+    rows.append({"check": "node (app logic tests)", "ok": bool(node), "detail": _version(["node", "--version"]) if node else "not found",
+                 "fix": "apt-get install -y nodejs (only needed for the tests)"})
+    rows.append({"check": "python", "ok": sys.version_info >= (3, 11), "detail": sys.version.split()[0], "fix": "Python >= 3.11"})
+    rows.append({"check": "mocked_apps/", "ok": (MOCKED_APPS / "catalog.json").is_file(), "detail": str(MOCKED_APPS), "fix": "run from a full checkout"})
+    rows.append({"check": "task_bank/", "ok": TASK_BANK.is_dir(), "detail": str(TASK_BANK), "fix": "run from a full checkout"})
+    for pkg, extra in (("torch", "train"), ("trl", "train"), ("mcp", "mcp"), ("ray", "ray"), ("nbclient", "notebooks")):
+        try:
+            rows.append({"check": f"{pkg} (optional)", "ok": True, "detail": metadata.version(pkg), "fix": ""})
+        except metadata.PackageNotFoundError:
+            rows.append({"check": f"{pkg} (optional)", "ok": None, "detail": "not installed", "fix": f"pip install -e '.[{extra}]'"})
+    for pkg, extra in (("miniwob", "miniwob"), ("gymnasium", "miniwob")):
+        try:
+            rows.append({"check": f"{pkg} (optional)", "ok": True, "detail": metadata.version(pkg), "fix": ""})
+        except metadata.PackageNotFoundError:
+            rows.append({"check": f"{pkg} (optional)", "ok": None, "detail": "not installed", "fix": f"pip install -e '.[{extra}]'"})
+    rows.extend(_osworld_rows())
+    return rows
+
+
+def _host_memory_row() -> dict:
+    """How the kernel backs Chromium's fresh capture buffers (optional tuning: reported, never a failure)."""
+    from toolkit.envs.hostmem import read_host_memory
+
+    name = "host memory (capture cost)"
+    mem = read_host_memory()
+    if mem is None:
+        return {"check": name, "ok": None, "detail": "no THP settings on this kernel", "fix": ""}
+    cost = ": large folios" if mem.capture_folios else ": 4 kB faults, 1080x2400 captures ~40% slower"
+    return {"check": name, "ok": True if mem.capture_folios else None, "detail": mem.describe() + cost,
+            "fix": "optional, as root: scripts/tune-host.sh apply"}
+
+
+def _osworld_rows() -> list[dict]:
+    """What running OSWorld needs (optional: a missing piece is reported, not a failure)."""
+    from toolkit.envs.osworld.docker_backend import requirements
+
+    rows = requirements()
+    for row in rows:
+        if row["ok"] is False:
+            row["ok"] = None
+            row["detail"] = f"missing: {row['detail']}"
+    return rows
