@@ -130,7 +130,6 @@ def build_pack(root: Path, roots: list[str]) -> dict:
     """Return the pack of ``roots`` (module ids) and everything they import, as a JSON-ready dict."""
     modules: dict[str, str] = {}
     failed: dict[str, str] = {}
-    deps_of: dict[str, list[str]] = {}
 
     def load(module_id: str, trail: tuple[str, ...]) -> None:
         if module_id in trail:
@@ -150,7 +149,6 @@ def build_pack(root: Path, roots: list[str]) -> dict:
             failed[module_id] = str(exc)
             raise
         modules[module_id] = body
-        deps_of[module_id] = deps
 
     packed = []
     for root_id in roots:
