@@ -112,12 +112,14 @@ async def test_expired_leases_are_reaped_without_anyone_asking(manager, demo):
     while manager.status()["leased"] and time.monotonic() < deadline:
         await asyncio.sleep(0.1)  # no request() call: the background reaper does it
     status = manager.status()
-    assert status["leased"] == 0 and status["reaped"] >= 2 and status["idle"] == POOL, status
+    # back in the pool: idle, or out for a moment on a health probe of the background maintainer
+    assert status["leased"] == 0 and status["reaped"] >= 2 and status["idle"] + status["probing"] == POOL, status
     for lease in leases:
         with pytest.raises(StaleLeaseError, match="expired"):
             await manager.step(lease, [{"type": "wait"}], "late")
         await manager.release(lease)  # releasing a reaped lease is harmless
-    assert manager.status()["idle"] == POOL
+    status = manager.status()
+    assert status["idle"] + status["probing"] == POOL, status
     fresh = await manager.request(spec, POOL)
     assert manager.status()["instances"] == POOL and len({lease.slot for lease in fresh}) == POOL
     for lease in fresh:
