@@ -30,6 +30,16 @@ document.addEventListener('pointermove', (e) => { if (e.buttons) events.push('dr
 </script>"""
 
 
+@pytest.fixture
+async def backend():
+    """A one-shard local backend, closed after the test."""
+    backend = LocalBackend(shards=1)
+    try:
+        yield backend
+    finally:
+        await backend.close()
+
+
 async def _open(backend: LocalBackend, frames: str):
     instance = await backend.new_instance(Viewport(160, 120, 2, frames))
     await instance.page.set_content(PAGE)
@@ -42,63 +52,52 @@ def _pixels(png: bytes) -> tuple[tuple[int, int], bytes]:
 
 
 @requires_shell
-async def test_frame_control_draws_the_same_pixels_as_vsync():
-    backend = LocalBackend(shards=1)
-    try:
-        controlled, free = await _open(backend, "control"), await _open(backend, "vsync")
-        assert controlled.viewport.frames == "control" and free.viewport.frames == "vsync"
-        assert controlled.browser is not free.browser  # frame modes never share a browser
-        size, pixels = _pixels(await screenshot(controlled, "png"))
-        assert size == (320, 240)
-        assert (size, pixels) == _pixels(await screenshot(free, "png"))
-    finally:
-        await backend.close()
+async def test_frame_control_draws_the_same_pixels_as_vsync(backend):
+    controlled, free = await _open(backend, "control"), await _open(backend, "vsync")
+    assert controlled.viewport.frames == "control" and free.viewport.frames == "vsync"
+    assert controlled.browser is not free.browser  # frame modes never share a browser
+    size, pixels = _pixels(await screenshot(controlled, "png"))
+    assert size == (320, 240)
+    assert (size, pixels) == _pixels(await screenshot(free, "png"))
 
 
 @requires_shell
-async def test_overlapping_frames_in_one_browser_all_come_back():
-    backend = LocalBackend(shards=1)
-    try:
-        pages = [await _open(backend, "control") for _ in range(4)]
-        assert len({id(p.browser) for p in pages}) == 1
-        for _ in range(2):
-            shots = await asyncio.gather(*(screenshot(p, "jpeg", 80) for p in pages))
-            assert all(s[:2] == b"\xff\xd8" for s in shots)
-    finally:
-        await backend.close()
+async def test_overlapping_frames_in_one_browser_all_come_back(backend):
+    pages = [await _open(backend, "control") for _ in range(4)]
+    assert len({id(p.browser) for p in pages}) == 1
+    for _ in range(2):
+        shots = await asyncio.gather(*(screenshot(p, "jpeg", 80) for p in pages))
+        assert all(s[:2] == b"\xff\xd8" for s in shots)
 
 
 @requires_shell
-async def test_pointer_input_under_frame_control():
-    backend = LocalBackend(shards=1)
-    try:
-        page = await _open(backend, "control")
-        await move(page, 150, 110)  # the first frame: before it the page drops pointer input
-        await click(page.cdp, 20, 15)
-        assert await page.page.evaluate("events") == ["pointerenter", "pointerdown", "pointerup", "click"]
-        await move(page, 150, 110)
-        hover_off = await screenshot(page, "png")
-        await move(page, 20, 15)  # delivered by drawing a frame: the hover outline shows
-        assert _pixels(await screenshot(page, "png")) != _pixels(hover_off)
-        await page.page.evaluate("events.length = 0")
-        await drag(page, (10, 60), (90, 60), steps=4)
-        assert await page.page.evaluate("events") == ["drag:30", "drag:50", "drag:70", "drag:90"]
-        with pytest.raises(RuntimeError, match="clipped screenshot"):
-            await screenshot(page, "png", clip={"x": 0, "y": 0, "width": 10, "height": 10})
-        await present(page)
-    finally:
-        await backend.close()
+async def test_pointer_input_under_frame_control(backend):
+    page = await _open(backend, "control")
+    await move(page, 150, 110)  # the first frame: before it the page drops pointer input
+    await click(page.cdp, 20, 15)
+    assert await page.page.evaluate("events") == ["pointerenter", "pointerdown", "pointerup", "click"]
+    await move(page, 150, 110)
+    hover_off = await screenshot(page, "png")
+    await move(page, 20, 15)  # delivered by drawing a frame: the hover outline shows
+    assert _pixels(await screenshot(page, "png")) != _pixels(hover_off)
+    await page.page.evaluate("events.length = 0")
+    await drag(page, (10, 60), (90, 60), steps=4)
+    assert await page.page.evaluate("events") == ["drag:30", "drag:50", "drag:70", "drag:90"]
+    with pytest.raises(RuntimeError, match="clipped screenshot"):
+        await screenshot(page, "png", clip={"x": 0, "y": 0, "width": 10, "height": 10})
+    await present(page)
 
 
-async def test_frame_control_falls_back_without_the_headless_shell(monkeypatch):
+@pytest.fixture
+def no_shell(monkeypatch):
+    """Hide the headless shell from backends made after it (list it before ``backend``)."""
     monkeypatch.setenv("GUIGYM_HEADLESS_SHELL", "none")
-    backend = LocalBackend(shards=1)
-    try:
-        assert backend.frames("control") == "unthrottled" and backend.frames("vsync") == "vsync"
-        page = await _open(backend, "control")
-        assert page.viewport.frames == "unthrottled"
-        clipped = await screenshot(page, "png", clip={"x": 0, "y": 0, "width": 50, "height": 20})
-        assert Image.open(io.BytesIO(clipped)).size == (100, 40)
-        await present(page)  # a no-op outside frame control
-    finally:
-        await backend.close()
+
+
+async def test_frame_control_falls_back_without_the_headless_shell(no_shell, backend):
+    assert backend.frames("control") == "unthrottled" and backend.frames("vsync") == "vsync"
+    page = await _open(backend, "control")
+    assert page.viewport.frames == "unthrottled"
+    clipped = await screenshot(page, "png", clip={"x": 0, "y": 0, "width": 50, "height": 20})
+    assert Image.open(io.BytesIO(clipped)).size == (100, 40)
+    await present(page)  # a no-op outside frame control

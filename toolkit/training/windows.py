@@ -284,7 +284,7 @@ def attempt_windows(builder: TokenBuilder, steps: Sequence[dict[str, Any]], imag
     steps = [s for s in steps if s.get("kind", "step") == "step"]
     by_index = {s["index"]: s for s in steps}
     out: list[WindowSample] = []
-    left_out: list[int] = []
+    dropped = [] if dropped is None else dropped
 
     def fits(sample: WindowSample) -> bool:
         return max_length is None or len(sample.input_ids) <= max_length
@@ -299,16 +299,14 @@ def attempt_windows(builder: TokenBuilder, steps: Sequence[dict[str, Any]], imag
                     break
             else:
                 end = 0
-            left_out += [s["index"] for s in group[end:]]
+            dropped += [s["index"] for s in group[end:]]
             continue
         for step in group:
             sample = _sample(builder, steps, by_index, step, [step["index"]], image, "step", attempt)
             if fits(sample):
                 out.append(sample)
             else:
-                left_out.append(step["index"])
-    if dropped is not None:
-        dropped.extend(left_out)
+                dropped.append(step["index"])
     return out
 
 
