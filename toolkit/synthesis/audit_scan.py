@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import builtins
-import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -18,6 +17,24 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from toolkit.synthesis.audit_criteria import CONTEXT_FIELDS, check_claims, check_criteria
+from toolkit.synthesis.audit_rules import (  # noqa: F401 (KINDS is re-exported)
+    ALLOWED_MODULES,
+    ANSWER_PATH_RE,
+    ANSWER_RE,
+    BUILTIN_KINDS,
+    DUNDER_OK,
+    FRAME_ATTRS,
+    GOLDEN_PATH_RE,
+    GOLDEN_RE,
+    KINDS,
+    MODULE_KIND,
+    NOW_IF_NO_ARG,
+    PATH_RE,
+    PATH_READ,
+    PATH_WRITE,
+    QUALIFIED,
+    VETTED_MODULES,
+)
 
 
 class Finding(BaseModel):
@@ -27,103 +44,6 @@ class Finding(BaseModel):
     kind: str
     line: int
     message: str
-
-
-#: Every kind the scan reports, with what it means.
-KINDS = {
-    "syntax_error": "the file does not parse",
-    "missing_function": "the named verifier function is not defined at module level",
-    "constant_result": "a criterion's value does not depend on the inputs (always the same answer)",
-    "ignores_final": "a criterion never looks at the final state or the submitted answer",
-    "tautology": "a comparison of an expression with itself, or a condition that is always true",
-    "existence_only": "criteria only check that something exists, never its value",
-    "catch_all": "a catch-everything handler that turns errors into a pass",
-    "trajectory_claim": "success is read from the agent's own actions or claims instead of the state",
-    "reads_golden": "reads a golden state, a reference solution or a task file",
-    "reads_answer_context": "reads hidden answer context (anything on ctx beyond the verifier contract)",
-    "subprocess": "starts processes",
-    "network": "uses the network",
-    "file_write": "writes, moves or deletes files",
-    "file_read": "reads files or lists folders (verifiers read only ctx and ctx.world)",
-    "eval_exec": "evaluates code built at run time (eval, exec, compile, pickle, code objects)",
-    "dynamic_import": "imports modules by name at run time or edits the import system",
-    "host_time": "reads the host clock (verifiers read the virtual clock from the state)",
-    "randomness": "uses randomness or process-dependent values (random, uuid4, hash(), id())",
-    "introspection": "inspects or patches the interpreter (frames, globals, dunder attributes, sys, gc)",
-    "global_state": "keeps state across calls (module-level variables changed by a function): attempts influence each other",
-    "forbidden_import": "imports a module outside the verifier allow-list",
-}
-
-# Pure computation only; `time`, `datetime` and `types` are allowed but their clock/code attributes are not.
-ALLOWED_MODULES = {
-    "__future__", "re", "math", "cmath", "json", "datetime", "time", "collections", "itertools", "functools",
-    "operator", "statistics", "string", "decimal", "fractions", "numbers", "typing", "typing_extensions",
-    "dataclasses", "enum", "unicodedata", "bisect", "heapq", "difflib", "copy", "calendar", "textwrap", "fnmatch",
-    "ast", "zoneinfo", "types", "abc", "hashlib",
-}
-_MODULE_KINDS = {
-    "subprocess": ("subprocess", "multiprocessing", "pty", "pexpect", "sh", "concurrent", "asyncio", "threading",
-                   "_thread", "signal"),
-    "network": ("socket", "ssl", "urllib", "urllib3", "http", "requests", "httpx", "aiohttp", "ftplib", "smtplib",
-                "poplib", "imaplib", "telnetlib", "xmlrpc", "websocket", "websockets", "socketserver", "select",
-                "selectors", "webbrowser", "email"),
-    "file_read": ("io", "pathlib", "glob", "fileinput", "linecache", "shelve", "dbm", "sqlite3", "csv", "yaml",
-                  "tomllib", "zipfile", "tarfile", "gzip", "bz2", "lzma", "mmap", "configparser", "os", "posix"),
-    "file_write": ("shutil", "tempfile"),
-    "eval_exec": ("code", "codeop", "marshal", "pickle", "_pickle", "dill", "cloudpickle", "dis"),
-    "dynamic_import": ("importlib", "imp", "pkgutil", "runpy", "zipimport", "builtins", "modulefinder", "site"),
-    "randomness": ("random", "secrets", "uuid", "numpy"),
-    "introspection": ("sys", "inspect", "gc", "ctypes", "cffi", "traceback", "trace", "faulthandler", "atexit",
-                      "resource", "weakref", "_testcapi", "pdb", "bdb", "tracemalloc", "platform"),
-}
-MODULE_KIND = {m: k for k, mods in _MODULE_KINDS.items() for m in mods}
-
-# Qualified names (after import aliases are resolved) → kind; a prefix match on dotted names.
-_QUALIFIED = {
-    "subprocess": ("os.system", "os.popen", "os.exec", "os.spawn", "os.fork", "os.forkpty", "os.posix_spawn",
-                   "os.kill", "os.killpg", "os.startfile"),
-    "file_write": ("os.remove", "os.unlink", "os.rename", "os.renames", "os.replace", "os.mkdir", "os.makedirs",
-                   "os.rmdir", "os.removedirs", "os.truncate", "os.chmod", "os.chown", "os.link", "os.symlink",
-                   "os.utime", "os.write", "os.putenv", "os.unsetenv", "json.dump", "pickle.dump"),
-    "file_read": ("os.open", "os.read", "os.listdir", "os.scandir", "os.walk", "os.stat", "os.lstat", "os.path",
-                  "os.getcwd", "os.environ", "os.getenv", "json.load", "io.open", "pathlib.Path",
-                  "inspect.getsource", "inspect.getfile"),
-    "eval_exec": ("types.FunctionType", "types.CodeType", "types.LambdaType", "pickle.loads"),
-    "host_time": ("time.time", "time.monotonic", "time.perf_counter", "time.process_time", "time.thread_time",
-                  "time.clock_gettime", "datetime.datetime.now", "datetime.datetime.today", "datetime.datetime.utcnow",
-                  "datetime.date.today"),
-    "randomness": ("os.urandom", "os.getrandom", "uuid.uuid1", "uuid.uuid4"),
-    "introspection": ("sys._getframe", "sys.settrace", "sys.setprofile", "sys.modules", "sys.path"),
-}
-_NOW_IF_NO_ARG = {"time.localtime": 0, "time.gmtime": 0, "time.ctime": 0, "time.asctime": 0, "time.strftime": 1}
-_BUILTIN_KINDS = {
-    "eval": "eval_exec", "exec": "eval_exec", "compile": "eval_exec", "breakpoint": "eval_exec",
-    "__import__": "dynamic_import", "__build_class__": "introspection", "__loader__": "dynamic_import",
-    "__spec__": "dynamic_import", "__builtins__": "introspection", "__file__": "file_read", "open": "file_read",
-    "input": "file_read", "globals": "introspection", "locals": "introspection", "vars": "introspection",
-    "setattr": "introspection", "delattr": "introspection", "exit": "introspection", "quit": "introspection",
-    "hash": "randomness", "id": "randomness", "help": "introspection",
-}
-_PATH_WRITE = {"write_text", "write_bytes", "unlink", "mkdir", "touch", "rmdir", "symlink_to", "hardlink_to",
-               "chmod", "writelines"}
-_PATH_READ = {"read_text", "read_bytes", "iterdir", "rglob", "readlines", "read"}
-_FRAME_ATTRS = {"f_back", "f_globals", "f_locals", "f_builtins", "f_code", "tb_frame", "tb_next", "gi_frame",
-                "gi_code", "cr_frame", "ag_frame", "co_code", "co_consts", "func_globals"}
-_DUNDER_OK = {"__name__", "__doc__", "__init__", "__future__"}
-# Identifiers (names, attributes) that name golden data or hidden answer context.
-_GOLDEN_RE = re.compile(r"golden|(^|_)gold($|_)|reference_?(solution|state|log|final)|expected_?(state|final)|"
-                        r"oracle|cheat", re.I)
-_ANSWER_RE = re.compile(r"answer_?key|hidden_?(answer|context|requirement|value|expected)|expected_?answer|"
-                        r"ground_?truth|gt_?answer|correct_?answer|(^|_)solutions?($|_)|requirements|"
-                        r"(^|_)evidence($|_)|key_facts", re.I)
-# String literals are data (an expected value may well say "gold" or "reference"): only paths are judged.
-_PATH_RE = re.compile(r"[/\\]|\.(json|jsonl|ya?ml|py|txt|csv|pkl|pickle|npz)$", re.I)
-_GOLDEN_PATH_RE = re.compile(r"gold|reference|expected|oracle|cheat|solution|task_bank|\.ya?ml$|/runs?/", re.I)
-_ANSWER_PATH_RE = re.compile(r"requirements|hidden|answer|evidence|truth", re.I)
-
-
-#: Vetted modules a verifier may import: the checks the verifier worker provides (toolkit/tasks/verifier_checks.py).
-VETTED_MODULES = {"verifier_checks"}
 
 
 def _allowed_module(name: str) -> bool:
@@ -245,8 +165,8 @@ class _Scanner:
             qual = m.aliases.get(node.id)
             if qual:
                 self._qualified(qual, node)
-            elif node.id not in m.bound and node.id in _BUILTIN_KINDS:
-                self.add(_BUILTIN_KINDS[node.id], node, f"uses {node.id}")
+            elif node.id not in m.bound and node.id in BUILTIN_KINDS:
+                self.add(BUILTIN_KINDS[node.id], node, f"uses {node.id}")
             if node.id not in m.bound and hasattr(builtins, node.id) is False and node.id.startswith("__"):
                 self.add("introspection", node, f"uses {node.id}")
             self._words(node.id, node)
@@ -281,14 +201,14 @@ class _Scanner:
                     self.add("global_state", node, f"changes the module-level {base.id}")
 
     def _qualified(self, qual: str, node: ast.AST) -> None:
-        for kind, prefixes in _QUALIFIED.items():
+        for kind, prefixes in QUALIFIED.items():
             if _matches(qual, prefixes):
                 self.add(kind, node, f"uses {qual}")
                 return
 
     def _words(self, text: str, node: ast.AST, literal: bool = False) -> None:
-        golden, answer = (_GOLDEN_PATH_RE, _ANSWER_PATH_RE) if literal else (_GOLDEN_RE, _ANSWER_RE)
-        if literal and not _PATH_RE.search(text):
+        golden, answer = (GOLDEN_PATH_RE, ANSWER_PATH_RE) if literal else (GOLDEN_RE, ANSWER_RE)
+        if literal and not PATH_RE.search(text):
             return
         if golden.search(text):
             self.add("reads_golden", node, f"refers to golden/reference data: {text[:60]!r}")
@@ -302,12 +222,12 @@ class _Scanner:
             root = root.value
         if isinstance(root, ast.Name) and root.id in self.m.aliases:  # a chain on an imported name
             self._qualified(self.m.qualname(node) or "", node)
-        if attr.startswith("__") and attr.endswith("__") and attr not in _DUNDER_OK:
+        if attr.startswith("__") and attr.endswith("__") and attr not in DUNDER_OK:
             self.add("introspection", node, f"uses the dunder attribute {attr}")
-        elif attr in _FRAME_ATTRS:
+        elif attr in FRAME_ATTRS:
             self.add("introspection", node, f"uses the frame/code attribute {attr}")
         if isinstance(node.value, ast.Name) and node.value.id in self.ctx and attr not in CONTEXT_FIELDS:
-            kind = "reads_golden" if _GOLDEN_RE.search(attr) else "reads_answer_context"
+            kind = "reads_golden" if GOLDEN_RE.search(attr) else "reads_answer_context"
             self.add(kind, node, f"reads ctx.{attr}, which is not part of the verifier context")
         self._words(attr, node) if not (isinstance(node.value, ast.Name) and node.value.id in self.ctx) else None
 
@@ -318,7 +238,7 @@ class _Scanner:
         if (self.in_function and isinstance(func, ast.Attribute) and func.attr in _MUTATING_METHODS
                 and isinstance(func.value, ast.Name) and func.value.id in m.module_names):
             self.add("global_state", node, f"changes the module-level {func.value.id} (.{func.attr})")
-        if qual in _NOW_IF_NO_ARG and len(node.args) <= _NOW_IF_NO_ARG[qual] and not node.keywords:
+        if qual in NOW_IF_NO_ARG and len(node.args) <= NOW_IF_NO_ARG[qual] and not node.keywords:
             self.add("host_time", node, f"{qual}() without a time argument reads the host clock")
         if isinstance(node.func, ast.Name) and node.func.id == "open" and "open" not in m.bound:
             mode = node.args[1] if len(node.args) > 1 else next(
@@ -329,16 +249,16 @@ class _Scanner:
             name = node.args[1] if len(node.args) > 1 else None
             if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
                 self.add("introspection", node, f"{node.func.id} with a computed attribute name")
-            elif name.value.startswith("__") or name.value in _FRAME_ATTRS:
+            elif name.value.startswith("__") or name.value in FRAME_ATTRS:
                 self.add("introspection", node, f"{node.func.id}(..., {name.value!r})")
             elif (isinstance(node.args[0], ast.Name) and node.args[0].id in self.ctx
                   and name.value not in CONTEXT_FIELDS):
                 self.add("reads_answer_context", node,
                          f"reads ctx.{name.value}, which is not part of the verifier context")
         if isinstance(node.func, ast.Attribute):
-            if node.func.attr in _PATH_WRITE:
+            if node.func.attr in PATH_WRITE:
                 self.add("file_write", node, f".{node.func.attr}() writes the file system")
-            elif node.func.attr in _PATH_READ and not qual.startswith("re."):
+            elif node.func.attr in PATH_READ and not qual.startswith("re."):
                 self.add("file_read", node, f".{node.func.attr}() reads the file system")
 
     def _compare(self, node: ast.Compare) -> None:

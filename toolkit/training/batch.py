@@ -1,0 +1,68 @@
+"""What one GRPO batch is made of: group-normalised advantages, the train-vs-rollout k3 check, and the
+collation of training windows into the batch dict TRL's loss reads."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from toolkit.training.windows import WindowSample
+
+
+def group_advantages(rewards: list[float], scale: bool = True, eps: float = 1e-4) -> list[float]:
+    """Return GRPO advantages of one group: (r − mean) / (std + eps) (std unscaled when ``scale`` is False)."""
+    if len(rewards) < 2:
+        return [0.0] * len(rewards)
+    mean = sum(rewards) / len(rewards)
+    std = math.sqrt(sum((r - mean) ** 2 for r in rewards) / (len(rewards) - 1))
+    return [(r - mean) / (std + eps) if scale else r - mean for r in rewards]
+
+
+def k3_stats(train, rollout, mask) -> dict[str, float]:
+    """Return mean/max k3 and max |Δ log p| over the masked tokens (k3 = e^r − 1 − r, r = train − rollout)."""
+    import torch
+
+    m = mask.bool()
+    if not m.any():
+        return {"k3_mean": 0.0, "k3_max": 0.0, "abs_diff_max": 0.0, "tokens": 0}
+    r = (train - rollout)[m].double()
+    k3 = torch.exp(r) - 1 - r
+    return {"k3_mean": float(k3.mean()), "k3_max": float(k3.max()), "abs_diff_max": float(r.abs().max()),
+            "tokens": int(m.sum())}
+
+
+def collate_windows(windows: list[WindowSample], pad_id: int, image_token_id: int, device: Any = "cpu") -> dict[str, Any]:
+    """Return the batch dict TRL's loss reads: prompts left-padded, completions right-padded, images in order."""
+    import torch
+
+    P = max(w.split for w in windows)
+    C = max(len(w.input_ids) - w.split for w in windows)
+    B = len(windows)
+    prompt_ids = torch.full((B, P), pad_id, dtype=torch.long)
+    prompt_mask = torch.zeros((B, P), dtype=torch.long)
+    completion_ids = torch.full((B, C), pad_id, dtype=torch.long)
+    completion_mask = torch.zeros((B, C), dtype=torch.long)
+    tool_mask = torch.zeros((B, C), dtype=torch.long)
+    rollout = torch.zeros((B, C), dtype=torch.float32)
+    pixel_values, grids, num_images = [], [], []
+    for i, w in enumerate(windows):
+        prompt, completion = w.input_ids[:w.split], w.input_ids[w.split:]
+        prompt_ids[i, P - len(prompt):] = torch.tensor(prompt)
+        prompt_mask[i, P - len(prompt):] = 1
+        completion_ids[i, :len(completion)] = torch.tensor(completion)
+        completion_mask[i, :len(completion)] = 1
+        tool_mask[i, :len(completion)] = torch.tensor(w.tool_mask[w.split:])
+        rollout[i, :len(completion)] = torch.tensor(w.rollout_logps[w.split:])
+        pixel_values += w.pixel_values
+        grids += w.image_grid_thw
+        num_images.append(len(w.pixel_values))
+    ids = torch.cat([prompt_ids, completion_ids], dim=1)
+    mm = ((ids == image_token_id) & (torch.cat([prompt_mask, completion_mask], dim=1) == 1)).long()
+    batch = {"prompt_ids": prompt_ids, "prompt_mask": prompt_mask, "completion_ids": completion_ids,
+             "completion_mask": completion_mask, "tool_mask": tool_mask, "rollout_per_token_logps": rollout,
+             "advantages": torch.tensor([w.advantage for w in windows], dtype=torch.float32),
+             "mm_token_type_ids": mm, "num_images": num_images}
+    if pixel_values:
+        batch["pixel_values"] = torch.cat(pixel_values, dim=0)
+        batch["image_grid_thw"] = torch.stack(grids)
+    return {k: (v.to(device) if hasattr(v, "to") else v) for k, v in batch.items()}
