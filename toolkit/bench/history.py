@@ -15,6 +15,8 @@ from typing import Any, Callable
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.manager import EnvManager
 from toolkit.harness import Harness, HarnessConfig, HistoryConfig, RandomPolicy
+from toolkit.harness.formats import FORMATS, get_format
+from toolkit.harness.harness import SYSTEM_PROMPT
 from toolkit.harness.rebuild import attempt_reuse, qwen_image_tokens
 from toolkit.rollout import run_attempt
 from toolkit.tasks import load_tasks, sample
@@ -50,6 +52,18 @@ async def record_trajectories(n: int = 3, steps: int = 30) -> list[tuple[str, li
     return out
 
 
+def in_format(name: str, records: list[dict[str, Any]], size: tuple[int, int]) -> tuple[str, list[dict[str, Any]]]:
+    """Return (system prompt, step records) of recorded steps as format ``name`` would have written them.
+
+    Each step's parsed actions and thought are rendered by the format; a step whose output did not parse keeps its
+    text. The system prompt is the harness's with that format's section.
+    """
+    fmt = get_format(name)
+    steps = [{**r, "output": fmt.render(r["actions"], thought=r.get("thought") or "", size=size)} if r.get("actions") else r
+             for r in records]
+    return SYSTEM_PROMPT + fmt.describe(), steps
+
+
 async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max_pixels: int = 1280 * 28 * 28,
                         trajectories: int = 3, steps: int = 30) -> dict[str, Any]:
     """Measure prefix reuse under window-wise (K, O) and last-k history."""
@@ -58,6 +72,7 @@ async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max
     win, lastk = HistoryConfig(mode="window", window=window, overlap=overlap), HistoryConfig(mode="last_k", last_k=last_k)
     sums = {"window": [0, 0], "last_k": [0, 0]}
     image_tokens, heads, turns = 0, [], []
+    per_format = {name: {"window": [0, 0], "last_k": [0, 0]} for name in FORMATS}
     for instruction, records, system, (w, h) in recorded:
         image_tokens = qwen_image_tokens(w, h, max_pixels=max_pixels)
         for key, cfg in (("window", win), ("last_k", lastk)):
@@ -68,6 +83,12 @@ async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max
                 grow = min(len(report.prompt_tokens), window - overlap) - 1
                 heads.append(report.prompt_tokens[0] - image_tokens)
                 turns.append((report.prompt_tokens[grow] - report.prompt_tokens[0]) / max(1, grow))
+        for fmt_name, sums_f in per_format.items():
+            system_f, steps_f = in_format(fmt_name, records, (w, h))
+            for key, cfg in (("window", win), ("last_k", lastk)):
+                report = attempt_reuse(instruction, steps_f, system_f, cfg, encode, image_tokens)
+                sums_f[key][0] += sum(report.reused_tokens)
+                sums_f[key][1] += sum(report.prompt_tokens)
     return {
         "prefix_reuse_window": round(sums["window"][0] / max(1, sums["window"][1]), 4),
         "prefix_reuse_lastk": round(sums["last_k"][0] / max(1, sums["last_k"][1]), 4),
@@ -78,5 +99,8 @@ async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max
         # the output): with K=10, O=2 reuse is ~ (8S + 42X) / (8S + 52X), see benchmarks/README.md
         "head_tokens": round(sum(heads) / max(1, len(heads))), "tokens_per_turn": round(sum(turns) / max(1, len(turns))),
         "head_over_turn": round(sum(heads) / max(1, sum(turns)), 2),
+        # the same trajectories as each action format would have written them (its own system prompt and outputs)
+        "per_format": {fmt_name: {key: round(r / max(1, t), 4) for key, (r, t) in f.items()}
+                       for fmt_name, f in per_format.items()},
         "peer_mai_gym": {"window": 0.859, "last_k": 0.425},
     }
