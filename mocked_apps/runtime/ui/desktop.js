@@ -4,6 +4,7 @@
 
 import { h, icon } from './h.js';
 import { GLYPHS } from './kit.js';
+import { appApi, viewKeeper } from './mount.js';
 import * as clock from '../core/clock.js';
 
 const BELL = 'M12 3a6 6 0 016 6v4l2 3H4l2-3V9a6 6 0 016-6zm-2 15h4a2 2 0 01-4 0z';
@@ -14,22 +15,7 @@ const HOME = 'M12 4l8 7h-3v8h-4v-5h-2v5H7v-8H4z';
  * @returns {{render: function, resetScroll: function}}
  */
 export function mountShell(root, device, apps) {
-  const scrolls = new Map();
-  // After a reset the old episode's DOM is still on the page: its scroll offsets must not be carried over.
-  let fresh = false;
-
-  function appApi(appId) {
-    const state = device.state.apps[appId];
-    return {
-      appId, state, os: device.state.os, world: device.worlds[appId] || {}, now: device.state.os.clock.now, clock,
-      dispatch: (action) => device.dispatch(appId, action),
-      back: () => device.system({ type: 'back' }),
-      home: () => device.system({ type: 'home' }),
-      open: (target, intent) => device.system({ type: 'open', app: target, intent }),
-      peek: (otherId) => device.state.apps[otherId],
-      draft: (key) => ((state.ui && state.ui.drafts) || {})[key] ?? '',
-    };
-  }
+  const view = viewKeeper(root);
 
   function topBar(os) {
     const unread = os.notifications.length;
@@ -88,27 +74,14 @@ export function mountShell(root, device, apps) {
 
   function render() {
     const os = device.state.os;
-    const focused = document.activeElement && document.activeElement.getAttribute('data-gym');
-    if (!fresh) root.querySelectorAll('[data-scroll-key]').forEach((el) => scrolls.set(el.dataset.scrollKey, el.scrollTop));
-    fresh = false;
     const page = os.screen === 'app' || (os.screen === 'shade' && os.foreground)
-      ? apps[os.foreground].view.render(appApi(os.foreground))
+      ? apps[os.foreground].view.render(appApi(device, os.foreground))
       : startPage(os);
     const key = os.screen === 'app' ? `${os.foreground}:${(device.state.apps[os.foreground].ui || {}).screen || ''}` : os.screen;
-    root.replaceChildren(topBar(os), h('div.dt-window', null, tabStrip(os), addressBar(os),
+    view.replace(topBar(os), h('div.dt-window', null, tabStrip(os), addressBar(os),
       h('div.dt-page', { 'data-screen': key }, page), os.screen === 'shade' ? notifications(os) : null));
-    root.querySelectorAll('[data-scroll-key]').forEach((el) => {
-      if (scrolls.has(el.dataset.scrollKey)) el.scrollTop = scrolls.get(el.dataset.scrollKey);
-    });
-    if (focused) {
-      const el = root.querySelector(`[data-gym="${CSS.escape(focused)}"]`);
-      if (el && el.focus) {
-        el.focus();
-        if (typeof el.value === 'string' && el.setSelectionRange) el.setSelectionRange(el.value.length, el.value.length);
-      }
-    }
   }
 
   device.subscribe(render);
-  return { render, resetScroll: () => { scrolls.clear(); fresh = true; } };
+  return { render, resetScroll: view.reset };
 }

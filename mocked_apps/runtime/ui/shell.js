@@ -5,6 +5,7 @@
 
 import { h, icon } from './h.js';
 import { GLYPHS } from './kit.js';
+import { appApi, viewKeeper } from './mount.js';
 import * as clock from '../core/clock.js';
 
 const NAV = {
@@ -21,27 +22,7 @@ const NAV = {
  * @returns {{render: function, resetScroll: function}}
  */
 export function mountShell(root, device, apps) {
-  const scrolls = new Map();
-  // After a reset the old episode's DOM is still on the page: its scroll offsets must not be carried over.
-  let fresh = false;
-
-  function appApi(appId) {
-    const state = device.state.apps[appId];
-    return {
-      appId,
-      state,
-      os: device.state.os,
-      world: device.worlds[appId] || {},
-      now: device.state.os.clock.now,
-      clock,
-      dispatch: (action) => device.dispatch(appId, action),
-      back: () => device.system({ type: 'back' }),
-      home: () => device.system({ type: 'home' }),
-      open: (target, intent) => device.system({ type: 'open', app: target, intent }),
-      peek: (otherId) => device.state.apps[otherId],
-      draft: (key) => ((state.ui && state.ui.drafts) || {})[key] ?? '',
-    };
-  }
+  const view = viewKeeper(root);
 
   function statusBar(os) {
     return h('div.statusbar', { 'data-gym': 'statusbar', onclick: () => device.system({ type: os.screen === 'shade' ? 'close_shade' : 'shade' }) },
@@ -101,29 +82,16 @@ export function mountShell(root, device, apps) {
 
   function render() {
     const os = device.state.os;
-    const focused = document.activeElement && document.activeElement.getAttribute('data-gym');
-    if (!fresh) root.querySelectorAll('[data-scroll-key]').forEach((el) => scrolls.set(el.dataset.scrollKey, el.scrollTop));
-    fresh = false;
     const key = screenKey(os);
     let content;
-    if (os.screen === 'app') content = apps[os.foreground].view.render(appApi(os.foreground));
+    if (os.screen === 'app') content = apps[os.foreground].view.render(appApi(device, os.foreground));
     else if (os.screen === 'recents') content = recents(os);
     else if (os.screen === 'shade') content = shade(os);
     else content = launcher(os);
     const screen = h('div.screen', { 'data-screen': key }, content);
-    root.replaceChildren(statusBar(os), screen, navBar());
-    root.querySelectorAll('[data-scroll-key]').forEach((el) => {
-      if (scrolls.has(el.dataset.scrollKey)) el.scrollTop = scrolls.get(el.dataset.scrollKey);
-    });
-    if (focused) {
-      const el = root.querySelector(`[data-gym="${CSS.escape(focused)}"]`);
-      if (el && el.focus) {
-        el.focus();
-        if (typeof el.value === 'string' && el.setSelectionRange) el.setSelectionRange(el.value.length, el.value.length);
-      }
-    }
+    view.replace(statusBar(os), screen, navBar());
   }
 
   device.subscribe(render);
-  return { render, resetScroll: () => { scrolls.clear(); fresh = true; } };
+  return { render, resetScroll: view.reset };
 }
