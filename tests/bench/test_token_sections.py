@@ -12,7 +12,7 @@ from toolkit.bench.history import bench_history
 async def test_history_window_reuses_more_than_last_k():
     r = await bench_history(window=4, overlap=1, last_k=2, trajectories=1, steps=10)
     assert r["image_tokens_per_screenshot"] == 966 and r["steps"] == 10
-    assert 0 < r["prefix_reuse_lastk"] < r["prefix_reuse_window"] < 1
+    assert 0 < r["prefix_reuse_lastk"] < r["prefix_reuse_window"] < r["prefix_reuse_full_history"] < 1
     assert r["prompt_tokens_window"] > 10 * r["image_tokens_per_screenshot"]
     # every format is measured on the same steps; the default format's rendering is the recorded text itself
     assert set(r["per_format"]) == {"text-v1", "json-v1", "qwen3vl-mobile-v1", "qwen3vl-computer-v1", "uitars-v1"}

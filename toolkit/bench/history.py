@@ -70,12 +70,13 @@ async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max
     name, encode = text_encoder()
     recorded = await record_trajectories(trajectories, steps)
     win, lastk = HistoryConfig(mode="window", window=window, overlap=overlap), HistoryConfig(mode="last_k", last_k=last_k)
-    sums = {"window": [0, 0], "last_k": [0, 0]}
+    full = HistoryConfig(mode="window", window=steps + 1, overlap=0)  # nothing ever collapses: the ceiling of any window
+    sums = {"window": [0, 0], "last_k": [0, 0], "full_history": [0, 0]}
     image_tokens, heads, turns = 0, [], []
-    per_format = {name: {"window": [0, 0], "last_k": [0, 0]} for name in FORMATS}
+    per_format = {fmt_name: {"window": [0, 0], "last_k": [0, 0]} for fmt_name in FORMATS}
     for instruction, records, system, (w, h) in recorded:
         image_tokens = qwen_image_tokens(w, h, max_pixels=max_pixels)
-        for key, cfg in (("window", win), ("last_k", lastk)):
+        for key, cfg in (("window", win), ("last_k", lastk), ("full_history", full)):
             report = attempt_reuse(instruction, records, system, cfg, encode, image_tokens)
             sums[key][0] += sum(report.reused_tokens)
             sums[key][1] += sum(report.prompt_tokens)
@@ -92,6 +93,8 @@ async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max
     return {
         "prefix_reuse_window": round(sums["window"][0] / max(1, sums["window"][1]), 4),
         "prefix_reuse_lastk": round(sums["last_k"][0] / max(1, sums["last_k"][1]), 4),
+        # every screenshot kept in full for the whole trajectory: what window-wise history tends to as K grows
+        "prefix_reuse_full_history": round(sums["full_history"][0] / max(1, sums["full_history"][1]), 4),
         "window_K": window, "window_O": overlap, "last_k": last_k, "trajectories": trajectories, "steps": steps,
         "image_tokens_per_screenshot": image_tokens, "max_pixels": max_pixels, "tokenizer": name,
         "prompt_tokens_window": sums["window"][1], "prompt_tokens_lastk": sums["last_k"][1],
