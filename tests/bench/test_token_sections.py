@@ -16,7 +16,8 @@ async def test_history_window_reuses_more_than_last_k():
     assert r["prompt_tokens_window"] > 10 * r["image_tokens_per_screenshot"]
     # every format is measured on the same steps; the default format's rendering is the recorded text itself
     assert set(r["per_format"]) == {"text-v1", "json-v1", "qwen3vl-mobile-v1", "qwen3vl-computer-v1", "uitars-v1"}
-    assert r["per_format"]["text-v1"] == {"window": r["prefix_reuse_window"], "last_k": r["prefix_reuse_lastk"]}
+    assert r["per_format"]["text-v1"] == {"window": r["prefix_reuse_window"], "last_k": r["prefix_reuse_lastk"],
+                                          "steps_as_recorded": 0}
     assert all(0 < f["last_k"] < f["window"] < 1 for f in r["per_format"].values())
 
 

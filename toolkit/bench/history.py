@@ -52,16 +52,23 @@ async def record_trajectories(n: int = 3, steps: int = 30) -> list[tuple[str, li
     return out
 
 
-def in_format(name: str, records: list[dict[str, Any]], size: tuple[int, int]) -> tuple[str, list[dict[str, Any]]]:
-    """Return (system prompt, step records) of recorded steps as format ``name`` would have written them.
+def in_format(name: str, records: list[dict[str, Any]], size: tuple[int, int]) -> tuple[str, list[dict[str, Any]], int]:
+    """Return (system prompt, step records, steps kept as recorded) of recorded steps as format ``name`` writes them.
 
-    Each step's parsed actions and thought are rendered by the format; a step whose output did not parse keeps its
-    text. The system prompt is the harness's with that format's section.
+    Each step's parsed actions and thought are rendered by the format. A step whose output did not parse, or whose
+    actions the format cannot express, keeps its recorded text (and counts in the third value). The system prompt
+    is the harness's with that format's section.
     """
     fmt = get_format(name)
-    steps = [{**r, "output": fmt.render(r["actions"], thought=r.get("thought") or "", size=size)} if r.get("actions") else r
-             for r in records]
-    return SYSTEM_PROMPT + fmt.describe(), steps
+    steps, kept = [], 0
+    for r in records:
+        try:
+            steps.append({**r, "output": fmt.render(r["actions"], thought=r.get("thought") or "", size=size)}
+                         if r.get("actions") else r)
+        except ValueError:  # e.g. an action type the format has no words for
+            steps.append(r)
+            kept += 1
+    return SYSTEM_PROMPT + fmt.describe(), steps, kept
 
 
 async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max_pixels: int = 1280 * 28 * 28,
@@ -70,10 +77,11 @@ async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max
     name, encode = text_encoder()
     recorded = await record_trajectories(trajectories, steps)
     win, lastk = HistoryConfig(mode="window", window=window, overlap=overlap), HistoryConfig(mode="last_k", last_k=last_k)
-    full = HistoryConfig(mode="window", window=steps + 1, overlap=0)  # nothing ever collapses: the ceiling of any window
+    full = HistoryConfig(mode="window", window=steps + 1, overlap=0)  # nothing collapses: the ceiling of any window
     sums = {"window": [0, 0], "last_k": [0, 0], "full_history": [0, 0]}
     image_tokens, heads, turns = 0, [], []
     per_format = {fmt_name: {"window": [0, 0], "last_k": [0, 0]} for fmt_name in FORMATS}
+    unexpressed = dict.fromkeys(FORMATS, 0)
     for instruction, records, system, (w, h) in recorded:
         image_tokens = qwen_image_tokens(w, h, max_pixels=max_pixels)
         for key, cfg in (("window", win), ("last_k", lastk), ("full_history", full)):
@@ -85,7 +93,8 @@ async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max
                 heads.append(report.prompt_tokens[0] - image_tokens)
                 turns.append((report.prompt_tokens[grow] - report.prompt_tokens[0]) / max(1, grow))
         for fmt_name, sums_f in per_format.items():
-            system_f, steps_f = in_format(fmt_name, records, (w, h))
+            system_f, steps_f, kept = in_format(fmt_name, records, (w, h))
+            unexpressed[fmt_name] += kept
             for key, cfg in (("window", win), ("last_k", lastk)):
                 report = attempt_reuse(instruction, steps_f, system_f, cfg, encode, image_tokens)
                 sums_f[key][0] += sum(report.reused_tokens)
@@ -103,7 +112,7 @@ async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max
         "head_tokens": round(sum(heads) / max(1, len(heads))), "tokens_per_turn": round(sum(turns) / max(1, len(turns))),
         "head_over_turn": round(sum(heads) / max(1, sum(turns)), 2),
         # the same trajectories as each action format would have written them (its own system prompt and outputs)
-        "per_format": {fmt_name: {key: round(r / max(1, t), 4) for key, (r, t) in f.items()}
-                       for fmt_name, f in per_format.items()},
+        "per_format": {fmt_name: {**{key: round(r / max(1, t), 4) for key, (r, t) in f.items()},
+                                  "steps_as_recorded": unexpressed[fmt_name]} for fmt_name, f in per_format.items()},
         "peer_mai_gym": {"window": 0.859, "last_k": 0.425},
     }
