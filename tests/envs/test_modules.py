@@ -133,6 +133,8 @@ def _requests_and_boot(url: str) -> tuple[list[str], dict]:
         page.wait_for_function("window.__gym && window.__gym.ready || window.__gymBootError", timeout=30_000)
         result = page.evaluate("({error: window.__gymBootError || null, errors: window.__gymBootErrors || [],"
                                " apps: window.__gym ? Object.keys(__gym.getState().apps) : []})")
+        # a stack trace from runtime code: the device refuses an unknown setState mode
+        result["stack"] = page.evaluate("() => { try { __gym.setState({}, {mode: 'bad'}); } catch (e) { return e.stack; } }")
         browser.close()
     return requests, result
 
@@ -148,6 +150,29 @@ def test_the_phone_boots_from_the_pack_in_a_few_requests():
     assert len(result["apps"]) >= 20
     assert not [u for u in requests if u.endswith(".js") and "/apps/" in u]  # no app module was fetched on its own
     assert len(requests) <= 10, requests
+    # the trace names the module's own file, line and column, as a natively loaded module's does
+    assert _throw_site("runtime/core/device.js", "setState mode must") in result["stack"], result["stack"]
+    assert "modules.js" not in result["stack"]
+
+
+def _throw_site(module_id: str, message: str) -> str:
+    """Return ``<module_id>:<line>:<column>`` of the ``new Error`` on the line that has ``message``."""
+    for n, line in enumerate((MOCKED_APPS / module_id).read_text().splitlines(), start=1):
+        if message in line:
+            return f"/{module_id}:{n}:{line.index('new Error') + 1}"
+    raise AssertionError(f"{message!r} is not in {module_id}")
+
+
+def test_pack_lines_point_at_each_module_line():
+    pack = build_pack(MOCKED_APPS, ["runtime/core/device.js", "runtime/ui/bridge.js", "apps/notes/view.js"])
+    text = pack_script(pack).split("\n")
+    starts = dict(json.loads(text[-2].removeprefix("export const lines = ").removesuffix(";")))
+    assert set(starts) == set(pack["modules"])
+    for module_id, first in starts.items():
+        source = (MOCKED_APPS / module_id).read_text().split("\n")
+        for n, line in enumerate(source, start=1):
+            if not line.startswith(("import", "export")):  # the lines the rewrite leaves as they are
+                assert text[first + n - 2] == line, (module_id, n)
 
 
 def _copy_root(tmp_path, apps: list[str]):
@@ -181,6 +206,7 @@ def test_a_refused_module_loads_natively_and_pack_0_turns_the_pack_off(tmp_path)
     assert _fetched(requests, "clock") and not _fetched(requests, "contacts")
     requests, result = _boot_root(root, "phone/index.html?pack=0")
     assert result["errors"] == [] and _fetched(requests, "contacts") and not any("modules.js" in u for u in requests)
+    assert _throw_site("runtime/core/device.js", "setState mode must") in result["stack"]
 
 
 @requires_chromium

@@ -14,8 +14,9 @@ The rewrite covers the module syntax this repository uses and refuses anything e
 effect import, a dependency cycle, a path outside the root): a root whose closure has such a module is listed
 under ``failed`` and boots through native ``import()`` as before. If the pack does not load at all (a syntax
 error in any module), the whole device boots natively, and a broken app is left out and reported as before.
-``?pack=0`` on a device page's URL boots natively too (stack traces then name the modules' own files). App
-logic still runs as real ES modules in the Node tests.
+``?pack=0`` on a device page's URL boots natively too. Either way stack traces name the modules' own files,
+lines and columns: the pack keeps each module's lines and exports where each begins (``lines``), and ``boot.js``
+maps the pack's frames back. App logic still runs as real ES modules in the Node tests.
 """
 
 from __future__ import annotations
@@ -161,12 +162,23 @@ def build_pack(root: Path, roots: list[str]) -> dict:
 
 
 def pack_script(pack: dict) -> str:
-    """Return the pack as the text of one ES module: ``roots``, ``failed`` and ``factories`` (id -> function)."""
+    """Return the pack as the text of one ES module.
+
+    It exports ``roots``, ``failed``, ``factories`` (id -> function) and ``lines`` (id -> the pack's line number
+    of the module's first line: a module's line L is the pack's line ``lines[id] + L - 1``, which ``boot.js``
+    uses to make stack traces name the modules' own files).
+    """
     lines = [f"export const roots = {json.dumps(pack['roots'])};", f"export const failed = {json.dumps(pack['failed'])};",
              "export const factories = {"]
+    first: dict[str, int] = {}
+    count = len(lines)
     for module_id, body in pack["modules"].items():
         lines.append(f"{json.dumps(module_id)}: function (__require, __exports, __reexport) {{ // {module_id}")
         lines.append(body)
         lines.append("},")
+        # the factory line, then the body: one header line, then the module's own lines
+        first[module_id] = count + 3
+        count += 2 + body.count("\n") + 1
     lines.append("};")
+    lines.append(f"export const lines = {json.dumps(first)};")
     return "\n".join(lines) + "\n"

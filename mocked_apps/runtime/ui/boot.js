@@ -26,6 +26,39 @@ function moduleLoader(base, pack) {
   return async (id) => (packed.has(id) ? require(id) : import(new URL(id, base).href));
 }
 
+/**
+ * Make stack traces name the modules' own files. The pack keeps each module's lines, so a frame in it
+ * (modules.js:L:C) is reported as <module file>:L':C, L' = L − lines[id] + 1; other frames are left as V8
+ * writes them. Without this every trace from packed code would point into the pack.
+ * @param {URL} base  the mocked_apps/ root
+ * @param {string} packUrl  the pack's URL, as frames name it
+ * @param {Object<string, number>} lines  module id -> the pack's line of the module's first line
+ */
+function mapPackFrames(base, packUrl, lines) {
+  const starts = Object.entries(lines).sort((a, b) => a[1] - b[1]);
+  const locate = (line) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    let hit = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid][1] <= line + 1) { hit = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    // line + 1: a module's one header line (its hoisted imports) sits just above its first line
+    return hit < 0 ? null : [starts[hit][0], Math.max(1, line - starts[hit][1] + 1)];
+  };
+  Error.prepareStackTrace = (error, frames) => {
+    let head;
+    try { head = String(error); } catch { head = 'Error'; }
+    return head + frames.map((frame) => {
+      const text = String(frame);
+      const line = frame.getLineNumber();
+      const hit = frame.getFileName() === packUrl ? locate(line) : null;
+      return `\n    at ${hit ? text.replace(`${packUrl}:${line}:`, `${new URL(hit[0], base).href}:${hit[1]}:`) : text}`;
+    }).join('');
+  };
+}
+
 async function fetchJson(url) {
   const resp = await fetch(url);
   if (!resp.ok) throw new Error(`${url.pathname.replace(/^.*\/bundle\//, 'bundle/')}: HTTP ${resp.status}`);
@@ -53,10 +86,12 @@ export async function boot(root, device, options = {}) {
   document.head.append(link);
   // Without the pack (?pack=0, or a module in it that does not parse) every module loads natively.
   const usePack = new URLSearchParams(location.search).get('pack') !== '0';
+  const packUrl = new URL(`bundle/${device}/modules.js${query}`, base).href;
   const [bundle, pack] = await Promise.all([
     fetchJson(new URL(`bundle/${device}/apps.json${query}`, base)),
-    usePack ? import(new URL(`bundle/${device}/modules.js${query}`, base).href).catch(() => null) : null,
+    usePack ? import(packUrl).catch(() => null) : null,
   ]);
+  if (pack) mapPackFrames(base, packUrl, pack.lines);
   const load = moduleLoader(base, pack);
   const [{ createDevice }, { installBridge }] = await Promise.all([load('runtime/core/device.js'), load('runtime/ui/bridge.js')]);
   // An app that fails to load is left out and reported (window.__gymBootErrors), so one
