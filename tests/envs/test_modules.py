@@ -24,6 +24,18 @@ SAMPLE = {
                 "import {\n  ONE,\n  bump as inc,\n} from './a.js';\nimport * as A from './a.js';\n"
                 "export * from './a.js';\nexport { Box as Crate } from './a.js';\nimport { bump } from './a.js';\n"
                 "export const two = () => ONE + A.ONE;\nexport function step() { return inc(); }\n",
+    # default exports and imports, side-effect imports
+    "lib/c.js": "import './d.js';\nexport const seen = globalThis.__effects;\n"
+                "export default function named() { return 'c'; }\nexport const after = 1;\n",
+    "lib/d.js": "globalThis.__effects = (globalThis.__effects || 0) + 1;\n"
+                "export default class { get v() { return 'd'; } }\n",
+    "lib/e.js": "import c, { after, seen } from './c.js';\nimport D, * as Dns from './d.js';\nimport K from './k.js';\n"
+                "import f from './f.js';\nimport h from './h.js';\n"
+                "export default { c: c(), after, seen, d: new D().v, ns: typeof Dns.default, k: new K().v, f,\n"
+                "  h: typeof h };\nexport * from './c.js';\n",  # export * leaves c's default out
+    "lib/f.js": "export default 40 +\n  2;\nconst g = () => 1;\nexport { g as default2 };\n",
+    "lib/h.js": "export default async function () { return 1; }\n",
+    "lib/k.js": "import Base from './d.js';\nexport default class extends Base {}\n",
 }
 
 # Loads a pack module (pack_script's text) and calls its factories as boot.js does, then compares every module
@@ -34,7 +46,7 @@ import { pathToFileURL } from 'node:url';
 const [root, packFile, only] = process.argv.slice(2);
 const pack = await import(pathToFileURL(packFile).href);
 const done = new Map();
-const reexport = (to, from) => { for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(from))) if (!(k in to)) Object.defineProperty(to, k, d); };
+const reexport = (to, from) => { for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(from))) if (k !== 'default' && !(k in to)) Object.defineProperty(to, k, d); };
 const req = (id) => { if (done.has(id)) return done.get(id); const ns = {}; done.set(id, ns);
   pack.factories[id](req, ns, reexport); return ns; };
 const out = {};
@@ -43,6 +55,9 @@ for (const id of Object.keys(pack.factories)) {
   const ns = req(id), native = await import(pathToFileURL(path.join(root, id)).href);
   out[id] = { pack: Object.keys(ns).sort(), esm: Object.keys(native).sort(),
               types: Object.keys(native).filter((k) => typeof native[k] !== typeof ns[k]) };
+}
+if (out['lib/e.js']) {  // the default export's value through the pack and natively
+  out.defaults = [req('lib/e.js').default, (await import(pathToFileURL(path.join(root, 'lib/e.js')).href)).default];
 }
 if (out['lib/b.js']) {  // live bindings through the pack, as in ESM
   const b = req('lib/b.js');
@@ -83,6 +98,28 @@ def test_rewrite_matches_native_modules_and_keeps_bindings_live(tmp_path):
     assert out["live"] == [0, 1, 1, 2, 5, 3, "function"]  # `count` read through two re-exports follows bump()
 
 
+def test_default_exports_default_imports_and_side_effect_imports(tmp_path):
+    root = tmp_path / "root"
+    for name, text in SAMPLE.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    (root / "package.json").write_text('{"type": "module"}')
+    pack = build_pack(root, ["lib/e.js"])
+    assert pack["roots"] == ["lib/e.js"] and pack["failed"] == {}
+    for name in ("lib/c.js", "lib/f.js"):  # the module's lines, shifted by one header line
+        assert rewrite(SAMPLE[name], name)[0].count("\n") == SAMPLE[name].count("\n") + 1
+    result = _node(tmp_path, root, pack_script(pack))
+    for id_ in pack["modules"]:
+        r = result["modules"][id_]
+        assert r["pack"] == r["esm"] and r["types"] == [], id_
+    assert result["modules"]["lib/e.js"]["pack"] == ["after", "default", "seen"]
+    assert result["modules"]["lib/f.js"]["pack"] == ["default", "default2"]
+    # only e.js, pack first: the pack runs d.js once, before c.js's body; native import then runs its own d.js
+    packed, native = _node(tmp_path, root, pack_script(pack), only=r"^lib/e\.js$")["modules"]["defaults"]
+    assert packed == {"c": "c", "after": 1, "seen": 1, "d": "d", "ns": "function", "k": "d", "f": 42, "h": "function"}
+    assert native == {**packed, "seen": 2}
+
+
 def test_the_real_packs_match_node_for_every_dom_free_module(tmp_path):
     for device in ("phone", "desktop"):
         body, suffix = build_bundle(MOCKED_APPS, f"bundle/{device}/modules.js")
@@ -98,9 +135,8 @@ def test_the_real_packs_match_node_for_every_dom_free_module(tmp_path):
 
 
 @pytest.mark.parametrize("source, message", [
-    ("export default function f() {}\n", "does not rewrite"),
-    ("import './side.js';\n", "does not rewrite"),
-    ("import x from './a.js';\n", "does not rewrite"),
+    ("export = 1;\n", "does not rewrite"),
+    ("import from './a.js';\n", "cannot read"),
     ("import { a } from 'pkg';\n", "only relative imports"),
     ("import { a } from '../../../etc/x.js';\n", "outside mocked_apps"),
     ("export const u = import.meta.url;\n", "import.meta"),
@@ -134,7 +170,8 @@ def _requests_and_boot(url: str) -> tuple[list[str], dict]:
         result = page.evaluate("({error: window.__gymBootError || null, errors: window.__gymBootErrors || [],"
                                " apps: window.__gym ? Object.keys(__gym.getState().apps) : []})")
         # a stack trace from runtime code: the device refuses an unknown setState mode
-        result["stack"] = page.evaluate("() => { try { __gym.setState({}, {mode: 'bad'}); } catch (e) { return e.stack; } }")
+        result["stack"] = page.evaluate(
+            "() => { try { __gym.setState({}, {mode: 'bad'}); } catch (e) { return e.stack; } }")
         browser.close()
     return requests, result
 
@@ -200,7 +237,7 @@ def _fetched(requests, app):
 def test_a_refused_module_loads_natively_and_pack_0_turns_the_pack_off(tmp_path):
     root = _copy_root(tmp_path, ["contacts", "clock"])
     view = root / "apps" / "clock" / "view.js"
-    view.write_text(view.read_text() + "\nexport default null;\n")  # refused by the pack: clock loads natively
+    view.write_text(view.read_text() + "\nexport const here = import.meta.url;\n")  # refused: clock loads natively
     requests, result = _boot_root(root)
     assert result["error"] is None and result["errors"] == [] and {"contacts", "clock"} <= set(result["apps"])
     assert _fetched(requests, "clock") and not _fetched(requests, "contacts")

@@ -4,16 +4,18 @@ A phone boots ~70 modules (the runtime, each app's logic and view and their help
 request, and every request costs the renderer, the browser, the network service and the CDP client a round of
 events: for 32 boots ~1 s of CPU. The pack serves the same modules as one ES module (:func:`pack_script`): a
 ``factories`` object of functions ``(__require, __exports, __reexport)``, one per module, whose body is the
-module rewritten: ``import {a, b as c} from './x.js'`` becomes ``const {a, b: c} = __require(id)`` and ``import *
-as X`` becomes ``const X = __require(id)``, both hoisted to the top as ESM imports are; exports become getters on ``__exports`` (live, like ESM bindings) and
-``export * from`` copies the other module's getters. ``boot.js`` calls the factories in dependency order.
-Being one real script, the pack is compiled once per renderer process and its code is shared by every page
-there, as native modules' code is.
+module rewritten: ``import d, {a, b as c} from './x.js'`` becomes ``const {default: d, a, b: c} =
+__require(id)``, ``import * as X`` becomes ``const X = __require(id)`` and ``import './x.js'`` becomes
+``__require(id)``, all hoisted to the top as ESM imports are. Exports become getters on ``__exports`` (live, like
+ESM bindings; ``export default`` reads a declaration or a ``__default`` constant) and ``export * from`` copies
+the other module's getters except ``default``. ``boot.js`` calls the factories in dependency order. Being one
+real script, the pack is compiled once per renderer process and its code is shared by every page there, as
+native modules' code is.
 
-The rewrite covers the module syntax this repository uses and refuses anything else (a default export, a side-
-effect import, a dependency cycle, a path outside the root): a root whose closure has such a module is listed
-under ``failed`` and boots through native ``import()`` as before. If the pack does not load at all (a syntax
-error in any module), the whole device boots natively, and a broken app is left out and reported as before.
+The rewrite covers static ES module syntax and refuses the rest (a dependency cycle, a bare or outside-the-root
+specifier, ``import.meta``, anything it cannot read): a root whose closure has such a module is listed under
+``failed`` and boots through native ``import()`` as before. If the pack does not load at all (a syntax error in
+any module), the whole device boots natively, and a broken app is left out and reported as before.
 ``?pack=0`` on a device page's URL boots natively too. Either way stack traces name the modules' own files,
 lines and columns: the pack keeps each module's lines and exports where each begins (``lines``), and ``boot.js``
 maps the pack's frames back. App logic still runs as real ES modules in the Node tests.
@@ -27,10 +29,15 @@ import re
 from pathlib import Path
 
 _NAME = r"[A-Za-z_$][\w$]*"
-_SPEC = r"""(['"])([^'"\n]+)\2"""
-_IMPORT = re.compile(rf"^import\s*(\{{[^}}]*\}}|\*\s*as\s+{_NAME})\s*from\s*{_SPEC}[ \t]*;?", re.M)
-_EXPORT_FROM = re.compile(rf"^export\s*(\{{[^}}]*\}}|\*)\s*from\s*{_SPEC}[ \t]*;?", re.M)
+_SPEC = r"""(?P<q>['"])(?P<spec>[^'"\n]+)(?P=q)"""
+_IMPORT = re.compile(rf"^import\s*(?:(?P<default>{_NAME})\s*(?:,\s*)?)?(?P<what>\{{[^}}]*\}}|\*\s*as\s+{_NAME})?"
+                     rf"\s*from\s*{_SPEC}[ \t]*;?", re.M)
+_SIDE_EFFECT_IMPORT = re.compile(rf"^import\s*{_SPEC}[ \t]*;?", re.M)
+_EXPORT_FROM = re.compile(rf"^export\s*(?P<what>\{{[^}}]*\}}|\*)\s*from\s*{_SPEC}[ \t]*;?", re.M)
 _EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}[ \t]*;?", re.M)
+_EXPORT_DEFAULT_DECL = re.compile(rf"^export\s+default\s+(?P<kind>(?:async\s+)?function\s*\*?|class)"
+                                  rf"(?:\s*(?!extends\b)(?P<name>{_NAME}))?", re.M)
+_EXPORT_DEFAULT = re.compile(r"^export\s+default\s+", re.M)
 _EXPORT_DECL = re.compile(rf"^export\s+(?=(?:async\s+)?function\b|const\b|let\b|var\b|class\b)"
                           rf"((?:async\s+)?function\s*\*?\s*({_NAME})|(?:const|let|var|class)\s+({_NAME}))", re.M)
 _LEFTOVER = re.compile(r"^[ \t]*(?:import\b(?!\s*\()|export\b)", re.M)
@@ -78,24 +85,43 @@ def rewrite(source: str, module_id: str) -> tuple[str, list[str]]:
         return target
 
     def on_import(m: re.Match) -> str:
-        what, target = m.group(1), resolve(m.group(3))
-        if what.startswith("*"):
+        default, what, target = m.group("default"), m.group("what"), resolve(m.group("spec"))
+        if default is None and what is None:
+            raise ModuleError(f"{module_id}: cannot read {m.group(0)!r}")
+        if what and what.startswith("*"):
+            if default:
+                requires.append(f"const {{ default: {default} }} = __require({json.dumps(target)});")
             requires.append(f"const {what.split()[-1]} = __require({json.dumps(target)});")
         else:
-            names = ", ".join(a if a == b else f"{a}: {b}" for a, b in _pairs(what))
+            pairs = ([("default", default)] if default else []) + (_pairs(what) if what else [])
+            names = ", ".join(a if a == b else f"{a}: {b}" for a, b in pairs)
             requires.append(f"const {{ {names} }} = __require({json.dumps(target)});")
         return _same_lines("", m.group(0))
 
+    def on_side_effect_import(m: re.Match) -> str:
+        requires.append(f"__require({json.dumps(resolve(m.group('spec')))});")
+        return _same_lines("", m.group(0))
+
     def on_export_from(m: re.Match) -> str:
-        target = resolve(m.group(3))
-        if m.group(1) == "*":
+        target = resolve(m.group("spec"))
+        if m.group("what") == "*":
             stars.append(target)
             return _same_lines("", m.group(0))
         var = f"__from{len(deps)}"
-        for a, b in _pairs(m.group(1)):
+        for a, b in _pairs(m.group("what")):
             getters[b] = f"{var}.{a}"
         requires.append(f"const {var} = __require({json.dumps(target)});")
         return _same_lines("", m.group(0))
+
+    def on_export_default_decl(m: re.Match) -> str:
+        # a declaration keeps its hoisting; an anonymous one is given the name the default binding reads
+        name = m.group("name") or "__default"
+        getters["default"] = name
+        return f"{m.group('kind')} {name}"
+
+    def on_export_default(m: re.Match) -> str:
+        getters["default"] = "__default"
+        return "const __default = "
 
     def on_export_list(m: re.Match) -> str:
         for a, b in _pairs(m.group(1)):
@@ -108,8 +134,11 @@ def rewrite(source: str, module_id: str) -> tuple[str, list[str]]:
         return m.group(1)
 
     body = _IMPORT.sub(on_import, source)
+    body = _SIDE_EFFECT_IMPORT.sub(on_side_effect_import, body)
     body = _EXPORT_FROM.sub(on_export_from, body)
     body = _EXPORT_LIST.sub(on_export_list, body)
+    body = _EXPORT_DEFAULT_DECL.sub(on_export_default_decl, body)
+    body = _EXPORT_DEFAULT.sub(on_export_default, body)
     body = _EXPORT_DECL.sub(on_export_decl, body)
     left = _LEFTOVER.search(body)
     if left:

@@ -11,7 +11,7 @@ function moduleLoader(base, pack) {
   const packed = new Set(pack ? pack.roots : []);
   const evaluated = new Map();
   const reexport = (to, from) => {
-    for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(from))) if (!(k in to)) Object.defineProperty(to, k, d);
+    for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(from))) if (k !== 'default' && !(k in to)) Object.defineProperty(to, k, d);
   };
   const require = (id) => {
     let ns = evaluated.get(id);
