@@ -2,7 +2,7 @@
 
 State: apps.greenhouse.data = {clock (minutes since Day 1 00:00), zones: [{id, vent, heater, misters,
 lights_on, lights_off, irrigation}], plants: [{id, zone, species, stress_min}], alerts: [...]}.
-The model below mirrors mocked_apps/apps/greenhouse/logic/sim.js (read its Rules screen): sensors are
+The model below mirrors mocked_apps/apps/greenhouse/lib/sim.js (read its Rules screen): sensors are
 derived from the controls, the world (ctx.world["greenhouse"]) and the clock, so the verifiers judge the
 rule-defined outcome (which plants are stressed, the power peak), not a click path.
 """

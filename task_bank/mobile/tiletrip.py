@@ -1,7 +1,7 @@
 """Verifiers of the TileTrip tasks (task_bank/mobile/tiletrip.yaml).
 
 State: apps.tiletrip.data = {budget, plan: [{id (place id), day, start (hour), pinned}]}.
-The rules below mirror mocked_apps/apps/tiletrip/logic/plan.js (and the app's Rules tab): travel
+The rules below mirror mocked_apps/apps/tiletrip/lib/plan.js (and the app's Rules tab): travel
 tiles between areas, opening hours, the lunch window, the daily budget and must-dos, so verifiers
 judge the rule-defined outcome (is the day valid? what does it cost?), not a click path.
 """

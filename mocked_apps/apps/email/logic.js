@@ -6,9 +6,9 @@
 import {
   FOLDERS, account, atMs, contactsFrom, findEmail, forwardQuote, forwardSubject, full, isEmail, isMine,
   labelError, parseAddresses, replyQuote, replySubject, worldEmail,
-} from './logic/select.js';
+} from './lib/select.js';
 
-export * from './logic/select.js';
+export * from './lib/select.js';
 
 const SCREENS = ['list', 'read', 'compose', 'search', 'picker'];
 

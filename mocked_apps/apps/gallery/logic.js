@@ -5,9 +5,9 @@
 
 import {
   atMs, albumNameError, findAlbum, findPhoto, sourcePhotos, worldPhoto, fileName,
-} from './logic/select.js';
+} from './lib/select.js';
 
-export * from './logic/select.js';
+export * from './lib/select.js';
 
 const SCREENS = ['photos', 'albums', 'album', 'viewer', 'search', 'trash'];
 const ROOTS = ['photos', 'albums'];

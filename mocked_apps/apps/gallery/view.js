@@ -6,8 +6,8 @@ import { GLYPHS, button, field, dialog, empty } from '../../runtime/ui/kit.js';
 import {
   albumPhotos, albumsOf, dayHeading, daysLeft, favoritePhotos, fileName, findAlbum, findPhoto, formatSize, groupByDay,
   libraryPhotos, longDate, places, resolution, searchPhotos, sourcePhotos, trashPhotos, worldPhoto,
-} from './logic/select.js';
-import { sceneSvg } from './view/scene.js';
+} from './lib/select.js';
+import { sceneSvg } from './ui/scene.js';
 
 /** Glyphs of this app on a 24×24 grid (drawn for it). */
 const G = {

@@ -1,13 +1,13 @@
 // Verdant: a greenhouse controller. data holds the simulation clock, each zone's
 // controls (vents, heater, mister heads, grow-light schedule, irrigation interval),
 // the plants (which zone each one lives in, accumulated stress minutes) and the
-// alerts log. Sensors, stress and power are derived in logic/sim.js. Every control
+// alerts log. Sensors, stress and power are derived in lib/sim.js. Every control
 // change goes through the rules (misters vs vents, heater 3 vs vents, light hours,
 // power cap); a change that breaks one is refused with a message in ui.notice.
 
-import * as sim from './logic/sim.js';
+import * as sim from './lib/sim.js';
 
-export * from './logic/sim.js';
+export * from './lib/sim.js';
 
 const SCREENS = ['home', 'zone', 'plant', 'lights'];
 const TABS = ['overview', 'schedules', 'alerts', 'rules'];

@@ -1,8 +1,8 @@
 // Verdant view: one render function per screen (ui.screen); the screens live in view/.
 
 import { h } from '../../runtime/ui/h.js';
-import { home } from './view/home.js';
-import { zoneScreen, plantScreen, lightsScreen } from './view/zone.js';
+import { home } from './ui/home.js';
+import { zoneScreen, plantScreen, lightsScreen } from './ui/zone.js';
 
 const SCREENS = { home, zone: zoneScreen, plant: plantScreen, lights: lightsScreen };
 

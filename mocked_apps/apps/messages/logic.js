@@ -3,9 +3,9 @@
 // thread (or a pending recipient not yet written to), the action sheet, the
 // delete dialog and the text drafts (compose, recipient, search).
 
-import { contactsFrom, findThread, looksLikeNumber, toMs, contactOf } from './logic/select.js';
+import { contactsFrom, findThread, looksLikeNumber, toMs, contactOf } from './lib/select.js';
 
-export * from './logic/select.js';
+export * from './lib/select.js';
 
 const SCREENS = ['list', 'thread', 'new', 'archived', 'search'];
 

@@ -2,8 +2,8 @@
 
 import { h } from '../../runtime/ui/h.js';
 import { avatar, empty, fab, section } from '../../runtime/ui/kit.js';
-import { contactsFrom, contactOf, displayName, filterContacts, looksLikeNumber, search, sortedThreads } from './logic/select.js';
-import { actionSheet, bar, deleteDialog, glyph, threadAvatar, threadRow } from './view/parts.js';
+import { contactsFrom, contactOf, displayName, filterContacts, looksLikeNumber, search, sortedThreads } from './lib/select.js';
+import { actionSheet, bar, deleteDialog, glyph, threadAvatar, threadRow } from './ui/parts.js';
 
 const DAY = 86400000;
 

@@ -2,11 +2,11 @@
 // tiles ({id: place id, day, start hour, pinned}); data.budget the daily limit.
 // Hard rules (overlap, day bounds, pinned tiles, one tile per place) refuse an
 // action with a notice; soft rules (opening hours, travel time, lunch, budget,
-// must-dos) are listed by the validation panel (logic/plan.js: tripIssues).
+// must-dos) are listed by the validation panel (lib/plan.js: tripIssues).
 
-import * as P from './logic/plan.js';
+import * as P from './lib/plan.js';
 
-export * from './logic/plan.js';
+export * from './lib/plan.js';
 
 const TABS = ['plan', 'places', 'check', 'rules'];
 const SCREENS = ['home', 'place'];

@@ -4,7 +4,7 @@
 
 import { h, icon } from '../../runtime/ui/h.js';
 import { GLYPHS, tabs, button, section, field, empty } from '../../runtime/ui/kit.js';
-import * as P from './logic/plan.js';
+import * as P from './lib/plan.js';
 
 const ROW = 34; // px per one-hour tile
 

@@ -3,7 +3,7 @@
 
 import { h, icon } from '../../../runtime/ui/h.js';
 import { GLYPHS, avatar, dialog } from '../../../runtime/ui/kit.js';
-import { contactOf, displayName, lastMessage } from '../logic/select.js';
+import { contactOf, displayName, lastMessage } from '../lib/select.js';
 
 /** Glyphs of this app on a 24×24 grid (drawn for it); `evenodd` ones cut holes. */
 export const G = {

@@ -3,7 +3,7 @@
 
 import { h } from '../../../runtime/ui/h.js';
 import { button } from '../../../runtime/ui/kit.js';
-import * as sim from '../logic/sim.js';
+import * as sim from '../lib/sim.js';
 import { bar, notice, chips, glyph, rangeLabel, overlap } from './parts.js';
 
 function caretakerName(api, info) {

@@ -2,7 +2,7 @@
 
 import { h } from '../../../runtime/ui/h.js';
 import { tabs, section, empty, dialog, button } from '../../../runtime/ui/kit.js';
-import * as sim from '../logic/sim.js';
+import * as sim from '../lib/sim.js';
 import { bar, notice, glyph } from './parts.js';
 
 const HEALTH_LABEL = { ok: 'All healthy', warn: 'Needs attention', bad: 'Stressed', empty: 'No plants' };
