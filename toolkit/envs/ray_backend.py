@@ -32,7 +32,7 @@ from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import EnvError, Lease, Observation, StaleLeaseError, StepResult
 from toolkit.envs.fleet import FleetStats, FleetStatus, PoolCounts
 from toolkit.envs.manager import Accounting, Deadlines
-from toolkit.envs.ray_host import PASSTHROUGH, EnvHost, HostLease, HostRecord, node_label, ray_errors
+from toolkit.envs.ray_host import PASSTHROUGH, EnvHost, HostLease, HostRecord, node_label, pool_snapshot, ray_errors
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict
 
 log = logging.getLogger(__name__)
@@ -378,22 +378,7 @@ class RayEnvManager:
     # -- status ----------------------------------------------------------------------------------
 
     def _snapshot(self) -> tuple[dict[str, PoolCounts], dict[str, PoolCounts]]:
-        devices: dict[str, PoolCounts] = {}
-        nodes: dict[str, PoolCounts] = {}
-        for host in self.hosts:
-            if host.replaced:  # its instances are gone and a new host serves its node
-                continue
-            node = nodes.setdefault(host.node, PoolCounts(alive=False))
-            node.alive = node.alive or host.alive
-            for device, c in host.pools.items():
-                if not host.alive:  # its instances are gone with it
-                    c = PoolCounts(instances=c.instances, failed=c.instances, alive=False)
-                for target in (devices.setdefault(device, PoolCounts()), node):
-                    target.instances += c.instances
-                    target.available += c.available
-                    target.leased += c.leased
-                    target.failed += c.failed
-        return devices, nodes
+        return pool_snapshot(self.hosts)
 
     def fleet(self, limit: int | None = None) -> FleetStatus:
         """Return the fleet status: availability, leases, failures and throughput over time, per node."""

@@ -110,3 +110,23 @@ def ray_errors() -> tuple[type[BaseException], ...]:
     names = ("RayActorError", "ActorDiedError", "ActorUnavailableError", "NodeDiedError", "WorkerCrashedError",
              "ObjectLostError", "OwnerDiedError", "RaySystemError", "LocalRayletDiedError", "ObjectFetchTimedOutError")
     return tuple(getattr(rx, n) for n in names if hasattr(rx, n))
+
+
+def pool_snapshot(hosts: list[HostRecord]) -> tuple[dict[str, PoolCounts], dict[str, PoolCounts]]:
+    """Return the pool counts of live hosts summed per device and per node (a lost host's instances count as failed)."""
+    devices: dict[str, PoolCounts] = {}
+    nodes: dict[str, PoolCounts] = {}
+    for host in hosts:
+        if host.replaced:  # its instances are gone and a new host serves its node
+            continue
+        node = nodes.setdefault(host.node, PoolCounts(alive=False))
+        node.alive = node.alive or host.alive
+        for device, c in host.pools.items():
+            if not host.alive:  # its instances are gone with it
+                c = PoolCounts(instances=c.instances, failed=c.instances, alive=False)
+            for target in (devices.setdefault(device, PoolCounts()), node):
+                target.instances += c.instances
+                target.available += c.available
+                target.leased += c.leased
+                target.failed += c.failed
+    return devices, nodes
