@@ -4,7 +4,7 @@ State: apps.potionlab.data = {coins, stock: {ingredient id: n}, slots: [ids], po
 cloudy, layered, recipe}], orders: [{id, status: open|done, potion: {family, grade, cloudy, layered, from,
 recipe} | null, paid}], book: [{id: "<family>-<grade>" | "murk", recipe, brewed}], brews}.
 Static facts (ingredients, prices, the orders' requests and rewards) come from ctx.world["potionlab"].
-The brewing rules are mirrored here from mocked_apps/apps/potionlab/logic.js (brewResult).
+The brewing rules are mirrored here from mocked_apps/apps/potionlab/lib/rules.js (brewResult).
 """
 
 from __future__ import annotations

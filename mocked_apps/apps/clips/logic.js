@@ -3,24 +3,16 @@
 // swipes a vertical feed, likes, comments, follows creators, searches hashtags,
 // posts clips (template + caption + privacy), keeps drafts, reads notifications
 // and shares clips to Messages.
+// Navigation lives in lib/nav.js, the reducer's writes in lib/edit.js, selectors in lib/select.js.
 
-import {
-  PRIVACY, COMMENT_MAX, ME, captionError, clipById, commentsOf, creatorOf, feedClips, progress, shareText, templateOf, toMs,
-} from './lib/select.js';
+import { PRIVACY, ME, clipById, creatorOf, shareText, templateOf, toMs } from './lib/select.js';
+import { baseUi, ensureUi, push, pop, goRoot, openForm, syncIndex } from './lib/nav.js';
+import { ownPost, toggleIn, play, addComment, submitForm, confirm } from './lib/edit.js';
 
 export * from './lib/select.js';
 
-const ROOTS = ['feed', 'discover', 'inbox', 'me'];
 const TAB_SCREEN = { home: 'feed', discover: 'discover', inbox: 'inbox', me: 'me' };
-const SCREENS = [...ROOTS, 'profile', 'clip', 'comments', 'tag', 'create', 'following'];
 const ME_TABS = ['clips', 'drafts', 'liked'];
-
-function baseUi() {
-  return {
-    screen: 'feed', stack: [], feed: 'foryou', index: 0, clip: null, creator: null, tag: null, me_tab: 'clips',
-    sheet: null, dialog: null, playing: null, form: null, errors: {}, notice: null, drafts: {},
-  };
-}
 
 /** Return the initial state: the user's follows, likes, comments, clips and drafts from the world; the For You feed. */
 export function init(world) {
@@ -35,80 +27,6 @@ export function init(world) {
   };
   return { data, ui: baseUi() };
 }
-
-function ensureUi(state) {
-  state.ui = { ...baseUi(), ...(state.ui || {}) };
-  const ui = state.ui;
-  if (!Array.isArray(ui.stack)) ui.stack = [];
-  if (!ui.drafts || typeof ui.drafts !== 'object') ui.drafts = {};
-  if (!ui.errors || typeof ui.errors !== 'object') ui.errors = {};
-  if (!SCREENS.includes(ui.screen)) ui.screen = 'feed';
-  for (const k of ['following', 'liked', 'comments', 'posts', 'drafts', 'read']) {
-    if (!Array.isArray(state.data[k])) state.data[k] = [];
-  }
-  return ui;
-}
-
-const SNAP = ['screen', 'clip', 'creator', 'tag'];
-
-function push(ui, screen, fields = {}) {
-  ui.stack.push(Object.fromEntries(SNAP.map((k) => [k, ui[k]])));
-  ui.screen = screen;
-  for (const k of ['clip', 'creator', 'tag']) if (k in fields) ui[k] = fields[k];
-  ui.sheet = null;
-  ui.dialog = null;
-  ui.errors = {};
-}
-
-/** Pop one screen; a screen whose clip or creator is gone is skipped. False at a root. */
-function pop(state, world) {
-  const ui = state.ui;
-  if (ui.screen === 'create') closeForm(ui);
-  if (ui.screen === 'comments') ui.drafts.comment = '';
-  const prev = ui.stack.pop();
-  if (!prev) return false;
-  Object.assign(ui, prev, { sheet: null, dialog: null, errors: {} });
-  if ((ui.screen === 'clip' || ui.screen === 'comments') && !clipById(state.data, world, ui.clip)) return pop(state, world) || (ui.screen = 'feed', true);
-  return true;
-}
-
-function goRoot(ui, screen) {
-  if (ui.screen === 'create') closeForm(ui);
-  Object.assign(ui, { screen, stack: [], clip: null, creator: null, tag: null, sheet: null, dialog: null, errors: {} });
-}
-
-function closeForm(ui) {
-  ui.form = null;
-  ui.drafts.caption = '';
-  ui.errors = {};
-}
-
-function openForm(ui, world, source) {
-  const first = (world.templates || [])[0];
-  ui.form = {
-    template: source && templateOf(world, source.template) ? source.template : (first ? first.id : null),
-    privacy: source && PRIVACY.includes(source.privacy) ? source.privacy : 'public',
-    draft: source && source.id ? source.id : null,
-  };
-  ui.drafts.caption = source ? String(source.caption ?? '') : '';
-}
-
-/** Keep ui.index on the clip the user acted on when it is in the current feed. */
-function syncIndex(state, world, clipId) {
-  const ui = state.ui;
-  if (ui.screen !== 'feed') return;
-  const i = feedClips(state.data, world, ui.feed).findIndex((c) => c.id === clipId);
-  if (i >= 0) ui.index = i;
-}
-
-/** Return a fresh id from ctx.uid that no record of `list` uses yet. */
-function newId(ctx, prefix, list) {
-  let id = ctx.uid(prefix);
-  while (list.some((x) => x.id === id)) id = ctx.uid(prefix);
-  return id;
-}
-
-const ownPost = (data, id) => (typeof id === 'string' ? data.posts.find((p) => p.id === id) : undefined) || null;
 
 function handOff(state, ctx, intent) {
   if (!ctx.peek('messages')) {
@@ -128,109 +46,6 @@ function onIntent(state, action, world) {
   } else if (typeof action.creator === 'string' && creatorOf(world, action.creator) && action.creator !== ME) {
     goRoot(ui, 'feed');
     push(ui, 'profile', { creator: action.creator });
-  }
-  return state;
-}
-
-function toggleIn(list, id, value) {
-  const has = list.includes(id);
-  const on = typeof value === 'boolean' ? value : !has;
-  if (on && !has) list.push(id);
-  if (!on && has) list.splice(list.indexOf(id), 1);
-  return on;
-}
-
-function play(state, action, ctx) {
-  const ui = state.ui;
-  const clip = clipById(state.data, ctx.world, action.clip);
-  if (!clip) return state;
-  syncIndex(state, ctx.world, clip.id);
-  const cur = ui.playing;
-  if (cur && cur.clip === clip.id) {
-    if (cur.since === null) ui.playing = { clip: clip.id, since: ctx.now, at: cur.at };
-    else ui.playing = { clip: clip.id, since: null, at: progress(cur, ctx.now, clip.dur) };
-  } else {
-    ui.playing = { clip: clip.id, since: ctx.now, at: 0 };
-  }
-  return state;
-}
-
-function addComment(state, action, ctx) {
-  const ui = state.ui;
-  const clip = clipById(state.data, ctx.world, action.clip ?? ui.clip);
-  if (!clip || (ui.screen !== 'comments' && action.text === undefined)) return state;
-  const text = String(action.text ?? ui.drafts.comment ?? '').trim();
-  if (!text) return state;
-  if (text.length > COMMENT_MAX) {
-    ui.errors = { comment: `Comments are limited to ${COMMENT_MAX} characters` };
-    return state;
-  }
-  state.data.comments.push({ id: newId(ctx, 'k', [...state.data.comments, ...((ctx.world.me || {}).comments || [])]), clip: clip.id, text, time: ctx.now });
-  if (action.text === undefined) ui.drafts.comment = '';
-  ui.errors = {};
-  return state;
-}
-
-function submitForm(state, ctx, asDraft) {
-  const { ui, data } = state;
-  if (ui.screen !== 'create' || !ui.form) return state;
-  const caption = String(ui.drafts.caption ?? '').trim();
-  const error = asDraft ? (caption.length > 150 ? captionError(caption) : null) : captionError(caption);
-  if (error) {
-    ui.errors = { caption: error };
-    return state;
-  }
-  if (!templateOf(ctx.world, ui.form.template)) {
-    ui.errors = { template: 'Pick a poster' };
-    return state;
-  }
-  const { template, privacy } = ui.form;
-  const draftId = ui.form.draft;
-  if (asDraft) {
-    const existing = data.drafts.find((d) => d.id === draftId);
-    if (existing) Object.assign(existing, { template, caption, privacy, time: ctx.now });
-    else data.drafts.push({ id: newId(ctx, 'd', [...data.drafts, ...((ctx.world.me || {}).drafts || [])]), template, caption, privacy, time: ctx.now });
-    closeForm(ui);
-    goRoot(ui, 'me');
-    ui.me_tab = 'drafts';
-    ui.notice = 'Saved to drafts';
-    return state;
-  }
-  data.posts.push({ id: newId(ctx, 'm', [...data.posts, ...(ctx.world.mine || [])]), template, caption, privacy, time: ctx.now, likes: 0, dur: 15 });
-  data.drafts = data.drafts.filter((d) => d.id !== draftId);
-  closeForm(ui);
-  goRoot(ui, 'me');
-  ui.me_tab = 'clips';
-  ui.notice = 'Posted';
-  return state;
-}
-
-function confirm(state, ctx) {
-  const { ui, data } = state;
-  const d = ui.dialog;
-  ui.dialog = null;
-  if (!d) return state;
-  if (d.kind === 'delete_clip') {
-    const post = ownPost(data, d.clip);
-    if (!post) return state;
-    data.posts = data.posts.filter((p) => p.id !== post.id);
-    data.comments = data.comments.filter((c) => c.clip !== post.id);
-    data.liked = data.liked.filter((id) => id !== post.id);
-    if (ui.playing && ui.playing.clip === post.id) ui.playing = null;
-    goRoot(ui, 'me');
-    ui.me_tab = 'clips';
-    ui.notice = 'Clip deleted';
-  } else if (d.kind === 'delete_comment') {
-    const before = data.comments.length;
-    data.comments = data.comments.filter((c) => c.id !== d.id);
-    if (data.comments.length !== before) ui.notice = 'Comment deleted';
-  } else if (d.kind === 'delete_draft') {
-    if (!data.drafts.some((x) => x.id === d.id)) return state;
-    data.drafts = data.drafts.filter((x) => x.id !== d.id);
-    closeForm(ui);
-    goRoot(ui, 'me');
-    ui.me_tab = 'drafts';
-    ui.notice = 'Draft deleted';
   }
   return state;
 }

@@ -2,24 +2,15 @@
 // cover; the user browses a masonry feed with tag chips, likes, comments, follows
 // authors, saves posts into collections (and moves them between collections),
 // writes / edits / deletes their own posts, and shares posts to Messages or Notes.
+// Navigation lives in lib/nav.js, the reducer's writes in lib/edit.js, selectors in lib/select.js.
 
-import {
-  ME, COMMENT_MAX, authorOf, collectionById, collectionNameError, collectionSlug, coverOf, noteOf, postById, shareText, toMs, validatePost,
-} from './lib/select.js';
+import { ME, authorOf, coverOf, noteOf, postById, collectionById, shareText, toMs } from './lib/select.js';
+import { ROOTS, baseUi, ensureUi, push, pop, goRoot, openForm } from './lib/nav.js';
+import { ownPost, toggleIn, createCollection, submit, confirm, addComment } from './lib/edit.js';
 
 export * from './lib/select.js';
 
-const ROOTS = ['home', 'search', 'me'];
-const SCREENS = [...ROOTS, 'post', 'author', 'tag', 'collection', 'form'];
 const ME_TABS = ['posts', 'collections', 'liked'];
-const FORM_KEYS = ['title', 'body', 'tags'];
-
-function baseUi() {
-  return {
-    screen: 'home', stack: [], filter: 'all', post: null, author: null, tag: null, collection: null, me_tab: 'posts',
-    sheet: null, dialog: null, form: null, errors: {}, notice: null, drafts: {},
-  };
-}
 
 /** Return the initial state: the user's posts, collections, likes, follows and comments from the world; the home feed. */
 export function init(world) {
@@ -34,83 +25,6 @@ export function init(world) {
   return { data, ui: baseUi() };
 }
 
-function ensureUi(state) {
-  state.ui = { ...baseUi(), ...(state.ui || {}) };
-  const ui = state.ui;
-  if (!Array.isArray(ui.stack)) ui.stack = [];
-  if (!ui.drafts || typeof ui.drafts !== 'object') ui.drafts = {};
-  if (!ui.errors || typeof ui.errors !== 'object') ui.errors = {};
-  if (!SCREENS.includes(ui.screen)) ui.screen = 'home';
-  for (const k of ['posts', 'collections', 'liked', 'following', 'comments']) if (!Array.isArray(state.data[k])) state.data[k] = [];
-  return ui;
-}
-
-const SNAP = ['screen', 'post', 'author', 'tag', 'collection'];
-
-function push(ui, screen, fields = {}) {
-  ui.stack.push(Object.fromEntries(SNAP.map((k) => [k, ui[k]])));
-  ui.screen = screen;
-  for (const k of SNAP.slice(1)) if (k in fields) ui[k] = fields[k];
-  ui.sheet = null;
-  ui.dialog = null;
-  ui.errors = {};
-}
-
-function valid(state, world, entry) {
-  if (entry.screen === 'post') return Boolean(postById(state.data, world, entry.post));
-  if (entry.screen === 'collection') return Boolean(collectionById(state.data, entry.collection));
-  return true;
-}
-
-/** Pop one screen, skipping screens whose post or collection is gone. False at a root. */
-function pop(state, world) {
-  const ui = state.ui;
-  if (ui.screen === 'form') closeForm(ui);
-  if (ui.screen === 'post') ui.drafts.comment = '';
-  for (;;) {
-    const prev = ui.stack.pop();
-    if (!prev) return false;
-    Object.assign(ui, prev, { sheet: null, dialog: null, errors: {} });
-    if (valid(state, world, ui)) return true;
-  }
-}
-
-function goRoot(ui, screen) {
-  if (ui.screen === 'form') closeForm(ui);
-  Object.assign(ui, { screen, stack: [], post: null, author: null, tag: null, collection: null, sheet: null, dialog: null, errors: {} });
-}
-
-function closeForm(ui) {
-  ui.form = null;
-  for (const k of FORM_KEYS) delete ui.drafts[k];
-  ui.errors = {};
-}
-
-function openForm(ui, world, post) {
-  const first = (world.covers || [])[0];
-  ui.form = { mode: post ? 'edit' : 'create', post: post ? post.id : null, cover: post ? post.cover.t : (first ? first.id : null) };
-  ui.drafts.title = post ? post.title : '';
-  ui.drafts.body = post ? post.body : '';
-  ui.drafts.tags = post ? post.tags.join(', ') : '';
-}
-
-/** Return a fresh id from ctx.uid that none of `taken` uses. */
-function newId(ctx, prefix, taken) {
-  let id = ctx.uid(prefix);
-  while (taken.includes(id)) id = ctx.uid(prefix);
-  return id;
-}
-
-const ownPost = (data, id) => (typeof id === 'string' ? data.posts.find((p) => p.id === id) : undefined) || null;
-
-function toggleIn(list, id, value) {
-  const has = list.includes(id);
-  const on = typeof value === 'boolean' ? value : !has;
-  if (on && !has) list.push(id);
-  if (!on && has) list.splice(list.indexOf(id), 1);
-  return on;
-}
-
 function onIntent(state, action, world) {
   const ui = state.ui;
   if (typeof action.post === 'string' && postById(state.data, world, action.post)) {
@@ -120,98 +34,6 @@ function onIntent(state, action, world) {
     goRoot(ui, 'home');
     push(ui, 'author', { author: action.author });
   }
-  return state;
-}
-
-function createCollection(state, ctx) {
-  const { ui, data } = state;
-  const name = String(ui.drafts.collection_name ?? '').trim();
-  const error = collectionNameError(data, name);
-  if (error) {
-    ui.errors = { ...ui.errors, collection_name: error };
-    return state;
-  }
-  let id = collectionSlug(name);
-  for (let i = 2; collectionById(data, id); i += 1) id = `${collectionSlug(name)}-${i}`;
-  const post = ui.sheet && ui.sheet.kind === 'save' ? postById(data, ctx.world, ui.sheet.post) : null;
-  data.collections.push({ id, name, posts: post ? [post.id] : [] });
-  ui.drafts.collection_name = '';
-  ui.errors = {};
-  if (ui.dialog && ui.dialog.kind === 'new_collection') ui.dialog = null;
-  ui.notice = post ? `Saved to ${name}` : `Created ${name}`;
-  return state;
-}
-
-function submit(state, ctx) {
-  const { ui, data } = state;
-  if (ui.screen !== 'form' || !ui.form) return state;
-  const { values, errors } = validatePost(ui.drafts);
-  if (!coverOf(ctx.world, ui.form.cover)) errors.cover = 'Pick a cover';
-  if (Object.keys(errors).length) {
-    ui.errors = errors;
-    return state;
-  }
-  if (ui.form.mode === 'edit') {
-    const p = ownPost(data, ui.form.post);
-    if (!p) {
-      closeForm(ui);
-      goRoot(ui, 'me');
-      return state;
-    }
-    Object.assign(p, { title: values.title, body: values.body, tags: values.tags, cover: { ...p.cover, t: ui.form.cover } });
-    closeForm(ui);
-    pop(state, ctx.world);
-    ui.notice = 'Post updated';
-    return state;
-  }
-  const taken = [...data.posts.map((p) => p.id), ...(ctx.world.mine || []).map((p) => p.id)];
-  const id = newId(ctx, 'q', taken);
-  data.posts.push({ id, title: values.title, body: values.body, tags: values.tags, cover: { t: ui.form.cover, h: 1.2 }, time: ctx.now, likes: 0, saves: 0 });
-  closeForm(ui);
-  goRoot(ui, 'me');
-  ui.me_tab = 'posts';
-  push(ui, 'post', { post: id });
-  ui.notice = 'Published';
-  return state;
-}
-
-function confirm(state, ctx) {
-  const { ui, data } = state;
-  const d = ui.dialog;
-  ui.dialog = null;
-  if (!d) return state;
-  if (d.kind === 'delete_post') {
-    const p = ownPost(data, d.post);
-    if (!p) return state;
-    data.posts = data.posts.filter((x) => x.id !== p.id);
-    for (const c of data.collections) c.posts = c.posts.filter((id) => id !== p.id);
-    data.liked = data.liked.filter((id) => id !== p.id);
-    data.comments = data.comments.filter((c) => c.post !== p.id);
-    goRoot(ui, 'me');
-    ui.me_tab = 'posts';
-    ui.notice = 'Post deleted';
-  } else if (d.kind === 'delete_comment') {
-    const before = data.comments.length;
-    data.comments = data.comments.filter((c) => c.id !== d.id);
-    if (data.comments.length !== before) ui.notice = 'Comment deleted';
-  }
-  return state;
-}
-
-function addComment(state, action, ctx) {
-  const ui = state.ui;
-  const post = postById(state.data, ctx.world, action.post ?? ui.post);
-  if (!post || (ui.screen !== 'post' && action.text === undefined)) return state;
-  const text = String(action.text ?? ui.drafts.comment ?? '').trim();
-  if (!text) return state;
-  if (text.length > COMMENT_MAX) {
-    ui.errors = { comment: `Comments are limited to ${COMMENT_MAX} characters` };
-    return state;
-  }
-  const taken = [...state.data.comments.map((c) => c.id), ...(((ctx.world.me || {}).comments) || []).map((c) => c.id)];
-  state.data.comments.push({ id: newId(ctx, 'r', taken), post: post.id, text, time: ctx.now });
-  if (action.text === undefined) ui.drafts.comment = '';
-  ui.errors = {};
   return state;
 }
 

@@ -1,0 +1,44 @@
+// Reducer helpers shared by every area: notices, the navigation stack, opening a record, the deal form drafts, new ids.
+
+import { kindOf, findRecord } from './select.js';
+
+export function deny(state, text) {
+  state.ui.notice = text;
+  return state;
+}
+
+export function clearTransient(ui) {
+  Object.assign(ui, { menu: null, dialog: null, errors: {}, dq: null, lost: null, bulkOwner: null, newLead: null });
+}
+
+export function go(ui, patch) {
+  ui.stack.push({ screen: ui.screen, record: ui.record });
+  if (ui.stack.length > 30) ui.stack.shift();
+  clearTransient(ui);
+  Object.assign(ui, patch);
+}
+
+export function loadOppDrafts(ui, o) {
+  ui.drafts['o-name'] = o.name;
+  ui.drafts['o-amount'] = String(o.amount);
+  ui.drafts['o-close'] = o.close;
+  ui.drafts['o-prob'] = String(o.probability);
+  ui.drafts['o-next'] = o.next_step || '';
+}
+
+export function openRecord(ui, data, id) {
+  const kind = kindOf(id);
+  const r = findRecord(data, id);
+  if (!r) return false;
+  go(ui, { screen: kind, record: id });
+  if (kind === 'opp') loadOppDrafts(ui, r);
+  ui.drafts['act-subject'] = '';
+  ui.drafts['act-notes'] = '';
+  return true;
+}
+
+export function nextId(data, key, prefix) {
+  const id = `${prefix}-${data.counters[key]}`;
+  data.counters[key] += 1;
+  return id;
+}

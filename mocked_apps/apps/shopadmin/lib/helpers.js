@@ -1,0 +1,49 @@
+// Reducer helpers shared by every area: notices, the navigation stack, logged stock moves, the product form drafts.
+
+import { ME } from './constants.js';
+
+export function deny(state, text) {
+  state.ui.notice = text;
+  return state;
+}
+
+export function clearTransient(ui) {
+  Object.assign(ui, { menu: null, dialog: null, errors: {}, refund: null, poDraft: null, bulk: null });
+}
+
+export function go(ui, patch) {
+  ui.stack.push({ screen: ui.screen, product: ui.product, order: ui.order, vendor: ui.vendor, po: ui.po });
+  if (ui.stack.length > 30) ui.stack.shift();
+  clearTransient(ui);
+  Object.assign(ui, patch);
+}
+
+function logAdjustment(data, ctx, product, delta, reason, note) {
+  const id = `ADJ-${data.counters.adj}`;
+  data.counters.adj += 1;
+  data.adjustments.push({ id, ts: ctx.now, product: product.id, delta, reason, note: note || '', by: ME });
+}
+
+/** Change a product's stock by delta and log it; refuse (return a reason) if it would go negative. */
+export function moveStock(data, ctx, product, delta, reason, note) {
+  if (product.stock + delta < 0) return `${product.sku} has only ${product.stock} in stock`;
+  if (delta === 0) return null;
+  product.stock += delta;
+  logAdjustment(data, ctx, product, delta, reason, note);
+  return null;
+}
+
+function productForm(p) {
+  return { category: p.category, status: p.status, vendor: p.vendor };
+}
+
+export function loadProductDrafts(ui, p) {
+  ui.drafts['p-title'] = p.title;
+  ui.drafts['p-price'] = (p.price / 100).toFixed(2);
+  ui.drafts['p-cost'] = (p.cost / 100).toFixed(2);
+  ui.drafts['p-reorder'] = String(p.reorder);
+  ui.drafts['adj-qty'] = '';
+  ui.drafts['adj-note'] = '';
+  ui.form = productForm(p);
+  ui.adjReason = 'received';
+}

@@ -1,0 +1,101 @@
+// Vendors and purchase orders.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { loadDevice } from '../../runtime/node/load.js';
+import * as sa from './logic.js';
+
+const { onOrder } = sa;
+
+async function open(reset = {}) {
+  const dev = await loadDevice({ apps: ['shopadmin'], device: 'desktop', reset: { seed: 3, ...reset } });
+  dev.system({ type: 'open', app: 'shopadmin' });
+  return dev;
+}
+const app = (dev) => dev.getState().apps.shopadmin;
+const data = (dev) => app(dev).data;
+const ui = (dev) => app(dev).ui;
+const act = (dev, action) => dev.dispatch('shopadmin', action);
+const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
+const product = (dev, id) => data(dev).products.find((p) => p.id === id);
+
+/** The app's invariants: stock never negative, totals are sum(lines) − discount + shipping, refunds ≤ paid. */
+function assertInvariants(dev) {
+  const d = data(dev);
+  for (const p of d.products) assert.ok(Number.isInteger(p.stock) && p.stock >= 0, `${p.id} stock ${p.stock}`);
+  for (const o of d.orders) {
+    assert.equal(o.total, o.lines.reduce((s, l) => s + l.qty * l.price, 0) - o.discount + o.shipping, `${o.id} total`);
+    assert.ok(o.refunded <= o.paid, `${o.id} refunded ≤ paid`);
+    assert.equal(o.refunded, o.refunds.reduce((s, r) => s + r.amount, 0), `${o.id} refunds add up`);
+    for (const l of o.lines) assert.ok(l.refunded >= 0 && l.refunded <= l.qty, `${o.id} ${l.product} refunded qty`);
+  }
+}
+
+test('vendors: edit email and lead time with validation', async () => {
+  const dev = await open();
+  act(dev, { type: 'open_vendor', id: 'V-03' });
+  assert.equal(ui(dev).drafts['v-lead'], '7');
+  type(dev, 'v-email', 'not-an-email');
+  type(dev, 'v-lead', '0');
+  act(dev, { type: 'save_vendor' });
+  assert.ok(ui(dev).errors.email && ui(dev).errors.lead);
+  assert.equal(data(dev).vendors[2].email, 'hello@copperfield-tex.test');
+  type(dev, 'v-email', 'orders@copperfield-tex.test');
+  type(dev, 'v-lead', '12');
+  act(dev, { type: 'save_vendor' });
+  assert.deepEqual([data(dev).vendors[2].email, data(dev).vendors[2].lead_days], ['orders@copperfield-tex.test', 12]);
+  act(dev, { type: 'open_vendor', id: 'V-99' });
+  assert.equal(ui(dev).vendor, 'V-03');
+});
+
+test('purchase orders: one vendor per PO, quantities validated, receive adds stock, cancel', async () => {
+  const dev = await open();
+  act(dev, { type: 'start_po' });
+  assert.match(ui(dev).notice, /Select low-stock items first/);
+  act(dev, { type: 'lcheck', id: 'P-101' });
+  assert.deepEqual(ui(dev).lchecked, [], 'only low-stock items can be checked');
+  act(dev, { type: 'lcheck', id: 'P-102' });
+  act(dev, { type: 'lcheck', id: 'P-116' });
+  act(dev, { type: 'start_po' });
+  assert.match(ui(dev).notice, /one vendor/);
+  assert.equal(ui(dev).dialog, null);
+  act(dev, { type: 'lcheck', id: 'P-116' });
+  act(dev, { type: 'lcheck', id: 'P-107' });
+  act(dev, { type: 'start_po' });
+  assert.equal(ui(dev).dialog, 'po');
+  assert.deepEqual(ui(dev).poDraft, { vendor: 'V-01', lines: ['P-102', 'P-107'] });
+  assert.equal(ui(dev).drafts['po-qty:P-102'], '26');
+  type(dev, 'po-qty:P-107', '0');
+  act(dev, { type: 'confirm_po' });
+  assert.ok(ui(dev).errors['po-qty:P-107']);
+  type(dev, 'po-qty:P-107', '8');
+  act(dev, { type: 'confirm_po' });
+  const po = data(dev).pos.find((p) => p.id === 'PO-3002');
+  assert.deepEqual(po, { id: 'PO-3002', vendor: 'V-01', lines: [{ product: 'P-102', qty: 26, cost: 950 }, { product: 'P-107', qty: 8, cost: 2600 }],
+    status: 'sent', created: '2026-03-14', expected: '2026-03-24' });
+  assert.equal(onOrder(data(dev), 'P-107'), 8);
+  assert.equal(product(dev, 'P-107').stock, 0, 'ordering does not change stock');
+  // Vendor shortcut: all of the vendor's low items; removing every line closes the dialog.
+  act(dev, { type: 'start_po', vendor: 'V-06' });
+  assert.deepEqual(ui(dev).poDraft.lines, ['P-133', 'P-135']);
+  act(dev, { type: 'po_remove_line', id: 'P-133' });
+  act(dev, { type: 'po_remove_line', id: 'P-135' });
+  assert.equal(ui(dev).dialog, null);
+  act(dev, { type: 'start_po', vendor: 'V-77' });
+  act(dev, { type: 'open_po', id: 'PO-3002' });
+  act(dev, { type: 'receive_po' });
+  assert.equal(product(dev, 'P-107').stock, 8);
+  assert.equal(product(dev, 'P-102').stock, 40);
+  assert.equal(data(dev).pos.find((p) => p.id === 'PO-3002').status, 'received');
+  act(dev, { type: 'receive_po' });
+  assert.match(ui(dev).notice, /only sent orders/);
+  act(dev, { type: 'cancel_po', id: 'PO-3001' });
+  assert.equal(data(dev).pos.find((p) => p.id === 'PO-3001').status, 'cancelled');
+  act(dev, { type: 'cancel_po', id: 'PO-3001' });
+  assert.match(ui(dev).notice, /only sent orders/);
+  act(dev, { type: 'low_vendor', vendor: 'V-03' });
+  assert.equal(ui(dev).lvendor, 'V-03');
+  act(dev, { type: 'low_vendor', vendor: 'V-42' });
+  assert.equal(ui(dev).lvendor, 'V-03');
+  assertInvariants(dev);
+});
