@@ -14,9 +14,10 @@ APPS = sorted(p.name for p in (MOCKED_APPS / "apps").iterdir() if (p / "logic.js
 
 
 REQUIRED = ("manifest.json", "logic.js", "view.js", "world.json", "README.md", "logic.test.mjs")
-# Beside the required files an app may have its stylesheet, more node:test files, and two folders of helper
-# modules: lib/ (pure, imported by logic.js and view.js) and ui/ (view parts, imported by view.js).
-OPTIONAL = ("style.css", "lib", "ui")
+# Beside the required files an app may have its stylesheet, more node:test files with the setup they share
+# (testkit.mjs), and two folders of helper modules: lib/ (pure, imported by logic.js and view.js) and ui/
+# (view parts, imported by view.js).
+OPTIONAL = ("style.css", "testkit.mjs", "lib", "ui")
 # What an app must never call: the host clock, host randomness, timers or the network (time and randomness
 # come from ctx / the device state, so every episode replays exactly).
 HOST_APIS = re.compile(r"Date\.now|new Date\(\)|Math\.random|performance\.now|setTimeout|setInterval|"
