@@ -1,44 +1,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
+import { readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as bank from './logic.js';
 import * as contacts from '../contacts/logic.js';
-
-const world = readJson('apps/bank/world.json');
-const PIN = world.pin;
-
-async function device(reset = {}, apps = ['bank']) {
-  const dev = await loadDevice({ apps, reset: { seed: 2, ...reset } });
-  dev.system({ type: 'open', app: 'bank' });
-  return dev;
-}
-const bk = (dev) => dev.getState().apps.bank;
-const go = (dev, action) => dev.dispatch('bank', action);
-const draft = (dev, key, value) => go(dev, { type: '@draft', key, value });
-const bal = (dev, id) => bank.findAccount(bk(dev).data, id).balance_cents;
-
-/** Every account balance equals opening + Σ its transactions. */
-function consistent(dev) {
-  const data = bk(dev).data;
-  for (const a of data.accounts) assert.equal(a.balance_cents, bank.ledgerBalance(world, data, a.id), `balance of ${a.id}`);
-}
-
-/** Fill the transfer form and go to the review screen. */
-function toReview(dev, { from = 'chk', kind = 'account', to = 'sav', amount = '50', note = '', date = null } = {}) {
-  go(dev, { type: 'new_transfer', from });
-  go(dev, { type: 'pick_to' });
-  go(dev, { type: 'set_to', kind, id: to });
-  draft(dev, 'amount', amount);
-  draft(dev, 'note', note);
-  if (date) go(dev, { type: 'set_date', date });
-  go(dev, { type: 'review' });
-}
-function pin(dev, value = PIN) {
-  go(dev, { type: 'confirm' });
-  draft(dev, 'pin', value);
-  go(dev, { type: 'enter_pin' });
-}
+import { world, device, bk, go, draft, bal, consistent, toReview, pin } from './testkit.mjs';
 
 /** A device with Bank and a stub Messages app that records the intents it receives. */
 function withMessages() {

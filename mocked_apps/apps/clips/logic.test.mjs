@@ -1,31 +1,20 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
+import { loadDevice } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as clips from './logic.js';
+import { world, NOW, solo, app, act, type, dataOf } from './testkit.mjs';
 
 const {
   hashtags, captionParts, search, trendingTags, tagClips, feedClips, newestClip, followerCount, likeCount, clipById,
   commentsOf, progress, mmss, shareText, captionError, creatorClips, totalLikes, unreadCount, ago, count, toMs,
 } = clips;
 
-const world = readJson('apps/clips/world.json');
-const NOW = Date.UTC(2026, 2, 14, 9, 30);
-
-async function solo() {
-  const dev = await loadDevice({ apps: ['clips'], reset: { seed: 2 } });
-  dev.system({ type: 'open', app: 'clips' });
-  return dev;
-}
 async function full() {
   const dev = await loadDevice({ apps: ['contacts', 'messages', 'clips'], reset: { seed: 2 } });
   dev.system({ type: 'open', app: 'clips' });
   return dev;
 }
-const app = (dev) => dev.getState().apps.clips;
-const act = (dev, action) => dev.dispatch('clips', action);
-const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
-const dataOf = (dev) => JSON.stringify(app(dev).data);
 
 /** A device with Clips and a stub Messages app that records the intents it receives. */
 function withStub({ contacts = true } = {}) {

@@ -2,23 +2,10 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
 import * as clips from './logic.js';
+import { world, NOW, solo, app, act, type, dataOf } from './testkit.mjs';
 
 const { newestClip } = clips;
-
-const world = readJson('apps/clips/world.json');
-const NOW = Date.UTC(2026, 2, 14, 9, 30);
-
-async function solo() {
-  const dev = await loadDevice({ apps: ['clips'], reset: { seed: 2 } });
-  dev.system({ type: 'open', app: 'clips' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.clips;
-const act = (dev, action) => dev.dispatch('clips', action);
-const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
-const dataOf = (dev) => JSON.stringify(app(dev).data);
 
 test('own clips: privacy from the more sheet; delete behind a confirm dialog', async () => {
   const dev = await solo();

@@ -2,24 +2,10 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
 import * as cr from './logic.js';
+import { world, open, data, ui, act, type, lead, opp } from './testkit.mjs';
 
-const world = readJson('apps/crm/world.json');
 const { accountPipeline, canConvert, validateStep } = cr;
-
-async function open(reset = {}) {
-  const dev = await loadDevice({ apps: ['crm'], device: 'desktop', reset: { seed: 2, ...reset } });
-  dev.system({ type: 'open', app: 'crm' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.crm;
-const data = (dev) => app(dev).data;
-const ui = (dev) => app(dev).ui;
-const act = (dev, action) => dev.dispatch('crm', action);
-const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
-const lead = (dev, id) => data(dev).leads.find((l) => l.id === id);
-const opp = (dev, id) => data(dev).opps.find((o) => o.id === id);
 
 /** Walk the wizard for a qualified lead with a new account; returns after step 3 is filled. */
 function fillWizard(dev, id, { industry = 'Retail', amount = '42000', close = '2026-04-30', prob = '55', stage = 'proposal' } = {}) {

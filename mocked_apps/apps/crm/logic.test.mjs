@@ -1,24 +1,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
 import * as cr from './logic.js';
+import { world, open, data, ui, act, type, lead, opp, snap } from './testkit.mjs';
 
-const world = readJson('apps/crm/world.json');
 const { parseAmount, parseDate, parseProbability, dollars, pipeline, pipelineTotals, accountPipeline, leadRows, oppRows, search, accountByName, activitiesOf } = cr;
-
-async function open(reset = {}) {
-  const dev = await loadDevice({ apps: ['crm'], device: 'desktop', reset: { seed: 2, ...reset } });
-  dev.system({ type: 'open', app: 'crm' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.crm;
-const data = (dev) => app(dev).data;
-const ui = (dev) => app(dev).ui;
-const act = (dev, action) => dev.dispatch('crm', action);
-const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
-const lead = (dev, id) => data(dev).leads.find((l) => l.id === id);
-const opp = (dev, id) => data(dev).opps.find((o) => o.id === id);
-const snap = (dev) => JSON.parse(JSON.stringify(data(dev)));
 
 test('init: records copied, dates relative to the virtual clock, s0 small', async () => {
   const dev = await open();

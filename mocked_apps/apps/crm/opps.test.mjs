@@ -2,20 +2,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice } from '../../runtime/node/load.js';
-
-async function open(reset = {}) {
-  const dev = await loadDevice({ apps: ['crm'], device: 'desktop', reset: { seed: 2, ...reset } });
-  dev.system({ type: 'open', app: 'crm' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.crm;
-const data = (dev) => app(dev).data;
-const ui = (dev) => app(dev).ui;
-const act = (dev, action) => dev.dispatch('crm', action);
-const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
-const opp = (dev, id) => data(dev).opps.find((o) => o.id === id);
-const snap = (dev) => JSON.parse(JSON.stringify(data(dev)));
+import { open, data, ui, act, type, opp, snap } from './testkit.mjs';
 
 test('opportunity stages: default probabilities, lost needs a reason, closed deals locked, reopen', async () => {
   const dev = await open();

@@ -3,27 +3,15 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
+import { readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as email from './logic.js';
 import * as contactsApp from '../contacts/logic.js';
+import { NOW, ME, world, dev0, app, rec, act, type } from './testkit.mjs';
 
 const { full } = email;
 
-const NOW = Date.UTC(2026, 2, 14, 9, 30);
-const ME = 'robin.hale@mailbox.example';
-const world = readJson('apps/email/world.json');
 const contactsWorld = readJson('apps/contacts/world.json');
-
-async function dev0(apps = ['contacts', 'email']) {
-  const dev = await loadDevice({ apps, reset: { seed: 4 } });
-  dev.system({ type: 'open', app: 'email' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.email;
-const rec = (dev, id) => app(dev).data.emails.find((e) => e.id === id);
-const act = (dev, action) => dev.dispatch('email', action);
-const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
 const sent = (dev) => app(dev).data.emails.filter((e) => e.own && e.folder === 'sent');
 
 /** A device with Email, Contacts and a stub app (calendar by default) that records its intents. */

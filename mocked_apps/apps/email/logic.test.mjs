@@ -1,27 +1,14 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
 import * as email from './logic.js';
+import { NOW, ME, world, dev0, app, rec, act, type } from './testkit.mjs';
 
 const {
   atMs, full, viewEmails, unreadCount, searchEmails, parseAddresses, isEmail, replySubject, forwardSubject, listStamp,
   labelError, pickable, fillDates, contactsFrom, nameFor, moveTargets, viewTitle, replyQuote, forwardQuote,
 } = email;
 
-const NOW = Date.UTC(2026, 2, 14, 9, 30);
 const DAY = 86400000;
-const ME = 'robin.hale@mailbox.example';
-const world = readJson('apps/email/world.json');
-
-async function dev0(apps = ['contacts', 'email']) {
-  const dev = await loadDevice({ apps, reset: { seed: 4 } });
-  dev.system({ type: 'open', app: 'email' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.email;
-const rec = (dev, id) => app(dev).data.emails.find((e) => e.id === id);
-const act = (dev, action) => dev.dispatch('email', action);
-const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
 
 test('init: per-email records with times from the relative world times; labels; small s0', async () => {
   const dev = await dev0();

@@ -1,25 +1,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
+import { readJson } from '../../runtime/node/load.js';
 import * as lab from './logic.js';
+import { world, open, app, act, brew } from './testkit.mjs';
 
 const { brewResult, gradeFor, potionName, requestText, mismatch, payout, available, bookKey, allBookKeys, parseKey, customerName, readyText } = lab;
-const world = readJson('apps/potionlab/world.json');
-
-async function open(apps = ['potionlab']) {
-  const dev = await loadDevice({ apps, reset: { seed: 2 } });
-  dev.system({ type: 'open', app: 'potionlab' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.potionlab;
-const act = (dev, action) => dev.dispatch('potionlab', action);
-const brew = (dev, ids) => {
-  act(dev, { type: 'empty' });
-  for (const ing of ids) act(dev, { type: 'add', ing });
-  act(dev, { type: 'brew' });
-  const s = app(dev);
-  return s.data.potions.find((p) => p.id === s.ui.result.potion);
-};
 const r = (ids) => {
   const x = brewResult(world, ids);
   return [x.family, x.grade, x.cloudy, x.layered];

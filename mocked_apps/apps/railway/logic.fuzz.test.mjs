@@ -1,15 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice } from '../../runtime/node/load.js';
 import * as L from './logic.js';
-
-async function device(reset = {}, apps = ['railway']) {
-  const dev = await loadDevice({ apps, reset });
-  dev.system({ type: 'open', app: 'railway' });
-  return dev;
-}
-const rw = (dev) => dev.getState().apps.railway;
-const go = (dev, action) => dev.dispatch('railway', action);
+import { device, rw, go } from './testkit.mjs';
 
 test('fuzz: random and malformed actions keep the money invariant and a valid state', async () => {
   const dev = await device();

@@ -1,15 +1,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice } from '../../runtime/node/load.js';
 import * as L from './logic.js';
+import { device, rw, go } from './testkit.mjs';
 
-async function device(reset = {}, apps = ['railway']) {
-  const dev = await loadDevice({ apps, reset });
-  dev.system({ type: 'open', app: 'railway' });
-  return dev;
-}
-const rw = (dev) => dev.getState().apps.railway;
-const go = (dev, action) => dev.dispatch('railway', action);
 const draft = (dev, key, value) => go(dev, { type: '@draft', key, value });
 
 /** Walk the booking flow up to the review screen. */

@@ -2,19 +2,9 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
+import { readJson } from '../../runtime/node/load.js';
 import * as rides from './logic.js';
-
-const world = readJson('apps/rides/world.json');
-const MIN = 60000;
-const NOW = Date.UTC(2026, 2, 14, 9, 30);
-
-async function device(reset = {}, apps = ['rides']) {
-  const dev = await loadDevice({ apps, reset: { seed: 4, ...reset } });
-  dev.system({ type: 'open', app: 'rides' });
-  return dev;
-}
-const wf = (dev) => dev.getState().apps.rides;
+import { world, MIN, NOW, device, wf } from './testkit.mjs';
 
 test('routes: fastest by minutes over the graph, symmetric, none for bad input', () => {
   assert.deepEqual(rides.route(world, 'lin', 'nwl'), { min: 17, km10: 65, km: 6.5, via: ['lin', 'qsg', 'nwl'] });

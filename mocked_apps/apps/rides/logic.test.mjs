@@ -1,19 +1,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as rides from './logic.js';
+import { world, MIN, NOW, device, wf } from './testkit.mjs';
 
-const world = readJson('apps/rides/world.json');
-const MIN = 60000;
-const NOW = Date.UTC(2026, 2, 14, 9, 30);
-
-async function device(reset = {}, apps = ['rides']) {
-  const dev = await loadDevice({ apps, reset: { seed: 4, ...reset } });
-  dev.system({ type: 'open', app: 'rides' });
-  return dev;
-}
-const wf = (dev) => dev.getState().apps.rides;
 const go = (dev, action) => dev.dispatch('rides', action);
 const draft = (dev, key, value) => go(dev, { type: '@draft', key, value });
 const tick = (dev, minutes) => dev.system({ type: 'tick', ms: minutes * MIN });

@@ -1,35 +1,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
 import * as sa from './logic.js';
+import { world, open, data, ui, act, type, product, order, assertInvariants } from './testkit.mjs';
 
-const world = readJson('apps/shopadmin/world.json');
 const { money, parseMoney, parsePercent, parseInt10, applyPercent, lowStock, suggestedQty, productRows, orderRows, onOrder, isEmail } = sa;
-
-async function open(reset = {}) {
-  const dev = await loadDevice({ apps: ['shopadmin'], device: 'desktop', reset: { seed: 3, ...reset } });
-  dev.system({ type: 'open', app: 'shopadmin' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.shopadmin;
-const data = (dev) => app(dev).data;
-const ui = (dev) => app(dev).ui;
-const act = (dev, action) => dev.dispatch('shopadmin', action);
-const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
-const product = (dev, id) => data(dev).products.find((p) => p.id === id);
-const order = (dev, id) => data(dev).orders.find((o) => o.id === id);
-
-/** The app's invariants: stock never negative, totals are sum(lines) − discount + shipping, refunds ≤ paid. */
-function assertInvariants(dev) {
-  const d = data(dev);
-  for (const p of d.products) assert.ok(Number.isInteger(p.stock) && p.stock >= 0, `${p.id} stock ${p.stock}`);
-  for (const o of d.orders) {
-    assert.equal(o.total, o.lines.reduce((s, l) => s + l.qty * l.price, 0) - o.discount + o.shipping, `${o.id} total`);
-    assert.ok(o.refunded <= o.paid, `${o.id} refunded ≤ paid`);
-    assert.equal(o.refunded, o.refunds.reduce((s, r) => s + r.amount, 0), `${o.id} refunds add up`);
-    for (const l of o.lines) assert.ok(l.refunded >= 0 && l.refunded <= l.qty, `${o.id} ${l.product} refunded qty`);
-  }
-}
 
 test('init: world copied, order totals computed, s0 small, times relative to the clock', async () => {
   const dev = await open();

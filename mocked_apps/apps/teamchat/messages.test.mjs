@@ -2,26 +2,10 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
 import * as chat from './logic.js';
+import { world, open, data, ui, msg, ch, act, type, snapshotData } from './testkit.mjs';
 
-const world = readJson('apps/teamchat/world.json');
 const { unreadCount, replyCount } = chat;
-
-async function open(reset = {}) {
-  const dev = await loadDevice({ apps: ['teamchat'], reset: { seed: 2, ...reset } });
-  dev.system({ type: 'open', app: 'teamchat' });
-  return dev;
-}
-
-const app = (dev) => dev.getState().apps.teamchat;
-const data = (dev) => app(dev).data;
-const ui = (dev) => app(dev).ui;
-const msg = (dev, id) => data(dev).messages.find((m) => m.id === id);
-const ch = (dev, id) => data(dev).channels.find((c) => c.id === id);
-const act = (dev, action) => dev.dispatch('teamchat', action);
-const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
-const snapshotData = (dev) => JSON.parse(JSON.stringify(data(dev)));
 
 test('send: posts to the open channel as the signed-in user, marks read, clears the draft', async () => {
   const dev = await open();

@@ -2,37 +2,10 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
 import * as tk from './logic.js';
+import { world, open, data, ui, issue, act, type, assertSprintInvariant } from './testkit.mjs';
 
-const world = readJson('apps/tracker/world.json');
-const { sprintPoints, validateNewIssue, findIssue } = tk;
-
-async function open(reset = {}) {
-  const dev = await loadDevice({ apps: ['tracker'], reset: { seed: 1, ...reset } });
-  dev.system({ type: 'open', app: 'tracker' });
-  return dev;
-}
-
-const app = (dev) => dev.getState().apps.tracker;
-const data = (dev) => app(dev).data;
-const ui = (dev) => app(dev).ui;
-const issue = (dev, key) => data(dev).issues.find((i) => i.id === key);
-const act = (dev, action) => dev.dispatch('tracker', action);
-const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
-
-/** Sprint totals always equal the sum over their issues (the invariant the board and Sprints view show). */
-function assertSprintInvariant(dev) {
-  const d = data(dev);
-  for (const s of d.sprints) {
-    const sum = d.issues.filter((i) => i.sprint === s.id).reduce((a, i) => a + (i.points || 0), 0);
-    assert.equal(sprintPoints(d, s.id), sum, s.id);
-  }
-  for (const i of d.issues) {
-    if (i.parent) assert.equal(i.sprint, findIssue(d, i.parent).sprint, `${i.id} follows its parent's sprint`);
-    if (i.sprint) assert.equal(d.sprints.find((s) => s.id === i.sprint).project, i.project);
-  }
-}
+const { validateNewIssue } = tk;
 
 test('issue detail: inline edits of menus and text fields, with history', async () => {
   const dev = await open();

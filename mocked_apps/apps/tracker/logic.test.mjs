@@ -1,40 +1,14 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
 import * as tk from './logic.js';
+import { world, open, data, ui, issue, sprint, act, assertSprintInvariant } from './testkit.mjs';
 
-const world = readJson('apps/tracker/world.json');
 const {
   checkTransition, parsePoints, normalizeLabel, matchesFilters, sortIssues, sprintPoints, sprintDonePoints,
   activeSprint, nextSprint, projectSprints, blockersOf, subtasksOf, compareKeys, dateAfter, findIssue,
 } = tk;
 
-async function open(reset = {}) {
-  const dev = await loadDevice({ apps: ['tracker'], reset: { seed: 1, ...reset } });
-  dev.system({ type: 'open', app: 'tracker' });
-  return dev;
-}
-
-const app = (dev) => dev.getState().apps.tracker;
-const data = (dev) => app(dev).data;
-const ui = (dev) => app(dev).ui;
-const issue = (dev, key) => data(dev).issues.find((i) => i.id === key);
-const sprint = (dev, id) => data(dev).sprints.find((s) => s.id === id);
-const act = (dev, action) => dev.dispatch('tracker', action);
 const snap = (dev) => JSON.parse(JSON.stringify(data(dev)));
-
-/** Sprint totals always equal the sum over their issues (the invariant the board and Sprints view show). */
-function assertSprintInvariant(dev) {
-  const d = data(dev);
-  for (const s of d.sprints) {
-    const sum = d.issues.filter((i) => i.sprint === s.id).reduce((a, i) => a + (i.points || 0), 0);
-    assert.equal(sprintPoints(d, s.id), sum, s.id);
-  }
-  for (const i of d.issues) {
-    if (i.parent) assert.equal(i.sprint, findIssue(d, i.parent).sprint, `${i.id} follows its parent's sprint`);
-    if (i.sprint) assert.equal(d.sprints.find((s) => s.id === i.sprint).project, i.project);
-  }
-}
 
 test('init: issues copied, sprint dates relative to the virtual clock, counters past the highest key', async () => {
   const dev = await open();
