@@ -31,6 +31,24 @@ export function parseDate(text) {
   return Date.UTC(y, m - 1, d);
 }
 
+/**
+ * Parse a time of day typed by a person: "7:30", "07:30", "7.30", "7:30 pm", "19:05".
+ * Returns "HH:MM" or null.
+ */
+export function parseTime(text) {
+  const t = String(text ?? '').trim().toLowerCase().replace(/\s+/g, '');
+  const m = /^(\d{1,2})(?:[:.](\d{2}))?(am|pm)?$/.exec(t);
+  if (!m || (m[2] === undefined && !m[3])) return null;
+  let hour = Number(m[1]);
+  const minute = Number(m[2] ?? 0);
+  if (m[3]) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (m[3] === 'pm' ? 12 : 0);
+  }
+  if (hour > 23 || minute > 59) return null;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
 /** Return "YYYY-MM-DD" `days` after the date of `ms`. */
 export function addDays(ms, days) {
   return isoDate(parseDate(isoDate(ms)) + days * DAY_MS);

@@ -1,7 +1,10 @@
 // Pure selectors of the Clock app: tabs and weekdays, parsing times, alarm rings, cities, the timer,
 // the stopwatch and bedtime.
 
+import { parseTime } from '../../../runtime/core/clock.js';
 import { DAY, MIN } from './units.js';
+
+export { parseTime };
 
 /** Main tabs, in bar order. */
 export const TABS = ['alarms', 'world', 'timer', 'stopwatch', 'bedtime'];
@@ -9,24 +12,6 @@ export const TABS = ['alarms', 'world', 'timer', 'stopwatch', 'bedtime'];
 export const WEEK = [[1, 'Mon'], [2, 'Tue'], [3, 'Wed'], [4, 'Thu'], [5, 'Fri'], [6, 'Sat'], [0, 'Sun']];
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MAX_TIMER = 99 * 3600000 + 59 * MIN + 59000;
-
-/**
- * Parse a time of day typed by a person: "7:30", "07:30", "7.30", "7:30 pm", "19:05".
- * Returns "HH:MM" or null.
- */
-export function parseTime(text) {
-  const t = String(text ?? '').trim().toLowerCase().replace(/\s+/g, '');
-  const m = /^(\d{1,2})(?:[:.](\d{2}))?(am|pm)?$/.exec(t);
-  if (!m || (m[2] === undefined && !m[3])) return null;
-  let hour = Number(m[1]);
-  const minute = Number(m[2] ?? 0);
-  if (m[3]) {
-    if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (m[3] === 'pm' ? 12 : 0);
-  }
-  if (hour > 23 || minute > 59) return null;
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
 
 /** Return minutes since midnight of "HH:MM". */
 export function minutesOf(hhmm) {

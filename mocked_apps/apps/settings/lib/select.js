@@ -1,5 +1,9 @@
 // Settings constants and selectors: pages, volumes, DND choices, times and days, networks, devices, search, names, battery.
 
+import { parseTime } from '../../../runtime/core/clock.js';
+
+export { parseTime };
+
 /** Settings pages reachable from the main list, with the words search matches. */
 export const PAGES = [
   ['wifi', 'Wi-Fi', ['wi-fi', 'wifi', 'network', 'internet', 'password', 'wlan']],
@@ -21,21 +25,6 @@ export function clampLevel(value) {
   if (typeof value !== 'number' && !(typeof value === 'string' && value.trim())) return null;
   const n = Math.round(Number(value));
   return Number.isFinite(n) ? Math.max(0, Math.min(100, n)) : null;
-}
-
-/** Parse "HH:MM" (also "7:30", "7.30", "7:30 pm"); null when invalid. */
-export function parseTime(text) {
-  const t = String(text ?? '').trim().toLowerCase().replace(/\s+/g, '');
-  const m = /^(\d{1,2})(?:[:.](\d{2}))?(am|pm)?$/.exec(t);
-  if (!m || (m[2] === undefined && !m[3])) return null;
-  let hour = Number(m[1]);
-  const minute = Number(m[2] ?? 0);
-  if (m[3]) {
-    if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (m[3] === 'pm' ? 12 : 0);
-  }
-  if (hour > 23 || minute > 59) return null;
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 /** Return a sorted, de-duplicated list of weekday numbers (0=Sun..6=Sat). */
