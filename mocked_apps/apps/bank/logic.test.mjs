@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readJson } from '../../runtime/node/load.js';
+import { intentRecorder, readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as bank from './logic.js';
 import * as contacts from '../contacts/logic.js';
@@ -8,15 +8,7 @@ import { world, device, bk, go, draft, bal, consistent, toReview, pin } from './
 
 /** A device with Bank and a stub Messages app that records the intents it receives. */
 function withMessages() {
-  const messages = {
-    init: () => ({ data: { intents: [] }, ui: {} }),
-    reduce: (s, a) => {
-      if (a.type !== 'intent') return null;
-      const { type: _t, ...rest } = a;
-      s.data.intents.push(rest);
-      return s;
-    },
-  };
+  const messages = intentRecorder();
   const dev = createDevice({ apps: { bank, messages, contacts }, worlds: { bank: world, contacts: readJson('apps/contacts/world.json') } });
   dev.reset({ seed: 1 });
   dev.system({ type: 'open', app: 'bank' });

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice } from '../../runtime/node/load.js';
+import { intentRecorder, loadDevice } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as clips from './logic.js';
 import { world, NOW, solo, app, act, type, dataOf } from './testkit.mjs';
@@ -18,15 +18,7 @@ async function full() {
 
 /** A device with Clips and a stub Messages app that records the intents it receives. */
 function withStub({ contacts = true } = {}) {
-  const messages = {
-    init: () => ({ data: { intents: [] }, ui: {} }),
-    reduce: (s, a) => {
-      if (a.type !== 'intent') return null;
-      const { type: _t, ...rest } = a;
-      s.data.intents.push(rest);
-      return s;
-    },
-  };
+  const messages = intentRecorder();
   const contactsStub = { init: () => ({ data: { contacts: [{ id: 'c3', name: 'Celia Brandt', phone: '555-0111' }] }, ui: {} }), reduce: () => null };
   const apps = contacts ? { clips, messages, contacts: contactsStub } : { clips, messages };
   const dev = createDevice({ apps, worlds: { clips: world } });

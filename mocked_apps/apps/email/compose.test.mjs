@@ -3,7 +3,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readJson } from '../../runtime/node/load.js';
+import { intentRecorder, readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as email from './logic.js';
 import * as contactsApp from '../contacts/logic.js';
@@ -16,15 +16,7 @@ const sent = (dev) => app(dev).data.emails.filter((e) => e.own && e.folder === '
 
 /** A device with Email, Contacts and a stub app (calendar by default) that records its intents. */
 function withStub(name = 'calendar') {
-  const stub = {
-    init: () => ({ data: { intents: [] }, ui: {} }),
-    reduce: (s, a) => {
-      if (a.type !== 'intent') return null;
-      const { type: _t, ...rest } = a;
-      s.data.intents.push(rest);
-      return s;
-    },
-  };
+  const stub = intentRecorder();
   const dev = createDevice({ apps: { contacts: contactsApp, email, [name]: stub }, worlds: { email: world, contacts: contactsWorld } });
   dev.reset({ seed: 1 });
   dev.system({ type: 'open', app: 'email' });

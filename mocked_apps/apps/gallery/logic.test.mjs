@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
+import { intentRecorder, loadDevice, readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as gallery from './logic.js';
 
@@ -29,15 +29,7 @@ const dataOf = (dev) => JSON.stringify(app(dev).data);
 function withStubs(names = ['messages', 'email']) {
   const apps = { gallery };
   for (const name of names) {
-    apps[name] = {
-      init: () => ({ data: { intents: [] }, ui: {} }),
-      reduce: (s, a) => {
-        if (a.type !== 'intent') return null;
-        const { type: _t, ...rest } = a;
-        s.data.intents.push(rest);
-        return s;
-      },
-    };
+    apps[name] = intentRecorder();
   }
   const dev = createDevice({ apps, worlds: { gallery: world } });
   dev.reset({ seed: 1 });

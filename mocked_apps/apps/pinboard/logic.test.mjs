@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
+import { intentRecorder, loadDevice, readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as pinboard from './logic.js';
 
@@ -27,17 +27,8 @@ const col = (dev, id) => app(dev).data.collections.find((c) => c.id === id);
 
 /** A device with Pinboard and stub Messages / Notes / Contacts apps that record the intents they receive. */
 function withStubs({ notes = true } = {}) {
-  const recorder = () => ({
-    init: () => ({ data: { intents: [] }, ui: {} }),
-    reduce: (s, a) => {
-      if (a.type !== 'intent') return null;
-      const { type: _t, ...rest } = a;
-      s.data.intents.push(rest);
-      return s;
-    },
-  });
   const contacts = { init: () => ({ data: { contacts: [{ id: 'c8', name: 'Hana Petrov', phone: '555-0196' }] }, ui: {} }), reduce: () => null };
-  const apps = { pinboard, messages: recorder(), contacts, ...(notes ? { notes: recorder() } : {}) };
+  const apps = { pinboard, messages: intentRecorder(), contacts, ...(notes ? { notes: intentRecorder() } : {}) };
   const dev = createDevice({ apps, worlds: { pinboard: world } });
   dev.reset({ seed: 1 });
   dev.system({ type: 'open', app: 'pinboard' });

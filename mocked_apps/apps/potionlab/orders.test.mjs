@@ -3,20 +3,13 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createDevice } from '../../runtime/core/device.js';
+import { intentRecorder } from '../../runtime/node/load.js';
 import * as lab from './logic.js';
 import { world, open, app, act, brew } from './testkit.mjs';
 
 /** A device with Alembic and stub Messages/Contacts apps that record the intents they receive. */
 function withStubs() {
-  const stub = () => ({
-    init: () => ({ data: { intents: [], contacts: [{ id: 'c8', name: 'Hana Petrov' }] }, ui: {} }),
-    reduce: (s, a) => {
-      if (a.type !== 'intent') return null;
-      const { type: _t, ...rest } = a;
-      s.data.intents.push(rest);
-      return s;
-    },
-  });
+  const stub = () => intentRecorder({ data: { contacts: [{ id: 'c8', name: 'Hana Petrov' }] } });
   const dev = createDevice({ apps: { potionlab: lab, messages: stub(), contacts: stub() }, worlds: { potionlab: world } });
   dev.reset({ seed: 1 });
   dev.system({ type: 'open', app: 'potionlab' });

@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createDevice } from '../../runtime/core/device.js';
+import { intentRecorder } from '../../runtime/node/load.js';
 import * as rides from './logic.js';
 import { world, MIN, NOW, device, wf } from './testkit.mjs';
 
@@ -32,15 +33,7 @@ function book(dev, { dest, pickup = null, type = 'standard', payment = null, pro
 
 /** A device with Rides, a stub Messages recording intents, and a stub Calendar. */
 function withStubs(events = []) {
-  const messages = {
-    init: () => ({ data: { intents: [] }, ui: {} }),
-    reduce: (s, a) => {
-      if (a.type !== 'intent') return null;
-      const { type: _t, ...rest } = a;
-      s.data.intents.push(rest);
-      return s;
-    },
-  };
+  const messages = intentRecorder();
   const calendar = { init: () => ({ data: { events }, ui: {} }), reduce: () => null };
   const dev = createDevice({ apps: { rides, messages, calendar }, worlds: { rides: world } });
   dev.reset({ seed: 1 });

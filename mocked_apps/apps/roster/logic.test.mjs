@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
+import { intentRecorder, loadDevice, readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as roster from './logic.js';
 
@@ -18,16 +18,7 @@ const ids = (dev) => violations(world, app(dev).data).map((v) => v.id);
 const fillWedNight = (dev) => act(dev, { type: 'assign', shift: 'wed-night', staff: 'c9' });
 
 function withStubs() {
-  const stub = () => ({
-    init: () => ({ data: { intents: [] }, ui: {} }),
-    reduce: (s, a) => {
-      if (a.type !== 'intent') return null;
-      const { type: _t, ...rest } = a;
-      s.data.intents.push(rest);
-      return s;
-    },
-  });
-  const dev = createDevice({ apps: { roster, messages: stub(), contacts: stub() }, worlds: { roster: world } });
+  const dev = createDevice({ apps: { roster, messages: intentRecorder(), contacts: intentRecorder() }, worlds: { roster: world } });
   dev.reset({ seed: 1 });
   dev.system({ type: 'open', app: 'roster' });
   return dev;

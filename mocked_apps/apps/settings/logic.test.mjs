@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice, readJson } from '../../runtime/node/load.js';
+import { intentRecorder, loadDevice, readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as settings from './logic.js';
 
@@ -18,15 +18,7 @@ const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
 
 /** Settings with a stub Messages app that records the intents it receives. */
 function withMessages() {
-  const messages = {
-    init: () => ({ data: { intents: [] }, ui: {} }),
-    reduce: (s, a) => {
-      if (a.type !== 'intent') return null;
-      const { type: _t, ...rest } = a;
-      s.data.intents.push(rest);
-      return s;
-    },
-  };
+  const messages = intentRecorder();
   const dev = createDevice({ apps: { settings, messages }, worlds: { settings: world } });
   dev.reset({ seed: 1 });
   dev.system({ type: 'open', app: 'settings' });

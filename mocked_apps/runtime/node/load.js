@@ -31,3 +31,21 @@ export async function loadDevice({ apps, device = 'phone', reset = {} } = {}) {
   dev.reset(reset);
   return dev;
 }
+
+/**
+ * A fresh logic module for a stub app that records the intents it receives: each `intent` action,
+ * less its `type`, is pushed onto `data.intents`; any other action is ignored (null).
+ * @param {{data?: object}} [options] more initial data beside `intents`, copied anew at each init
+ * @returns {{init: function(): object, reduce: function(object, object): (object|null)}} the module
+ */
+export function intentRecorder({ data = {} } = {}) {
+  return {
+    init: () => ({ data: { intents: [], ...structuredClone(data) }, ui: {} }),
+    reduce: (s, a) => {
+      if (a.type !== 'intent') return null;
+      const { type: _t, ...rest } = a;
+      s.data.intents.push(rest);
+      return s;
+    },
+  };
+}
