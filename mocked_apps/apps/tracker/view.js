@@ -2,13 +2,13 @@
 // board, backlog table, sprints list or an issue's detail page. Every actionable element has a data-gym id.
 
 import { h } from '../../runtime/ui/h.js';
-import { avatar } from '../../runtime/ui/kit.js';
+import { avatar, svg } from '../../runtime/ui/kit.js';
 import { findIssue, userName } from './lib/select.js';
 import { board, sprints } from './ui/board.js';
 import { backlog } from './ui/backlog.js';
 import { issuePage } from './ui/issue.js';
 import { dialogs } from './ui/dialogs.js';
-import { ICONS, svg, projectOf } from './ui/common.js';
+import { ICONS, projectOf } from './ui/common.js';
 
 // ------------------------------------------------------------------ chrome
 

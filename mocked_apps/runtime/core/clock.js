@@ -3,7 +3,8 @@
 
 const DAY_MS = 86400000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Month abbreviations, January first, for date labels. */
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const pad = (n) => String(n).padStart(2, '0');
 
@@ -47,6 +48,18 @@ export function parseTime(text) {
   }
   if (hour > 23 || minute > 59) return null;
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** Return an ISO date "2024-03-05" as "Mar 5, 2024", or "—" when there is none. */
+export function formatDay(iso) {
+  const [y, m, d] = String(iso || '').split('-').map(Number);
+  return m ? `${MONTHS[m - 1]} ${d}, ${y}` : '—';
+}
+
+/** Return an epoch-ms time as "Mar 5, 09:30" in UTC. */
+export function formatStamp(ms) {
+  const d = new Date(ms);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
 /** Return "YYYY-MM-DD" `days` after the date of `ms`. */

@@ -18,7 +18,24 @@ export const GLYPHS = {
   chat: 'M4 4h16v12H8l-4 4z',
   more: 'M12 5a2 2 0 110 4 2 2 0 010-4zm0 5a2 2 0 110 4 2 2 0 010-4zm0 5a2 2 0 110 4 2 2 0 010-4z',
   close: 'M6 5l6 6 6-6 1 1-6 6 6 6-1 1-6-6-6 6-1-1 6-6-6-6z',
+  chevron: 'M7 9l5 5 5-5 1.4 1.4L12 16.8 5.6 10.4z',
+  up: 'M12 6l6 6-1.4 1.4L12 8.8l-4.6 4.6L6 12z',
+  down: 'M12 18l-6-6 1.4-1.4 4.6 4.6 4.6-4.6L18 12z',
 };
+
+/** Return an icon filled with fill-rule="evenodd" (inner sub-paths cut holes); 16 px unless `size`. */
+export function svg(path, { size = 16, color } = {}) { return icon(path, { size, color, evenodd: true }); }
+
+/** Wrap an event handler so the event stops bubbling (e.g. to a clickable row) before `fn(e)` runs. */
+export function only(fn) {
+  return (e) => {
+    e.stopPropagation();
+    fn(e);
+  };
+}
+
+// Date labels the web apps share; they live with the other virtual-time formatters.
+export { MONTHS, formatDay, formatStamp } from '../core/clock.js';
 
 /** Return an app bar: optional back button, title, and trailing action buttons. */
 export function appBar(api, title, { back = true, actions = [] } = {}) {

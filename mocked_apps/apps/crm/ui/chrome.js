@@ -1,10 +1,10 @@
 // The frame around every screen: the sidebar, the top bar with global search, the notice bar, back and record links, the owner menu.
 
 import { h } from '../../../runtime/ui/h.js';
-import { avatar } from '../../../runtime/ui/kit.js';
+import { avatar, svg, only } from '../../../runtime/ui/kit.js';
 import { OPEN_LEAD } from '../lib/constants.js';
 import { findRecord, userName, recordTitle, isOpen } from '../lib/select.js';
-import { ICONS, svg, only, input, dropdown, owner } from './widgets.js';
+import { ICONS, input, dropdown, owner } from './widgets.js';
 
 export function sidebar(api) {
   const { data, ui } = api.state;

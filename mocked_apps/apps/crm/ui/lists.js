@@ -1,13 +1,13 @@
 // List screens: leads, accounts, contacts, opportunities, the pipeline board and search results.
 
 import { h } from '../../../runtime/ui/h.js';
-import { avatar } from '../../../runtime/ui/kit.js';
+import { avatar, svg, only, formatDay } from '../../../runtime/ui/kit.js';
 import { LEAD_LABEL, SOURCE_LABEL, STAGES, STAGE_LABEL, OPEN_LEAD } from '../lib/constants.js';
 import { dollars } from '../lib/format.js';
 import {
   findAccount, findRecord, userName, personName, recordTitle, isOpen, accountPipeline, pipeline, pipelineTotals, leadRows, oppRows, search,
 } from '../lib/select.js';
-import { ICONS, svg, only, day, input, menuButton, leadChip, stageChip } from './widgets.js';
+import { ICONS, input, menuButton, leadChip, stageChip } from './widgets.js';
 import { topBar, noticeBar, backLink } from './chrome.js';
 
 function th(api, action, col, label, sort, cls) {
@@ -57,7 +57,7 @@ export function leadsPage(api) {
       h('div.cr-td.cr-c-source', null, SOURCE_LABEL[l.source] || l.source),
       h('div.cr-td.cr-c-status', null, leadChip(l.status)),
       h('div.cr-td.cr-c-owner', null, userName(api.world, l.owner)),
-      h('div.cr-td.cr-c-date', null, day(l.created)))) : h('div.cr-empty', null, 'No leads match.')),
+      h('div.cr-td.cr-c-date', null, formatDay(l.created)))) : h('div.cr-empty', null, 'No leads match.')),
       h('div.cr-tfoot', null, `${rows.length} ${rows.length === 1 ? 'lead' : 'leads'} shown`)));
 }
 
@@ -129,7 +129,7 @@ export function oppsPage(api) {
       h('div.cr-td.cr-c-acct', null, (findAccount(data, o.account) || {}).name || '—'),
       h('div.cr-td.cr-c-status', null, stageChip(o.stage)),
       h('div.cr-td.cr-c-money', null, dollars(o.amount)),
-      h('div.cr-td.cr-c-date', null, day(o.close)),
+      h('div.cr-td.cr-c-date', null, formatDay(o.close)),
       h('div.cr-td.cr-c-num', null, `${o.probability}%`),
       h('div.cr-td.cr-c-owner', null, userName(api.world, o.owner)))) : h('div.cr-empty', null, 'No opportunities here.')),
       h('div.cr-tfoot', { 'data-gym': 'opps-total' }, `${rows.length} ${rows.length === 1 ? 'opportunity' : 'opportunities'} · ${dollars(rows.reduce((s, o) => s + o.amount, 0))}`)));
@@ -157,7 +157,7 @@ export function pipelinePage(api) {
         c.opps.length ? c.opps.map((o) => h('div.cr-card', { 'data-gym': `opp:${o.id}`, role: 'button', onclick: () => api.dispatch({ type: 'open', id: o.id }) },
           h('div.cr-card-title', null, o.name),
           h('div.cr-card-sub', null, (findAccount(data, o.account) || {}).name || ''),
-          h('div.cr-card-foot', null, h('b', null, dollars(o.amount)), h('span.cr-spacer'), h('span.cr-muted', null, day(o.close).replace(/, \d{4}$/, ''))),
+          h('div.cr-card-foot', null, h('b', null, dollars(o.amount)), h('span.cr-spacer'), h('span.cr-muted', null, formatDay(o.close).replace(/, \d{4}$/, ''))),
           h('div.cr-card-foot', null, h('span.cr-muted', null, `${o.probability}%`), h('span.cr-spacer'), avatar(userName(api.world, o.owner), 18))))
           : h('div.cr-col-empty', null, 'None'))))));
 }

@@ -1,6 +1,7 @@
 // Record pages: lead, account, contact and opportunity, each with its activity panel (log form and timeline).
 
 import { h } from '../../../runtime/ui/h.js';
+import { svg, formatDay, formatStamp } from '../../../runtime/ui/kit.js';
 import {
   LEAD_LABEL, SOURCE_LABEL, DQ_LABEL, STAGES, STAGE_LABEL, TYPE_LABEL, LOST_LABEL, ACT_KINDS, ACT_LABEL, OPEN_LEAD,
 } from '../lib/constants.js';
@@ -8,7 +9,7 @@ import { dollars } from '../lib/format.js';
 import {
   findLead, findAccount, findContact, findOpp, userName, personName, isOpen, accountPipeline, activitiesOf, canConvert, accountByName,
 } from '../lib/select.js';
-import { svg, day, stamp, input, textarea, fieldBox, seg, leadChip, stageChip, kv } from './widgets.js';
+import { input, textarea, fieldBox, seg, leadChip, stageChip, kv } from './widgets.js';
 import { topBar, noticeBar, backLink, recLink, ownerMenu } from './chrome.js';
 
 const ACT_ICON = {
@@ -34,7 +35,7 @@ function activityPanel(api, id) {
       h('div.cr-act-body', null,
         h('div', null, h('b', null, a.subject)),
         a.notes ? h('div.cr-muted', null, a.notes) : null,
-        h('div.cr-act-meta', null, `${ACT_LABEL[a.kind]} · ${userName(api.world, a.by)} · ${stamp(a.ts)}`, a.ref !== id ? [' · ', recLink(api, a.ref)] : null))))
+        h('div.cr-act-meta', null, `${ACT_LABEL[a.kind]} · ${userName(api.world, a.by)} · ${formatStamp(a.ts)}`, a.ref !== id ? [' · ', recLink(api, a.ref)] : null))))
       : h('div.cr-muted', null, 'No activity yet.'));
 }
 
@@ -59,13 +60,13 @@ export function leadPage(api) {
             l.status !== 'converted' && l.status !== 'disqualified' ? h('button.cr-btn.secondary', { 'data-gym': 'btn:disqualify', onclick: () => api.dispatch({ type: 'disqualify' }) }, 'Disqualify…') : null,
             h('button.cr-btn' + (conv.ok ? '' : '.muted-btn'), { 'data-gym': 'btn:convert-lead', onclick: () => api.dispatch({ type: 'start_convert' }) }, 'Convert…')),
           l.status === 'disqualified' ? h('div.cr-warn', null, `Disqualified: ${DQ_LABEL[l.dq_reason] || l.dq_reason || ''}. Pick an open status to re-open it.`) : null,
-          l.converted ? h('div.cr-info', null, `Converted on ${day(l.converted.date)} → `, recLink(api, l.converted.contact), ' · ', recLink(api, l.converted.account), ' · ', recLink(api, l.converted.opportunity)) : null,
+          l.converted ? h('div.cr-info', null, `Converted on ${formatDay(l.converted.date)} → `, recLink(api, l.converted.contact), ' · ', recLink(api, l.converted.account), ' · ', recLink(api, l.converted.opportunity)) : null,
           !l.converted && match ? h('div.cr-info', null, 'An account with this company name exists: ', recLink(api, match.id)) : null),
         h('div.cr-card-box', null,
           h('div.cr-box-title', null, 'Details'),
           h('div.cr-grid', null,
             kv('Name', personName(l)), kv('Company', l.company), kv('Title', l.title), kv('Email', l.email), kv('Phone', l.phone),
-            kv('Source', SOURCE_LABEL[l.source] || l.source), kv('Created', day(l.created)), kv('Lead id', l.id)),
+            kv('Source', SOURCE_LABEL[l.source] || l.source), kv('Created', formatDay(l.created)), kv('Lead id', l.id)),
           h('div.cr-field.short', null, h('span.cr-label', null, 'Owner'), ownerMenu(api, l)))),
       h('div.cr-col.narrow', null, activityPanel(api, l.id))));
 }
@@ -94,7 +95,7 @@ export function accountPage(api) {
         h('div.cr-card-box', null,
           h('div.cr-box-title', null, `Opportunities (${opps.length})`),
           opps.map((o) => h('div.cr-list-row', { 'data-gym': `opp:${o.id}`, role: 'button', onclick: () => api.dispatch({ type: 'open', id: o.id }) },
-            h('b.cr-grow', null, o.name), stageChip(o.stage), h('span.cr-amount', null, dollars(o.amount)), h('span.cr-muted', null, day(o.close)))))),
+            h('b.cr-grow', null, o.name), stageChip(o.stage), h('span.cr-amount', null, dollars(o.amount)), h('span.cr-muted', null, formatDay(o.close)))))),
       h('div.cr-col.narrow', null, activityPanel(api, a.id))));
 }
 
@@ -153,7 +154,7 @@ export function oppPage(api) {
         h('div.cr-card-box', null,
           h('div.cr-box-title', null, 'Related'),
           h('div.cr-grid', null, kv('Account', recLink(api, o.account)), kv('Contact', recLink(api, o.contact)), kv('Type', TYPE_LABEL[o.type]),
-            kv('Amount', dollars(o.amount), 'opp-amount'), kv('Close date', day(o.close), 'opp-close'), kv('Probability', `${o.probability}%`, 'opp-prob'),
+            kv('Amount', dollars(o.amount), 'opp-amount'), kv('Close date', formatDay(o.close), 'opp-close'), kv('Probability', `${o.probability}%`, 'opp-prob'),
             o.lead ? kv('From lead', recLink(api, o.lead)) : null, o.description ? kv('Description', o.description) : null))),
       h('div.cr-col.narrow', null, activityPanel(api, o.id))));
 }

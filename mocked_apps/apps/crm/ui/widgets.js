@@ -1,11 +1,9 @@
-// Tidewell's shared view pieces: icons, dates, inputs and fields, segmented buttons, menus, chips, owners, key-value rows.
+// Tidewell's shared view pieces: icons, inputs and fields, segmented buttons, menus, chips, owners, key-value rows.
 
-import { h, icon } from '../../../runtime/ui/h.js';
-import { avatar } from '../../../runtime/ui/kit.js';
+import { h } from '../../../runtime/ui/h.js';
+import { GLYPHS, avatar, svg, only } from '../../../runtime/ui/kit.js';
 import { LEAD_LABEL, STAGE_LABEL } from '../lib/constants.js';
 import { userName } from '../lib/select.js';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Icons drawn for Tidewell on a 24×24 grid. */
 export const ICONS = {
@@ -15,35 +13,10 @@ export const ICONS = {
   contacts: 'M5 3h14v18H5zm7 4a3 3 0 100 6 3 3 0 000-6zm-4 11h8c0-2-2-3-4-3s-4 1-4 3z',
   opps: 'M3 17l6-6 4 4 8-8v5h2V4h-8v2h5l-7 7-4-4-7 7z',
   pipeline: 'M3 4h4v16H3zm6 3h4v13H9zm6 4h4v9h-4z',
-  search: 'M10 3a7 7 0 015.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1110 3zm0 2a5 5 0 100 10 5 5 0 000-10z',
-  plus: 'M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z',
-  close: 'M6 5l6 6 6-6 1 1-6 6 6 6-1 1-6-6-6 6-1-1 6-6-6-6z',
-  back: 'M15 4l2 2-6 6 6 6-2 2-8-8z',
-  chevron: 'M7 9l5 5 5-5 1.4 1.4L12 16.8 5.6 10.4z',
-  up: 'M12 6l6 6-1.4 1.4L12 8.8l-4.6 4.6L6 12z',
-  down: 'M12 18l-6-6 1.4-1.4 4.6 4.6 4.6-4.6L18 12z',
-  check: 'M9 16l-4-4-1.5 1.5L9 19 21 7l-1.5-1.5z',
+  // generic glyphs from the shared kit
+  search: GLYPHS.search, plus: GLYPHS.plus, close: GLYPHS.close, back: GLYPHS.back,
+  chevron: GLYPHS.chevron, up: GLYPHS.up, down: GLYPHS.down, check: GLYPHS.check,
 };
-
-export function svg(path, { size = 16, color } = {}) { return icon(path, { size, color, evenodd: true }); }
-
-export function only(fn) {
-  return (e) => {
-    e.stopPropagation();
-    fn(e);
-  };
-}
-
-export function day(iso) {
-  const [y, m, d] = String(iso || '').split('-').map(Number);
-  return m ? `${MONTHS[m - 1]} ${d}, ${y}` : '—';
-}
-
-export function stamp(ms) {
-  const d = new Date(ms);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
 
 export function input(api, key, { placeholder = '', cls = '', onenter } = {}) {
   return h(`input.cr-input${cls}`, {

@@ -1,9 +1,10 @@
 // The four-step lead conversion wizard: step bar, contact, account (new or existing), opportunity, review.
 
 import { h } from '../../../runtime/ui/h.js';
+import { svg } from '../../../runtime/ui/kit.js';
 import { OPEN_STAGES, STAGE_LABEL, OPP_TYPES, TYPE_LABEL, STEPS } from '../lib/constants.js';
 import { findLead, findAccount, userName, personName } from '../lib/select.js';
-import { ICONS, svg, input, fieldBox, seg, menuButton, kv } from './widgets.js';
+import { ICONS, input, fieldBox, seg, menuButton, kv } from './widgets.js';
 import { topBar, noticeBar } from './chrome.js';
 
 export function convertPage(api) {

@@ -1,8 +1,9 @@
 // The frame around every screen: the sidebar, the top bar, the notice bar and the back link.
 
 import { h } from '../../../runtime/ui/h.js';
+import { svg } from '../../../runtime/ui/kit.js';
 import { lowStock } from '../lib/select.js';
-import { ICONS, svg } from './widgets.js';
+import { ICONS } from './widgets.js';
 
 export function sidebar(api) {
   const { data, ui } = api.state;

@@ -1,11 +1,12 @@
 // Order screens: the orders list, the order page, the refund dialog and the cancel dialog.
 
 import { h } from '../../../runtime/ui/h.js';
+import { svg, formatStamp } from '../../../runtime/ui/kit.js';
 import { ORDER_STATUSES, ORDER_LABEL, NEXT_STATUS, CANCELLABLE, REFUNDABLE, REFUND_REASONS, REFUND_REASON_LABEL } from '../lib/constants.js';
 import { money } from '../lib/format.js';
 import { findProduct, findOrder, subtotal, refundable, orderRows } from '../lib/select.js';
 import { refundAmount } from '../lib/orders.js';
-import { ICONS, svg, stamp, input, statusChip, seg } from './widgets.js';
+import { ICONS, input, statusChip, seg } from './widgets.js';
 import { topBar, noticeBar, backLink } from './chrome.js';
 
 export function orders(api) {
@@ -30,7 +31,7 @@ export function orders(api) {
       h('div.sa-tbody', { 'data-gym': 'scroll:orders', 'data-scroll-key': 'shopadmin:orders' },
         rows.length ? rows.map((o) => h('div.sa-tr', { 'data-gym': `order:${o.id}`, role: 'button', onclick: () => api.dispatch({ type: 'open_order', id: o.id }) },
           h('div.sa-td.sa-c-oid.sa-mono', null, o.id),
-          h('div.sa-td.sa-c-date', null, stamp(o.placed)),
+          h('div.sa-td.sa-c-date', null, formatStamp(o.placed)),
           h('div.sa-td.sa-c-cust', null, o.customer),
           h('div.sa-td.sa-c-items', null, ((n) => `${n} ${n === 1 ? 'item' : 'items'}`)(o.lines.reduce((s, l) => s + l.qty, 0))),
           h('div.sa-td.sa-c-num', null, money(o.total)),
@@ -48,7 +49,7 @@ export function orderPage(api) {
   const editable = o.status === 'pending';
   const kv = (label, value, id, cls = '') => h(`div.sa-kv${cls}`, id ? { 'data-gym': id } : null, h('span', null, label), h('b', null, value));
   return h('div.sa-pane', null,
-    topBar(`Order ${o.id}`, `Placed ${stamp(o.placed)} · ${o.customer} · ${o.email}`, statusChip(o.status)),
+    topBar(`Order ${o.id}`, `Placed ${formatStamp(o.placed)} · ${o.customer} · ${o.email}`, statusChip(o.status)),
     noticeBar(api),
     h('div.sa-detail', { 'data-gym': 'scroll:order', 'data-scroll-key': `shopadmin:order:${o.id}` },
       h('div.sa-col', null,
@@ -83,7 +84,7 @@ export function orderPage(api) {
             h('b', null, money(r.amount)),
             h('span.sa-grow', null, ` ${REFUND_REASON_LABEL[r.reason] || r.reason}`,
               r.items.length ? h('span.sa-muted', null, ` · restocked ${r.items.map((i) => `${i.qty} × ${(findProduct(data, i.product) || {}).sku || i.product}`).join(', ')}`) : null),
-            h('span.sa-muted', null, stamp(r.ts)))) : h('div.sa-muted', null, 'No refunds.'))),
+            h('span.sa-muted', null, formatStamp(r.ts)))) : h('div.sa-muted', null, 'No refunds.'))),
       h('div.sa-col.narrow', null,
         h('div.sa-card', null,
           h('div.sa-card-title', null, 'Summary'),

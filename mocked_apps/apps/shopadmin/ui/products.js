@@ -1,10 +1,11 @@
 // Product screens: the products table with filters and the bulk bar, the bulk dialog, the product page, the new-product dialog.
 
 import { h } from '../../../runtime/ui/h.js';
+import { svg, only, formatStamp } from '../../../runtime/ui/kit.js';
 import { STATUSES, STATUS_LABEL, ADJ_REASONS, REASON_LABEL, FILTER_FIELDS } from '../lib/constants.js';
 import { money } from '../lib/format.js';
 import { findProduct, vendorName, onOrder, isLow, productRows, planBulk } from '../lib/select.js';
-import { ICONS, svg, only, stamp, input, labelled, statusChip, dropdown, seg, vendorPicker } from './widgets.js';
+import { ICONS, input, labelled, statusChip, dropdown, seg, vendorPicker } from './widgets.js';
 import { topBar, noticeBar, backLink } from './chrome.js';
 
 function filterLabel(api, f, value) {
@@ -151,7 +152,7 @@ export function productPage(api) {
           adjustments.length ? adjustments.map((a) => h('div.sa-hist', null,
             h('span.sa-delta' + (a.delta < 0 ? '.neg' : ''), null, a.delta > 0 ? `+${a.delta}` : String(a.delta)),
             h('span.sa-grow', null, REASON_LABEL[a.reason] || a.reason, a.note ? h('span.sa-muted', null, ` · ${a.note}`) : null),
-            h('span.sa-muted', null, stamp(a.ts)))) : h('div.sa-muted', null, 'No adjustments yet.')))));
+            h('span.sa-muted', null, formatStamp(a.ts)))) : h('div.sa-muted', null, 'No adjustments yet.')))));
 }
 
 export function newProductDialog(api) {

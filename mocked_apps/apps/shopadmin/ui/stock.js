@@ -1,10 +1,11 @@
 // Stock screens: low stock and the purchase-order dialog, purchase orders, vendors and the inventory log.
 
 import { h } from '../../../runtime/ui/h.js';
+import { svg, formatStamp, formatDay } from '../../../runtime/ui/kit.js';
 import { ADJ_REASONS, REASON_LABEL } from '../lib/constants.js';
 import { money } from '../lib/format.js';
 import { findProduct, findVendor, findPo, vendorName, onOrder, isLow, lowStock, suggestedQty } from '../lib/select.js';
-import { ICONS, svg, stamp, day, input, labelled, statusChip } from './widgets.js';
+import { ICONS, input, labelled, statusChip } from './widgets.js';
 import { topBar, noticeBar, backLink } from './chrome.js';
 
 export function lowStockPage(api) {
@@ -80,7 +81,7 @@ export function posPage(api) {
       h('div.sa-tbody', { 'data-gym': 'scroll:pos', 'data-scroll-key': 'shopadmin:pos' }, list.map((po) => h('div.sa-tr', { 'data-gym': `po:${po.id}`, role: 'button',
         onclick: () => api.dispatch({ type: 'open_po', id: po.id }) },
       h('div.sa-td.sa-c-oid.sa-mono', null, po.id), h('div.sa-td.sa-c-cust', null, vendorName(data, po.vendor)),
-      h('div.sa-td.sa-c-date', null, day(po.created)), h('div.sa-td.sa-c-date', null, day(po.expected)),
+      h('div.sa-td.sa-c-date', null, formatDay(po.created)), h('div.sa-td.sa-c-date', null, formatDay(po.expected)),
       h('div.sa-td.sa-c-items', null, String(po.lines.reduce((s, l) => s + l.qty, 0))),
       h('div.sa-td.sa-c-num', null, money(po.lines.reduce((s, l) => s + l.qty * l.cost, 0))),
       h('div.sa-td.sa-c-status', null, h(`span.sa-chip.sa-po-${po.status}`, null, po.status[0].toUpperCase() + po.status.slice(1))))))));
@@ -91,7 +92,7 @@ export function poPage(api) {
   const po = findPo(data, ui.po);
   if (!po) return h('div.sa-pane', null, h('div.sa-empty', null, 'No such purchase order.'));
   return h('div.sa-pane', null,
-    topBar(`Purchase order ${po.id}`, `${vendorName(data, po.vendor)} · created ${day(po.created)} · expected ${day(po.expected)}`,
+    topBar(`Purchase order ${po.id}`, `${vendorName(data, po.vendor)} · created ${formatDay(po.created)} · expected ${formatDay(po.expected)}`,
       h(`span.sa-chip.sa-po-${po.status}`, null, po.status[0].toUpperCase() + po.status.slice(1))),
     noticeBar(api),
     h('div.sa-detail', null, h('div.sa-col', null,
@@ -160,7 +161,7 @@ export function adjustmentsPage(api) {
       h('div.sa-tbody', { 'data-gym': 'scroll:adjustments', 'data-scroll-key': 'shopadmin:adjustments' }, list.length ? list.map((a) => {
         const p = findProduct(data, a.product) || { sku: a.product, title: '' };
         return h('div.sa-tr', { 'data-gym': `adj:${a.id}` },
-          h('div.sa-td.sa-c-date', null, stamp(a.ts)), h('div.sa-td.sa-c-sku', null, p.sku), h('div.sa-td.sa-c-title', null, p.title),
+          h('div.sa-td.sa-c-date', null, formatStamp(a.ts)), h('div.sa-td.sa-c-sku', null, p.sku), h('div.sa-td.sa-c-title', null, p.title),
           h('div.sa-td.sa-c-num', null, h('span.sa-delta' + (a.delta < 0 ? '.neg' : ''), null, a.delta > 0 ? `+${a.delta}` : String(a.delta))),
           h('div.sa-td.sa-c-cat', null, REASON_LABEL[a.reason] || a.reason), h('div.sa-td.sa-c-cust.muted', null, a.note || '—'), h('div.sa-td.sa-c-by', null, a.by));
       }) : h('div.sa-empty', null, 'No adjustments with this reason.'))));

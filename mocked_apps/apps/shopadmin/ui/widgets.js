@@ -1,10 +1,9 @@
-// The back office's shared view pieces: icons, date stamps, inputs, labelled fields, chips, menus, segmented buttons.
+// The back office's shared view pieces: icons, inputs, labelled fields, chips, menus, segmented buttons.
 
-import { h, icon } from '../../../runtime/ui/h.js';
+import { h } from '../../../runtime/ui/h.js';
+import { GLYPHS, only, svg } from '../../../runtime/ui/kit.js';
 import { STATUS_LABEL, ORDER_LABEL } from '../lib/constants.js';
 import { vendorName } from '../lib/select.js';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Icons drawn for the back office on a 24×24 grid. */
 export const ICONS = {
@@ -15,34 +14,10 @@ export const ICONS = {
   vendors: 'M3 10l9-6 9 6v2H3zm2 3h2v6H5zm4 0h2v6H9zm4 0h2v6h-2zm4 0h2v6h-2zM3 20h18v2H3z',
   pos: 'M3 6h13v10H3zm13 3h3l2 3v4h-5zM6 17a2 2 0 110 4 2 2 0 010-4zm11 0a2 2 0 110 4 2 2 0 010-4z',
   log: 'M5 3h14v18H5zm3 4v2h8V7zm0 4v2h8v-2zm0 4v2h5v-2z',
-  plus: 'M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z',
-  close: 'M6 5l6 6 6-6 1 1-6 6 6 6-1 1-6-6-6 6-1-1 6-6-6-6z',
-  back: 'M15 4l2 2-6 6 6 6-2 2-8-8z',
-  chevron: 'M7 9l5 5 5-5 1.4 1.4L12 16.8 5.6 10.4z',
-  up: 'M12 6l6 6-1.4 1.4L12 8.8l-4.6 4.6L6 12z',
-  down: 'M12 18l-6-6 1.4-1.4 4.6 4.6 4.6-4.6L18 12z',
-  search: 'M10 3a7 7 0 015.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1110 3zm0 2a5 5 0 100 10 5 5 0 000-10z',
+  // generic glyphs from the shared kit
+  plus: GLYPHS.plus, close: GLYPHS.close, back: GLYPHS.back, chevron: GLYPHS.chevron,
+  up: GLYPHS.up, down: GLYPHS.down, search: GLYPHS.search,
 };
-
-export function svg(path, { size = 16, color } = {}) { return icon(path, { size, color, evenodd: true }); }
-
-export function only(fn) {
-  return (e) => {
-    e.stopPropagation();
-    fn(e);
-  };
-}
-
-export function stamp(ms) {
-  const d = new Date(ms);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
-
-export function day(iso) {
-  const [y, m, d] = String(iso || '').split('-').map(Number);
-  return m ? `${MONTHS[m - 1]} ${d}, ${y}` : '—';
-}
 
 export function input(api, key, { placeholder = '', cls = '', type = 'text', onenter } = {}) {
   return h(`input.sa-input${cls}`, {

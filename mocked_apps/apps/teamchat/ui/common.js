@@ -1,6 +1,7 @@
 // Murmur's shared view parts: icons, reaction glyphs, time formats, text with @mentions.
 
-import { h, icon } from '../../../runtime/ui/h.js';
+import { h } from '../../../runtime/ui/h.js';
+import { GLYPHS, MONTHS, svg as evenoddIcon } from '../../../runtime/ui/kit.js';
 import { textSegments } from '../lib/select.js';
 
 /** Icons drawn for Murmur on a 24×24 grid. */
@@ -10,17 +11,12 @@ export const ICONS = {
   people: 'M9 4a3.5 3.5 0 110 7 3.5 3.5 0 010-7zm7.5 1a3 3 0 110 6 3 3 0 010-6zM2 19c0-3.3 3.1-6 7-6s7 2.7 7 6v1H2zm15-5.8c2.9.2 5 2.3 5 5V20h-4.2v-1c0-2.3-.3-4-.8-5.8z',
   pin: 'M9 2h6v2l-1 .5V9l4 4v2h-5v6l-1 1-1-1v-6H6v-2l4-4V4.5L9 4z',
   at: 'M12 2a10 10 0 017.8 16.3l-1.5-1.3A8 8 0 1012 20c1.5 0 2.9-.4 4.1-1.1l1 1.7A10 10 0 1112 2zm0 5a5 5 0 014.9 4H17v3c0 .8.4 1.2 1 1.2s1-.4 1-1.2v-2h2v2c0 2-1.3 3.2-3 3.2-1.1 0-2-.5-2.5-1.3A5 5 0 1112 7zm0 2a3 3 0 100 6 3 3 0 000-6z',
-  search: 'M10 3a7 7 0 015.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1110 3zm0 2a5 5 0 100 10 5 5 0 000-10z',
+  search: GLYPHS.search,
   compass: 'M12 2a10 10 0 110 20 10 10 0 010-20zm0 2a8 8 0 100 16 8 8 0 000-16zm4.5 3.5L14 14l-6.5 2.5L10 10z',
-  plus: 'M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z',
-  send: 'M3 20l18-8L3 4v6l12 2-12 2z',
+  plus: GLYPHS.plus, send: GLYPHS.send,
   reply: 'M10 8V4L3 11l7 7v-4.1c5 0 8.5 1.6 11 5.1-1-5-4-10-11-11z',
   react: 'M11 3a8 8 0 017.9 6.7h-2A6 6 0 105 11a6 6 0 006 6v2a8 8 0 010-16zM8 8.5a1.2 1.2 0 110 2.4 1.2 1.2 0 010-2.4zm5 0a1.2 1.2 0 110 2.4 1.2 1.2 0 010-2.4zM7.3 12.5h6.9A3.6 3.6 0 0110.8 15a3.6 3.6 0 01-3.5-2.5zM19 13h2v3h3v2h-3v3h-2v-3h-3v-2h3z',
-  edit: 'M4 17v3h3l10-10-3-3zM15 6l3 3 2-2-3-3z',
-  trash: 'M6 7h12l-1 13H7zm3-3h6l1 2H8z',
-  close: 'M6 5l6 6 6-6 1 1-6 6 6 6-1 1-6-6-6 6-1-1 6-6-6-6z',
-  chevron: 'M7 9l5 5 5-5 1.4 1.4L12 16.8 5.6 10.4z',
-  check: 'M9 16l-4-4-1.5 1.5L9 19 21 7l-1.5-1.5z',
+  edit: GLYPHS.edit, trash: GLYPHS.trash, close: GLYPHS.close, chevron: GLYPHS.chevron, check: GLYPHS.check,
 };
 
 /** The reaction glyphs: original drawings, one path each (evenodd for holes). */
@@ -33,22 +29,14 @@ const EMOJI = {
   check: { path: 'M3 3h18v18H3zm4.5 9.5L6 14l4 4 8-8-1.5-1.5-6.5 6.5z', color: '#2f9e5b' },
 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-export function svg(path, { size = 18, color } = {}) { return icon(path, { size, color, evenodd: true }); }
+/** The kit's evenodd icon, 18 px unless `size` (Murmur's default). */
+export function svg(path, { size = 18, color } = {}) { return evenoddIcon(path, { size, color }); }
 
 export function emojiIcon(code, size = 16) {
   const e = EMOJI[code];
   return svg(e.path, { size, color: e.color });
-}
-
-/** A click handler that does not bubble to the message row. */
-export function only(fn) {
-  return (e) => {
-    e.stopPropagation();
-    fn(e);
-  };
 }
 
 const pad = (n) => String(n).padStart(2, '0');

@@ -1,10 +1,10 @@
 // Murmur's message rows (reactions, picker, action strip, inline editor) and the day-grouped message list.
 
 import { h } from '../../../runtime/ui/h.js';
-import { avatar } from '../../../runtime/ui/kit.js';
+import { avatar, only } from '../../../runtime/ui/kit.js';
 import { CODES } from '../lib/constants.js';
 import { userById, userName, rootMessages, threadReplies } from '../lib/select.js';
-import { ICONS, svg, emojiIcon, only, dayKey, dayLabel, stamp, richText } from './common.js';
+import { ICONS, svg, emojiIcon, dayKey, dayLabel, stamp, richText } from './common.js';
 
 function reactionsRow(api, m, prefix) {
   const me = api.state.data.me;

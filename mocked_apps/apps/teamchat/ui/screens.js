@@ -1,13 +1,13 @@
 // Murmur's main-pane screens: a conversation (header, list, composer), search results, mentions, channel browser.
 
 import { h } from '../../../runtime/ui/h.js';
-import { avatar } from '../../../runtime/ui/kit.js';
+import { avatar, only } from '../../../runtime/ui/kit.js';
 import {
   userById, userName, findChannel, dmId, dmPartner, isMember, browsableChannels, channelLabel, pinnedMessages,
   mentionsOf, searchMessages,
 } from '../lib/select.js';
 import { messageList } from './messages.js';
-import { ICONS, svg, only, stamp, richText } from './common.js';
+import { ICONS, svg, stamp, richText } from './common.js';
 
 function channelHeader(api, channel, partner) {
   const { data, ui } = api.state;

@@ -1,12 +1,12 @@
 // Murmur's side pane: a thread, channel details and members, pinned messages.
 
 import { h } from '../../../runtime/ui/h.js';
-import { avatar } from '../../../runtime/ui/kit.js';
+import { avatar, only } from '../../../runtime/ui/kit.js';
 import {
   userName, findChannel, findMessage, isMember, channelLabel, threadReplies, pinnedMessages,
 } from '../lib/select.js';
 import { messageRow } from './messages.js';
-import { ICONS, svg, only, stamp, richText } from './common.js';
+import { ICONS, svg, stamp, richText } from './common.js';
 
 function paneHead(api, title) {
   return h('div.tc-pane-head', null, h('span.tc-pane-title', null, title),

@@ -1,9 +1,10 @@
 // Cairn's backlog: the filterable, sortable issue table with check boxes and the bulk bar.
 
 import { h } from '../../../runtime/ui/h.js';
+import { svg, only } from '../../../runtime/ui/kit.js';
 import { STATUSES, STATUS_LABEL, PRIORITIES, PRIORITY_LABEL, TYPE_LABEL, FILTER_FIELDS } from '../lib/constants.js';
 import { userName, projectIssues, projectSprints, backlogRows } from '../lib/select.js';
-import { ICONS, svg, typeIcon, prioIcon, only, statusChip, sprintName, dropdown } from './common.js';
+import { ICONS, typeIcon, prioIcon, statusChip, sprintName, dropdown } from './common.js';
 
 function filterLabel(api, f, value) {
   const { data } = api.state;

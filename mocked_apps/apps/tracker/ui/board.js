@@ -1,12 +1,12 @@
 // Cairn's board (the active sprint's status columns and cards) and the sprint list.
 
 import { h } from '../../../runtime/ui/h.js';
-import { avatar } from '../../../runtime/ui/kit.js';
+import { avatar, only } from '../../../runtime/ui/kit.js';
 import { STATUSES, STATUS_LABEL, TRANSITIONS } from '../lib/constants.js';
 import {
   findIssue, userName, projectSprints, activeSprint, nextSprint, sprintIssues, sprintPoints, sprintDonePoints,
 } from '../lib/select.js';
-import { typeIcon, prioIcon, only, shortDate, daysBetween } from './common.js';
+import { typeIcon, prioIcon, shortDate, daysBetween } from './common.js';
 
 function card(api, issue) {
   const { ui } = api.state;

@@ -1,24 +1,18 @@
 // Cairn's shared view parts: icons, date formats, status chips, people, sprint names, dropdown menus.
 
-import { h, icon } from '../../../runtime/ui/h.js';
-import { avatar } from '../../../runtime/ui/kit.js';
+import { h } from '../../../runtime/ui/h.js';
+import { GLYPHS, MONTHS, avatar, svg, only } from '../../../runtime/ui/kit.js';
 import { STATUS_LABEL } from '../lib/constants.js';
 import { findSprint, userName } from '../lib/select.js';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Icons drawn for Cairn on a 24×24 grid. */
 export const ICONS = {
   board: 'M3 4h5v16H3zm6.5 0h5v10h-5zM16 4h5v13h-5z',
   backlog: 'M3 5h18v2H3zm0 6h18v2H3zm0 6h12v2H3z',
   sprint: 'M12 3a9 9 0 019 9h-2a7 7 0 10-2 4.9l-2-2H21v6l-2.1-2.1A9 9 0 1112 3z',
-  plus: 'M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z',
-  close: 'M6 5l6 6 6-6 1 1-6 6 6 6-1 1-6-6-6 6-1-1 6-6-6-6z',
-  back: 'M15 4l2 2-6 6 6 6-2 2-8-8z',
-  chevron: 'M7 9l5 5 5-5 1.4 1.4L12 16.8 5.6 10.4z',
-  up: 'M12 6l6 6-1.4 1.4L12 8.8l-4.6 4.6L6 12z',
-  down: 'M12 18l-6-6 1.4-1.4 4.6 4.6 4.6-4.6L18 12z',
-  trash: 'M6 7h12l-1 13H7zm3-3h6l1 2H8z',
+  // generic glyphs from the shared kit
+  plus: GLYPHS.plus, close: GLYPHS.close, back: GLYPHS.back, chevron: GLYPHS.chevron,
+  up: GLYPHS.up, down: GLYPHS.down, trash: GLYPHS.trash,
   link: 'M10.6 13.4a1 1 0 001.4 0l4.2-4.2a3 3 0 00-4.2-4.2l-1.8 1.8 1.4 1.4 1.8-1.8a1 1 0 011.4 1.4l-4.2 4.2a1 1 0 000 1.4zm2.8-2.8a1 1 0 00-1.4 0l-4.2 4.2a3 3 0 004.2 4.2l1.8-1.8-1.4-1.4-1.8 1.8a1 1 0 01-1.4-1.4l4.2-4.2a1 1 0 000-1.4z',
 };
 
@@ -38,27 +32,12 @@ const PRIORITY_ICON = {
   low: { path: 'M12 17l-7-7 1.4-1.4 5.6 5.6 5.6-5.6L19 10z', color: '#3f7fd6' },
 };
 
-export function svg(path, { size = 16, color } = {}) { return icon(path, { size, color, evenodd: true }); }
-
 export const typeIcon = (type, size = 15) => svg((TYPE_ICON[type] || TYPE_ICON.task).path, { size, color: (TYPE_ICON[type] || TYPE_ICON.task).color });
 export const prioIcon = (p, size = 15) => svg((PRIORITY_ICON[p] || PRIORITY_ICON.medium).path, { size, color: (PRIORITY_ICON[p] || PRIORITY_ICON.medium).color });
-
-export function only(fn) {
-  return (e) => {
-    e.stopPropagation();
-    fn(e);
-  };
-}
 
 export function shortDate(iso) {
   const [, m, d] = String(iso || '').split('-').map(Number);
   return m ? `${MONTHS[m - 1]} ${d}` : '';
-}
-
-export function stamp(ms) {
-  const d = new Date(ms);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
 export function daysBetween(fromIso, toIso) {

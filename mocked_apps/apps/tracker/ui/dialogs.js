@@ -1,10 +1,10 @@
 // Cairn's dialogs: create issue, complete sprint, delete issue.
 
 import { h } from '../../../runtime/ui/h.js';
-import { dialog, field } from '../../../runtime/ui/kit.js';
+import { dialog, field, svg } from '../../../runtime/ui/kit.js';
 import { PRIORITIES, PRIORITY_LABEL, TYPE_LABEL, WORK_TYPES } from '../lib/constants.js';
 import { findIssue, findSprint, userName, projectSprints, nextSprint, sprintIssues } from '../lib/select.js';
-import { ICONS, svg, projectOf, dropdown } from './common.js';
+import { ICONS, projectOf, dropdown } from './common.js';
 
 function seg(api, name, options, current, onpick) {
   return h('div.tk-seg', null, options.map(([v, label]) => h('button.tk-seg-btn' + (current === v ? '.on' : ''), {

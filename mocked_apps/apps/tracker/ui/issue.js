@@ -1,12 +1,12 @@
 // Cairn's issue page: title, description, subtasks, links, comments, history and the field column.
 
 import { h } from '../../../runtime/ui/h.js';
-import { avatar } from '../../../runtime/ui/kit.js';
+import { avatar, svg, only, formatStamp } from '../../../runtime/ui/kit.js';
 import { STATUSES, STATUS_LABEL, PRIORITIES, PRIORITY_LABEL, TYPE_LABEL, WORK_TYPES } from '../lib/constants.js';
 import {
   findIssue, userName, projectSprints, subtasksOf, epicChildren, blockersOf, blockingOf,
 } from '../lib/select.js';
-import { ICONS, svg, typeIcon, prioIcon, only, stamp, statusChip, person, sprintName } from './common.js';
+import { ICONS, typeIcon, prioIcon, statusChip, person, sprintName } from './common.js';
 
 function issueLinkRow(api, issue, extra) {
   return h('div.tk-linkrow', { 'data-gym': `issue-link:${issue.id}`, role: 'button', onclick: () => api.dispatch({ type: 'open_issue', key: issue.id }) },
@@ -97,7 +97,7 @@ export function issuePage(api) {
     comments.map((c) => h('div.tk-comment', { 'data-gym': `comment:${c.id}` },
       avatar(userName(api.world, c.author), 26),
       h('div.tk-comment-body', null,
-        h('div.tk-comment-head', null, h('b', null, userName(api.world, c.author)), h('span.muted', null, stamp(c.ts)),
+        h('div.tk-comment-head', null, h('b', null, userName(api.world, c.author)), h('span.muted', null, formatStamp(c.ts)),
           c.author === data.me ? h('button.tk-link.danger', { 'data-gym': `delete-comment:${c.id}`, onclick: () => api.dispatch({ type: 'delete_comment', id: c.id }) }, 'Delete') : null),
         h('div', null, c.text)))),
     h('div.tk-comment-new', null,
@@ -106,7 +106,7 @@ export function issuePage(api) {
         onkeydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); api.dispatch({ type: 'add_comment' }); } } }),
       h('button.tk-btn.small', { 'data-gym': 'btn:add-comment', onclick: () => api.dispatch({ type: 'add_comment' }) }, 'Comment')),
     h('div.tk-section-head', null, 'History'),
-    history.map((x) => h('div.tk-history', null, h('span.muted', null, stamp(x.ts)), ' ', h('b', null, userName(api.world, x.by)), ' ',
+    history.map((x) => h('div.tk-history', null, h('span.muted', null, formatStamp(x.ts)), ' ', h('b', null, userName(api.world, x.by)), ' ',
       x.field === 'created' ? 'created the issue' : `changed ${x.field}: ${x.from ?? '—'} → ${x.to ?? '—'}`)),
     h('div.tk-history', null, h('span.muted', null, issue.created), ' ', h('b', null, userName(api.world, issue.reporter)), ' reported the issue'));
   const right = h('div.tk-issue-side', null,
