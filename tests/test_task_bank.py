@@ -33,6 +33,7 @@ async def test_every_task_validates_quickly(suite):
 
 @requires_chromium
 @pytest.mark.slow
+@pytest.mark.timeout(3600)  # 25 rollouts of every template: ~4 min for web, longer for the 257 phone templates
 @pytest.mark.parametrize("suite", SUITES)
 async def test_every_task_validates_fully(suite):
     reports = await validate_tasks(load_suite(suite), instances=5, random_rollouts=20, parallel=4)
