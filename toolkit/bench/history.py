@@ -55,9 +55,9 @@ async def record_trajectories(n: int = 3, steps: int = 30) -> list[tuple[str, li
 def in_format(name: str, records: list[dict[str, Any]], size: tuple[int, int]) -> tuple[str, list[dict[str, Any]], int]:
     """Return (system prompt, step records, steps kept as recorded) of recorded steps as format ``name`` writes them.
 
-    Each step's parsed actions and thought are rendered by the format. A step whose output did not parse, or whose
-    actions the format cannot express, keeps its recorded text (and counts in the third value). The system prompt
-    is the harness's with that format's section.
+    Each step's parsed actions and thought are rendered by the format. A step whose output did not parse keeps its
+    recorded text, as does one whose actions the format cannot express (those are counted in the third value).
+    The system prompt is the harness's with that format's section.
     """
     fmt = get_format(name)
     steps, kept = [], 0
