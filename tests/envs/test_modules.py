@@ -79,12 +79,19 @@ def _node(tmp_path, root, script_text: str, only=""):
     return json.loads(proc.stdout)
 
 
-def test_rewrite_matches_native_modules_and_keeps_bindings_live(tmp_path):
+@pytest.fixture
+def sample_root(tmp_path):
+    """SAMPLE's modules written under tmp_path/root, as a Node ES module package."""
     root = tmp_path / "root"
     for name, text in SAMPLE.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text)
     (root / "package.json").write_text('{"type": "module"}')
+    return root
+
+
+def test_rewrite_matches_native_modules_and_keeps_bindings_live(tmp_path, sample_root):
+    root = sample_root
     pack = build_pack(root, ["lib/b.js"])
     assert pack["roots"] == ["lib/b.js"] and pack["failed"] == {} and set(pack["modules"]) == {"lib/a.js", "lib/b.js"}
     body, deps = rewrite(SAMPLE["lib/b.js"], "lib/b.js")
@@ -98,12 +105,8 @@ def test_rewrite_matches_native_modules_and_keeps_bindings_live(tmp_path):
     assert out["live"] == [0, 1, 1, 2, 5, 3, "function"]  # `count` read through two re-exports follows bump()
 
 
-def test_default_exports_default_imports_and_side_effect_imports(tmp_path):
-    root = tmp_path / "root"
-    for name, text in SAMPLE.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-    (root / "package.json").write_text('{"type": "module"}')
+def test_default_exports_default_imports_and_side_effect_imports(tmp_path, sample_root):
+    root = sample_root
     pack = build_pack(root, ["lib/e.js"])
     assert pack["roots"] == ["lib/e.js"] and pack["failed"] == {}
     for name in ("lib/c.js", "lib/f.js"):  # the module's lines, shifted by one header line
