@@ -6,38 +6,11 @@ unread, pinned, muted, archived}]; apps.contacts.data.contacts = [{id, name, pho
 
 import re
 
-
-def _threads(state):
-    return state.get("apps", {}).get("messages", {}).get("data", {}).get("threads", []) or []
+from verifier_checks import answer_of, app_data, by_id, contact, digits, rows, text, thread_content, thread_of, threads
 
 
 def _contacts(state):
-    return state.get("apps", {}).get("contacts", {}).get("data", {}).get("contacts", []) or []
-
-
-def _digits(value):
-    return re.sub(r"\D", "", str(value or ""))
-
-
-def _norm(text):
-    """Compare message text ignoring case and runs of whitespace."""
-    return " ".join(str(text or "").split()).casefold()
-
-
-def _by_id(items):
-    return {item.get("id"): item for item in items}
-
-
-def _thread_of(threads, contact_id=None, number=None):
-    """Return the conversation with a contact (by id) or a number (digits compared), or None."""
-    for t in threads:
-        if contact_id and t.get("contact_id") == contact_id:
-            return t
-    d = _digits(number)
-    for t in threads:
-        if d and _digits(t.get("number")) == d:
-            return t
-    return None
+    return app_data(state, "contacts").get("contacts") or []
 
 
 def _new_messages(before, after):
@@ -52,27 +25,20 @@ def _mine(messages):
     return [m for m in messages if m.get("from") == "me"]
 
 
-def _content(thread):
-    """What a conversation holds apart from its read counter."""
-    if thread is None:
-        return None
-    return {k: v for k, v in thread.items() if k != "unread"}
-
-
 def _others_intact(ctx, skip=(), allow_new_to=()):
     """No conversation outside `skip` changed (unread aside); none deleted; new threads only for
     the (contact_id, number) pairs in `allow_new_to`."""
-    before = _by_id(_threads(ctx.initial))
-    after = _by_id(_threads(ctx.final))
+    before = by_id(threads(ctx.initial))
+    after = by_id(threads(ctx.final))
     if any(tid not in after for tid in before if tid not in skip):
         return False
     for tid, t in after.items():
         if tid in skip:
             continue
         if tid in before:
-            if _content(t) != _content(before[tid]):
+            if thread_content(t) != thread_content(before[tid]):
                 return False
-        elif not any((cid and t.get("contact_id") == cid) or (num and _digits(t.get("number")) == _digits(num))
+        elif not any((cid and t.get("contact_id") == cid) or (num and digits(t.get("number")) == digits(num))
                      for cid, num in allow_new_to):
             return False
     return True
@@ -80,16 +46,16 @@ def _others_intact(ctx, skip=(), allow_new_to=()):
 
 def _pair(ctx, contact_id):
     """(before, after) conversation with a contact; after may be a newly created one."""
-    contact = _by_id(_contacts(ctx.initial)).get(contact_id, {})
-    before = _thread_of(_threads(ctx.initial), contact_id, contact.get("phone"))
-    after = _thread_of(_threads(ctx.final), contact_id, contact.get("phone"))
-    return before, after, contact
+    person = contact(ctx.initial, contact_id)
+    before = thread_of(threads(ctx.initial), contact_id, person.get("phone"))
+    after = thread_of(threads(ctx.final), contact_id, person.get("phone"))
+    return before, after, person
 
 
-def _sent_exactly(before, after, text):
-    """True when exactly one message was added, it is mine, it is the latest and reads `text`."""
+def _sent_exactly(before, after, wanted):
+    """True when exactly one message was added, it is mine, it is the latest and reads `wanted`."""
     new = _new_messages(before, after)
-    if len(new) != 1 or new[0].get("from") != "me" or _norm(new[0].get("text")) != _norm(text):
+    if len(new) != 1 or new[0].get("from") != "me" or text(new[0].get("text")) != text(wanted):
         return False
     latest = max(after.get("messages", []), key=lambda m: m.get("time", 0))
     return latest.get("time", 0) == new[0].get("time", 0)
@@ -97,12 +63,12 @@ def _sent_exactly(before, after, text):
 
 def reply(ctx) -> dict[str, bool]:
     tid = ctx.params["who"]["thread"]
-    before = _by_id(_threads(ctx.initial)).get(tid)
-    after = _by_id(_threads(ctx.final)).get(tid)
+    before = by_id(threads(ctx.initial)).get(tid)
+    after = by_id(threads(ctx.final)).get(tid)
     new = _new_messages(before, after)
     last = after["messages"][-1] if after and after.get("messages") else {}
     return {
-        "replied": bool(after) and last.get("from") == "me" and _norm(last.get("text")) == _norm(ctx.params["text"]),
+        "replied": bool(after) and last.get("from") == "me" and text(last.get("text")) == text(ctx.params["text"]),
         "sent_once": bool(after) and len(new) == 1 and len(_mine(new)) == 1,
         "others_intact": bool(after) and _others_intact(ctx, skip=(tid,)),
     }
@@ -110,27 +76,27 @@ def reply(ctx) -> dict[str, bool]:
 
 def send_new(ctx) -> dict[str, bool]:
     cid = ctx.params["contact"]["id"]
-    before, after, contact = _pair(ctx, cid)
+    before, after, person = _pair(ctx, cid)
     skip = (after["id"],) if after else ()
     return {
         "sent": bool(after) and _sent_exactly(before, after, ctx.params["text"]),
         "sent_once": bool(after) and len(_new_messages(before, after)) == 1,
-        "others_intact": _others_intact(ctx, skip=skip, allow_new_to=[(cid, contact.get("phone"))]),
+        "others_intact": _others_intact(ctx, skip=skip, allow_new_to=[(cid, person.get("phone"))]),
     }
 
 
 def delete_thread(ctx) -> dict[str, bool]:
     tid = ctx.params["x"]["thread"]
-    after = _by_id(_threads(ctx.final))
+    after = by_id(threads(ctx.final))
     return {
-        "deleted": tid in _by_id(_threads(ctx.initial)) and tid not in after,
-        "others_intact": _others_intact(ctx, skip=(tid,)) and len(after) == len(_threads(ctx.initial)) - 1,
+        "deleted": tid in by_id(threads(ctx.initial)) and tid not in after,
+        "others_intact": _others_intact(ctx, skip=(tid,)) and len(after) == len(threads(ctx.initial)) - 1,
     }
 
 
 def _flag_task(ctx, tid, **flags):
-    before = _by_id(_threads(ctx.initial)).get(tid)
-    after = _by_id(_threads(ctx.final)).get(tid)
+    before = by_id(threads(ctx.initial)).get(tid)
+    after = by_id(threads(ctx.final)).get(tid)
     ok = {k: bool(after) and after.get(k) is v for k, v in flags.items()}
     same = bool(after) and before is not None and before.get("messages") == after.get("messages") \
         and all(after.get(k) == before.get(k) for k in ("pinned", "muted", "archived", "contact_id", "number") if k not in flags)
@@ -156,13 +122,13 @@ def unarchive(ctx) -> dict[str, bool]:
 
 
 def query_code(ctx) -> dict[str, bool]:
-    answer = (ctx.answer or {}).get("code")
-    return {"correct": _digits(answer) == ctx.params["q"]["code"] and _digits(answer) != ""}
+    answer = answer_of(ctx, "code")
+    return {"correct": digits(answer) == ctx.params["q"]["code"] and digits(answer) != ""}
 
 
-def _hhmm(text):
+def _hhmm(value):
     """Return "HH:MM" for "19:30", "7:30 pm", "7.30pm", "19h30"; None when not a time."""
-    m = re.fullmatch(r"\s*(\d{1,2})\s*[:.h]\s*(\d{2})\s*([ap]\.?\s*m\.?)?\s*", str(text or ""), re.IGNORECASE)
+    m = re.fullmatch(r"\s*(\d{1,2})\s*[:.h]\s*(\d{2})\s*([ap]\.?\s*m\.?)?\s*", str(value or ""), re.IGNORECASE)
     if not m:
         return None
     hour, minute = int(m.group(1)), int(m.group(2))
@@ -176,7 +142,7 @@ def _hhmm(text):
 
 
 def query_plan_time(ctx) -> dict[str, bool]:
-    return {"correct": _hhmm((ctx.answer or {}).get("time")) == ctx.params["q"]["time"]}
+    return {"correct": _hhmm(answer_of(ctx, "time")) == ctx.params["q"]["time"]}
 
 
 def _one_new_message_to(ctx, contact_id, predicate):
@@ -188,7 +154,7 @@ def _one_new_message_to(ctx, contact_id, predicate):
 def forward_code(ctx) -> dict[str, bool]:
     to = ctx.params["to"]
     code = ctx.params["src"]["code"]
-    ok, after = _one_new_message_to(ctx, to["id"], lambda text: code in _digits(text) and re.search(rf"(?<!\d){code}(?!\d)", text) is not None)
+    ok, after = _one_new_message_to(ctx, to["id"], lambda body: code in digits(body) and re.search(rf"(?<!\d){code}(?!\d)", body) is not None)
     return {
         "sent": ok,
         "others_intact": _others_intact(ctx, skip=(after["id"],) if after else (), allow_new_to=[(to["id"], to.get("phone"))]),
@@ -197,8 +163,8 @@ def forward_code(ctx) -> dict[str, bool]:
 
 def share_number(ctx) -> dict[str, bool]:
     x, y = ctx.params["x"], ctx.params["y"]
-    phone = _digits(x["phone"])
-    ok, after = _one_new_message_to(ctx, y["id"], lambda text: phone in _digits(text))
+    phone = digits(x["phone"])
+    ok, after = _one_new_message_to(ctx, y["id"], lambda body: phone in digits(body))
     return {
         "sent": ok,
         "others_intact": _others_intact(ctx, skip=(after["id"],) if after else (), allow_new_to=[(y["id"], y.get("phone"))]),
@@ -208,10 +174,10 @@ def share_number(ctx) -> dict[str, bool]:
 
 def save_sender(ctx) -> dict[str, bool]:
     x = ctx.params["x"]
-    before = _by_id(_contacts(ctx.initial))
-    after = _by_id(_contacts(ctx.final))
+    before = rows(ctx.initial, "contacts", "contacts")
+    after = rows(ctx.final, "contacts", "contacts")
     added = [c for cid, c in after.items() if cid not in before]
-    match = [c for c in added if _norm(c.get("name")) == _norm(x["name"]) and _digits(c.get("phone")) == _digits(x["number"])]
+    match = [c for c in added if text(c.get("name")) == text(x["name"]) and digits(c.get("phone")) == digits(x["number"])]
     return {
         "saved": len(match) >= 1,
         "single": len(added) == 1,
@@ -221,9 +187,9 @@ def save_sender(ctx) -> dict[str, bool]:
 
 
 def text_company(ctx) -> dict[str, bool]:
-    company = _norm(ctx.params["g"]["company"])
-    text = ctx.params["text"]
-    staff = [c for c in _contacts(ctx.initial) if _norm(c.get("company")) == company]
+    company = text(ctx.params["g"]["company"])
+    wanted = ctx.params["text"]
+    staff = [c for c in _contacts(ctx.initial) if text(c.get("company")) == company]
     touched = []
     all_sent = bool(staff)
     for c in staff:
@@ -232,7 +198,7 @@ def text_company(ctx) -> dict[str, bool]:
             all_sent = False
             continue
         touched.append(after["id"])
-        if not _sent_exactly(before, after, text):
+        if not _sent_exactly(before, after, wanted):
             all_sent = False
     return {
         "all_sent": all_sent,

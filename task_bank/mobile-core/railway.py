@@ -9,24 +9,25 @@ after the clock, else 20%, rounded half up to the cent.
 
 import re
 
+from verifier_checks import app_data, clock_now, digits, minutes, new_messages, new_rows, rows
+
 DAY_MS = 86400000
 
 
 def _rw(state):
-    return (state.get("apps") or {}).get("railway", {}).get("data", {}) or {}
+    return app_data(state, "railway")
 
 
 def _cents(units):
-    return int(round(float(units) * 100))
+    return round(float(units) * 100)
 
 
 def _orders(state):
-    return {o.get("id"): o for o in _rw(state).get("orders", []) or []}
+    return rows(state, "railway", "orders")
 
 
 def _new_orders(ctx):
-    before = _orders(ctx.initial)
-    return [o for oid, o in _orders(ctx.final).items() if oid not in before]
+    return new_rows(ctx, "railway", "orders")
 
 
 def _changed_old_orders(ctx, allowed=()):
@@ -51,8 +52,7 @@ def _days_since_epoch(date):
 
 
 def _departure_ms(order):
-    h, m = (int(x) for x in order["depart"].split(":"))
-    return _days_since_epoch(order["date"]) * DAY_MS + (h * 60 + m) * 60000
+    return _days_since_epoch(order["date"]) * DAY_MS + minutes(order["depart"]) * 60000
 
 
 def _refund_cents(order, now):
@@ -63,12 +63,8 @@ def _refund_cents(order, now):
     return fee, total - fee
 
 
-def _now(ctx):
-    return ctx.initial["os"]["clock"]["now"]
-
-
 def _passenger_types(ctx):
-    return {p["id"]: p.get("type") for p in _rw(ctx.initial).get("passengers", [])}
+    return {pid: p.get("type") for pid, p in rows(ctx.initial, "railway", "passengers").items()}
 
 
 def _expected_total_cents(fare, pax_ids, types):
@@ -82,6 +78,7 @@ def _matches(order, train, date, frm, to, cls, pax):
 
 
 def _answer_text(ctx, name):
+    # An absent answer reads as "" (answer_of gives None, which str() would make "None").
     return str((ctx.answer or {}).get(name, "")).strip()
 
 
@@ -111,9 +108,9 @@ def fastest_train(ctx) -> dict[str, bool]:
 
 def add_traveller(ctx) -> dict[str, bool]:
     """One new traveller with exactly the given name, ID number and fare type; nothing else changed."""
-    before = {p["id"]: p for p in _rw(ctx.initial).get("passengers", [])}
-    after = {p["id"]: p for p in _rw(ctx.final).get("passengers", [])}
-    new = [p for pid, p in after.items() if pid not in before]
+    before = rows(ctx.initial, "railway", "passengers")
+    after = rows(ctx.final, "railway", "passengers")
+    new = new_rows(ctx, "railway", "passengers")
     want = ctx.params["person"]
     id_number = f"{ctx.params['letter']}{ctx.params['digits']}"
     added = (len(new) == 1 and new[0].get("name") == want["name"] and new[0].get("id_number") == id_number
@@ -126,8 +123,8 @@ def add_traveller(ctx) -> dict[str, bool]:
 def edit_traveller(ctx) -> dict[str, bool]:
     """The traveller's ID number is the new one; name, type and every other traveller unchanged."""
     pid = ctx.params["passenger"]["id"]
-    before = {p["id"]: p for p in _rw(ctx.initial).get("passengers", [])}
-    after = {p["id"]: p for p in _rw(ctx.final).get("passengers", [])}
+    before = rows(ctx.initial, "railway", "passengers")
+    after = rows(ctx.final, "railway", "passengers")
     new_id = f"{ctx.params['letter']}{ctx.params['digits']}"
     p = after.get(pid) or {}
     old = before.get(pid) or {}
@@ -141,7 +138,7 @@ def refund_order(ctx) -> dict[str, bool]:
     oid = ctx.params["order"]["id"]
     before = _orders(ctx.initial).get(oid)
     after = _orders(ctx.final).get(oid) or {}
-    _, amount = _refund_cents(before, _now(ctx))
+    _, amount = _refund_cents(before, clock_now(ctx.initial))
     refunded = after.get("status") == "refunded" and before.get("status") == "paid"
     credited = (_wallet_delta(ctx) == amount == _cents(ctx.params["order"]["refund"])
                 and _cents((after.get("refund") or {}).get("amount", -1)) == amount)
@@ -182,27 +179,14 @@ def book_two(ctx) -> dict[str, bool]:
     }
 
 
-def _threads(state):
-    return (state.get("apps") or {}).get("messages", {}).get("data", {}).get("threads", []) or []
-
-
-def _digits(value):
-    return re.sub(r"\D", "", str(value or ""))
-
-
 def share_trip(ctx) -> dict[str, bool]:
     """The contact's conversation got my message with the order's share text; RailGo unchanged."""
     contact = ctx.params["contact"]
     text = ctx.params["order"]["text"]
-    old_ids = {m.get("id") for t in _threads(ctx.initial) for m in t.get("messages", [])}
-    sent = []  # (thread, message) of every new message of mine
-    for t in _threads(ctx.final):
-        for m in t.get("messages", []):
-            if m.get("id") not in old_ids and m.get("from") == "me":
-                sent.append((t, m))
+    sent = new_messages(ctx)  # (thread, message) of every new message of mine
 
     def to_contact(t):
-        return t.get("contact_id") == contact["id"] or (_digits(t.get("number")) and _digits(t.get("number")) == _digits(contact["phone"]))
+        return t.get("contact_id") == contact["id"] or (digits(t.get("number")) and digits(t.get("number")) == digits(contact["phone"]))
 
     shared = any(to_contact(t) and " ".join(str(m.get("text", "")).split()) == text for t, m in sent)
     rw_before, rw_after = _rw(ctx.initial), _rw(ctx.final)
@@ -218,7 +202,7 @@ def rebook(ctx) -> dict[str, bool]:
     s = ctx.params["s"]
     old_before = _orders(ctx.initial).get(s["order"])
     old_after = _orders(ctx.final).get(s["order"]) or {}
-    _, amount = _refund_cents(old_before, _now(ctx))
+    _, amount = _refund_cents(old_before, clock_now(ctx.initial))
     refunded = (old_after.get("status") == "refunded" and amount == _cents(s["refund"])
                 and _cents((old_after.get("refund") or {}).get("amount", -1)) == amount)
     pax = list(old_before.get("passengers") or [])

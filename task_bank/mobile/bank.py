@@ -11,38 +11,42 @@ from __future__ import annotations
 
 import re
 
+from verifier_checks import (
+    answer_of,
+    app_data,
+    by_id,
+    contact,
+    digits,
+    number,
+    rows,
+    same_keys,
+    text,
+    thread_content,
+    thread_of,
+    threads,
+)
+
 KEYS = ("accounts", "transactions", "payees", "scheduled", "settings", "security", "card")
 
 
 def _bank(state: dict) -> dict:
-    return ((state.get("apps") or {}).get("bank") or {}).get("data") or {}
-
-
-def _by_id(items) -> dict:
-    return {x.get("id"): x for x in items or [] if isinstance(x, dict)}
-
-
-def _norm(text) -> str:
-    return " ".join(str(text if text is not None else "").split()).casefold()
-
-
-def _digits(value) -> str:
-    return re.sub(r"\D", "", str(value or ""))
+    return app_data(state, "bank")
 
 
 def _balance(state: dict, account: str):
-    return (_by_id(_bank(state).get("accounts")).get(account) or {}).get("balance_cents")
+    return (rows(state, "bank", "accounts").get(account) or {}).get("balance_cents")
 
 
 def _new_tx(ctx) -> list[dict]:
-    before = _by_id(_bank(ctx.initial).get("transactions"))
+    # Read from the final list itself, not an {id: row} map: a transaction listed twice counts twice.
+    before = rows(ctx.initial, "bank", "transactions")
     return [t for t in _bank(ctx.final).get("transactions") or [] if t.get("id") not in before]
 
 
 def _old_tx_intact(ctx) -> bool:
     """Every transaction of s0 is still there, unchanged."""
-    after = _by_id(_bank(ctx.final).get("transactions"))
-    return all(after.get(tid) == t for tid, t in _by_id(_bank(ctx.initial).get("transactions")).items())
+    after = rows(ctx.final, "bank", "transactions")
+    return all(after.get(tid) == t for tid, t in rows(ctx.initial, "bank", "transactions").items())
 
 
 def _consistent(ctx) -> bool:
@@ -56,8 +60,7 @@ def _consistent(ctx) -> bool:
 
 
 def _same(ctx, *keys: str) -> bool:
-    a, b = _bank(ctx.initial), _bank(ctx.final)
-    return all(a.get(k) == b.get(k) for k in keys)
+    return same_keys(ctx, "bank", keys)
 
 
 def _unchanged(ctx) -> bool:
@@ -91,69 +94,33 @@ def _payment(ctx, payee: str, cents: int, extra: int = 0) -> dict | None:
     return t if ok else None
 
 
-def _number(value):
-    """Return a float for "89.90", "¤89.90", "1,234.5", 89.9; None when it is not a number."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    text = str(value or "").strip().replace("¤", "").replace(",", "").replace(" ", "")
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
 def _answer_is(ctx, name: str, cents: int) -> bool:
-    n = _number((ctx.answer or {}).get(name))
+    # Accepts "89.90", "¤89.90", "1,234.5", "1 234.5", 89.9.
+    n = number(answer_of(ctx, name), "¤, ")
     return n is not None and abs(n * 100 - cents) < 0.5
 
 
 # --------------------------------------------------------------------------- messages
 
-def _threads(state: dict) -> list:
-    return ((state.get("apps") or {}).get("messages") or {}).get("data", {}).get("threads") or []
-
-
-def _contact(state: dict, cid: str) -> dict:
-    contacts = ((state.get("apps") or {}).get("contacts") or {}).get("data", {}).get("contacts") or []
-    return _by_id(contacts).get(cid) or {}
-
-
-def _thread_of(threads, cid, phone):
-    for t in threads:
-        if t.get("contact_id") == cid:
-            return t
-    d = _digits(phone)
-    for t in threads:
-        if d and _digits(t.get("number")) == d:
-            return t
-    return None
-
-
 def _new_messages_to(ctx, cid: str):
     """(new messages in the conversation with the contact, that conversation's id or None)."""
-    phone = _contact(ctx.initial, cid).get("phone")
-    before = _thread_of(_threads(ctx.initial), cid, phone)
-    after = _thread_of(_threads(ctx.final), cid, phone)
+    phone = contact(ctx.initial, cid).get("phone")
+    before = thread_of(threads(ctx.initial), cid, phone)
+    after = thread_of(threads(ctx.final), cid, phone)
     if after is None:
         return [], None
     old = {m.get("id") for m in (before or {}).get("messages", [])}
     return [m for m in after.get("messages", []) if m.get("id") not in old], after.get("id")
 
 
-def _content(thread):
-    return {k: v for k, v in thread.items() if k != "unread"}
-
-
 def _other_threads_intact(ctx, skip) -> bool:
-    before, after = _by_id(_threads(ctx.initial)), _by_id(_threads(ctx.final))
+    before, after = by_id(threads(ctx.initial)), by_id(threads(ctx.final))
     if any(tid not in after for tid in before):
         return False
     for tid, t in after.items():
         if tid == skip:
             continue
-        if tid not in before or _content(t) != _content(before[tid]):
+        if tid not in before or thread_content(t) != thread_content(before[tid]):
             return False
     return True
 
@@ -169,16 +136,16 @@ def pay_payee(ctx) -> dict[str, bool]:
     t = _payment(ctx, ctx.params["payee"]["id"], int(ctx.params["amount"]) * 100)
     return {
         "paid": t is not None,
-        "note_set": t is not None and _norm(t.get("note")).strip('"') == _norm(ctx.params["note"]),
+        "note_set": t is not None and text(t.get("note"), '"') == text(ctx.params["note"]),
         "rest_intact": _same(ctx, *_others("accounts", "transactions")),
     }
 
 
 def add_payee(ctx) -> dict[str, bool]:
-    before, after = _by_id(_bank(ctx.initial).get("payees")), _by_id(_bank(ctx.final).get("payees"))
+    before, after = rows(ctx.initial, "bank", "payees"), rows(ctx.final, "bank", "payees")
     new = [p for pid, p in after.items() if pid not in before]
-    ok = (len(new) == 1 and _norm(new[0].get("name")) == _norm(ctx.params["who"])
-          and new[0].get("account_number") == _digits(ctx.params["acct"]) and not new[0].get("contact_id"))
+    ok = (len(new) == 1 and text(new[0].get("name")) == text(ctx.params["who"])
+          and new[0].get("account_number") == digits(ctx.params["acct"]) and not new[0].get("contact_id"))
     return {
         "added": ok,
         "rest_intact": all(after.get(pid) == p for pid, p in before.items()) and _same(ctx, *_others("payees")),
@@ -187,7 +154,7 @@ def add_payee(ctx) -> dict[str, bool]:
 
 def delete_payee(ctx) -> dict[str, bool]:
     pid = ctx.params["payee"]["id"]
-    before, after = _by_id(_bank(ctx.initial).get("payees")), _by_id(_bank(ctx.final).get("payees"))
+    before, after = rows(ctx.initial, "bank", "payees"), rows(ctx.final, "bank", "payees")
     return {
         "deleted": pid in before and pid not in after,
         "rest_intact": set(after) == set(before) - {pid} and all(after[k] == v for k, v in before.items() if k != pid)
@@ -215,7 +182,7 @@ def raise_limit_and_pay(ctx) -> dict[str, bool]:
 
 
 def schedule_transfer(ctx) -> dict[str, bool]:
-    before, after = _by_id(_bank(ctx.initial).get("scheduled")), _by_id(_bank(ctx.final).get("scheduled"))
+    before, after = rows(ctx.initial, "bank", "scheduled"), rows(ctx.final, "bank", "scheduled")
     new = [s for sid, s in after.items() if sid not in before]
     s = new[0] if len(new) == 1 else {}
     ok = (len(new) == 1 and s.get("from") == "chk" and s.get("to_account") == "sav" and not s.get("payee_id")
@@ -240,7 +207,7 @@ def share_receipt(ctx) -> dict[str, bool]:
     tx, cid = ctx.params["tx"], ctx.params["contact"]["id"]
     new, tid = _new_messages_to(ctx, cid)
     sent = (len(new) == 1 and new[0].get("from") == "me" and tx["amount"] in str(new[0].get("text"))
-            and _norm(tx["title"]) in _norm(new[0].get("text")))
+            and text(tx["title"]) in text(new[0].get("text")))
     return {"sent": sent, "others_intact": _other_threads_intact(ctx, tid), "bank_intact": _unchanged(ctx)}
 
 
@@ -268,7 +235,7 @@ def unlock_transfers(ctx) -> dict[str, bool]:
 
 def cancel_scheduled(ctx) -> dict[str, bool]:
     sid = ctx.params["s"]["id"]
-    before, after = _by_id(_bank(ctx.initial).get("scheduled")), _by_id(_bank(ctx.final).get("scheduled"))
+    before, after = rows(ctx.initial, "bank", "scheduled"), rows(ctx.final, "bank", "scheduled")
     gone = sid in before and (sid not in after or after[sid].get("status") == "cancelled")
     return {
         "cancelled": gone,
@@ -279,13 +246,12 @@ def cancel_scheduled(ctx) -> dict[str, bool]:
 
 def link_contact_payee(ctx) -> dict[str, bool]:
     c = ctx.params["contact"]
-    before, after = _by_id(_bank(ctx.initial).get("payees")), _by_id(_bank(ctx.final).get("payees"))
+    before, after = rows(ctx.initial, "bank", "payees"), rows(ctx.final, "bank", "payees")
     new = [p for pid, p in after.items() if pid not in before]
     p = new[0] if len(new) == 1 else {}
-    contacts_same = (((ctx.initial.get("apps") or {}).get("contacts") or {}).get("data")
-                     == ((ctx.final.get("apps") or {}).get("contacts") or {}).get("data"))
+    contacts_same = app_data(ctx.initial, "contacts") == app_data(ctx.final, "contacts")
     return {
-        "added": len(new) == 1 and _norm(p.get("name")) == _norm(c["name"]) and p.get("account_number") == _digits(ctx.params["acct"]),
+        "added": len(new) == 1 and text(p.get("name")) == text(c["name"]) and p.get("account_number") == digits(ctx.params["acct"]),
         "linked": len(new) == 1 and p.get("contact_id") == c["id"],
         "rest_intact": all(after.get(pid) == v for pid, v in before.items()) and _same(ctx, *_others("payees")) and contacts_same,
     }

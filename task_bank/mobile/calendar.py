@@ -8,20 +8,31 @@ Notes: apps.notes.data.notes = [{id, title, body, items, ...}].
 
 import re
 
+from verifier_checks import (
+    answer_of,
+    app_data,
+    hhmm,
+    minutes,
+    new_messages,
+    new_rows,
+    number_is,
+    only_changed,
+    rows,
+    text,
+    thread_is_with,
+    threads_intact,
+)
+
 _FIELDS = ("title", "date", "start", "end", "location", "attendees", "notes", "reminder")
 
 
-def _app(state, app):
-    return ((state.get("apps") or {}).get(app) or {}).get("data") or {}
-
-
 def _events(state):
-    return {e["id"]: e for e in _app(state, "calendar").get("events") or [] if isinstance(e, dict) and "id" in e}
+    return rows(state, "calendar", "events")
 
 
 def _text(value):
     """Compare text ignoring case, surrounding quotes and runs of whitespace."""
-    return " ".join(str(value if value is not None else "").split()).strip("\"'“”").casefold()
+    return text(value, "\"'“”")
 
 
 def _time(value):
@@ -30,46 +41,13 @@ def _time(value):
     return f"{int(m.group(1)):02d}:{m.group(2)}" if m else _text(value)
 
 
-def _minutes(hhmm):
-    h, m = str(hhmm).split(":")
-    return int(h) * 60 + int(m)
-
-
-def _hhmm(total):
-    return f"{total // 60:02d}:{total % 60:02d}"
-
-
-def _answer(ctx, name):
-    return (ctx.answer or {}).get(name)
-
-
-def _number(value):
-    try:
-        return None if value is None or isinstance(value, bool) else float(str(value).strip())
-    except ValueError:
-        return None
-
-
 def _only_changed(ctx, changes):
     """True when the events have the same ids as before and only the listed fields of the listed ids differ."""
-    before, after = _events(ctx.initial), _events(ctx.final)
-    if set(before) != set(after):
-        return False
-    for eid, old in before.items():
-        allowed = changes.get(eid, set())
-        new = after[eid]
-        if any(old.get(k) != new.get(k) for k in set(old) | set(new) if k not in allowed):
-            return False
-    return True
+    return only_changed(_events(ctx.initial), _events(ctx.final), changes)
 
 
 def _unchanged(ctx):
     return _only_changed(ctx, {})
-
-
-def _new_events(ctx):
-    before, after = _events(ctx.initial), _events(ctx.final)
-    return [e for eid, e in after.items() if eid not in before]
 
 
 def _existing_intact(ctx):
@@ -82,7 +60,7 @@ def _existing_intact(ctx):
 
 def create_event(ctx):
     p = ctx.params
-    new = _new_events(ctx)
+    new = new_rows(ctx, "calendar", "events")
     made = new[0] if len(new) == 1 else {}
     return {
         "created": len(new) == 1 and _text(made.get("title")) == _text(p["ev"]["title"]),
@@ -129,8 +107,8 @@ def shift_event(ctx):
     p = ctx.params["s"]
     before, after = _events(ctx.initial), _events(ctx.final)
     old, new = before.get(p["id"], {}), after.get(p["id"], {})
-    ok = bool(old) and new.get("start") == _hhmm(_minutes(old["start"]) + p["delta"]) \
-        and new.get("end") == _hhmm(_minutes(old["end"]) + p["delta"])
+    ok = bool(old) and new.get("start") == hhmm(minutes(old["start"]) + p["delta"]) \
+        and new.get("end") == hhmm(minutes(old["end"]) + p["delta"])
     return {
         "shifted": ok,
         "same_day": bool(old) and new.get("date") == old.get("date"),
@@ -152,20 +130,20 @@ def schedule_rule(ctx):
     """A 1-hour event at the asked time, or, when that clashes, right after the clashing event(s)."""
     p = ctx.params
     day = p["slot"]["date"]
-    busy = sorted((_minutes(e["start"]), _minutes(e["end"])) for e in _events(ctx.initial).values() if e.get("date") == day)
-    start = _minutes(p["slot"]["ask"])
+    busy = sorted((minutes(e["start"]), minutes(e["end"])) for e in _events(ctx.initial).values() if e.get("date") == day)
+    start = minutes(p["slot"]["ask"])
     moved = True
     while moved:
         moved = False
         for s, e in busy:
             if s < start + 60 and start < e:
                 start, moved = e, True
-    new = _new_events(ctx)
+    new = new_rows(ctx, "calendar", "events")
     made = new[0] if len(new) == 1 else {}
     return {
         "created": len(new) == 1 and _text(made.get("title")) == _text(p["title"]),
-        "right_slot": bool(made) and made.get("date") == day and made.get("start") == _hhmm(start)
-        and made.get("end") == _hhmm(start + 60),
+        "right_slot": bool(made) and made.get("date") == day and made.get("start") == hhmm(start)
+        and made.get("end") == hhmm(start + 60),
         "others_intact": _existing_intact(ctx),
     }
 
@@ -178,8 +156,8 @@ def query_day(ctx):
     on_day = [e for e in _events(ctx.initial).values() if e.get("date") == day]
     truth = on_day[0] if len(on_day) == 1 else None
     return {
-        "title": truth is not None and _text(_answer(ctx, "title")) == _text(truth["title"]),
-        "start": truth is not None and _time(_answer(ctx, "start")) == truth["start"],
+        "title": truth is not None and _text(answer_of(ctx, "title")) == _text(truth["title"]),
+        "start": truth is not None and _time(answer_of(ctx, "start")) == truth["start"],
         "unchanged": _unchanged(ctx),
     }
 
@@ -188,84 +166,45 @@ def count_attendee(ctx):
     cid = ctx.params["who"]["id"]
     lo, hi = "2026-03-16", "2026-03-22"
     truth = sum(1 for e in _events(ctx.initial).values() if lo <= e.get("date", "") <= hi and cid in (e.get("attendees") or []))
-    return {"correct": _number(_answer(ctx, "count")) == truth, "unchanged": _unchanged(ctx)}
+    return {"correct": number_is(answer_of(ctx, "count"), truth), "unchanged": _unchanged(ctx)}
 
 
 # ---------------------------------------------------------------- cross-app
 
 
-def _threads(state):
-    return _app(state, "messages").get("threads") or []
-
-
-def _new_mine(ctx):
-    """(thread, message) pairs of messages I sent that were not in the initial state."""
-    seen = {m.get("id") for t in _threads(ctx.initial) for m in t.get("messages") or []}
-    return [(t, m) for t in _threads(ctx.final) for m in t.get("messages") or []
-            if m.get("id") not in seen and m.get("from") == "me"]
-
-
-def _contact(state, cid):
-    for c in _app(state, "contacts").get("contacts") or []:
-        if c.get("id") == cid:
-            return c
-    return {}
-
-
-def _to(thread, state, cid):
-    phone = re.sub(r"\D", "", str(_contact(state, cid).get("phone", "")))
-    return thread.get("contact_id") == cid or (bool(phone) and re.sub(r"\D", "", str(thread.get("number", ""))) == phone)
-
-
-def _threads_intact(ctx):
-    """No conversation was deleted and none changed apart from new messages and the read counter."""
-    before = {t.get("id"): t for t in _threads(ctx.initial)}
-    after = {t.get("id"): t for t in _threads(ctx.final)}
-    if not set(before) <= set(after):
-        return False
-    for tid, old in before.items():
-        new = after[tid]
-        if {k: v for k, v in old.items() if k not in ("messages", "unread")} != {k: v for k, v in new.items() if k not in ("messages", "unread")}:
-            return False
-        if (new.get("messages") or [])[: len(old.get("messages") or [])] != (old.get("messages") or []):
-            return False
-    return True
-
-
 def message_attendees(ctx):
     p = ctx.params["e"]
-    sent = _new_mine(ctx)
+    sent = new_messages(ctx)
     want = _text(ctx.params["text"])
-    per = {cid: [m for t, m in sent if _to(t, ctx.initial, cid)] for cid in p["attendees"]}
+    per = {cid: [m for t, m in sent if thread_is_with(t, ctx.initial, cid)] for cid in p["attendees"]}
     return {
         "all_sent": all(len(ms) == 1 and want in _text(ms[0].get("text")) for ms in per.values()),
-        "no_extra": all(any(_to(t, ctx.initial, cid) for cid in p["attendees"]) for t, _ in sent) and _threads_intact(ctx),
+        "no_extra": all(any(thread_is_with(t, ctx.initial, cid) for cid in p["attendees"]) for t, _ in sent) and threads_intact(ctx),
         "calendar_intact": _unchanged(ctx),
     }
 
 
 def from_messages(ctx):
     p = ctx.params["x"]
-    new = _new_events(ctx)
+    new = new_rows(ctx, "calendar", "events")
     made = new[0] if len(new) == 1 else {}
     return {
         "created": len(new) == 1 and _text(made.get("title")) == _text(p["title"]),
         "when": bool(made) and made.get("date") == p["date"] and made.get("start") == p["start"] and made.get("end") == p["end"],
         "attendee": bool(made) and (made.get("attendees") or []) == [p["contact"]],
         "reminder": bool(made) and made.get("reminder") == ctx.params["rem"]["minutes"],
-        "others_intact": _existing_intact(ctx) and _threads_intact(ctx) and not _new_mine(ctx),
+        "others_intact": _existing_intact(ctx) and threads_intact(ctx) and not new_messages(ctx),
     }
 
 
 def save_note(ctx):
     eid = ctx.params["e"]["id"]
     event = _events(ctx.initial).get(eid, {})
-    before = {n.get("id") for n in _app(ctx.initial, "notes").get("notes") or []}
-    new = [n for n in _app(ctx.final, "notes").get("notes") or [] if n.get("id") not in before and not n.get("trashed")]
+    old_notes, now_notes = rows(ctx.initial, "notes", "notes"), rows(ctx.final, "notes", "notes")
+    # the raw list, not now_notes: two rows sharing a new id must not count as one new note
+    new = [n for n in app_data(ctx.final, "notes").get("notes") or [] if n.get("id") not in old_notes and not n.get("trashed")]
     note = new[0] if len(new) == 1 else {}
     body = _text(note.get("body")) + " " + " ".join(_text(i.get("text")) for i in note.get("items") or [])
-    old_notes = {n.get("id"): n for n in _app(ctx.initial, "notes").get("notes") or []}
-    now_notes = {n.get("id"): n for n in _app(ctx.final, "notes").get("notes") or []}
     return {
         "note_saved": len(new) == 1 and _text(event.get("title")) in _text(note.get("title")),
         "details": bool(note) and bool(event) and _text(event["location"]) in body and event["start"] in body,

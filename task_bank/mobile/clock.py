@@ -10,47 +10,32 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from verifier_checks import app_data, clock_now, digits, hhmm, minutes, new_rows, rows, same_keys, text, thread_content
+
 DAY = 86400000
 MIN = 60000
 
 
-def _data(state: dict, app: str) -> dict:
-    return ((state.get("apps") or {}).get(app) or {}).get("data") or {}
-
-
 def _clock(state: dict) -> dict:
-    return _data(state, "clock")
+    return app_data(state, "clock")
 
 
 def _alarms(state: dict) -> dict:
-    return {a["id"]: a for a in _clock(state).get("alarms") or [] if isinstance(a, dict) and "id" in a}
-
-
-def _now(state: dict) -> int:
-    return int(((state.get("os") or {}).get("clock") or {}).get("now") or 0)
-
-
-def _norm(text) -> str:
-    return " ".join(str(text if text is not None else "").split()).casefold()
+    return rows(state, "clock", "alarms")
 
 
 def _days(days) -> list[int]:
     return sorted({int(d) for d in days or [] if isinstance(d, (int, float)) and 0 <= int(d) <= 6})
 
 
-def _minutes(hhmm: str) -> int:
-    h, m = str(hhmm).split(":")
-    return int(h) * 60 + int(m)
-
-
 def _weekday(ms: int) -> int:
     """0=Sun..6=Sat of a virtual timestamp."""
-    return (dt.datetime.fromtimestamp(ms / 1000, tz=dt.timezone.utc).weekday() + 1) % 7
+    return (dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC).weekday() + 1) % 7
 
 
-def _hhmm(text) -> str | None:
+def _parse_hhmm(value) -> str | None:
     """Parse "14:15", "2:15 pm", "4 pm", "16.00" to "HH:MM"."""
-    t = str(text if text is not None else "").strip().lower().replace(" ", "").replace(".", ":")
+    t = str(value if value is not None else "").strip().lower().replace(" ", "").replace(".", ":")
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", t)
     if not m or (m.group(2) is None and m.group(3) is None):
         return None
@@ -62,24 +47,22 @@ def _hhmm(text) -> str | None:
     return f"{hour:02d}:{minute:02d}" if hour <= 23 and minute <= 59 else None
 
 
-def _times_in(text) -> set[str]:
+def _times_in(message) -> set[str]:
     """Every clock time written in a message ("It's 15:15 there", "3:15 pm")."""
     out = set()
-    for m in re.finditer(r"(\d{1,2})[:.](\d{2})\s*(am|pm)?", str(text or "").lower()):
-        t = _hhmm(f"{m.group(1)}:{m.group(2)}{m.group(3) or ''}")
+    for m in re.finditer(r"(\d{1,2})[:.](\d{2})\s*(am|pm)?", str(message or "").lower()):
+        t = _parse_hhmm(f"{m.group(1)}:{m.group(2)}{m.group(3) or ''}")
         if t:
             out.add(t)
     return out
 
 
 def _city_time(now: int, offset_min: int) -> str:
-    ms = now + offset_min * MIN
-    return f"{(ms // 3600000) % 24:02d}:{(ms // MIN) % 60:02d}"
+    return hhmm((now + offset_min * MIN) // MIN)
 
 
 def _new_alarms(ctx) -> list[dict]:
-    before = _alarms(ctx.initial)
-    return [a for k, a in _alarms(ctx.final).items() if k not in before]
+    return new_rows(ctx, "clock", "alarms")
 
 
 def _old_intact(ctx, skip=frozenset()) -> bool:
@@ -89,7 +72,7 @@ def _old_intact(ctx, skip=frozenset()) -> bool:
 
 
 def _same(ctx, *keys: str) -> bool:
-    return all(_clock(ctx.initial).get(k) == _clock(ctx.final).get(k) for k in keys)
+    return same_keys(ctx, "clock", keys)
 
 
 def rings_tomorrow(alarms: list[dict], now: int) -> list[dict]:
@@ -99,14 +82,14 @@ def rings_tomorrow(alarms: list[dict], now: int) -> list[dict]:
     for a in alarms:
         if not a.get("on"):
             continue
-        at = day * DAY + _minutes(a["time"]) * MIN
+        at = day * DAY + minutes(a["time"]) * MIN
         days = _days(a.get("days"))
         if days:
             if _weekday(day * DAY) in days:
                 out.append(a)
-        elif (now // DAY) * DAY + _minutes(a["time"]) * MIN <= now and at > now:
+        elif (now // DAY) * DAY + minutes(a["time"]) * MIN <= now and at > now:
             out.append(a)
-    return sorted(out, key=lambda a: _minutes(a["time"]))
+    return sorted(out, key=lambda a: minutes(a["time"]))
 
 
 # ---------------------------------------------------------------------- verifiers
@@ -114,7 +97,7 @@ def rings_tomorrow(alarms: list[dict], now: int) -> list[dict]:
 
 def create_alarm(ctx) -> dict[str, bool]:
     new = _new_alarms(ctx)
-    match = [a for a in new if a.get("time") == ctx.params["time"] and _norm(a.get("label")) == _norm(ctx.params["label"])]
+    match = [a for a in new if a.get("time") == ctx.params["time"] and text(a.get("label")) == text(ctx.params["label"])]
     return {
         "created": len(new) == 1 and len(match) == 1,
         "settings_right": len(match) == 1 and _days(match[0].get("days")) == [] and match[0].get("on") is True,
@@ -124,7 +107,7 @@ def create_alarm(ctx) -> dict[str, bool]:
 
 def repeating_alarm(ctx) -> dict[str, bool]:
     new = _new_alarms(ctx)
-    match = [a for a in new if a.get("time") == ctx.params["time"] and _norm(a.get("label")) == _norm(ctx.params["label"])]
+    match = [a for a in new if a.get("time") == ctx.params["time"] and text(a.get("label")) == text(ctx.params["label"])]
     want = sorted({int(ctx.params["days"]["a"]), int(ctx.params["days"]["b"])})
     return {
         "created": len(new) == 1 and len(match) == 1,
@@ -171,24 +154,24 @@ def no_duplicate(ctx) -> dict[str, bool]:
     extra = [a for a in _new_alarms(ctx) if not (a.get("time") == x["time"] and _days(a.get("days")) == want)]
     return {
         "one_alarm": len(same) == 1,
-        "on_and_labeled": len(same) == 1 and same[0].get("on") is True and _norm(same[0].get("label")) == _norm(ctx.params["label"]),
+        "on_and_labeled": len(same) == 1 and same[0].get("on") is True and text(same[0].get("label")) == text(ctx.params["label"]),
         "others_intact": _old_intact(ctx, skip={x["id"]}) and not extra,
     }
 
 
 def query_first_tomorrow(ctx) -> dict[str, bool]:
-    first = rings_tomorrow(list(_alarms(ctx.initial).values()), _now(ctx.initial))
+    first = rings_tomorrow(list(_alarms(ctx.initial).values()), clock_now(ctx.initial))
     return {
-        "correct": bool(first) and _hhmm(ctx.answer.get("time")) == first[0]["time"],
+        "correct": bool(first) and _parse_hhmm(ctx.answer.get("time")) == first[0]["time"],
         "unchanged": _alarms(ctx.initial) == _alarms(ctx.final),
     }
 
 
 def query_city_time(ctx) -> dict[str, bool]:
     offset = int(ctx.params["city"]["offset"])
-    accepted = {_city_time(_now(ctx.initial), offset), _city_time(_now(ctx.final), offset)}
+    accepted = {_city_time(clock_now(ctx.initial), offset), _city_time(clock_now(ctx.final), offset)}
     return {
-        "correct": _hhmm(ctx.answer.get("time")) in accepted,
+        "correct": _parse_hhmm(ctx.answer.get("time")) in accepted,
         "alarms_intact": _alarms(ctx.initial) == _alarms(ctx.final),
     }
 
@@ -232,17 +215,17 @@ def bedtime(ctx) -> dict[str, bool]:
 
 
 def _threads(state: dict) -> dict:
-    return {t["id"]: t for t in _data(state, "messages").get("threads") or [] if isinstance(t, dict) and "id" in t}
+    return rows(state, "messages", "threads")
 
 
-def _without_unread(threads: dict) -> dict:
-    return {k: {kk: vv for kk, vv in t.items() if kk != "unread"} for k, t in threads.items()}
+def _without_unread(thread_map: dict) -> dict:
+    return {k: thread_content(t) for k, t in thread_map.items()}
 
 
 def alarm_from_message(ctx) -> dict[str, bool]:
     x = ctx.params["x"]
     new = _new_alarms(ctx)
-    match = [a for a in new if a.get("time") == x["time"] and _norm(a.get("label")) == _norm(x["label"])]
+    match = [a for a in new if a.get("time") == x["time"] and text(a.get("label")) == text(x["label"])]
     return {
         "alarm_time": len(new) == 1 and len(match) == 1,
         "alarm_days": len(match) == 1 and _days(match[0].get("days")) == [int(x["day"])] and match[0].get("on") is True,
@@ -258,11 +241,11 @@ def text_city_time(ctx) -> dict[str, bool]:
     for tid, t in after.items():
         old = {m.get("id") for m in (before.get(tid) or {}).get("messages") or []}
         new += [(t, m) for m in t.get("messages") or [] if m.get("id") not in old]
-    digits = re.sub(r"\D", "", contact["phone"])
-    to_them = [(t, m) for t, m in new if t.get("contact_id") == contact["id"] or re.sub(r"\D", "", str(t.get("number"))) == digits]
+    phone = digits(contact["phone"])
+    to_them = [(t, m) for t, m in new if t.get("contact_id") == contact["id"] or digits(t.get("number")) == phone]
     ok = len(to_them) == 1 and to_them[0][1].get("from") == "me" \
         and _city_time(int(to_them[0][1].get("time") or 0), offset) in _times_in(to_them[0][1].get("text"))
-    content = lambda t: {k: v for k, v in t.items() if k not in ("unread", "messages")}  # noqa: E731
+    content = lambda t: {k: v for k, v in t.items() if k not in ("unread", "messages")}
     return {
         "sent": ok,
         "others_intact": len(new) == len(to_them) and set(before) <= set(after)
@@ -275,7 +258,7 @@ def next_ring(alarm: dict, now: int) -> int | None:
     if not alarm.get("on"):
         return None
     midnight = now // DAY * DAY
-    at = _minutes(alarm["time"]) * MIN
+    at = minutes(alarm["time"]) * MIN
     days = _days(alarm.get("days"))
     for offset in range(8):
         t = midnight + offset * DAY + at
@@ -285,7 +268,7 @@ def next_ring(alarm: dict, now: int) -> int | None:
 
 
 def skip_next_alarm(ctx) -> dict[str, bool]:
-    now = _now(ctx.initial)
+    now = clock_now(ctx.initial)
     rings = [(next_ring(a, now), a) for a in _alarms(ctx.initial).values()]
     rings = sorted(((t, a) for t, a in rings if t is not None), key=lambda x: x[0])
     target = rings[0][1] if rings else None
@@ -293,6 +276,6 @@ def skip_next_alarm(ctx) -> dict[str, bool]:
     return {
         "switched_off": bool(after) and after.get("on") is False
         and {k: v for k, v in after.items() if k != "on"} == {k: v for k, v in target.items() if k != "on"},
-        "correct": target is not None and _norm(ctx.answer.get("label")) == _norm(target.get("label")),
+        "correct": target is not None and text(ctx.answer.get("label")) == text(target.get("label")),
         "others_intact": target is not None and _old_intact(ctx, skip={target["id"]}) and not _new_alarms(ctx),
     }

@@ -8,59 +8,29 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from verifier_checks import (
+    answer_of,
+    app_data,
+    by_id,
+    digits,
+    hhmm,
+    minutes,
+    new_messages,
+    new_rows,
+    number_is,
+    only_changed,
+    rows,
+    same_keys,
+    text,
+)
 
 # ---------------------------------------------------------------- helpers
 
-def _data(state: dict, app: str) -> dict:
-    return ((state.get("apps") or {}).get(app) or {}).get("data") or {}
 
-
-def _by_id(state: dict, app: str, key: str) -> dict[str, dict]:
-    return {x["id"]: x for x in _data(state, app).get(key) or [] if isinstance(x, dict) and "id" in x}
-
-
-def _text(value) -> str:
-    return " ".join(str(value if value is not None else "").split())
-
-
-def _same(a, b) -> bool:
-    return _text(a).casefold() == _text(b).casefold()
-
-
-def _contains(hay, needle) -> bool:
-    return _text(needle).casefold() in _text(hay).casefold()
-
-
-def _answer(ctx, name: str):
-    return (ctx.answer or {}).get(name)
-
-
-def _number_is(value, truth) -> bool:
-    if value is None or isinstance(value, bool):
-        return False
-    try:
-        return float(str(value).strip()) == float(truth)
-    except ValueError:
-        return False
-
-
-def _new(ctx, app: str, key: str) -> list[dict]:
-    before = _by_id(ctx.initial, app, key)
-    return [x for k, x in _by_id(ctx.final, app, key).items() if k not in before]
-
-
-def _list_intact(ctx, app: str, key: str, allow: dict[str, set[str]] | None = None) -> bool:
-    """Every initial record still exists, unchanged except the allowed fields."""
-    allow = allow or {}
-    before, after = _by_id(ctx.initial, app, key), _by_id(ctx.final, app, key)
-    for k, old in before.items():
-        new = after.get(k)
-        if new is None:
-            return False
-        ok_fields = allow.get(k, allow.get("*", set()))
-        if any(old.get(f) != new.get(f) for f in set(old) | set(new) if f not in ok_fields):
-            return False
-    return True
+def _list_intact(ctx, app: str, key: str, changes: dict[str, set[str]] | None = None, ignore=()) -> bool:
+    """Every initial record still exists, unchanged except the fields changes[id] and ignore (new records are fine)."""
+    before, after = rows(ctx.initial, app, key), rows(ctx.final, app, key)
+    return only_changed(before, after, changes or {}, ignore, added=True)
 
 
 def _events_intact(ctx) -> bool:
@@ -68,27 +38,20 @@ def _events_intact(ctx) -> bool:
 
 
 def _contacts_intact(ctx) -> bool:
-    return _list_intact(ctx, "contacts", "contacts") and \
-        _data(ctx.initial, "contacts").get("blocked") == _data(ctx.final, "contacts").get("blocked")
+    return _list_intact(ctx, "contacts", "contacts") and same_keys(ctx, "contacts", ["blocked"])
 
 
 def _emails_intact(ctx) -> bool:
     """No email moved, deleted, starred or relabelled (reading is allowed)."""
-    return _list_intact(ctx, "email", "emails", {"*": {"read"}})
+    return _list_intact(ctx, "email", "emails", ignore={"read"})
 
 
 def _world_event(ctx, eid: str) -> dict:
-    for e in (ctx.world["calendar"] or {}).get("events", []):
-        if e.get("id") == eid:
-            return e
-    return {}
+    return by_id((ctx.world["calendar"] or {}).get("events", [])).get(eid) or {}
 
 
 def _contact_email(ctx, cid: str) -> str:
-    for c in (ctx.world["contacts"] or {}).get("contacts", []):
-        if c.get("id") == cid:
-            return c.get("email") or ""
-    return ""
+    return (by_id((ctx.world["contacts"] or {}).get("contacts", [])).get(cid) or {}).get("email") or ""
 
 
 def _attendee_emails(ctx, eid: str) -> set[str]:
@@ -105,40 +68,24 @@ def _addr_set(values) -> set[str]:
 
 
 def _new_sent(ctx) -> list[dict]:
-    return [m for m in _new(ctx, "email", "emails") if m.get("folder") == "sent"]
+    return [m for m in new_rows(ctx, "email", "emails") if m.get("folder") == "sent"]
 
 
 def _new_emails_all_sent(ctx) -> bool:
-    return all(m.get("folder") == "sent" for m in _new(ctx, "email", "emails"))
-
-
-def _threads(state: dict) -> dict[str, dict]:
-    return _by_id(state, "messages", "threads")
-
-
-def _new_messages(ctx) -> list[tuple[dict, dict]]:
-    """(thread, message) for every message that did not exist at the start."""
-    before_ids = {m.get("id") for t in _threads(ctx.initial).values() for m in t.get("messages") or []}
-    out = []
-    for t in _threads(ctx.final).values():
-        for m in t.get("messages") or []:
-            if m.get("id") not in before_ids:
-                out.append((t, m))
-    return out
+    return all(m.get("folder") == "sent" for m in new_rows(ctx, "email", "emails"))
 
 
 def _thread_contact(ctx, thread: dict) -> str | None:
+    """The thread's contact id, else the first contact whose phone has the thread number's digits."""
     if thread.get("contact_id"):
         return thread["contact_id"]
-    digits = "".join(ch for ch in str(thread.get("number") or "") if ch.isdigit())
-    for c in _data(ctx.final, "contacts").get("contacts") or []:
-        if digits and "".join(ch for ch in str(c.get("phone") or "") if ch.isdigit()) == digits:
-            return c.get("id")
-    return None
+    number = digits(thread.get("number"))
+    return next((c.get("id") for c in app_data(ctx.final, "contacts").get("contacts") or []
+                 if number and digits(c.get("phone")) == number), None)
 
 
 def _old_messages_intact(ctx) -> bool:
-    before, after = _threads(ctx.initial), _threads(ctx.final)
+    before, after = rows(ctx.initial, "messages", "threads"), rows(ctx.final, "messages", "threads")
     for tid, old in before.items():
         new = after.get(tid)
         if new is None:
@@ -153,7 +100,7 @@ def _old_messages_intact(ctx) -> bool:
 
 def _one_text_to(ctx, contact_id: str):
     """The single new outgoing message, if it went to contact_id; else None."""
-    msgs = _new_messages(ctx)
+    msgs = new_messages(ctx, mine=False)
     if len(msgs) != 1:
         return None
     thread, msg = msgs[0]
@@ -162,19 +109,9 @@ def _one_text_to(ctx, contact_id: str):
     return msg
 
 
-def _minutes(hhmm: str) -> int:
-    h, m = str(hhmm).split(":")
-    return int(h) * 60 + int(m)
-
-
-def _hhmm(total: int) -> str:
-    total %= 24 * 60
-    return f"{total // 60:02d}:{total % 60:02d}"
-
-
 def _one_new_event(ctx, title: str):
-    new = _new(ctx, "calendar", "events")
-    if len(new) != 1 or not _same(new[0].get("title"), title):
+    new = new_rows(ctx, "calendar", "events")
+    if len(new) != 1 or text(new[0].get("title")) != text(title):
         return None
     return new[0]
 
@@ -188,10 +125,10 @@ def invite_with_attendee(ctx) -> dict[str, bool]:
     return {
         "created": bool(ev),
         "when_where": bool(ev) and ev.get("date") == inv["date"] and ev.get("start") == inv["start"]
-        and ev.get("end") == inv["end"] and _same(ev.get("location"), inv["location"]),
+        and ev.get("end") == inv["end"] and text(ev.get("location")) == text(inv["location"]),
         "attendee": bool(ev) and ev.get("attendees") == [who["id"]],
         "reminder": bool(ev) and ev.get("reminder") == rem["minutes"],
-        "others_intact": _events_intact(ctx) and _emails_intact(ctx) and not _new(ctx, "email", "emails"),
+        "others_intact": _events_intact(ctx) and _emails_intact(ctx) and not new_rows(ctx, "email", "emails"),
     }
 
 
@@ -199,9 +136,9 @@ def event_alarm(ctx) -> dict[str, bool]:
     ev = ctx.params["ev"]
     world = _world_event(ctx, ev["id"])
     wd = (date.fromisoformat(world["date"]).weekday() + 1) % 7  # 0 = Sunday
-    expected = _hhmm(_minutes(world["start"]) - int(ev["minutes"]))
-    new = _new(ctx, "clock", "alarms")
-    al = new[0] if len(new) == 1 and _same(new[0].get("label"), ev["title"]) else {}
+    expected = hhmm(minutes(world["start"]) - int(ev["minutes"]))
+    new = new_rows(ctx, "clock", "alarms")
+    al = new[0] if len(new) == 1 and text(new[0].get("label")) == text(ev["title"]) else {}
     return {
         "created": bool(al),
         "time": bool(al) and al.get("time") == expected,
@@ -231,12 +168,13 @@ def birthday_event(ctx) -> dict[str, bool]:
 def email_attendees(ctx) -> dict[str, bool]:
     p = ctx.params
     sent = _new_sent(ctx)
-    one = len(sent) == 1 and len(_new(ctx, "email", "emails")) == 1
+    one = len(sent) == 1 and len(new_rows(ctx, "email", "emails")) == 1
     m = sent[0] if one else {}
     return {
-        "sent": one and _same(m.get("subject"), p["ev"]["title"]),
+        "sent": one and text(m.get("subject")) == text(p["ev"]["title"]),
         "recipients": one and _addr_set(m.get("to")) | _addr_set(m.get("cc")) == _attendee_emails(ctx, p["ev"]["id"]),
-        "body": one and _contains(m.get("body"), p["msg"]) and len(_text(m.get("body"))) <= len(_text(p["msg"])) + 40,
+        "body": one and text(p["msg"]) in text(m.get("body"))
+        and len(text(m.get("body"), fold=False)) <= len(text(p["msg"], fold=False)) + 40,
         "others_intact": _events_intact(ctx) and _contacts_intact(ctx) and _emails_intact(ctx),
     }
 
@@ -257,38 +195,38 @@ def forward_to_attendees(ctx) -> dict[str, bool]:
 
 def company_events_count(ctx) -> dict[str, bool]:
     company = ctx.params["co"]["name"]
-    people = {c["id"] for c in ctx.world["contacts"]["contacts"] if _same(c.get("company"), company)}
+    people = {c["id"] for c in ctx.world["contacts"]["contacts"] if text(c.get("company")) == text(company)}
     count = sum(1 for e in ctx.world["calendar"]["events"]
                 if "2026-03-16" <= e["date"] <= "2026-03-22" and people & set(e.get("attendees") or []))
     return {
-        "correct": count == ctx.params["co"]["count"] and _number_is(_answer(ctx, "count"), count),
+        "correct": count == ctx.params["co"]["count"] and number_is(answer_of(ctx, "count"), count),
         "unchanged": _events_intact(ctx) and _contacts_intact(ctx),
     }
 
 
 def favorite_attendees(ctx) -> dict[str, bool]:
     attendees = set(_world_event(ctx, ctx.params["ev"]["id"]).get("attendees") or [])
-    before = _by_id(ctx.initial, "contacts", "contacts")
-    after = _by_id(ctx.final, "contacts", "contacts")
+    before = rows(ctx.initial, "contacts", "contacts")
+    after = rows(ctx.final, "contacts", "contacts")
     newly = sum(1 for c in attendees if not before.get(c, {}).get("favorite"))
     allow = {c: {"favorite"} for c in attendees}
     return {
         "favorites": all(after.get(c, {}).get("favorite") is True for c in attendees),
         "others_intact": _list_intact(ctx, "contacts", "contacts", allow) and len(after) == len(before)
         and _events_intact(ctx),
-        "count": newly == ctx.params["ev"]["count"] and _number_is(_answer(ctx, "count"), newly),
+        "count": newly == ctx.params["ev"]["count"] and number_is(answer_of(ctx, "count"), newly),
     }
 
 
 def place_to_contact(ctx) -> dict[str, bool]:
     pl = ctx.params["pl"]
     world = next(x for x in ctx.world["reviews"]["places"] if x["id"] == pl["id"])
-    new = _new(ctx, "contacts", "contacts")
-    c = new[0] if len(new) == 1 and _same(new[0].get("name"), pl["name"]) else {}
+    new = new_rows(ctx, "contacts", "contacts")
+    c = new[0] if len(new) == 1 and text(new[0].get("name")) == text(pl["name"]) else {}
     return {
         "created": bool(c),
         "phone": bool(c) and c.get("phone") == world["phone"] == pl["phone"],
-        "others_intact": _contacts_intact(ctx) and _data(ctx.initial, "reviews") == _data(ctx.final, "reviews"),
+        "others_intact": _contacts_intact(ctx) and app_data(ctx.initial, "reviews") == app_data(ctx.final, "reviews"),
     }
 
 
@@ -299,9 +237,9 @@ def ride_charge_query(ctx) -> dict[str, bool]:
     key = "dest" if r["ask"] == "go to" else "pickup"
     place = next(x["name"] for x in world["places"] if x["id"] == ride[key])
     return {
-        "correct": place == r["place"] and _same(_answer(ctx, "place"), place),
-        "unchanged": _data(ctx.initial, "bank") == _data(ctx.final, "bank")
-        and _data(ctx.initial, "rides") == _data(ctx.final, "rides"),
+        "correct": place == r["place"] and text(answer_of(ctx, "place")) == text(place),
+        "unchanged": app_data(ctx.initial, "bank") == app_data(ctx.final, "bank")
+        and app_data(ctx.initial, "rides") == app_data(ctx.final, "rides"),
     }
 
 
@@ -311,8 +249,8 @@ def payee_contact_query(ctx) -> dict[str, bool]:
     contact = next(c for c in ctx.world["contacts"]["contacts"] if c["id"] == payee["contact_id"])
     truth = contact[p["key"]]
     return {
-        "correct": truth == p["answer"] and _same(_answer(ctx, "value"), truth),
-        "unchanged": _data(ctx.initial, "bank") == _data(ctx.final, "bank") and _contacts_intact(ctx),
+        "correct": truth == p["answer"] and text(answer_of(ctx, "value")) == text(truth),
+        "unchanged": app_data(ctx.initial, "bank") == app_data(ctx.final, "bank") and _contacts_intact(ctx),
     }
 
 
@@ -320,7 +258,7 @@ def _text_task(ctx, contact_id: str, needle: str, extra_intact: bool) -> dict[st
     msg = _one_text_to(ctx, contact_id)
     return {
         "sent": msg is not None,
-        "payload": msg is not None and _contains(msg.get("text"), needle),
+        "payload": msg is not None and text(needle) in text(msg.get("text")),
         "others_intact": _old_messages_intact(ctx) and extra_intact,
     }
 
@@ -335,12 +273,12 @@ def text_event_location(ctx) -> dict[str, bool]:
 def flight_note_to_calendar(ctx) -> dict[str, bool]:
     f = ctx.params["f"]
     ev = _one_new_event(ctx, f["title"]) or {}
-    note = _by_id(ctx.initial, "notes", "notes").get("n04", {})
+    note = rows(ctx.initial, "notes", "notes").get("n04", {})
     ok_note = f["start"] in (note.get("body") or "")
     return {
         "created": bool(ev),
         "when": bool(ev) and ok_note and ev.get("date") == f["date"] and ev.get("start") == f["start"]
-        and ev.get("end") == _hhmm(_minutes(f["start"]) + 60 * int(f["hours"])),
+        and ev.get("end") == hhmm(minutes(f["start"]) + 60 * int(f["hours"])),
         "reminder": bool(ev) and ev.get("reminder") == f["minutes"],
         "others_intact": _events_intact(ctx) and _list_intact(ctx, "notes", "notes"),
     }
@@ -362,26 +300,26 @@ def photo_to_attendees(ctx) -> dict[str, bool]:
     one = len(sent) == 1 and _new_emails_all_sent(ctx)
     m = sent[0] if one else {}
     return {
-        "sent": one and _same(m.get("subject"), p["ph"]["label"]),
+        "sent": one and text(m.get("subject")) == text(p["ph"]["label"]),
         "photo": one and list(m.get("attachments") or []) == [fname] and fname == p["ph"]["file"],
         "recipients": one and _addr_set(m.get("to")) | _addr_set(m.get("cc")) == _attendee_emails(ctx, p["ev"]["id"]),
-        "others_intact": _data(ctx.initial, "gallery") == _data(ctx.final, "gallery") and _events_intact(ctx)
+        "others_intact": app_data(ctx.initial, "gallery") == app_data(ctx.final, "gallery") and _events_intact(ctx)
         and _emails_intact(ctx),
     }
 
 
 def visit_to_calendar(ctx) -> dict[str, bool]:
     pl, when = ctx.params["pl"], ctx.params["when"]
-    before = {v.get("id") for v in _data(ctx.initial, "reviews").get("visits") or []}
-    visits = [v for v in _data(ctx.final, "reviews").get("visits") or [] if v.get("id") not in before]
+    before = {v.get("id") for v in app_data(ctx.initial, "reviews").get("visits") or []}
+    visits = [v for v in app_data(ctx.final, "reviews").get("visits") or [] if v.get("id") not in before]
     ev = _one_new_event(ctx, f"Visit {pl['name']}") or {}
-    rb, ra = _data(ctx.initial, "reviews"), _data(ctx.final, "reviews")
+    rb, ra = app_data(ctx.initial, "reviews"), app_data(ctx.final, "reviews")
     return {
         "visit": len(visits) == 1 and visits[0].get("place") == pl["id"] and visits[0].get("date") == when["date"]
         and visits[0].get("time") == when["time"],
         "event": bool(ev) and ev.get("date") == when["date"] and ev.get("start") == when["time"]
         and ev.get("end") == when["end"],
-        "others_intact": _events_intact(ctx) and all(rb.get(k) == ra.get(k) for k in ("reviews", "lists", "questions"))
+        "others_intact": _events_intact(ctx) and same_keys(ctx, "reviews", ("reviews", "lists", "questions"))
         and (rb.get("visits") or []) == (ra.get("visits") or [])[: len(rb.get("visits") or [])],
     }
 
@@ -390,7 +328,7 @@ def invite_location_text(ctx) -> dict[str, bool]:
     inv = ctx.params["inv"]
     world = next(e for e in ctx.world["email"]["emails"] if e["id"] == inv["id"])
     loc = world["invite"]["location"]
-    r = _text_task(ctx, ctx.params["who"]["id"], loc, _emails_intact(ctx) and not _new(ctx, "email", "emails"))
+    r = _text_task(ctx, ctx.params["who"]["id"], loc, _emails_intact(ctx) and not new_rows(ctx, "email", "emails"))
     return {"sent": r["sent"], "location": r["payload"] and loc == inv["location"], "others_intact": r["others_intact"]}
 
 
@@ -399,10 +337,9 @@ def attendee_phone_query(ctx) -> dict[str, bool]:
     attendees = _world_event(ctx, ev["id"]).get("attendees") or []
     contact = next((c for c in ctx.world["contacts"]["contacts"] if attendees and c["id"] == attendees[0]), {})
     truth = contact.get("phone")
-    digits = lambda v: "".join(ch for ch in str(v or "") if ch.isdigit())
     return {
-        "correct": len(attendees) == 1 and truth == ev["phone"] and bool(digits(_answer(ctx, "phone")))
-        and digits(_answer(ctx, "phone")) == digits(truth),
+        "correct": len(attendees) == 1 and truth == ev["phone"] and bool(digits(answer_of(ctx, "phone")))
+        and digits(answer_of(ctx, "phone")) == digits(truth),
         "unchanged": _events_intact(ctx) and _contacts_intact(ctx),
     }
 
@@ -412,7 +349,7 @@ def birthday_text(ctx) -> dict[str, bool]:
     msg = _one_text_to(ctx, b["id"])
     return {
         "sent": msg is not None,
-        "text": msg is not None and _same(msg.get("text"), ctx.params["msg"]),
+        "text": msg is not None and text(msg.get("text")) == text(ctx.params["msg"]),
         "others_intact": _old_messages_intact(ctx) and _contacts_intact(ctx),
     }
 
@@ -438,7 +375,7 @@ def dnd_for_event(ctx) -> dict[str, bool]:
     ev = ctx.params["ev"]
     world = _world_event(ctx, ev["id"])
     wd = (date.fromisoformat(world["date"]).weekday() + 1) % 7
-    before, after = _data(ctx.initial, "settings"), _data(ctx.final, "settings")
+    before, after = app_data(ctx.initial, "settings"), app_data(ctx.final, "settings")
     sch = (after.get("dnd") or {}).get("schedule") or {}
     rest_same = all(before.get(k) == after.get(k) for k in set(before) | set(after) if k != "dnd") and \
         all((before.get("dnd") or {}).get(k) == (after.get("dnd") or {}).get(k)

@@ -10,52 +10,29 @@ from __future__ import annotations
 
 import re
 
+from verifier_checks import app_data, clock_now, digits, new_rows, number_is, rows, text
+
 DAY = 86400000
 
 
-def _apps(state: dict) -> dict:
-    return state.get("apps") or {}
-
-
-def _data(state: dict, app: str) -> dict:
-    return (_apps(state).get(app) or {}).get("data") or {}
-
-
-def _by_id(items) -> dict:
-    return {i["id"]: i for i in items or [] if isinstance(i, dict) and "id" in i}
-
-
 def _log(state: dict) -> dict:
-    return _by_id(_data(state, "dialer").get("call_log"))
+    return rows(state, "dialer", "call_log")
 
 
 def _vms(state: dict) -> dict:
-    return _by_id(_data(state, "dialer").get("voicemails"))
+    return rows(state, "dialer", "voicemails")
 
 
 def _contacts(state: dict) -> dict:
-    return _by_id(_data(state, "contacts").get("contacts"))
+    return rows(state, "contacts", "contacts")
 
 
 def _threads(state: dict) -> dict:
-    return _by_id(_data(state, "messages").get("threads"))
-
-
-def _digits(value) -> str:
-    return re.sub(r"\D", "", str(value if value is not None else ""))
-
-
-def _norm(text) -> str:
-    return " ".join(str(text if text is not None else "").split()).casefold()
-
-
-def _now(state: dict) -> int:
-    return int(((state.get("os") or {}).get("clock") or {}).get("now") or 0)
+    return rows(state, "messages", "threads")
 
 
 def _new_calls(ctx) -> list[dict]:
-    before = _log(ctx.initial)
-    return [e for k, e in _log(ctx.final).items() if k not in before]
+    return new_rows(ctx, "dialer", "call_log")
 
 
 def _old_log_intact(ctx, removed=frozenset()) -> bool:
@@ -64,7 +41,7 @@ def _old_log_intact(ctx, removed=frozenset()) -> bool:
 
 
 def _no_call(ctx) -> bool:
-    return _data(ctx.final, "dialer").get("call") is None
+    return app_data(ctx.final, "dialer").get("call") is None
 
 
 def _vms_intact(ctx, removed=frozenset()) -> bool:
@@ -72,31 +49,31 @@ def _vms_intact(ctx, removed=frozenset()) -> bool:
     before, after = _vms(ctx.initial), _vms(ctx.final)
     if set(after) != set(before) - set(removed):
         return False
-    strip = lambda v: {k: x for k, x in v.items() if k != "read"}  # noqa: E731
+    strip = lambda v: {k: x for k, x in v.items() if k != "read"}
     return all(strip(after[k]) == strip(v) for k, v in before.items() if k in after)
 
 
 def _speed(state: dict) -> dict:
-    return dict(_data(state, "dialer").get("speed_dial") or {})
+    return dict(app_data(state, "dialer").get("speed_dial") or {})
 
 
 def _with(entry: dict, contact_id, phone) -> bool:
     """True when a call-log entry is with the contact (by id or by number)."""
     if contact_id and entry.get("contact_id") == contact_id:
         return True
-    return bool(_digits(phone)) and _digits(entry.get("number")) == _digits(phone)
+    return bool(digits(phone)) and digits(entry.get("number")) == digits(phone)
 
 
 def _outgoing_to(calls: list[dict], number) -> list[dict]:
-    return [e for e in calls if e.get("kind") == "outgoing" and _digits(e.get("number")) == _digits(number)]
+    return [e for e in calls if e.get("kind") == "outgoing" and digits(e.get("number")) == digits(number)]
 
 
 # ------------------------------------------------------------------ parsing answers
 
 
-def _seconds(text) -> int | None:
+def _seconds(value) -> int | None:
     """Parse a duration answer: "6:12", "06:12", "6 min 12 s", "6m12s", "372 s" -> seconds."""
-    t = str(text if text is not None else "").strip().lower()
+    t = str(value if value is not None else "").strip().lower()
     m = re.fullmatch(r"(\d+):(\d{1,2})", t)
     if m and int(m.group(2)) < 60:
         return int(m.group(1)) * 60 + int(m.group(2))
@@ -107,9 +84,9 @@ def _seconds(text) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _clock(text) -> str | None:
+def _parse_hhmm(value) -> str | None:
     """Parse a time answer ("14:15", "2:15 pm", "4 pm", "16.00") to "HH:MM"."""
-    t = str(text if text is not None else "").strip().lower().replace(" ", "").replace(".", ":")
+    t = str(value if value is not None else "").strip().lower().replace(" ", "").replace(".", ":")
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", t)
     if not m or (m.group(2) is None and m.group(3) is None):
         return None
@@ -123,9 +100,9 @@ def _clock(text) -> str | None:
     return f"{hour:02d}:{minute:02d}"
 
 
-def _number(text) -> str | None:
+def _single_number(value) -> str | None:
     """The single number in an answer ("ext. 214", "$65", "65 dollars") as digits, else None."""
-    groups = re.findall(r"\d+", str(text if text is not None else ""))
+    groups = re.findall(r"\d+", str(value if value is not None else ""))
     return groups[0].lstrip("0") or "0" if len(groups) == 1 else None
 
 
@@ -177,7 +154,7 @@ def query_last_call(ctx) -> dict[str, bool]:
 
 
 def _missed_in_scope(state: dict, scope: str) -> list[dict]:
-    today = _now(state) // DAY
+    today = clock_now(state) // DAY
     contacts = _contacts(state)
     missed = [e for e in _log(state).values() if e.get("kind") == "missed"]
     if scope == "today":
@@ -190,25 +167,20 @@ def _missed_in_scope(state: dict, scope: str) -> list[dict]:
         cid = scope.split(":", 1)[1]
         return [e for e in missed if _with(e, cid, (contacts.get(cid) or {}).get("phone"))]
     if scope == "unknown":
-        phones = {_digits(c.get("phone")) for c in contacts.values()} - {""}
-        return [e for e in missed if e.get("contact_id") not in contacts and _digits(e.get("number")) not in phones]
+        phones = {digits(c.get("phone")) for c in contacts.values()} - {""}
+        return [e for e in missed if e.get("contact_id") not in contacts and digits(e.get("number")) not in phones]
     return missed
 
 
 def query_missed(ctx) -> dict[str, bool]:
     expected = len(_missed_in_scope(ctx.initial, ctx.params["q"]["scope"]))
-    got = ctx.answer.get("count")
-    try:
-        ok = float(str(got).strip()) == expected
-    except ValueError:
-        ok = False
-    return {"correct": ok, "unchanged": _log(ctx.initial) == _log(ctx.final)}
+    return {"correct": number_is(ctx.answer.get("count"), expected), "unchanged": _log(ctx.initial) == _log(ctx.final)}
 
 
 def voicemail_fact(ctx) -> dict[str, bool]:
     q = ctx.params["q"]
     got = ctx.answer.get("answer")
-    ok = _clock(got) == q["answer"] if q["kind"] == "time" else _number(got) == q["answer"]
+    ok = _parse_hhmm(got) == q["answer"] if q["kind"] == "time" else _single_number(got) == q["answer"]
     return {"correct": ok, "kept": _vms_intact(ctx) and _log(ctx.initial) == _log(ctx.final)}
 
 
@@ -252,9 +224,9 @@ def callback_voicemail(ctx) -> dict[str, bool]:
 
 
 def return_missed(ctx) -> dict[str, bool]:
-    wanted = {_digits(e.get("number")) for e in _missed_in_scope(ctx.initial, ctx.params["s"]["scope"])}
+    wanted = {digits(e.get("number")) for e in _missed_in_scope(ctx.initial, ctx.params["s"]["scope"])}
     new = _new_calls(ctx)
-    called = [_digits(e.get("number")) for e in new if e.get("kind") == "outgoing"]
+    called = [digits(e.get("number")) for e in new if e.get("kind") == "outgoing"]
     return {
         "all_called": bool(wanted) and all(n in called for n in wanted),
         "no_extra": len(called) == len(new) and set(called) <= wanted and _no_call(ctx),
@@ -269,7 +241,7 @@ def text_missed_caller(ctx) -> dict[str, bool]:
     def is_theirs(t: dict) -> bool:
         if who.get("contact_id") and t.get("contact_id") == who["contact_id"]:
             return True
-        return _digits(t.get("number")) == _digits(who["number"])
+        return digits(t.get("number")) == digits(who["number"])
 
     new_msgs = []  # (thread id, message) for every message that was not there before
     for tid, t in after.items():
@@ -278,9 +250,9 @@ def text_missed_caller(ctx) -> dict[str, bool]:
     theirs = [t for t in after.values() if is_theirs(t)]
     target = theirs[0] if len(theirs) == 1 else None
     last = (target.get("messages") or [{}])[-1] if target and target.get("messages") else {}
-    content = lambda t: {k: v for k, v in t.items() if k not in ("unread", "messages")}  # noqa: E731
+    content = lambda t: {k: v for k, v in t.items() if k not in ("unread", "messages")}
     return {
-        "sent": target is not None and last.get("from") == "me" and _norm(last.get("text")) == _norm(ctx.params["text"])
+        "sent": target is not None and last.get("from") == "me" and text(last.get("text")) == text(ctx.params["text"])
         and any(m is last for _, m in new_msgs),
         "sent_once": len(new_msgs) == 1 and target is not None and new_msgs[0][0] == target.get("id")
         and set(before) <= set(after) and all(content(after[k]) == content(v) for k, v in before.items()),
@@ -292,9 +264,9 @@ def save_caller(ctx) -> dict[str, bool]:
     who = ctx.params["who"]
     before, after = _contacts(ctx.initial), _contacts(ctx.final)
     new = [c for k, c in after.items() if k not in before]
-    named = [c for c in new if _norm(c.get("name")) == _norm(who["name"])]
+    named = [c for c in new if text(c.get("name")) == text(who["name"])]
     return {
-        "saved": len(named) == 1 and _digits(named[0].get("phone")) == _digits(who["number"]),
+        "saved": len(named) == 1 and digits(named[0].get("phone")) == digits(who["number"]),
         "single": len(new) == 1 and all(after.get(k) == v for k, v in before.items()),
         "log_intact": _log(ctx.initial) == _log(ctx.final),
     }
@@ -302,18 +274,18 @@ def save_caller(ctx) -> dict[str, bool]:
 
 def longest_call_speed_dial(ctx) -> dict[str, bool]:
     slot = str(ctx.params["slot"])
-    day = _now(ctx.initial) // DAY + int(ctx.params["d"]["day"])
+    day = clock_now(ctx.initial) // DAY + int(ctx.params["d"]["day"])
     calls = [e for e in _log(ctx.initial).values() if e.get("kind") != "missed" and int(e.get("time") or 0) // DAY == day]
     longest = max(calls, key=lambda e: int(e.get("duration") or 0)) if calls else None
     contacts = _contacts(ctx.initial)
     who = None
     if longest:
         who = contacts.get(longest.get("contact_id")) or next(
-            (c for c in contacts.values() if _digits(c.get("phone")) == _digits(longest.get("number"))), None)
+            (c for c in contacts.values() if digits(c.get("phone")) == digits(longest.get("number"))), None)
     before, after = _speed(ctx.initial), _speed(ctx.final)
     return {
         "assigned": who is not None and after.get(slot) == who.get("id"),
-        "correct": who is not None and _norm(ctx.answer.get("name")) == _norm(who.get("name")),
+        "correct": who is not None and text(ctx.answer.get("name")) == text(who.get("name")),
         "rest_intact": {k: v for k, v in after.items() if k != slot} == {k: v for k, v in before.items() if k != slot}
         and _log(ctx.initial) == _log(ctx.final),
     }

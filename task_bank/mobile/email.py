@@ -7,28 +7,24 @@ Messages: apps.messages.data.threads; Contacts: apps.contacts.data.contacts;
 Calendar: apps.calendar.data.events = [{id, title, date, start, end, location, ...}].
 """
 
-import re
-
-
-def _app(state, app):
-    return state.get("apps", {}).get(app, {}).get("data", {}) or {}
+from verifier_checks import (
+    alnum,
+    answer_of,
+    app_data,
+    digits,
+    new_rows,
+    number,
+    rows,
+    same_keys,
+    thread_content,
+    thread_of,
+    threads,
+    words,
+)
 
 
 def _emails(state):
-    return {e["id"]: e for e in _app(state, "email").get("emails", []) or []}
-
-
-def _norm(text):
-    """Compare text ignoring case, punctuation and runs of whitespace."""
-    return " ".join(re.sub(r"[^\w\s]", " ", str(text or "")).split()).casefold()
-
-
-def _alnum(text):
-    return re.sub(r"[^0-9a-z]", "", str(text or "").casefold())
-
-
-def _digits(value):
-    return re.sub(r"\D", "", str(value or ""))
+    return rows(state, "email", "emails")
 
 
 def _addr(values):
@@ -53,49 +49,37 @@ def _intact(ctx, allow=None, ignore=("read",), new_ok=False):
     return new_ok or set(after) <= set(before)
 
 
-def _new_emails(ctx):
-    before, after = _emails(ctx.initial), _emails(ctx.final)
-    return [e for k, e in after.items() if k not in before]
-
-
 def _one_sent(ctx):
     """The one email sent during the task (and nothing else new), or None."""
-    new = _new_emails(ctx)
+    new = new_rows(ctx, "email", "emails")
     sent = [e for e in new if e.get("folder") == "sent"]
     return sent[0] if len(new) == 1 and len(sent) == 1 else None
-
-
-def _number(value):
-    try:
-        return float(str(value).replace(",", "").replace("$", "").strip())
-    except (TypeError, ValueError):
-        return None
 
 
 # ---------------------------------------------------------------- queries
 
 
 def query_tracking(ctx) -> dict[str, bool]:
-    answer = _alnum((ctx.answer or {}).get("tracking"))
+    answer = alnum(answer_of(ctx, "tracking"))
     return {
-        "correct": answer != "" and answer == _alnum(ctx.params["q"]["code"]),
+        "correct": answer != "" and answer == alnum(ctx.params["q"]["code"]),
         "unchanged": _intact(ctx),
     }
 
 
 def unread_from(ctx) -> dict[str, bool]:
-    answer = _number((ctx.answer or {}).get("count"))
+    answer = number(answer_of(ctx, "count"), ",$")
     return {"correct": answer is not None and answer == ctx.params["s"]["n"], "unchanged": _intact(ctx)}
 
 
 def count_day(ctx) -> dict[str, bool]:
-    answer = _number((ctx.answer or {}).get("count"))
+    answer = number(answer_of(ctx, "count"), ",$")
     return {"correct": answer is not None and answer == ctx.params["d"]["n"], "unchanged": _intact(ctx)}
 
 
 def amount_star(ctx) -> dict[str, bool]:
     x = ctx.params["x"]
-    answer = _number((ctx.answer or {}).get("amount"))
+    answer = number(answer_of(ctx, "amount"), ",$")
     return {
         "starred": _emails(ctx.final).get(x["id"], {}).get("starred") is True,
         "correct": answer is not None and abs(answer - float(x["value"])) < 0.005,
@@ -108,7 +92,7 @@ def amount_star(ctx) -> dict[str, bool]:
 
 def _is_reply(mail, orig_id, address, text):
     return mail is not None and mail.get("in_reply_to") == orig_id and _addr(mail.get("to")) == [address.casefold()] \
-        and _norm(mail.get("body")).startswith(_norm(text))
+        and words(mail.get("body")).startswith(words(text))
 
 
 def reply(ctx) -> dict[str, bool]:
@@ -126,7 +110,7 @@ def compose_contact(ctx) -> dict[str, bool]:
     return {
         "sent": mail is not None and _addr(mail.get("to")) == [c["email"].casefold()],
         "content": mail is not None and " ".join(str(mail.get("subject", "")).split()) == ctx.params["subject"]
-        and _norm(mail.get("body")) == _norm(ctx.params["body"]),
+        and words(mail.get("body")) == words(ctx.params["body"]),
         "rest_intact": _intact(ctx, new_ok=True),
     }
 
@@ -136,7 +120,7 @@ def forward(ctx) -> dict[str, bool]:
     mail = _one_sent(ctx)
     return {
         "forwarded": mail is not None and mail.get("forward_of") == x["id"] and _addr(mail.get("to")) == [ctx.params["to"].casefold()],
-        "complete": mail is not None and _norm(x["key"]) in _norm(mail.get("body"))
+        "complete": mail is not None and words(x["key"]) in words(mail.get("body"))
         and sorted(mail.get("attachments", [])) == sorted(x["attachments"]),
         "rest_intact": _intact(ctx, new_ok=True),
     }
@@ -167,45 +151,26 @@ def label_star(ctx) -> dict[str, bool]:
     return {
         "labelled": sorted(labels) == sorted(set(before.get("labels", [])) | {x["label"]}) and len(labels) == len(set(labels)),
         "starred": after.get("starred") is True,
-        "rest_intact": _intact(ctx, allow={x["id"]: ("labels", "starred")}) and _app(ctx.final, "email").get("labels") == _app(ctx.initial, "email").get("labels"),
+        "rest_intact": _intact(ctx, allow={x["id"]: ("labels", "starred")}) and same_keys(ctx, "email", ["labels"]),
     }
 
 
 # ---------------------------------------------------------------- cross-app
 
 
-def _threads(state):
-    return _app(state, "messages").get("threads", []) or []
-
-
-def _thread_of(threads, contact_id, phone):
-    for t in threads:
-        if t.get("contact_id") == contact_id:
-            return t
-    d = _digits(phone)
-    for t in threads:
-        if d and _digits(t.get("number")) == d:
-            return t
-    return None
-
-
-def _content(thread):
-    return {k: v for k, v in thread.items() if k != "unread"}
-
-
 def fact_via_messages(ctx) -> dict[str, bool]:
     c, value = ctx.params["c"], ctx.params["f"]["value"]
-    before_threads, after_threads = _threads(ctx.initial), _threads(ctx.final)
-    before = _thread_of(before_threads, c["id"], c.get("phone"))
-    after = _thread_of(after_threads, c["id"], c.get("phone"))
+    before_threads, after_threads = threads(ctx.initial), threads(ctx.final)
+    before = thread_of(before_threads, c["id"], c.get("phone"))
+    after = thread_of(after_threads, c["id"], c.get("phone"))
     old = {m.get("id") for m in (before or {}).get("messages", [])}
     new = [m for m in (after or {}).get("messages", []) if m.get("id") not in old]
     tid = after.get("id") if after else None
-    b = {t["id"]: t for t in before_threads}
-    a = {t["id"]: t for t in after_threads}
+    b = rows(ctx.initial, "messages", "threads")
+    a = rows(ctx.final, "messages", "threads")
     return {
-        "sent": len(new) == 1 and new[0].get("from") == "me" and _alnum(value) in _alnum(new[0].get("text")),
-        "others_intact": all(k in a for k in b) and all(k == tid or (k in b and _content(t) == _content(b[k])) for k, t in a.items()),
+        "sent": len(new) == 1 and new[0].get("from") == "me" and alnum(value) in alnum(new[0].get("text")),
+        "others_intact": all(k in a for k in b) and all(k == tid or (k in b and thread_content(t) == thread_content(b[k])) for k, t in a.items()),
         "email_intact": _intact(ctx),
     }
 
@@ -215,18 +180,18 @@ def send_phone(ctx) -> dict[str, bool]:
     mail = _one_sent(ctx)
     return {
         "sent": mail is not None and _addr(mail.get("to")) == [to["email"].casefold()],
-        "has_number": mail is not None and _digits(x["phone"]) in _digits(f"{mail.get('subject', '')} {mail.get('body', '')}"),
-        "rest_intact": _intact(ctx, new_ok=True) and _app(ctx.final, "contacts") == _app(ctx.initial, "contacts"),
+        "has_number": mail is not None and digits(x["phone"]) in digits(f"{mail.get('subject', '')} {mail.get('body', '')}"),
+        "rest_intact": _intact(ctx, new_ok=True) and app_data(ctx.final, "contacts") == app_data(ctx.initial, "contacts"),
     }
 
 
 def _events(state):
-    return {e["id"]: e for e in _app(state, "calendar").get("events", []) or []}
+    return rows(state, "calendar", "events")
 
 
 def _new_event(ctx):
     before, after = _events(ctx.initial), _events(ctx.final)
-    new = [e for k, e in after.items() if k not in before]
+    new = new_rows(ctx, "calendar", "events")
     intact = all(after.get(k) == v for k, v in before.items())
     return (new[0] if len(new) == 1 else None), intact
 
@@ -240,7 +205,7 @@ def invite_to_calendar(ctx) -> dict[str, bool]:
     event, intact = _new_event(ctx)
     return {
         "added": _event_matches(event, i),
-        "titled": event is not None and _norm(i["title"]) in _norm(event.get("title")),
+        "titled": event is not None and words(i["title"]) in words(event.get("title")),
         "rest_intact": intact and _intact(ctx),
     }
 
@@ -251,6 +216,6 @@ def rsvp_and_calendar(ctx) -> dict[str, bool]:
     event, intact = _new_event(ctx)
     return {
         "replied": _is_reply(mail, x["id"], x["email"], ctx.params["text"]),
-        "added": _event_matches(event, x) and _norm(x["title"]) in _norm(event.get("title")),
+        "added": _event_matches(event, x) and words(x["title"]) in words(event.get("title")),
         "rest_intact": intact and _intact(ctx, new_ok=True),
     }

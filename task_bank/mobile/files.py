@@ -5,31 +5,26 @@ modified "YYYY-MM-DD", trashed: bool}]. An entry is live when neither it nor an 
 Messages: apps.messages.data.threads; Notes: apps.notes.data.notes.
 """
 
-import re
-
-
-def _app(state, app):
-    return ((state.get("apps") or {}).get(app) or {}).get("data") or {}
+from verifier_checks import (
+    answer_of,
+    new_messages,
+    new_rows,
+    number,
+    only_changed,
+    rows,
+    text,
+    thread_is_with,
+    threads_intact,
+)
 
 
 def _entries(state):
-    return {e["id"]: e for e in _app(state, "files").get("entries") or [] if isinstance(e, dict) and "id" in e}
+    return rows(state, "files", "entries")
 
 
 def _text(value):
     """Compare text ignoring case, surrounding quotes and runs of whitespace."""
-    return " ".join(str(value if value is not None else "").split()).strip("\"'“”").casefold()
-
-
-def _answer(ctx, name):
-    return (ctx.answer or {}).get(name)
-
-
-def _number(value):
-    try:
-        return None if value is None or isinstance(value, bool) else float(str(value).replace(",", "").strip())
-    except ValueError:
-        return None
+    return text(value, "\"'“”")
 
 
 def _live(entries, e):
@@ -59,15 +54,7 @@ def _under(entries, folder):
 
 def _only_changed(ctx, changes):
     """Same entry ids as before; only the listed fields of the listed entries differ."""
-    before, after = _entries(ctx.initial), _entries(ctx.final)
-    if set(before) != set(after):
-        return False
-    for eid, old in before.items():
-        allowed = changes.get(eid, set())
-        new = after[eid]
-        if any(old.get(k) != new.get(k) for k in set(old) | set(new) if k not in allowed):
-            return False
-    return True
+    return only_changed(_entries(ctx.initial), _entries(ctx.final), changes)
 
 
 def _unchanged(ctx):
@@ -100,7 +87,7 @@ def copy(ctx):
     p = ctx.params["f"]
     before, after = _entries(ctx.initial), _entries(ctx.final)
     src = before.get(p["id"], {})
-    new = [e for eid, e in after.items() if eid not in before]
+    new = new_rows(ctx, "files", "entries")
     made = new[0] if len(new) == 1 else {}
     return {
         "copied": len(new) == 1 and made.get("parent") == p["to"] and made.get("name") == src.get("name")
@@ -161,7 +148,7 @@ def from_note(ctx):
     name = ctx.params["name"]
     files = ctx.params["files"]
     before, after = _entries(ctx.initial), _entries(ctx.final)
-    new = [e for eid, e in after.items() if eid not in before]
+    new = new_rows(ctx, "files", "entries")
     folder = new[0] if len(new) == 1 else {}
     return {
         "folder_created": len(new) == 1 and folder.get("folder") is True and _text(folder.get("name")) == _text(name)
@@ -178,7 +165,7 @@ def from_note(ctx):
 
 def query_size(ctx):
     truth = _entries(ctx.initial).get(ctx.params["f"]["id"], {}).get("size")
-    return {"correct": truth is not None and _number(_answer(ctx, "size")) == truth, "unchanged": _unchanged(ctx)}
+    return {"correct": truth is not None and number(answer_of(ctx, "size")) == truth, "unchanged": _unchanged(ctx)}
 
 
 def query_largest(ctx):
@@ -186,7 +173,7 @@ def query_largest(ctx):
     files = sorted(_under(entries, ctx.params["d"]["id"]), key=lambda e: -e["size"])
     unique = len(files) == 1 or (len(files) > 1 and files[0]["size"] > files[1]["size"])
     return {
-        "correct": bool(files) and unique and _text(_answer(ctx, "name")) == _text(files[0]["name"]),
+        "correct": bool(files) and unique and _text(answer_of(ctx, "name")) == _text(files[0]["name"]),
         "unchanged": _unchanged(ctx),
     }
 
@@ -194,33 +181,14 @@ def query_largest(ctx):
 def count_type(ctx):
     p = ctx.params["q"]
     truth = sum(1 for e in _under(_entries(ctx.initial), p["folder"]) if e.get("type") == p["type"])
-    return {"correct": _number(_answer(ctx, "count")) == truth, "unchanged": _unchanged(ctx)}
+    return {"correct": number(answer_of(ctx, "count")) == truth, "unchanged": _unchanged(ctx)}
 
 
 # ---------------------------------------------------------------- cross-app
 
 
-def _threads(state):
-    return _app(state, "messages").get("threads") or []
-
-
-def _to(thread, state, cid):
-    phone = ""
-    for c in _app(state, "contacts").get("contacts") or []:
-        if c.get("id") == cid:
-            phone = re.sub(r"\D", "", str(c.get("phone", "")))
-    return thread.get("contact_id") == cid or (bool(phone) and re.sub(r"\D", "", str(thread.get("number", ""))) == phone)
-
-
 def share(ctx):
     p = ctx.params
-    seen = {m.get("id") for t in _threads(ctx.initial) for m in t.get("messages") or []}
-    sent = [(t, m) for t in _threads(ctx.final) for m in t.get("messages") or [] if m.get("id") not in seen and m.get("from") == "me"]
-    good = [m for t, m in sent if _to(t, ctx.initial, p["to"]["id"]) and _text(p["f"]["name"]) in _text(m.get("text"))]
-    before = {t.get("id"): t for t in _threads(ctx.initial)}
-    after = {t.get("id"): t for t in _threads(ctx.final)}
-    strip = lambda t: {k: v for k, v in t.items() if k not in ("messages", "unread")}  # noqa: E731
-    kept = set(before) <= set(after) and all(strip(before[k]) == strip(after[k])
-                                              and (after[k].get("messages") or [])[: len(before[k].get("messages") or [])] == (before[k].get("messages") or [])
-                                              for k in before)
-    return {"sent": len(sent) == 1 and len(good) == 1, "others_intact": kept, "files_intact": _unchanged(ctx)}
+    sent = new_messages(ctx)
+    good = [m for t, m in sent if thread_is_with(t, ctx.initial, p["to"]["id"]) and _text(p["f"]["name"]) in _text(m.get("text"))]
+    return {"sent": len(sent) == 1 and len(good) == 1, "others_intact": threads_intact(ctx), "files_intact": _unchanged(ctx)}

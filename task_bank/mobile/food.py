@@ -11,26 +11,33 @@ from __future__ import annotations
 import json
 import re
 
+from verifier_checks import (
+    alnum,
+    answer_of,
+    app_data,
+    clock_now,
+    digits,
+    hhmm,
+    minutes,
+    new_messages,
+    new_rows,
+    number,
+    rows,
+    same_keys,
+    text,
+)
+
 MIN = 60000
 
 
 # ---------------------------------------------------------------- state and world
 
 def _data(state: dict) -> dict:
-    return (((state.get("apps") or {}).get("food") or {}).get("data")) or {}
+    return app_data(state, "food")
 
 
 def _orders(state: dict) -> dict[str, dict]:
-    return {o["id"]: o for o in _data(state).get("orders") or [] if isinstance(o, dict) and "id" in o}
-
-
-def _new_orders(ctx) -> list[dict]:
-    before = _orders(ctx.initial)
-    return [o for oid, o in _orders(ctx.final).items() if oid not in before]
-
-
-def _now(state: dict) -> int:
-    return int(((state.get("os") or {}).get("clock") or {}).get("now") or 0)
+    return rows(state, "food", "orders")
 
 
 def _w(ctx) -> dict:
@@ -143,8 +150,7 @@ def _is_open(rest: dict, now: int) -> bool:
     day = (now // 86400000 + 4) % 7  # 1970-01-01 was a Thursday (Sun = 0)
     minute = (now // MIN) % 1440
     h = rest["hours"]
-    to_min = lambda t: int(t[:2]) * 60 + int(t[3:5])
-    return day not in h.get("closed", []) and to_min(h["open"]) <= minute < to_min(h["close"])
+    return day not in h.get("closed", []) and minutes(h["open"]) <= minute < minutes(h["close"])
 
 
 def _eta(w: dict, order: dict) -> int:
@@ -152,13 +158,8 @@ def _eta(w: dict, order: dict) -> int:
     return order["placed_at"] + (w.get("confirm_min", 5) + r["prep_min"] + r["ride_min"]) * MIN
 
 
-def _hhmm(ms: int) -> str:
-    minute = (ms // MIN) % 1440
-    return f"{minute // 60:02d}:{minute % 60:02d}"
-
-
-def _same(ctx, key: str) -> bool:
-    return _data(ctx.initial).get(key) == _data(ctx.final).get(key)
+def _same(ctx, *keys: str) -> bool:
+    return same_keys(ctx, "food", keys)
 
 
 def _old_orders_intact(ctx) -> bool:
@@ -168,48 +169,24 @@ def _old_orders_intact(ctx) -> bool:
 
 def _untouched(ctx) -> bool:
     """Nothing was ordered, paid, cancelled, topped up or saved."""
-    return all(_same(ctx, k) for k in ("orders", "wallet", "coupons", "addresses", "topups"))
-
-
-def _text(value) -> str:
-    return " ".join(str(value if value is not None else "").split()).casefold()
+    return _same(ctx, "orders", "wallet", "coupons", "addresses", "topups")
 
 
 def _alnum(value) -> str:
-    return re.sub(r"[^0-9a-z]+", "", _text(value).replace("&", "and"))
-
-
-def _answer(ctx, name: str):
-    return (ctx.answer or {}).get(name)
-
-
-def _money_answer(value) -> float | None:
-    if value is None or isinstance(value, bool):
-        return None
-    try:
-        return float(str(value).strip().replace("$", "").replace(",", ""))
-    except ValueError:
-        return None
+    """Letters and digits only, "&" read as "and", so a restaurant name matches however it is typed."""
+    return alnum(text(value).replace("&", "and"))
 
 
 # ---------------------------------------------------------------- messages
 
-def _threads(state: dict) -> list[dict]:
-    return ((((state.get("apps") or {}).get("messages") or {}).get("data") or {}).get("threads")) or []
-
-
-def _new_messages(ctx) -> list[tuple[dict, dict]]:
-    seen = {m.get("id") for t in _threads(ctx.initial) for m in t.get("messages") or []}
-    return [(t, m) for t in _threads(ctx.final) for m in t.get("messages") or [] if m.get("id") not in seen and m.get("from") == "me"]
-
-
 def _to(thread: dict, contact: dict) -> bool:
-    digits = lambda s: "".join(ch for ch in str(s or "") if ch.isdigit())
-    return thread.get("contact_id") == contact["id"] or (bool(digits(contact.get("phone"))) and digits(thread.get("number")) == digits(contact.get("phone")))
+    # The contact comes from the task's params, not the state, so thread_is_with does not apply.
+    phone = digits(contact.get("phone"))
+    return thread.get("contact_id") == contact["id"] or (bool(phone) and digits(thread.get("number")) == phone)
 
 
 def _shared(ctx, contact: dict, holds) -> dict[str, bool]:
-    new = _new_messages(ctx)
+    new = new_messages(ctx)
     return {
         "sent": any(_to(t, contact) and holds(m.get("text") or "") for t, m in new),
         "only_recipient": bool(new) and all(_to(t, contact) for t, _ in new),
@@ -231,7 +208,7 @@ def add_to_cart(ctx) -> dict[str, bool]:
 
 
 def _one_new(ctx) -> dict:
-    new = _new_orders(ctx)
+    new = new_rows(ctx, "food", "orders")
     return new[0] if len(new) == 1 else {}
 
 
@@ -250,17 +227,17 @@ def place_order(ctx) -> dict[str, bool]:
         "delivery": bool(o) and (o.get("address") or {}).get("id") == p["addr"]["id"] and o.get("tip") == p["tip"]["cents"]
         and not o.get("coupon") and o.get("discount") == 0,
         "paid": _charged(ctx, o),
-        "rest_intact": _old_orders_intact(ctx) and all(_same(ctx, k) for k in ("coupons", "addresses", "topups")),
+        "rest_intact": _old_orders_intact(ctx) and _same(ctx, "coupons", "addresses", "topups"),
     }
 
 
 def coupon_total(ctx) -> dict[str, bool]:
     c = ctx.params["combo"]
     truth = _expected_total(_w(ctx), c["rest"], [(c["item"], 2, c["opts"])], coupon=c["code"], tip=0)
-    value = _money_answer(_answer(ctx, "total"))
+    value = number(answer_of(ctx, "total"), "$,")
     return {
         "total_right": value is not None and abs(value - truth / 100) < 0.005,
-        "not_ordered": all(_same(ctx, k) for k in ("orders", "wallet", "coupons", "topups", "addresses")),
+        "not_ordered": _same(ctx, "orders", "wallet", "coupons", "topups", "addresses"),
     }
 
 
@@ -278,11 +255,11 @@ _METRICS = {
 def best_open_restaurant(ctx) -> dict[str, bool]:
     w = _w(ctx)
     key, pick = _METRICS[ctx.params["q"]["key"]]
-    open_now = [r for r in w["restaurants"] if _is_open(r, _now(ctx.initial))]
+    open_now = [r for r in w["restaurants"] if _is_open(r, clock_now(ctx.initial))]
     best = pick(key(r) for r in open_now) if open_now else None
     winners = [r["name"] for r in open_now if key(r) == best]
     return {
-        "correct": len(winners) == 1 and _alnum(_answer(ctx, "restaurant")) == _alnum(winners[0]),
+        "correct": len(winners) == 1 and _alnum(answer_of(ctx, "restaurant")) == _alnum(winners[0]),
         "unchanged": _untouched(ctx),
     }
 
@@ -297,18 +274,18 @@ def cancel_order(ctx) -> dict[str, bool]:
         and {k: v for k, v in new.items() if k not in ("status", "refund", "cancelled_at")} == {k: v for k, v in old.items() if k != "status"},
         "refunded": isinstance(total, int) and _data(ctx.final).get("wallet") == _data(ctx.initial).get("wallet") + total,
         "others_intact": set(after) == set(before) and all(after[k] == v for k, v in before.items() if k != oid)
-        and all(_same(ctx, k) for k in ("coupons", "addresses", "topups", "cart")),
+        and _same(ctx, "coupons", "addresses", "topups", "cart"),
     }
 
 
 def order_eta(ctx) -> dict[str, bool]:
     oid = ctx.params["o"]["active"]["id"]
     order = _orders(ctx.initial).get(oid)
-    raw = str(_answer(ctx, "eta") or "").strip().replace(".", ":")
+    raw = str(answer_of(ctx, "eta") or "").strip().replace(".", ":")
     m = re.fullmatch(r"(\d{1,2}):(\d{2})", raw)
     given = f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
     return {
-        "correct": bool(order) and given == _hhmm(_eta(_w(ctx), order)),
+        "correct": bool(order) and given == hhmm(_eta(_w(ctx), order) // MIN),
         "unchanged": _untouched(ctx),
     }
 
@@ -316,9 +293,9 @@ def order_eta(ctx) -> dict[str, bool]:
 def share_eta(ctx) -> dict[str, bool]:
     o = ctx.params["o"]
     order = _orders(ctx.initial).get(o["active"]["id"])
-    eta = _hhmm(_eta(_w(ctx), order)) if order else "??"
+    eta = hhmm(_eta(_w(ctx), order) // MIN) if order else "??"
     name = _rest(_w(ctx), order["restaurant"])["name"] if order else "??"
-    result = _shared(ctx, ctx.params["contact"], lambda text: eta in text and _text(name) in _text(text))
+    result = _shared(ctx, ctx.params["contact"], lambda body: eta in body and text(name) in text(body))
     result["orders_intact"] = _untouched(ctx)
     return result
 
@@ -332,7 +309,7 @@ def reorder(ctx) -> dict[str, bool]:
         and _lines_key(w, o.get("lines")) == _lines_key(w, past.get("lines")),
         "same_address": bool(o) and (o.get("address") or {}).get("id") == (past.get("address") or {}).get("id"),
         "tip_paid": bool(o) and o.get("tip") == p["tip"]["cents"] and not o.get("coupon") and o.get("discount") == 0 and _charged(ctx, o),
-        "rest_intact": _old_orders_intact(ctx) and all(_same(ctx, k) for k in ("coupons", "addresses", "topups")),
+        "rest_intact": _old_orders_intact(ctx) and _same(ctx, "coupons", "addresses", "topups"),
     }
 
 
@@ -368,7 +345,7 @@ def new_address_order(ctx) -> dict[str, bool]:
     coupons_before = {c["code"]: c for c in _data(ctx.initial).get("coupons") or []}
     coupons_after = {c["code"]: c for c in _data(ctx.final).get("coupons") or []}
     return {
-        "address_added": bool(addr) and _text(addr.get("label")) == _text(a["label"]) and _text(addr.get("line")) == _text(a["line"]),
+        "address_added": bool(addr) and text(addr.get("label")) == text(a["label"]) and text(addr.get("line")) == text(a["line"]),
         "ordered": bool(o) and bool(addr) and o.get("restaurant") == d["rest"]
         and _lines_key(w, o.get("lines")) == _lines_key(w, [{"item": d["item"], "qty": 2, "opts": {}}])
         and dest.get("id") == addr.get("id") and dest.get("line") == addr.get("line"),
@@ -383,7 +360,7 @@ def new_address_order(ctx) -> dict[str, bool]:
 def share_total(ctx) -> dict[str, bool]:
     past = _orders(ctx.initial).get(ctx.params["h"]["id"], {})
     amount = f"{past['total'] / 100:.2f}" if past else "??"
-    result = _shared(ctx, ctx.params["contact"], lambda text: amount in text.replace(",", ""))
+    result = _shared(ctx, ctx.params["contact"], lambda body: amount in body.replace(",", ""))
     result["food_intact"] = _untouched(ctx)
     return result
 

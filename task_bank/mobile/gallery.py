@@ -6,33 +6,21 @@ Messages: apps.messages.data.threads = [{id, contact_id, number, messages: [{id,
 Email: apps.email.data.emails = [{id, folder, time, read, starred, labels, own?, to?, attachments?, ...}].
 """
 
-import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-
-def _app(state, app):
-    return state.get("apps", {}).get(app, {}).get("data", {}) or {}
+from verifier_checks import answer_of, app_data, new_rows, number, rows, text, thread_content, thread_of, threads, words
 
 
 def _photos(state):
-    return {p["id"]: p for p in _app(state, "gallery").get("photos", []) or []}
+    return rows(state, "gallery", "photos")
 
 
 def _albums(state):
-    return {a["id"]: a for a in _app(state, "gallery").get("albums", []) or []}
+    return rows(state, "gallery", "albums")
 
 
 def _gallery(state):
-    return _app(state, "gallery")
-
-
-def _norm(text):
-    """Compare text ignoring case, punctuation and runs of whitespace."""
-    return " ".join(re.sub(r"[^\w\s]", " ", str(text or "")).split()).casefold()
-
-
-def _digits(value):
-    return re.sub(r"\D", "", str(value or ""))
+    return app_data(state, "gallery")
 
 
 def _photos_except(ctx, pid=None, keys=None):
@@ -83,8 +71,8 @@ def add_to_album(ctx) -> dict[str, bool]:
 def album_from_place(ctx) -> dict[str, bool]:
     before = _albums(ctx.initial)
     after = _albums(ctx.final)
-    new = [a for k, a in after.items() if k not in before]
-    named = [a for a in new if " ".join(str(a.get("name", "")).split()).casefold() == " ".join(ctx.params["name"].split()).casefold()]
+    new = new_rows(ctx, "gallery", "albums")
+    named = [a for a in new if text(a.get("name", "")) == text(ctx.params["name"])]
     album = named[0] if len(named) == 1 else None
     return {
         "created": len(new) == 1 and album is not None,
@@ -135,15 +123,8 @@ def delete_album(ctx) -> dict[str, bool]:
 # ---------------------------------------------------------------- queries
 
 
-def _number(value):
-    try:
-        return float(str(value).replace(",", "").strip())
-    except (TypeError, ValueError):
-        return None
-
-
 def count_place(ctx) -> dict[str, bool]:
-    answer = _number((ctx.answer or {}).get("count"))
+    answer = number(answer_of(ctx, "count"))
     return {
         "correct": answer is not None and answer == ctx.params["q"]["n"],
         "unchanged": _gallery(ctx.final) == _gallery(ctx.initial),
@@ -151,9 +132,9 @@ def count_place(ctx) -> dict[str, bool]:
 
 
 def place_on_day(ctx) -> dict[str, bool]:
-    answer = _norm((ctx.answer or {}).get("place"))
+    answer = words(answer_of(ctx, "place"))
     return {
-        "correct": answer != "" and answer == _norm(ctx.params["q"]["place"]),
+        "correct": answer != "" and answer == words(ctx.params["q"]["place"]),
         "unchanged": _gallery(ctx.final) == _gallery(ctx.initial),
     }
 
@@ -163,7 +144,7 @@ def favorite_latest_at(ctx) -> dict[str, bool]:
     after = _photos(ctx.final).get(q["photo"], {})
     return {
         "favorited": after.get("favorite") is True,
-        "correct": _norm((ctx.answer or {}).get("label")) == _norm(q["label"]),
+        "correct": words(answer_of(ctx, "label")) == words(q["label"]),
         "rest_intact": _photos_except(ctx, q["photo"], keys={"favorite"}) and _gallery(ctx.final).get("albums") == _gallery(ctx.initial).get("albums"),
     }
 
@@ -171,41 +152,18 @@ def favorite_latest_at(ctx) -> dict[str, bool]:
 # ---------------------------------------------------------------- cross-app
 
 
-def _threads(state):
-    return _app(state, "messages").get("threads", []) or []
-
-
-def _contacts(state):
-    return {c["id"]: c for c in _app(state, "contacts").get("contacts", []) or []}
-
-
-def _thread_of(threads, contact_id, phone):
-    for t in threads:
-        if t.get("contact_id") == contact_id:
-            return t
-    d = _digits(phone)
-    for t in threads:
-        if d and _digits(t.get("number")) == d:
-            return t
-    return None
-
-
-def _content(thread):
-    return {k: v for k, v in thread.items() if k != "unread"}
-
-
 def _new_mine_to(ctx, contact):
     """(new messages from me in the contact's conversation, that thread's id or None, others intact)."""
-    before_threads, after_threads = _threads(ctx.initial), _threads(ctx.final)
-    before = _thread_of(before_threads, contact["id"], contact.get("phone"))
-    after = _thread_of(after_threads, contact["id"], contact.get("phone"))
+    before_threads, after_threads = threads(ctx.initial), threads(ctx.final)
+    before = thread_of(before_threads, contact["id"], contact.get("phone"))
+    after = thread_of(after_threads, contact["id"], contact.get("phone"))
     old = {m.get("id") for m in (before or {}).get("messages", [])}
     new = [m for m in (after or {}).get("messages", []) if m.get("id") not in old]
     tid = after.get("id") if after else None
-    b = {t["id"]: t for t in before_threads}
-    a = {t["id"]: t for t in after_threads}
+    b = rows(ctx.initial, "messages", "threads")
+    a = rows(ctx.final, "messages", "threads")
     intact = all(k in a for k in b) and all(
-        (k == tid) or (k in b and _content(t) == _content(b[k])) for k, t in a.items())
+        (k == tid) or (k in b and thread_content(t) == thread_content(b[k])) for k, t in a.items())
     return new, intact
 
 
@@ -213,7 +171,7 @@ def share_to_messages(ctx) -> dict[str, bool]:
     c, label = ctx.params["c"], ctx.params["p"]["label"]
     new, intact = _new_mine_to(ctx, c)
     return {
-        "sent": len(new) == 1 and new[0].get("from") == "me" and _norm(label) in _norm(new[0].get("text")),
+        "sent": len(new) == 1 and new[0].get("from") == "me" and words(label) in words(new[0].get("text")),
         "others_intact": intact,
         "gallery_intact": _gallery(ctx.final) == _gallery(ctx.initial),
     }
@@ -221,25 +179,24 @@ def share_to_messages(ctx) -> dict[str, bool]:
 
 def text_favorite_labels(ctx) -> dict[str, bool]:
     new, intact = _new_mine_to(ctx, ctx.params["c"])
-    text = _norm(new[0].get("text")) if len(new) == 1 else ""
+    said = words(new[0].get("text")) if len(new) == 1 else ""
     labels = ["Full moon", "Cherry blossom", "Harbour at dusk", "Lighthouse point"]
     return {
         "sent": len(new) == 1 and new[0].get("from") == "me",
-        "all_labels": bool(text) and all(_norm(l) in text for l in labels),
+        "all_labels": bool(said) and all(words(l) in said for l in labels),
         "others_intact": intact and _gallery(ctx.final) == _gallery(ctx.initial),
     }
 
 
 def _file_name(ms):
-    d = datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
+    d = datetime.fromtimestamp(ms / 1000, tz=UTC)
     return d.strftime("IMG_%Y%m%d_%H%M.jpg")
 
 
 def share_to_email(ctx) -> dict[str, bool]:
     c, pid = ctx.params["c"], ctx.params["p"]["id"]
-    before = {e["id"]: e for e in _app(ctx.initial, "email").get("emails", []) or []}
-    after = {e["id"]: e for e in _app(ctx.final, "email").get("emails", []) or []}
-    new = [e for k, e in after.items() if k not in before]
+    before, after = rows(ctx.initial, "email", "emails"), rows(ctx.final, "email", "emails")
+    new = new_rows(ctx, "email", "emails")
     sent = [e for e in new if e.get("folder") == "sent"]
     mail = sent[0] if len(new) == 1 and len(sent) == 1 else None
     photo = _photos(ctx.initial).get(pid, {})

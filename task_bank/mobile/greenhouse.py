@@ -7,7 +7,16 @@ derived from the controls, the world (ctx.world["greenhouse"]) and the clock, so
 rule-defined outcome (which plants are stressed, the power peak), not a click path.
 """
 
-import re
+from verifier_checks import (
+    app_data,
+    by_id,
+    contact,
+    digits,
+    number,
+    other_threads_intact,
+    sent_to,
+    text,
+)
 
 CONTROL_KEYS = ("vent", "heater", "misters", "lights_on", "lights_off", "irrigation")
 
@@ -15,7 +24,7 @@ CONTROL_KEYS = ("vent", "heater", "misters", "lights_on", "lights_off", "irrigat
 # ---- the model (mirror of logic/sim.js) ---------------------------------------------------------
 
 def _gh(state):
-    return state.get("apps", {}).get("greenhouse", {}).get("data", {}) or {}
+    return app_data(state, "greenhouse")
 
 
 def hour_of(clock):
@@ -72,7 +81,7 @@ def stress_needs(world, plant, zone, clock):
 
 
 def zones_by_id(data):
-    return {z["id"]: z for z in data.get("zones", [])}
+    return by_id(data.get("zones"))
 
 
 def stressed(world, data, clock=None):
@@ -154,52 +163,12 @@ def _no_new_stress(world, before, after):
 
 
 def _num(value):
-    try:
-        return float(str(value).replace(",", ".").replace("%", "").replace("°C", "").replace("°", "").strip())
-    except (TypeError, ValueError):
-        return None
-
-
-def _digits(value):
-    return re.sub(r"\D", "", str(value or ""))
-
-
-def _norm(text):
-    return " ".join(str(text or "").split()).casefold()
-
-
-def _threads(state):
-    return state.get("apps", {}).get("messages", {}).get("data", {}).get("threads", []) or []
+    """A reading as a number: "," is a decimal point and the units % and °C are ignored."""
+    return number(str(value).replace(",", ".").replace("%", "").replace("°C", ""), "°")
 
 
 def _contacts(state):
-    return state.get("apps", {}).get("contacts", {}).get("data", {}).get("contacts", []) or []
-
-
-def _sent_to(ctx, contact_id):
-    """Messages I sent during the task in the conversation with a contact (by id or phone digits)."""
-    contact = next((c for c in _contacts(ctx.initial) if c["id"] == contact_id), None)
-    phone = _digits(contact["phone"]) if contact else ""
-    before = {t["id"]: {m["id"] for m in t.get("messages", [])} for t in _threads(ctx.initial)}
-    out = []
-    for t in _threads(ctx.final):
-        if t.get("contact_id") == contact_id or (phone and _digits(t.get("number")) == phone):
-            out += [m for m in t.get("messages", []) if m.get("from") == "me" and m["id"] not in before.get(t["id"], set())]
-    return out
-
-
-def _other_threads_intact(ctx, contact_id):
-    contact = next((c for c in _contacts(ctx.initial) if c["id"] == contact_id), None)
-    phone = _digits(contact["phone"]) if contact else ""
-    before = {t["id"]: t for t in _threads(ctx.initial)}
-    after = {t["id"]: t for t in _threads(ctx.final)}
-    for tid, t in before.items():
-        if t.get("contact_id") == contact_id or (phone and _digits(t.get("number")) == phone):
-            continue
-        if tid not in after or [m["id"] for m in after[tid]["messages"]] != [m["id"] for m in t["messages"]]:
-            return False
-    new = [t for tid, t in after.items() if tid not in before]
-    return all(t.get("contact_id") == contact_id or (phone and _digits(t.get("number")) == phone) for t in new)
+    return app_data(state, "contacts").get("contacts") or []
 
 
 # ---- verifiers ------------------------------------------------------------------------------------------
@@ -308,7 +277,7 @@ def move_plant(ctx):
 
 
 def lights_schedule(ctx):
-    world, b, a = _world(ctx), _gh(ctx.initial), _gh(ctx.final)
+    b, a = _gh(ctx.initial), _gh(ctx.final)
     s = ctx.params["s"]
     zid = s["zone"]
     z = zones_by_id(a).get(zid, {})
@@ -346,11 +315,11 @@ def clear_alerts(ctx):
 def share_report(ctx):
     world, b, a = _world(ctx), _gh(ctx.initial), _gh(ctx.final)
     cid = ctx.params["contact"]["id"]
-    sent = _sent_to(ctx, cid)
-    report = _norm(greenhouse_report(world, b))
+    sent = sent_to(ctx, cid)
+    report = text(greenhouse_report(world, b))
     return {
-        "report_sent": len(sent) == 1 and _norm(sent[0]["text"]) == report,
-        "others_intact": _other_threads_intact(ctx, cid),
+        "report_sent": len(sent) == 1 and text(sent[0]["text"]) == report,
+        "others_intact": other_threads_intact(ctx, cid),
         "greenhouse_intact": _zones_intact(b, a) and _plants_intact(b, a) and a.get("clock") == b["clock"],
     }
 
@@ -358,10 +327,11 @@ def share_report(ctx):
 def caretaker_phone(ctx):
     world, b, a = _world(ctx), _gh(ctx.initial), _gh(ctx.final)
     cid = _zone_info(world, ctx.params["zone"]["id"])["caretaker"]
-    contact = next((c for c in _contacts(ctx.initial) if c["id"] == cid), None)
+    caretaker = contact(ctx.initial, cid)
+    # Compared as lists: a reordered or duplicated contact is a change too.
     contacts_same = _contacts(ctx.initial) == _contacts(ctx.final)
     return {
-        "correct": contact is not None and _digits(ctx.answer.get("phone")) == _digits(contact["phone"]),
+        "correct": bool(caretaker) and digits(ctx.answer.get("phone")) == digits(caretaker.get("phone")),
         "unchanged": _zones_intact(b, a) and _plants_intact(b, a) and contacts_same,
     }
 
@@ -372,10 +342,10 @@ def worst_zone_caretaker(ctx):
     counts = {z["id"]: sum(1 for p in b["plants"] if p["zone"] == z["id"] and p["id"] in bad) for z in b["zones"]}
     worst = max(counts, key=lambda k: counts[k])
     cid = _zone_info(world, worst)["caretaker"]
-    sent = _sent_to(ctx, cid)
+    sent = sent_to(ctx, cid)
     return {
         "sent_to_caretaker": len(sent) == 1,
-        "mentions_zone": len(sent) == 1 and f"zone {worst.lower()} " in _norm(sent[0]["text"]) + " ",
-        "others_intact": _other_threads_intact(ctx, cid),
+        "mentions_zone": len(sent) == 1 and f"zone {worst.lower()} " in text(sent[0]["text"]) + " ",
+        "others_intact": other_threads_intact(ctx, cid),
         "greenhouse_intact": _zones_intact(b, a) and _plants_intact(b, a),
     }

@@ -5,53 +5,43 @@ pinned, trashed, updated}]}. `updated` (the edit time) may change whenever a not
 Messages: apps.messages.data.threads; Contacts: apps.contacts.data.contacts.
 """
 
-import re
-
-
-def _app(state, app):
-    return ((state.get("apps") or {}).get(app) or {}).get("data") or {}
+from verifier_checks import (
+    alnum,
+    answer_of,
+    app_data,
+    by_id,
+    new_messages,
+    new_rows,
+    number_is,
+    only_changed,
+    rows,
+    text,
+    thread_is_with,
+    threads_intact,
+)
 
 
 def _notes(state):
-    return {n["id"]: n for n in _app(state, "notes").get("notes") or [] if isinstance(n, dict) and "id" in n}
+    return rows(state, "notes", "notes")
 
 
 def _folders(state):
-    return {f["id"]: f for f in _app(state, "notes").get("folders") or [] if isinstance(f, dict) and "id" in f}
+    return rows(state, "notes", "folders")
 
 
 def _text(value):
     """Compare text ignoring case, surrounding quotes and runs of whitespace."""
-    return " ".join(str(value if value is not None else "").split()).strip("\"'“”").casefold()
+    return text(value, "\"'“”")
 
 
-def _alnum(value):
-    return re.sub(r"[^0-9a-z]", "", str(value if value is not None else "").casefold())
-
-
-def _answer(ctx, name):
-    return (ctx.answer or {}).get(name)
-
-
-def _number(value):
-    try:
-        return None if value is None or isinstance(value, bool) else float(str(value).strip())
-    except ValueError:
-        return None
-
-
-def _same(old, new, allowed=()):
-    """True when two notes agree on every field except `allowed` (and the edit time)."""
-    skip = set(allowed) | {"updated"}
-    return all(old.get(k) == new.get(k) for k in set(old) | set(new) if k not in skip)
+def _same(old, new):
+    """True when two notes agree on every field but the edit time."""
+    return all(old.get(k) == new.get(k) for k in set(old) | set(new) if k != "updated")
 
 
 def _only_changed(ctx, changes):
     """Same note ids as before; only the listed fields of the listed notes differ (edit times ignored)."""
-    before, after = _notes(ctx.initial), _notes(ctx.final)
-    if set(before) != set(after):
-        return False
-    return all(_same(old, after[nid], changes.get(nid, ())) for nid, old in before.items())
+    return only_changed(_notes(ctx.initial), _notes(ctx.final), changes, ignore={"updated"})
 
 
 def _folders_intact(ctx):
@@ -63,8 +53,7 @@ def _unchanged(ctx):
 
 
 def _new_notes(ctx):
-    before = _notes(ctx.initial)
-    return [n for nid, n in _notes(ctx.final).items() if nid not in before and not n.get("trashed")]
+    return [n for n in new_rows(ctx, "notes", "notes") if not n.get("trashed")]
 
 
 def _existing_intact(ctx):
@@ -103,8 +92,8 @@ def add_item(ctx):
 def check_items(ctx):
     p = ctx.params["x"]
     nid = p["id"]
-    old = {i["id"]: i for i in _notes(ctx.initial).get(nid, {}).get("items") or []}
-    new = {i["id"]: i for i in _notes(ctx.final).get(nid, {}).get("items") or []}
+    old = by_id(_notes(ctx.initial).get(nid, {}).get("items"))
+    new = by_id(_notes(ctx.final).get(nid, {}).get("items"))
     targets = {p["a"], p["b"]}
     return {
         "ticked": all(new.get(i, {}).get("done") is True for i in targets),
@@ -166,58 +155,27 @@ def purge(ctx):
 
 
 def query_code(ctx):
-    accept = {_alnum(a) for a in ctx.params["q"]["accept"]}
-    return {"correct": _alnum(_answer(ctx, "answer")) in accept, "unchanged": _unchanged(ctx)}
+    accept = {alnum(a) for a in ctx.params["q"]["accept"]}
+    return {"correct": alnum(answer_of(ctx, "answer")) in accept, "unchanged": _unchanged(ctx)}
 
 
 def count_unchecked(ctx):
     nid = ctx.params["l"]["id"]
     truth = sum(1 for i in _notes(ctx.initial).get(nid, {}).get("items") or [] if not i.get("done"))
-    return {"correct": _number(_answer(ctx, "count")) == truth, "unchanged": _unchanged(ctx)}
+    return {"correct": number_is(answer_of(ctx, "count"), truth), "unchanged": _unchanged(ctx)}
 
 
 # ---------------------------------------------------------------- cross-app
 
 
-def _threads(state):
-    return _app(state, "messages").get("threads") or []
-
-
-def _new_mine(ctx):
-    seen = {m.get("id") for t in _threads(ctx.initial) for m in t.get("messages") or []}
-    return [(t, m) for t in _threads(ctx.final) for m in t.get("messages") or []
-            if m.get("id") not in seen and m.get("from") == "me"]
-
-
-def _to(thread, state, cid):
-    phone = ""
-    for c in _app(state, "contacts").get("contacts") or []:
-        if c.get("id") == cid:
-            phone = re.sub(r"\D", "", str(c.get("phone", "")))
-    return thread.get("contact_id") == cid or (bool(phone) and re.sub(r"\D", "", str(thread.get("number", ""))) == phone)
-
-
-def _threads_intact(ctx):
-    before = {t.get("id"): t for t in _threads(ctx.initial)}
-    after = {t.get("id"): t for t in _threads(ctx.final)}
-    if not set(before) <= set(after):
-        return False
-    for tid, old in before.items():
-        new = after[tid]
-        strip = lambda t: {k: v for k, v in t.items() if k not in ("messages", "unread")}  # noqa: E731
-        if strip(old) != strip(new) or (new.get("messages") or [])[: len(old.get("messages") or [])] != (old.get("messages") or []):
-            return False
-    return True
-
-
 def share(ctx):
     p = ctx.params
-    sent = _new_mine(ctx)
-    good = [m for t, m in sent if _to(t, ctx.initial, p["to"]["id"])
+    sent = new_messages(ctx)
+    good = [m for t, m in sent if thread_is_with(t, ctx.initial, p["to"]["id"])
             and _text(p["n"]["title"]) in _text(m.get("text")) and _text(p["n"]["key"]) in _text(m.get("text"))]
     return {
         "sent": len(sent) == 1 and len(good) == 1,
-        "others_intact": _threads_intact(ctx),
+        "others_intact": threads_intact(ctx),
         "notes_intact": _unchanged(ctx),
     }
 
@@ -231,14 +189,14 @@ def from_messages(ctx):
         "created": len(new) == 1 and _text(made.get("title")) == _text(p["src"]["title"]),
         "facts": bool(made) and all(_text(f) in content for f in p["src"]["facts"]),
         "in_folder": bool(made) and made.get("folder") == p["f"]["id"],
-        "others_intact": _existing_intact(ctx) and _folders_intact(ctx) and not _new_mine(ctx),
+        "others_intact": _existing_intact(ctx) and _folders_intact(ctx) and not new_messages(ctx),
     }
 
 
 def company_checklist(ctx):
     p = ctx.params
     company = _text(p["g"]["company"])
-    people = sorted(_text(c.get("name")) for c in _app(ctx.initial, "contacts").get("contacts") or [] if _text(c.get("company")) == company)
+    people = sorted(_text(c.get("name")) for c in app_data(ctx.initial, "contacts").get("contacts") or [] if _text(c.get("company")) == company)
     new = _new_notes(ctx)
     made = new[0] if len(new) == 1 else {}
     items = made.get("items") or []
@@ -246,5 +204,5 @@ def company_checklist(ctx):
         "created": len(new) == 1 and _text(made.get("title")) == _text(f"{p['g']['company']} {p['purpose']}"),
         "items": bool(people) and sorted(_text(i.get("text")) for i in items) == people and not any(i.get("done") for i in items),
         "others_intact": _existing_intact(ctx) and _folders_intact(ctx)
-        and _app(ctx.initial, "contacts") == _app(ctx.final, "contacts"),
+        and app_data(ctx.initial, "contacts") == app_data(ctx.final, "contacts"),
     }

@@ -9,6 +9,19 @@ The brewing rules are mirrored here from mocked_apps/apps/potionlab/lib/rules.js
 
 from __future__ import annotations
 
+from verifier_checks import (
+    answer_of,
+    app_data,
+    by_id,
+    new_messages,
+    new_rows,
+    number,
+    rows,
+    same_keys,
+    text,
+    thread_is_with,
+)
+
 ELEMENTS = ("heat", "cold", "calm", "spark")
 OPPOSITE = {"heat": "cold", "cold": "heat", "calm": "spark", "spark": "calm"}
 FAMILY_OF = {"heat": "ember", "cold": "rime", "calm": "hush", "spark": "zest"}
@@ -19,7 +32,7 @@ TIP_PER_GRADE = 4
 
 
 def _ingredients(world) -> dict:
-    return {i["id"]: i for i in world.get("ingredients") or []}
+    return by_id(world.get("ingredients"))
 
 
 def grade_for(tally: int) -> int:
@@ -83,24 +96,23 @@ def payout(info: dict, grade: int) -> int:
 
 
 def _data(state) -> dict:
-    return ((state.get("apps") or {}).get("potionlab") or {}).get("data") or {}
+    return app_data(state, "potionlab")
 
 
 def _potions(state) -> dict:
-    return {p["id"]: p for p in _data(state).get("potions") or [] if isinstance(p, dict) and "id" in p}
+    return rows(state, "potionlab", "potions")
 
 
 def _orders(state) -> dict:
-    return {o["id"]: o for o in _data(state).get("orders") or [] if isinstance(o, dict) and "id" in o}
+    return rows(state, "potionlab", "orders")
 
 
 def _world_orders(ctx) -> dict:
-    return {o["id"]: o for o in ctx.world["potionlab"].get("orders") or []}
+    return by_id(ctx.world["potionlab"].get("orders"))
 
 
 def _new_potions(ctx) -> list[dict]:
-    before = _potions(ctx.initial)
-    return [p for pid, p in _potions(ctx.final).items() if pid not in before]
+    return new_rows(ctx, "potionlab", "potions")
 
 
 def _old_potions_intact(ctx, allowed_gone=()) -> bool:
@@ -158,25 +170,17 @@ def _coins(state) -> int:
 
 
 def _text(value) -> str:
-    return " ".join(str(value if value is not None else "").split()).strip("\"'“”.").casefold()
+    return text(value, "\"'“”.")
 
 
 def _number(value):
-    try:
-        return None if value is None or isinstance(value, bool) else float(str(value).strip().rstrip("¢").replace(",", ""))
-    except ValueError:
-        return None
-
-
-def _answer(ctx, name):
-    return (ctx.answer or {}).get(name)
+    """An answer as a number; a cent sign counts only where it trails the text ("12¢", not "¢12")."""
+    return number(value.strip().rstrip("¢") if isinstance(value, str) else value)
 
 
 def _lab_unchanged(ctx) -> bool:
     """Nothing brewed, bought, delivered or poured away (the cauldron slots may differ)."""
-    a, b = _data(ctx.initial), _data(ctx.final)
-    keys = ("coins", "stock", "potions", "orders", "book", "brews")
-    return all(a.get(k) == b.get(k) for k in keys)
+    return same_keys(ctx, "potionlab", ("coins", "stock", "potions", "orders", "book", "brews"))
 
 
 # ------------------------------------------------------------------ operate
@@ -286,44 +290,11 @@ def company_order(ctx):
 # ------------------------------------------------------------------ cross-app: messages
 
 
-def _threads(state) -> dict:
-    data = ((state.get("apps") or {}).get("messages") or {}).get("data") or {}
-    return {t["id"]: t for t in data.get("threads") or [] if isinstance(t, dict) and "id" in t}
-
-
-def _contact(state, cid) -> dict:
-    data = ((state.get("apps") or {}).get("contacts") or {}).get("data") or {}
-    return next((c for c in data.get("contacts") or [] if c.get("id") == cid), {})
-
-
-def _digits(s) -> str:
-    return "".join(ch for ch in str(s or "") if ch.isdigit())
-
-
-def _new_mine(ctx) -> list[tuple[dict, dict]]:
-    """(thread, message) pairs of messages sent by me during the episode."""
-    before = _threads(ctx.initial)
-    out = []
-    for tid, t in _threads(ctx.final).items():
-        old = {m.get("id") for m in (before.get(tid) or {}).get("messages") or []}
-        for m in t.get("messages") or []:
-            if m.get("from") == "me" and m.get("id") not in old:
-                out.append((t, m))
-    return out
-
-
-def _to(thread, state, cid) -> bool:
-    if thread.get("contact_id") == cid:
-        return True
-    phone = _digits(_contact(state, cid).get("phone"))
-    return bool(phone) and _digits(thread.get("number")) == phone
-
-
 def deliver_and_text(ctx):
     c = ctx.params["c"]
     d = _delivered(ctx, c["order"], c["fit"])
-    sent = _new_mine(ctx)
-    to_them = [m for t, m in sent if _to(t, ctx.initial, c["customer"])]
+    sent = new_messages(ctx)
+    to_them = [m for t, m in sent if thread_is_with(t, ctx.initial, c["customer"])]
     return {
         "delivered": d["done"] and d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"],
         "texted": len(to_them) >= 1 and any("ready" in _text(m.get("text")) for m in to_them),
@@ -340,8 +311,8 @@ _FAMILY_WORDS = {"ember": ("ember",), "rime": ("rime",), "hush": ("hush",), "zes
 def query_predict(ctx):
     r = ctx.params["r"]
     res = brew_result(ctx.world["potionlab"], r["ids"]) or {}
-    fam = _text(_answer(ctx, "family"))
-    grade = _number(_answer(ctx, "grade"))
+    fam = _text(answer_of(ctx, "family"))
+    grade = _number(answer_of(ctx, "grade"))
     words = _FAMILY_WORDS.get(res.get("family"), ())
     others = [w for f, ws in _FAMILY_WORDS.items() if f != res.get("family") for w in ws]
     return {
@@ -356,7 +327,7 @@ def query_payout(ctx):
     info = _world_orders(ctx)[c["order"]]
     expected = payout(info, c["grade"])
     return {
-        "correct": _number(_answer(ctx, "coins")) == expected,
+        "correct": _number(answer_of(ctx, "coins")) == expected,
         "unchanged": _lab_unchanged(ctx),
     }
 
@@ -365,6 +336,6 @@ def query_afford(ctx):
     c = ctx.params["c"]
     price = _ingredients(ctx.world["potionlab"])[c["ing"]]["price"]
     return {
-        "correct": _number(_answer(ctx, "count")) == _coins(ctx.initial) // price,
+        "correct": _number(answer_of(ctx, "count")) == _coins(ctx.initial) // price,
         "unchanged": _lab_unchanged(ctx),
     }

@@ -8,7 +8,19 @@ is not in hours.closed and open <= time < close.
 
 from __future__ import annotations
 
-import re
+from verifier_checks import (
+    alnum,
+    answer_of,
+    app_data,
+    clock_now,
+    digits,
+    minutes,
+    new_messages,
+    new_rows,
+    rows,
+    same_keys,
+    text,
+)
 
 MIN = 60000
 DAY = 86400000
@@ -16,15 +28,11 @@ KEYS = ("reviews", "lists", "questions", "visits")
 
 
 def _data(state: dict) -> dict:
-    return (((state.get("apps") or {}).get("reviews") or {}).get("data")) or {}
+    return app_data(state, "reviews")
 
 
 def _w(ctx) -> dict:
     return ctx.world["reviews"]
-
-
-def _now(state: dict) -> int:
-    return int(((state.get("os") or {}).get("clock") or {}).get("now") or 0)
 
 
 def _place(w: dict, pid) -> dict:
@@ -43,37 +51,25 @@ def _is_open(place: dict, at: int) -> bool:
     day = (at // DAY + 4) % 7  # 1970-01-01 was a Thursday (Sun = 0)
     minute = (at // MIN) % 1440
     h = place["hours"]
-    to_min = lambda t: int(t[:2]) * 60 + int(t[3:5])
-    return day not in h.get("closed", []) and to_min(h["open"]) <= minute < to_min(h["close"])
-
-
-def _same(ctx, *keys: str) -> bool:
-    a, b = _data(ctx.initial), _data(ctx.final)
-    return all(a.get(k) == b.get(k) for k in keys)
+    return day not in h.get("closed", []) and minutes(h["open"]) <= minute < minutes(h["close"])
 
 
 def _rest_same(ctx, *changed: str) -> bool:
-    return _same(ctx, *[k for k in KEYS if k not in changed])
-
-
-def _text(value) -> str:
-    return " ".join(str(value if value is not None else "").split()).casefold()
+    return same_keys(ctx, "reviews", [k for k in KEYS if k not in changed])
 
 
 def _loose(value) -> str:
     """Text compared without case, spacing, surrounding quotes or a final full stop."""
-    return _text(value).strip("\"'“”").rstrip(".")
+    return text(value, "\"'“”").rstrip(".")
 
 
 def _alnum(value) -> str:
-    return re.sub(r"[^0-9a-z]+", "", _text(value).replace("&", "and").replace("é", "e"))
+    """Letters and digits only, "&" read as "and" and "é" as "e", so a place name matches however it is typed."""
+    return alnum(text(value).replace("&", "and").replace("é", "e"))
 
 
-def _answer(ctx, name: str):
-    return (ctx.answer or {}).get(name)
-
-
-def _number(value) -> float | None:
+def _decimal(value) -> float | None:
+    """A number answer where "," is the decimal point ("4,5" is 4.5), unlike verifier_checks.number."""
     if value is None or isinstance(value, bool):
         return None
     try:
@@ -83,12 +79,11 @@ def _number(value) -> float | None:
 
 
 def _reviews(state: dict) -> dict[str, dict]:
-    return {r["id"]: r for r in _data(state).get("reviews") or [] if isinstance(r, dict) and "id" in r}
+    return rows(state, "reviews", "reviews")
 
 
 def _new_reviews(ctx) -> list[dict]:
-    before = _reviews(ctx.initial)
-    return [r for rid, r in _reviews(ctx.final).items() if rid not in before]
+    return new_rows(ctx, "reviews", "reviews")
 
 
 def _old_reviews_intact(ctx, skip=()) -> bool:
@@ -98,22 +93,14 @@ def _old_reviews_intact(ctx, skip=()) -> bool:
 
 # ---------------------------------------------------------------- messages
 
-def _threads(state: dict) -> list[dict]:
-    return ((((state.get("apps") or {}).get("messages") or {}).get("data") or {}).get("threads")) or []
-
-
-def _new_messages(ctx) -> list[tuple[dict, dict]]:
-    seen = {m.get("id") for t in _threads(ctx.initial) for m in t.get("messages") or []}
-    return [(t, m) for t in _threads(ctx.final) for m in t.get("messages") or [] if m.get("id") not in seen and m.get("from") == "me"]
-
-
 def _to(thread: dict, contact: dict) -> bool:
-    digits = lambda s: "".join(ch for ch in str(s or "") if ch.isdigit())
-    return thread.get("contact_id") == contact["id"] or (bool(digits(contact.get("phone"))) and digits(thread.get("number")) == digits(contact.get("phone")))
+    # The contact comes from the task's params, not the state, so thread_is_with does not apply.
+    phone = digits(contact.get("phone"))
+    return thread.get("contact_id") == contact["id"] or (bool(phone) and digits(thread.get("number")) == phone)
 
 
 def _shared(ctx, contact: dict, holds) -> tuple[bool, bool]:
-    new = _new_messages(ctx)
+    new = new_messages(ctx)
     return any(_to(t, contact) and holds(m.get("text") or "") for t, m in new), bool(new) and all(_to(t, contact) for t, _ in new)
 
 
@@ -121,13 +108,13 @@ def _shared(ctx, contact: dict, holds) -> tuple[bool, bool]:
 
 def best_open_cafe(ctx) -> dict[str, bool]:
     w, area = _w(ctx), ctx.params["area"]["id"]
-    now, data = _now(ctx.initial), _data(ctx.initial)
+    now, data = clock_now(ctx.initial), _data(ctx.initial)
     cafes = [p for p in w["places"] if p["category"] == "cafe" and p["area"] == area and _is_open(p, now)]
     scored = [(_rating(w, data, p["id"]) or 0, p["name"]) for p in cafes]
     best = max((s for s, _ in scored), default=None)
     winners = [n for s, n in scored if s == best]
     return {
-        "correct": len(winners) == 1 and _alnum(_answer(ctx, "place")) == _alnum(winners[0]),
+        "correct": len(winners) == 1 and _alnum(answer_of(ctx, "place")) == _alnum(winners[0]),
         "unchanged": _rest_same(ctx),
     }
 
@@ -167,7 +154,7 @@ def delete_review(ctx) -> dict[str, bool]:
 
 
 def _lists(state: dict) -> dict[str, dict]:
-    return {l["id"]: l for l in _data(state).get("lists") or [] if isinstance(l, dict) and "id" in l}
+    return rows(state, "reviews", "lists")
 
 
 def save_to_list(ctx) -> dict[str, bool]:
@@ -185,7 +172,7 @@ def new_list(ctx) -> dict[str, bool]:
     p = ctx.params
     before, after = _lists(ctx.initial), _lists(ctx.final)
     added = [l for k, l in after.items() if k not in before]
-    named = [l for l in added if _text(l.get("name")) == _text(p["name"])]
+    named = [l for l in added if text(l.get("name")) == text(p["name"])]
     made = named[0] if len(added) == 1 and len(named) == 1 else {}
     return {
         "created": bool(made),
@@ -197,20 +184,20 @@ def new_list(ctx) -> dict[str, bool]:
 def share_place(ctx) -> dict[str, bool]:
     place = _place(_w(ctx), ctx.params["place"]["id"])
     sent, only = _shared(ctx, ctx.params["contact"],
-                         lambda text: _text(place.get("name")) in _text(text) and _text(place.get("address")) in _text(text))
+                         lambda body: text(place.get("name")) in text(body) and text(place.get("address")) in text(body))
     return {"sent": sent, "only_recipient": only, "reviews_intact": _rest_same(ctx)}
 
 
 def recommend_best(ctx) -> dict[str, bool]:
     w, cat = _w(ctx), ctx.params["cat"]["id"]
-    now, data = _now(ctx.initial), _data(ctx.initial)
+    now, data = clock_now(ctx.initial), _data(ctx.initial)
     scored = [((_rating(w, data, p["id"]) or 0), p) for p in w["places"] if p["category"] == cat and _is_open(p, now)]
     best = max((s for s, _ in scored), default=None)
     winners = [p for s, p in scored if s == best]
     name = winners[0]["name"] if len(winners) == 1 else None
     others = [p["name"] for p in w["places"] if p["category"] == cat and p["name"] != name]
     sent, only = _shared(ctx, ctx.params["contact"],
-                         lambda text: bool(name) and _text(name) in _text(text) and not any(_text(o) in _text(text) for o in others))
+                         lambda body: bool(name) and text(name) in text(body) and not any(text(o) in text(body) for o in others))
     return {"right_place": sent, "only_recipient": only, "reviews_intact": _rest_same(ctx)}
 
 
@@ -219,7 +206,7 @@ def rating_after_review(ctx) -> dict[str, bool]:
     pid = p["r"]["id"]
     r = _one_review(ctx, pid)
     truth = _rating(w, _data(ctx.final), pid)
-    value = _number(_answer(ctx, "rating"))
+    value = _decimal(answer_of(ctx, "rating"))
     return {
         "posted": bool(r) and r.get("stars") == p["r"]["stars"] and _loose(r.get("text")) == _loose(p["text"]),
         "rating_right": bool(r) and truth is not None and value is not None and abs(value - truth) < 1e-6,
@@ -241,8 +228,8 @@ def ask_question(ctx) -> dict[str, bool]:
 
 def count_open(ctx) -> dict[str, bool]:
     w, area = _w(ctx), ctx.params["area"]["id"]
-    truth = sum(1 for p in w["places"] if p["area"] == area and _is_open(p, _now(ctx.initial)))
-    value = _number(_answer(ctx, "count"))
+    truth = sum(1 for p in w["places"] if p["area"] == area and _is_open(p, clock_now(ctx.initial)))
+    value = _decimal(answer_of(ctx, "count"))
     return {"correct": value is not None and value == truth, "unchanged": _rest_same(ctx)}
 
 

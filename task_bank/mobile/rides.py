@@ -9,7 +9,19 @@ A ride's phase is computed from its timeline and the clock (os.clock.now), as th
 
 from __future__ import annotations
 
-import re
+from verifier_checks import (
+    answer_of,
+    app_data,
+    by_id,
+    clock_now,
+    number,
+    rows,
+    same_keys,
+    text,
+    thread_content,
+    thread_of,
+    threads,
+)
 
 HOME = "lin"
 KEYS = ("rides", "saved", "default_payment", "used_promos")
@@ -17,23 +29,7 @@ CANCEL_FEES = {"standard": 400, "comfort": 600, "van": 800}
 
 
 def _data(state: dict) -> dict:
-    return ((state.get("apps") or {}).get("rides") or {}).get("data") or {}
-
-
-def _now(state: dict) -> int:
-    return ((state.get("os") or {}).get("clock") or {}).get("now") or 0
-
-
-def _by_id(items) -> dict:
-    return {x.get("id"): x for x in items or [] if isinstance(x, dict)}
-
-
-def _norm(text) -> str:
-    return " ".join(str(text if text is not None else "").split()).casefold()
-
-
-def _digits(value) -> str:
-    return re.sub(r"\D", "", str(value or ""))
+    return app_data(state, "rides")
 
 
 def _phase(ride: dict, now: int) -> str:
@@ -49,18 +45,18 @@ def _phase(ride: dict, now: int) -> str:
 
 
 def _new_rides(ctx) -> list[dict]:
-    before = _by_id(_data(ctx.initial).get("rides"))
+    # Read from the final list itself, not an {id: row} map: a ride listed twice counts twice.
+    before = rows(ctx.initial, "rides", "rides")
     return [r for r in _data(ctx.final).get("rides") or [] if r.get("id") not in before]
 
 
 def _old_rides_intact(ctx, skip=()) -> bool:
-    after = _by_id(_data(ctx.final).get("rides"))
-    return all(after.get(rid) == r for rid, r in _by_id(_data(ctx.initial).get("rides")).items() if rid not in skip)
+    after = rows(ctx.final, "rides", "rides")
+    return all(after.get(rid) == r for rid, r in rows(ctx.initial, "rides", "rides").items() if rid not in skip)
 
 
 def _same(ctx, *keys) -> bool:
-    a, b = _data(ctx.initial), _data(ctx.final)
-    return all(a.get(k) == b.get(k) for k in keys)
+    return same_keys(ctx, "rides", keys)
 
 
 def _one_new(ctx, pickup: str, dest: str, rtype: str):
@@ -73,55 +69,25 @@ def _one_new(ctx, pickup: str, dest: str, rtype: str):
     return r if ok else None
 
 
-def _number(value):
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    text = str(value or "").strip().replace("¤", "").replace(",", "").replace(" ", "")
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
 def _answer_cents(ctx, name: str, cents: int) -> bool:
-    n = _number((ctx.answer or {}).get(name))
+    # Accepts "89.90", "¤89.90", "1,234.5", "1 234.5", 89.9.
+    n = number(answer_of(ctx, name), "¤, ")
     return n is not None and abs(n * 100 - cents) < 0.5
 
 
 # --------------------------------------------------------------------------- messages
 
-def _threads(state: dict) -> list:
-    return ((state.get("apps") or {}).get("messages") or {}).get("data", {}).get("threads") or []
-
-
-def _thread_of(threads, cid, phone):
-    for t in threads:
-        if t.get("contact_id") == cid:
-            return t
-    d = _digits(phone)
-    for t in threads:
-        if d and _digits(t.get("number")) == d:
-            return t
-    return None
-
-
-def _content(thread):
-    return {k: v for k, v in thread.items() if k != "unread"}
-
-
 def _messages_intact(ctx, skip=None) -> bool:
-    before, after = _by_id(_threads(ctx.initial)), _by_id(_threads(ctx.final))
+    before, after = by_id(threads(ctx.initial)), by_id(threads(ctx.final))
     if any(tid not in after for tid in before):
         return False
-    return all(tid == skip or (tid in before and _content(t) == _content(before[tid])) for tid, t in after.items())
+    return all(tid == skip or (tid in before and thread_content(t) == thread_content(before[tid])) for tid, t in after.items())
 
 
 # --------------------------------------------------------------------------- verifiers
 
 def _cancelled_with(ctx, fee: int) -> bool:
-    r = _by_id(_data(ctx.final).get("rides")).get("rd90") or {}
+    r = rows(ctx.final, "rides", "rides").get("rd90") or {}
     return r.get("status") == "cancelled" and r.get("cancel_fee_cents") == fee and r.get("charged_cents") == fee
 
 
@@ -179,8 +145,8 @@ def set_work_place(ctx) -> dict[str, bool]:
 
 
 def rate_after_arrival(ctx) -> dict[str, bool]:
-    r = _by_id(_data(ctx.final).get("rides")).get("rd90") or {}
-    done = _phase(r, _now(ctx.final)) == "completed" if r else False
+    r = rows(ctx.final, "rides", "rides").get("rd90") or {}
+    done = _phase(r, clock_now(ctx.final)) == "completed" if r else False
     return {
         "completed": done,
         "rated": done and r.get("rating") == int(ctx.params["stars"]),
@@ -193,17 +159,17 @@ def query_paid(ctx) -> dict[str, bool]:
 
 
 def query_driver(ctx) -> dict[str, bool]:
-    answer = _norm((ctx.answer or {}).get("driver")).strip(" .")
-    return {"correct": answer == _norm(ctx.params["q"]["driver"]), "unchanged": _same(ctx, *KEYS)}
+    answer = text(answer_of(ctx, "driver"), " .")
+    return {"correct": answer == text(ctx.params["q"]["driver"]), "unchanged": _same(ctx, *KEYS)}
 
 
 def share_eta(ctx) -> dict[str, bool]:
     r, c = ctx.params["r"], ctx.params["contact"]
-    before = _thread_of(_threads(ctx.initial), c["id"], c.get("phone"))
-    after = _thread_of(_threads(ctx.final), c["id"], c.get("phone"))
+    before = thread_of(threads(ctx.initial), c["id"], c.get("phone"))
+    after = thread_of(threads(ctx.final), c["id"], c.get("phone"))
     old = {m.get("id") for m in (before or {}).get("messages", [])}
     new = [m for m in (after or {}).get("messages", []) if m.get("id") not in old]
-    ride = _by_id(_data(ctx.final).get("rides")).get("rd90") or {}
+    ride = rows(ctx.final, "rides", "rides").get("rd90") or {}
     return {
         "sent": len(new) == 1 and new[0].get("from") == "me" and r["eta"] in str(new[0].get("text")),
         "others_intact": _messages_intact(ctx, skip=after.get("id") if after else None),
@@ -223,16 +189,16 @@ def parcel_ride(ctx) -> dict[str, bool]:
 
 def event_ride(ctx) -> dict[str, bool]:
     r = _one_new(ctx, HOME, ctx.params["ev"]["place"], ctx.params["type"]["id"])
-    cal = lambda s: ((s.get("apps") or {}).get("calendar") or {}).get("data")  # noqa: E731
+    calendar_same = app_data(ctx.initial, "calendar") == app_data(ctx.final, "calendar")
     return {
         "booked": r is not None,
-        "rest_intact": _old_rides_intact(ctx) and _same(ctx, *KEYS[1:]) and cal(ctx.initial) == cal(ctx.final),
+        "rest_intact": _old_rides_intact(ctx) and _same(ctx, *KEYS[1:]) and calendar_same,
     }
 
 
 def wait_off_peak(ctx) -> dict[str, bool]:
     r = _one_new(ctx, HOME, ctx.params["dest"]["id"], ctx.params["type"]["id"])
-    start = _now(ctx.initial)
+    start = clock_now(ctx.initial)
     day = start - start % 86400000
     return {
         "booked": r is not None,

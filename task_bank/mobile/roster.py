@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from verifier_checks import answer_of, app_data, new_messages, number, rows, text, thread_is_with
 
 # ------------------------------------------------------------------ rules
 
@@ -93,7 +94,7 @@ def total_cost(world, data) -> float:
 
 
 def _data(state) -> dict:
-    return ((state.get("apps") or {}).get("roster") or {}).get("data") or {}
+    return app_data(state, "roster")
 
 
 def _world(ctx):
@@ -105,7 +106,7 @@ def _assign(state) -> dict:
 
 
 def _requests(state) -> dict:
-    return {r["id"]: r.get("status") for r in _data(state).get("requests") or [] if isinstance(r, dict)}
+    return {rid: r.get("status") for rid, r in rows(state, "roster", "requests").items()}
 
 
 def _published(ctx) -> bool:
@@ -133,23 +134,12 @@ def _requests_same(ctx) -> bool:
 
 
 def _text(value) -> str:
-    return " ".join(str(value if value is not None else "").split()).strip("\"'“”.").casefold()
+    return text(value, "\"'“”.")
 
 
-def _number(value):
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    text = str(value).strip().replace(",", "").replace("$", "").strip()
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
-def _answer(ctx, name):
-    return (ctx.answer or {}).get(name)
+def _money(value):
+    """An answered amount: thousands separators and dollar signs ignored."""
+    return number(value, ",$")
 
 
 def _untouched(ctx) -> bool:
@@ -253,42 +243,12 @@ def day_off(ctx):
 # ------------------------------------------------------------------ cross-app: messages
 
 
-def _threads(state) -> dict:
-    data = ((state.get("apps") or {}).get("messages") or {}).get("data") or {}
-    return {t["id"]: t for t in data.get("threads") or [] if isinstance(t, dict) and "id" in t}
-
-
-def _contact(state, cid) -> dict:
-    data = ((state.get("apps") or {}).get("contacts") or {}).get("data") or {}
-    return next((c for c in data.get("contacts") or [] if c.get("id") == cid), {})
-
-
-def _digits(s) -> str:
-    return "".join(ch for ch in str(s or "") if ch.isdigit())
-
-
-def _new_mine(ctx):
-    before = _threads(ctx.initial)
-    out = []
-    for tid, t in _threads(ctx.final).items():
-        old = {m.get("id") for m in (before.get(tid) or {}).get("messages") or []}
-        out.extend((t, m) for m in t.get("messages") or [] if m.get("from") == "me" and m.get("id") not in old)
-    return out
-
-
-def _to(thread, state, cid) -> bool:
-    if thread.get("contact_id") == cid:
-        return True
-    phone = _digits(_contact(state, cid).get("phone"))
-    return bool(phone) and _digits(thread.get("number")) == phone
-
-
 _DAY_NAMES = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 
 
-def _mentions(text, sid) -> bool:
+def _mentions(message, sid) -> bool:
     day, slot = sid.split("-", 1)
-    t = _text(text)
+    t = _text(message)
     return bool(re.search(rf"\b({day}|{_DAY_NAMES[day]})\w*\.?\s+{slot}", t))
 
 
@@ -296,8 +256,8 @@ def message_shifts(ctx):
     pid = ctx.params["p"]["id"]
     world = _world(ctx)
     mine = shifts_of(world, _data(ctx.initial), pid)
-    sent = _new_mine(ctx)
-    to_them = [m for t, m in sent if _to(t, ctx.initial, pid)]
+    sent = new_messages(ctx)
+    to_them = [m for t, m in sent if thread_is_with(t, ctx.initial, pid)]
     return {
         "sent": any(all(_mentions(m.get("text"), s) for s in mine) for m in to_them) and bool(mine),
         "no_stray_texts": len(to_them) == len(sent) and len(to_them) >= 1,
@@ -311,7 +271,7 @@ def message_shifts(ctx):
 def query_total(ctx):
     expected = total_cost(_world(ctx), _data(ctx.initial))
     return {
-        "correct": _number(_answer(ctx, "total")) == expected,
+        "correct": _money(answer_of(ctx, "total")) == expected,
         "unchanged": _untouched(ctx),
     }
 
@@ -320,7 +280,7 @@ def query_pay(ctx):
     pid = ctx.params["p"]["id"]
     expected = pay_of(_world(ctx), _data(ctx.initial), pid)
     return {
-        "correct": _number(_answer(ctx, "pay")) == expected,
+        "correct": _money(answer_of(ctx, "pay")) == expected,
         "unchanged": _untouched(ctx),
     }
 
@@ -333,7 +293,7 @@ def query_extra_cost(ctx):
     assign[c["shift"]] = assign.get(c["shift"], []) + [c["staff"]]
     expected = round(total_cost(world, {**d0, "assign": assign}) - total_cost(world, d0), 2)
     return {
-        "correct": _number(_answer(ctx, "extra")) == expected,
+        "correct": _money(answer_of(ctx, "extra")) == expected,
         "unchanged": _untouched(ctx),
     }
 
@@ -350,7 +310,7 @@ def query_cover(ctx):
         assign[c["shift"]] = assign[c["shift"]] + [p["id"]]
         if not violations(world, {**d0, "assign": assign}):
             ok.append(p)
-    ans = _text(_answer(ctx, "name"))
+    ans = _text(answer_of(ctx, "name"))
     return {
         "correct": len(ok) == 1 and bool(ans) and (ans == _text(ok[0]["name"]) or ans == _text(ok[0]["name"].split()[0])),
         "unchanged": _untouched(ctx),

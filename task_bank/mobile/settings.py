@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import re
 
-
-def _data(state: dict, app: str) -> dict:
-    return ((state.get("apps") or {}).get(app) or {}).get("data") or {}
+from verifier_checks import answer_of, app_data, by_id, digits, rows, text
 
 
 def _s(state: dict) -> dict:
-    return _data(state, "settings")
+    return app_data(state, "settings")
 
 
 def _flat(value, prefix: str = "") -> dict:
@@ -32,16 +30,15 @@ def _flat(value, prefix: str = "") -> dict:
 def _same_except(ctx, *allowed: str) -> bool:
     """True when every settings value outside the `allowed` dotted prefixes is unchanged."""
     before, after = _flat(_s(ctx.initial)), _flat(_s(ctx.final))
-    keep = lambda k: not any(k == a or k.startswith(a + ".") for a in allowed)  # noqa: E731
+
+    def keep(k):
+        return not any(k == a or k.startswith(a + ".") for a in allowed)
+
     return {k: v for k, v in before.items() if keep(k)} == {k: v for k, v in after.items() if keep(k)}
 
 
-def _norm(text) -> str:
-    return " ".join(str(text if text is not None else "").split()).casefold()
-
-
 def _paired(state: dict) -> dict:
-    return {p["id"]: p for p in (_s(state).get("bluetooth") or {}).get("paired") or [] if isinstance(p, dict) and "id" in p}
+    return by_id((_s(state).get("bluetooth") or {}).get("paired"))
 
 
 def _on(state: dict, radio: str) -> bool:
@@ -149,14 +146,14 @@ def mute_apps(ctx) -> dict[str, bool]:
 
 def query_wifi(ctx) -> dict[str, bool]:
     return {
-        "correct": _norm(ctx.answer.get("network")).strip("\"'“”") == _norm(ctx.params["n"]["ssid"]),
+        "correct": text(answer_of(ctx, "network"), "\"'“”") == text(ctx.params["n"]["ssid"]),
         "unchanged": _same_except(ctx),
     }
 
 
 def query_device(ctx) -> dict[str, bool]:
-    want = _norm(ctx.params["q"]["answer"])
-    got = _norm(ctx.answer.get("answer")).strip("\"'“”")
+    want = text(ctx.params["q"]["answer"])
+    got = text(answer_of(ctx, "answer"), "\"'“”")
     if re.fullmatch(r"[\d.]+", want):
         # A number: "71.4", "71.4 GB", "15%", "3 devices" all count.
         nums = re.findall(r"\d+(?:\.\d+)?", got)
@@ -166,24 +163,19 @@ def query_device(ctx) -> dict[str, bool]:
     return {"correct": ok, "unchanged": _same_except(ctx)}
 
 
-def _threads(state: dict) -> dict:
-    return {t["id"]: t for t in _data(state, "messages").get("threads") or [] if isinstance(t, dict) and "id" in t}
-
-
-def _contacts(state: dict) -> dict:
-    return {c["id"]: c for c in _data(state, "contacts").get("contacts") or [] if isinstance(c, dict) and "id" in c}
-
-
 def share_wifi(ctx) -> dict[str, bool]:
     contact = ctx.params["contact"]
-    before, after = _threads(ctx.initial), _threads(ctx.final)
+    before, after = rows(ctx.initial, "messages", "threads"), rows(ctx.final, "messages", "threads")
     new = []
     for tid, t in after.items():
         old = {m.get("id") for m in (before.get(tid) or {}).get("messages") or []}
         new += [(t, m) for m in t.get("messages") or [] if m.get("id") not in old]
-    digits = re.sub(r"\D", "", contact["phone"])
-    theirs = [(t, m) for t, m in new if t.get("contact_id") == contact["id"] or re.sub(r"\D", "", str(t.get("number"))) == digits]
-    content = lambda t: {k: v for k, v in t.items() if k not in ("unread", "messages")}  # noqa: E731
+    phone = digits(contact["phone"])
+    theirs = [(t, m) for t, m in new if t.get("contact_id") == contact["id"] or digits(t.get("number")) == phone]
+
+    def content(t):
+        return {k: v for k, v in t.items() if k not in ("unread", "messages")}
+
     return {
         "sent": len(theirs) == 1 and theirs[0][1].get("from") == "me" and ctx.params["net"]["password"] in str(theirs[0][1].get("text")),
         "others_intact": len(new) == len(theirs) and set(before) <= set(after)
@@ -195,7 +187,7 @@ def share_wifi(ctx) -> dict[str, bool]:
 def dnd_favorites(ctx) -> dict[str, bool]:
     d = _s(ctx.final).get("dnd") or {}
     cid = ctx.params["contact"]["id"]
-    before, after = _contacts(ctx.initial), _contacts(ctx.final)
+    before, after = rows(ctx.initial, "contacts", "contacts"), rows(ctx.final, "contacts", "contacts")
     others = set(before) == set(after) and all(after[k] == v for k, v in before.items() if k != cid) \
         and {k: v for k, v in (after.get(cid) or {}).items() if k != "favorite"} == {k: v for k, v in before[cid].items() if k != "favorite"}
     return {
@@ -208,11 +200,11 @@ def dnd_favorites(ctx) -> dict[str, bool]:
 
 def dnd_bedtime(ctx) -> dict[str, bool]:
     sch = (_s(ctx.final).get("dnd") or {}).get("schedule") or {}
-    bed = _data(ctx.initial, "clock").get("bedtime") or {}
+    bed = app_data(ctx.initial, "clock").get("bedtime") or {}
     return {
         "times_match": bool(bed) and sch.get("start") == bed.get("bed") and sch.get("end") == bed.get("wake"),
         "on_every_day": sch.get("on") is True and sorted(sch.get("days") or []) == list(range(7)),
-        "rest_intact": _same_except(ctx, "dnd.schedule") and _data(ctx.initial, "clock").get("bedtime") == _data(ctx.final, "clock").get("bedtime"),
+        "rest_intact": _same_except(ctx, "dnd.schedule") and app_data(ctx.initial, "clock").get("bedtime") == app_data(ctx.final, "clock").get("bedtime"),
     }
 
 
@@ -221,6 +213,6 @@ def bt_off_report(ctx) -> dict[str, bool]:
     want = ctx.params["dev"]["name"] if connected == [ctx.params["dev"]["id"]] else None
     return {
         "bt_off": not _on(ctx.final, "bluetooth"),
-        "correct": want is not None and _norm(ctx.answer.get("device")).strip("\"'“”") == _norm(want),
+        "correct": want is not None and text(answer_of(ctx, "device"), "\"'“”") == text(want),
         "rest_intact": _paired(ctx.initial) == _paired(ctx.final) and _same_except(ctx, "bluetooth.on"),
     }

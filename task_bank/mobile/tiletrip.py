@@ -6,8 +6,17 @@ tiles between areas, opening hours, the lunch window, the daily budget and must-
 judge the rule-defined outcome (is the day valid? what does it cost?), not a click path.
 """
 
-import re
 from datetime import date, timedelta
+
+from verifier_checks import (
+    app_data,
+    digits,
+    number,
+    other_threads_intact,
+    rows,
+    sent_to,
+    text,
+)
 
 WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -16,7 +25,7 @@ MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 # ---- the rules (mirror of logic/plan.js) ------------------------------------------------------
 
 def _tt(state):
-    return state.get("apps", {}).get("tiletrip", {}).get("data", {}) or {}
+    return app_data(state, "tiletrip")
 
 
 def activity(world, aid):
@@ -152,50 +161,9 @@ def _pinned_intact(before, after):
     return all(a.get(k) == v for k, v in b.items() if v[2])
 
 
-def _num(value):
-    try:
-        return float(str(value).replace("cr", "").replace(",", "").strip())
-    except (TypeError, ValueError):
-        return None
-
-
-def _digits(value):
-    return re.sub(r"\D", "", str(value or ""))
-
-
-def _norm(text):
-    return " ".join(str(text or "").split()).casefold()
-
-
-def _threads(state):
-    return state.get("apps", {}).get("messages", {}).get("data", {}).get("threads", []) or []
-
-
-def _contacts(state):
-    return state.get("apps", {}).get("contacts", {}).get("data", {}).get("contacts", []) or []
-
-
-def _sent_to(ctx, contact_id):
-    contact = next((c for c in _contacts(ctx.initial) if c["id"] == contact_id), None)
-    phone = _digits(contact["phone"]) if contact else ""
-    before = {t["id"]: {m["id"] for m in t.get("messages", [])} for t in _threads(ctx.initial)}
-    out = []
-    for t in _threads(ctx.final):
-        if t.get("contact_id") == contact_id or (phone and _digits(t.get("number")) == phone):
-            out += [m for m in t.get("messages", []) if m.get("from") == "me" and m["id"] not in before.get(t["id"], set())]
-    return out
-
-
-def _other_threads_intact(ctx, contact_id):
-    contact = next((c for c in _contacts(ctx.initial) if c["id"] == contact_id), None)
-    phone = _digits(contact["phone"]) if contact else ""
-    mine = lambda t: t.get("contact_id") == contact_id or (phone and _digits(t.get("number")) == phone)  # noqa: E731
-    before = {t["id"]: t for t in _threads(ctx.initial)}
-    after = {t["id"]: t for t in _threads(ctx.final)}
-    for tid, t in before.items():
-        if not mine(t) and (tid not in after or [m["id"] for m in after[tid]["messages"]] != [m["id"] for m in t["messages"]]):
-            return False
-    return all(mine(t) for tid, t in after.items() if tid not in before)
+def _number(value):
+    """An answered number: the unit "cr" and thousands separators ignored."""
+    return number(str(value).replace("cr", ""))
 
 
 # ---- verifiers ------------------------------------------------------------------------------------------
@@ -264,7 +232,7 @@ def move_and_cost(ctx):
     return {
         "moved": moved,
         "others_intact": _others_intact(b, a, skip=(p["id"],)),
-        "correct": moved and _num(ctx.answer.get("cost")) == day_cost(world, a, p["day"]),
+        "correct": moved and _number(ctx.answer.get("cost")) == day_cost(world, a, p["day"]),
     }
 
 
@@ -282,7 +250,7 @@ def fix_issues(ctx):
 def query_day_cost(ctx):
     world, b, a = _world(ctx), _tt(ctx.initial), _tt(ctx.final)
     return {
-        "correct": _num(ctx.answer.get("cost")) == day_cost(world, b, ctx.params["q"]["day"]),
+        "correct": _number(ctx.answer.get("cost")) == day_cost(world, b, ctx.params["q"]["day"]),
         "unchanged": _plan(a) == _plan(b) and a.get("budget") == b.get("budget"),
     }
 
@@ -291,7 +259,7 @@ def query_travel(ctx):
     world, b, a = _world(ctx), _tt(ctx.initial), _tt(ctx.final)
     total = sum(travel_count(world, b, n) for n in range(1, world["trip"]["days"] + 1))
     return {
-        "correct": _num(ctx.answer.get("tiles")) == total,
+        "correct": _number(ctx.answer.get("tiles")) == total,
         "unchanged": _plan(a) == _plan(b) and a.get("budget") == b.get("budget"),
     }
 
@@ -299,11 +267,11 @@ def query_travel(ctx):
 def share_day(ctx):
     world, b, a = _world(ctx), _tt(ctx.initial), _tt(ctx.final)
     cid = ctx.params["who"]["id"]
-    sent = _sent_to(ctx, cid)
-    text = _norm(share_text(world, b, ctx.params["day"]))
+    sent = sent_to(ctx, cid)
+    expected = text(share_text(world, b, ctx.params["day"]))
     return {
-        "plan_sent": len(sent) == 1 and _norm(sent[0]["text"]) == text,
-        "others_intact": _other_threads_intact(ctx, cid),
+        "plan_sent": len(sent) == 1 and text(sent[0]["text"]) == expected,
+        "others_intact": other_threads_intact(ctx, cid),
         "trip_intact": _plan(a) == _plan(b),
     }
 
@@ -311,11 +279,10 @@ def share_day(ctx):
 def save_guide(ctx):
     b, a = _tt(ctx.initial), _tt(ctx.final)
     g = ctx.params["g"]
-    before = {c["id"]: c for c in _contacts(ctx.initial)}
-    after = {c["id"]: c for c in _contacts(ctx.final)}
+    before, after = rows(ctx.initial, "contacts", "contacts"), rows(ctx.final, "contacts", "contacts")
     new = [c for k, c in after.items() if k not in before]
     return {
-        "saved": len(new) == 1 and _norm(new[0].get("name")) == _norm(g["name"]) and _digits(new[0].get("phone")) == _digits(g["phone"]),
+        "saved": len(new) == 1 and text(new[0].get("name")) == text(g["name"]) and digits(new[0].get("phone")) == digits(g["phone"]),
         "contacts_intact": all(after.get(k) == v for k, v in before.items()),
         "trip_intact": _plan(a) == _plan(b),
     }

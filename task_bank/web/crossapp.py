@@ -6,78 +6,37 @@ from __future__ import annotations
 
 import re
 
+from verifier_checks import answer_of, app_data, new_rows, number_is, only_changed, rows, same_keys, text
+
 ME = "u-ada"
 KEY_RE = re.compile(r"\b(?:TRK|MOB|OPS)-\d+\b")
 SKU_RE = re.compile(r"\b[A-Z]{3}-\d{3}\b")
 PO_RE = re.compile(r"\bPO-\d+\b")
 
 
-def _data(state: dict, app: str) -> dict:
-    return ((state.get("apps") or {}).get(app) or {}).get("data") or {}
-
-
-def _by_id(state: dict, app: str, key: str) -> dict[str, dict]:
-    return {x["id"]: x for x in _data(state, app).get(key) or [] if isinstance(x, dict) and "id" in x}
-
-
-def _text(value) -> str:
-    return " ".join(str(value if value is not None else "").split())
-
-
-def _same(a, b) -> bool:
-    return _text(a).casefold() == _text(b).casefold()
-
-
-def _answer(ctx, name: str):
-    return (ctx.answer or {}).get(name)
-
-
-def _number_is(value, truth) -> bool:
-    if value is None or isinstance(value, bool):
-        return False
-    try:
-        return float(str(value).strip()) == float(truth)
-    except ValueError:
-        return False
-
-
-def _new(ctx, app: str, key: str) -> list[dict]:
-    before = _by_id(ctx.initial, app, key)
-    return [x for k, x in _by_id(ctx.final, app, key).items() if k not in before]
-
-
-def _list_intact(ctx, app: str, key: str, allow: dict[str, set[str]] | None = None) -> bool:
-    allow = allow or {}
-    before, after = _by_id(ctx.initial, app, key), _by_id(ctx.final, app, key)
-    for k, old in before.items():
-        new = after.get(k)
-        if new is None:
-            return False
-        fields = allow.get(k, set())
-        if any(old.get(f) != new.get(f) for f in set(old) | set(new) if f not in fields):
-            return False
-    return True
+def _list_intact(ctx, app: str, key: str, changes: dict[str, set[str]] | None = None) -> bool:
+    """Every initial record still exists, unchanged except the fields changes[id] (new records are fine)."""
+    before, after = rows(ctx.initial, app, key), rows(ctx.final, app, key)
+    return only_changed(before, after, changes or {}, added=True)
 
 
 def _chat_intact(ctx, allow_channels: dict[str, set[str]] | None = None) -> bool:
     """Existing messages and channels unchanged (except allowed channel fields); the user is unchanged."""
     return _list_intact(ctx, "teamchat", "messages") and \
-        _list_intact(ctx, "teamchat", "channels", allow_channels) and \
-        _data(ctx.initial, "teamchat").get("me") == _data(ctx.final, "teamchat").get("me")
+        _list_intact(ctx, "teamchat", "channels", allow_channels) and same_keys(ctx, "teamchat", ["me"])
 
 
 def _tracker_same(ctx) -> bool:
-    b, a = _data(ctx.initial, "tracker"), _data(ctx.final, "tracker")
-    return all(b.get(k) == a.get(k) for k in ("issues", "links", "comments", "sprints", "counters", "me"))
+    return same_keys(ctx, "tracker", ("issues", "links", "comments", "sprints", "counters", "me"))
 
 
 def _shop_same(ctx) -> bool:
-    return _data(ctx.initial, "shopadmin") == _data(ctx.final, "shopadmin")
+    return app_data(ctx.initial, "shopadmin") == app_data(ctx.final, "shopadmin")
 
 
 def _one_new_post(ctx, channel: str):
     """The single new message (top-level, by Ada) if it is in `channel`; else None."""
-    new = _new(ctx, "teamchat", "messages")
+    new = new_rows(ctx, "teamchat", "messages")
     if len(new) != 1:
         return None
     m = new[0]
@@ -100,7 +59,7 @@ def issue_key_post(ctx) -> dict[str, bool]:
     m = _one_new_post(ctx, ch["id"])
     keys = set(KEY_RE.findall(m.get("text") or "")) if m else set()
     return {
-        "posted": m is not None and _same(world.get("title"), i["title"]) and i["key"] in keys,
+        "posted": m is not None and text(world.get("title")) == text(i["title"]) and i["key"] in keys,
         "only_key": m is not None and keys == {i["key"]},
         "rest_intact": _chat_intact(ctx) and _tracker_same(ctx),
     }
@@ -110,15 +69,15 @@ def request_to_issue(ctx) -> dict[str, bool]:
     r, prio = ctx.params["r"], ctx.params["prio"]
     root = next((m for m in ctx.world["teamchat"]["messages"] if m["id"] == r["msg"]), {})
     handle = next((u["handle"] for u in ctx.world["teamchat"]["users"] if u["id"] == r["user"]), "?")
-    new = _new(ctx, "tracker", "issues")
+    new = new_rows(ctx, "tracker", "issues")
     one = len(new) == 1
     iss = new[0] if one else {}
     return {
         "created": one and iss.get("project") == r["project"] and iss.get("type") == "task"
-        and _same(iss.get("title"), r["title"]),
+        and text(iss.get("title")) == text(r["title"]),
         "assignee": one and f"@{handle}" in (root.get("text") or "") and iss.get("assignee") == r["user"],
         "priority": one and iss.get("priority") == prio["id"],
-        "rest_intact": _list_intact(ctx, "tracker", "issues") and not _new(ctx, "teamchat", "messages")
+        "rest_intact": _list_intact(ctx, "tracker", "issues") and not new_rows(ctx, "teamchat", "messages")
         and _chat_intact(ctx),
     }
 
@@ -128,12 +87,12 @@ def assign_oncall(ctx) -> dict[str, bool]:
     rota = next(m["text"] for m in ctx.world["teamchat"]["messages"] if m["id"] == "ms1")
     name = {"u-dario": "Dario", "u-bram": "Bram"}[user]
     phrase = ctx.params["w"]["phrase"]
-    after = _by_id(ctx.final, "tracker", "issues").get(key, {})
+    after = rows(ctx.final, "tracker", "issues").get(key, {})
     return {
         "assigned": f"{phrase} {name}".casefold() in rota.casefold() and after.get("assignee") == user,
         "rest_intact": _list_intact(ctx, "tracker", "issues", {key: {"assignee"}})
-        and len(_by_id(ctx.final, "tracker", "issues")) == len(_by_id(ctx.initial, "tracker", "issues"))
-        and not _new(ctx, "teamchat", "messages") and _chat_intact(ctx),
+        and len(rows(ctx.final, "tracker", "issues")) == len(rows(ctx.initial, "tracker", "issues"))
+        and not new_rows(ctx, "teamchat", "messages") and _chat_intact(ctx),
     }
 
 
@@ -143,15 +102,15 @@ def blocker_assignee_dm(ctx) -> dict[str, bool]:
     blockers = [l["from"] for l in links if l["to"] == b["target"]]
     issues = {i["id"]: i for i in ctx.world["tracker"]["issues"]}
     user = issues.get(blockers[0], {}).get("assignee") if len(blockers) == 1 else None
-    new = _new(ctx, "teamchat", "messages")
+    new = new_rows(ctx, "teamchat", "messages")
     m = new[0] if len(new) == 1 else {}
-    chans = _by_id(ctx.final, "teamchat", "channels")
+    chans = rows(ctx.final, "teamchat", "channels")
     conv = chans.get(m.get("channel"), {}) if m else {}
     in_dm = bool(m) and conv.get("kind") == "dm" and set(conv.get("members") or []) == {ME, user} \
         and m.get("author") == ME and not m.get("parent")
     return {
         "sent": user == b["user"] and blockers == [b["blocker"]] and in_dm,
-        "text": in_dm and _same(m.get("text"), f"Is {b['blocker']} on track? It blocks {b['target']}."),
+        "text": in_dm and text(m.get("text")) == text(f"Is {b['blocker']} on track? It blocks {b['target']}."),
         "rest_intact": _chat_intact(ctx) and _tracker_same(ctx),
     }
 
@@ -159,10 +118,10 @@ def blocker_assignee_dm(ctx) -> dict[str, bool]:
 def sprint_goal_topic(ctx) -> dict[str, bool]:
     p, ch = ctx.params["p"], ctx.params["ch"]
     sprint = next(s for s in ctx.world["tracker"]["sprints"] if s["project"] == p["key"] and s["state"] == "active")
-    topic = _by_id(ctx.final, "teamchat", "channels").get(ch["id"], {}).get("topic")
+    topic = rows(ctx.final, "teamchat", "channels").get(ch["id"], {}).get("topic")
     return {
-        "topic": sprint["goal"] == p["goal"] and _text(topic) == sprint["goal"],
-        "rest_intact": _chat_intact(ctx, {ch["id"]: {"topic"}}) and not _new(ctx, "teamchat", "messages")
+        "topic": sprint["goal"] == p["goal"] and text(topic, fold=False) == sprint["goal"],
+        "rest_intact": _chat_intact(ctx, {ch["id"]: {"topic"}}) and not new_rows(ctx, "teamchat", "messages")
         and _tracker_same(ctx),
     }
 
@@ -173,14 +132,14 @@ def thread_to_comment(ctx) -> dict[str, bool]:
     author = users.get(t["who"].split()[0])
     reply = next((m for m in ctx.world["teamchat"]["messages"]
                   if m.get("parent") == t["root_id"] and m["author"] == author and m["text"] == t["reply"]), None)
-    new = _new(ctx, "tracker", "comments")
+    new = new_rows(ctx, "tracker", "comments")
     c = new[0] if len(new) == 1 else {}
     return {
         "comment": reply is not None and bool(c) and c.get("issue") == t["key"] and c.get("author") == ME
-        and _text(c.get("text")) == _text(reply["text"]),
+        and text(c.get("text"), fold=False) == text(reply["text"], fold=False),
         "rest_intact": _list_intact(ctx, "tracker", "comments") and _list_intact(ctx, "tracker", "issues")
-        and len(_by_id(ctx.final, "tracker", "issues")) == len(_by_id(ctx.initial, "tracker", "issues"))
-        and not _new(ctx, "teamchat", "messages") and _chat_intact(ctx),
+        and len(rows(ctx.final, "tracker", "issues")) == len(rows(ctx.initial, "tracker", "issues"))
+        and not new_rows(ctx, "teamchat", "messages") and _chat_intact(ctx),
     }
 
 
@@ -196,7 +155,7 @@ def low_stock_post(ctx) -> dict[str, bool]:
     found = set(SKU_RE.findall(m.get("text") or "")) if m else set()
     return {
         "posted": m is not None,
-        "skus": m is not None and expected == set(x.strip() for x in v["skus"].split(",")) and found == expected,
+        "skus": m is not None and expected == {x.strip() for x in v["skus"].split(",")} and found == expected,
         "rest_intact": _chat_intact(ctx) and _shop_same(ctx),
     }
 
@@ -205,17 +164,16 @@ def po_and_post(ctx) -> dict[str, bool]:
     v, ch = ctx.params["v"], ctx.params["ch"]
     low = {p["id"]: p for p in ctx.world["shopadmin"]["products"]
            if p["vendor"] == v["id"] and p["status"] == "active" and p["stock"] < p["reorder"]}
-    new = _new(ctx, "shopadmin", "pos")
+    new = new_rows(ctx, "shopadmin", "pos")
     po = new[0] if len(new) == 1 else {}
     lines = {l.get("product"): l.get("qty") for l in po.get("lines") or []}
     m = _one_new_post(ctx, ch["id"])
-    b, a = _data(ctx.initial, "shopadmin"), _data(ctx.final, "shopadmin")
     return {
         "po": bool(po) and po.get("vendor") == v["id"] and po.get("status") == "sent",
         "lines": bool(po) and len(lines) == len(po.get("lines") or []) and bool(low)
         and lines == {pid: 2 * p["reorder"] - p["stock"] for pid, p in low.items()},
         "posted": m is not None and bool(po) and po.get("id") in PO_RE.findall(m.get("text") or ""),
-        "rest_intact": all(b.get(k) == a.get(k) for k in ("products", "orders", "adjustments", "vendors"))
+        "rest_intact": same_keys(ctx, "shopadmin", ("products", "orders", "adjustments", "vendors"))
         and _list_intact(ctx, "shopadmin", "pos") and _chat_intact(ctx),
     }
 
@@ -225,8 +183,8 @@ def creator_open_count(ctx) -> dict[str, bool]:
     chan = next(c for c in ctx.world["teamchat"]["channels"] if c["id"] == q["ch"])
     n = _open_count(ctx, q["project"], chan["creator"])
     return {
-        "correct": chan["creator"] == q["user"] and n == q["count"] and _number_is(_answer(ctx, "count"), n),
-        "unchanged": _chat_intact(ctx) and not _new(ctx, "teamchat", "messages") and _tracker_same(ctx),
+        "correct": chan["creator"] == q["user"] and n == q["count"] and number_is(answer_of(ctx, "count"), n),
+        "unchanged": _chat_intact(ctx) and not new_rows(ctx, "teamchat", "messages") and _tracker_same(ctx),
     }
 
 
@@ -234,6 +192,6 @@ def oncall_open_count(ctx) -> dict[str, bool]:
     q = ctx.params["q"]
     n = _open_count(ctx, q["key"], q["user"])
     return {
-        "correct": n == q["count"] and _number_is(_answer(ctx, "count"), n),
-        "unchanged": _chat_intact(ctx) and not _new(ctx, "teamchat", "messages") and _tracker_same(ctx),
+        "correct": n == q["count"] and number_is(answer_of(ctx, "count"), n),
+        "unchanged": _chat_intact(ctx) and not new_rows(ctx, "teamchat", "messages") and _tracker_same(ctx),
     }

@@ -6,23 +6,21 @@ not depend on numbers copied into the task file.
 
 from __future__ import annotations
 
+from verifier_checks import answer_of, new_rows, number_is, only_changed, rows, text
+
 APP = "shopadmin"
 
 
-def _data(state: dict) -> dict:
-    return ((state.get("apps") or {}).get(APP) or {}).get("data") or {}
-
-
-def _by_id(state: dict, key: str) -> dict[str, dict]:
-    return {x["id"]: x for x in _data(state).get(key) or [] if isinstance(x, dict) and "id" in x}
+def _rows(state: dict, key: str) -> dict[str, dict]:
+    return rows(state, APP, key)
 
 
 def _products(state: dict) -> dict[str, dict]:
-    return _by_id(state, "products")
+    return rows(state, APP, "products")
 
 
 def _orders(state: dict) -> dict[str, dict]:
-    return _by_id(state, "orders")
+    return rows(state, APP, "orders")
 
 
 def _pct(price: int, pct: int) -> int:
@@ -30,40 +28,21 @@ def _pct(price: int, pct: int) -> int:
     return (price * (100 + pct) + 50) // 100
 
 
-def _answer(ctx, name: str):
-    return (ctx.answer or {}).get(name)
-
-
 def _number_is(value, truth: float) -> bool:
-    if value is None or isinstance(value, bool):
-        return False
-    try:
-        return abs(float(str(value).strip().replace("$", "").replace(",", "")) - truth) < 1e-6
-    except ValueError:
-        return False
-
-
-def _same(a, b) -> bool:
-    return " ".join(str(a if a is not None else "").split()).casefold() == " ".join(str(b if b is not None else "").split()).casefold()
+    """The answer reads as `truth`, "$" and "," ignored."""
+    return number_is(value, truth, "$,", tolerance=1e-6)
 
 
 def _products_intact(ctx, allow: dict[str, set[str]] | None = None, new_ok=lambda p: False) -> bool:
     """Every initial product is unchanged except the allowed fields; new products must pass new_ok."""
-    allow = allow or {}
     before, after = _products(ctx.initial), _products(ctx.final)
-    for pid, old in before.items():
-        new = after.get(pid)
-        if new is None:
-            return False
-        fields = allow.get(pid, set())
-        if any(old.get(k) != new.get(k) for k in set(old) | set(new) if k not in fields):
-            return False
-    return all(new_ok(p) for pid, p in after.items() if pid not in before)
+    unchanged = only_changed(before, after, allow or {}, added=True)
+    return unchanged and all(new_ok(p) for pid, p in after.items() if pid not in before)
 
 
 def _same_list(ctx, key: str, skip=frozenset()) -> bool:
-    a = {k: v for k, v in _by_id(ctx.initial, key).items() if k not in skip}
-    b = {k: v for k, v in _by_id(ctx.final, key).items() if k not in skip}
+    a = {k: v for k, v in _rows(ctx.initial, key).items() if k not in skip}
+    b = {k: v for k, v in _rows(ctx.final, key).items() if k not in skip}
     return a == b
 
 
@@ -78,11 +57,6 @@ def _others_intact(ctx, orders=True, vendors=True, pos=True, adjustments=True, s
     if adjustments:
         ok = ok and _same_list(ctx, "adjustments")
     return ok
-
-
-def _new_adjustments(ctx) -> list[dict]:
-    before = _by_id(ctx.initial, "adjustments")
-    return [a for k, a in _by_id(ctx.final, "adjustments").items() if k not in before]
 
 
 def _subtotal(order: dict) -> int:
@@ -175,7 +149,7 @@ def _refund_check(ctx, order_id: str, product: str, qty: int, reason: str | None
     )
     p_old = _products(ctx.initial)[product]
     p_new = _products(ctx.final).get(product) or {}
-    adds = _new_adjustments(ctx)
+    adds = new_rows(ctx, APP, "adjustments")
     restocked = (
         p_new.get("stock") == p_old["stock"] + qty
         and len(adds) == 1 and adds[0].get("product") == product and adds[0].get("delta") == qty and adds[0].get("reason") == "refund"
@@ -261,7 +235,7 @@ def edit_pending_order(ctx) -> dict[str, bool]:
 
 
 def _one_adjustment(ctx, pid: str, delta: int, reason: str) -> bool:
-    adds = _new_adjustments(ctx)
+    adds = new_rows(ctx, APP, "adjustments")
     return len(adds) == 1 and adds[0].get("product") == pid and adds[0].get("delta") == delta and adds[0].get("reason") == reason
 
 
@@ -287,24 +261,19 @@ def recount_stock(ctx) -> dict[str, bool]:
     }
 
 
-def _new_po(ctx) -> list[dict]:
-    before = _by_id(ctx.initial, "pos")
-    return [p for k, p in _by_id(ctx.final, "pos").items() if k not in before]
-
-
 def reorder_low_stock(ctx) -> dict[str, bool]:
     vid = ctx.params["v"]["id"]
     before = _products(ctx.initial)
     low = sorted((p for p in before.values() if p["vendor"] == vid and p["status"] == "active" and p["stock"] < p["reorder"]), key=lambda p: p["id"])
     want = {p["id"]: (max(1, p["reorder"] * 2 - p["stock"]), p["cost"]) for p in low}
-    new = _new_po(ctx)
+    new = new_rows(ctx, APP, "pos")
     po = new[0] if len(new) == 1 else {}
     got = {l.get("product"): (l.get("qty"), l.get("cost")) for l in po.get("lines") or []}
     return {
         "po": len(new) == 1 and po.get("vendor") == vid and po.get("status") == "sent",
         "lines": bool(want) and got == want and len(po.get("lines") or []) == len(want),
         "rest_intact": _products_intact(ctx) and _others_intact(ctx, pos=False)
-        and all(_by_id(ctx.final, "pos").get(k) == v for k, v in _by_id(ctx.initial, "pos").items()),
+        and all(_rows(ctx.final, "pos").get(k) == v for k, v in _rows(ctx.initial, "pos").items()),
     }
 
 
@@ -312,24 +281,24 @@ def po_custom(ctx) -> dict[str, bool]:
     p = ctx.params["p"]
     before = _products(ctx.initial)
     want = {p["a"]: (int(p["qa"]), before[p["a"]]["cost"]), p["b"]: (int(p["qb"]), before[p["b"]]["cost"])}
-    new = _new_po(ctx)
+    new = new_rows(ctx, APP, "pos")
     po = new[0] if len(new) == 1 else {}
     got = {l.get("product"): (l.get("qty"), l.get("cost")) for l in po.get("lines") or []}
     return {
         "po": len(new) == 1 and po.get("vendor") == p["vendor"] and po.get("status") == "sent",
         "lines": got == want and len(po.get("lines") or []) == 2,
         "rest_intact": _products_intact(ctx) and _others_intact(ctx, pos=False)
-        and all(_by_id(ctx.final, "pos").get(k) == v for k, v in _by_id(ctx.initial, "pos").items()),
+        and all(_rows(ctx.final, "pos").get(k) == v for k, v in _rows(ctx.initial, "pos").items()),
     }
 
 
 def vendor_update(ctx) -> dict[str, bool]:
     v = ctx.params["v"]
-    new = _by_id(ctx.final, "vendors").get(v["id"]) or {}
-    old = _by_id(ctx.initial, "vendors")[v["id"]]
-    others = {k: x for k, x in _by_id(ctx.final, "vendors").items() if k != v["id"]} == {k: x for k, x in _by_id(ctx.initial, "vendors").items() if k != v["id"]}
+    new = _rows(ctx.final, "vendors").get(v["id"]) or {}
+    old = _rows(ctx.initial, "vendors")[v["id"]]
+    others = {k: x for k, x in _rows(ctx.final, "vendors").items() if k != v["id"]} == {k: x for k, x in _rows(ctx.initial, "vendors").items() if k != v["id"]}
     return {
-        "email": _same(new.get("email"), v["email"]),
+        "email": text(new.get("email")) == text(v["email"]),
         "lead": new.get("lead_days") == int(ctx.params["days"]),
         "rest_intact": others and all(new.get(k) == old[k] for k in old if k not in ("email", "lead_days"))
         and _products_intact(ctx) and _others_intact(ctx, vendors=False),
@@ -343,14 +312,13 @@ def _cents(text) -> int:
 
 def new_product(ctx) -> dict[str, bool]:
     n = ctx.params["n"]
-    before, after = _products(ctx.initial), _products(ctx.final)
-    added = [p for pid, p in after.items() if pid not in before]
+    added = new_rows(ctx, APP, "products")
     p = added[0] if len(added) == 1 else {}
     stock = int(n["stock"])
-    adds = _new_adjustments(ctx)
+    adds = new_rows(ctx, APP, "adjustments")
     log_ok = (len(adds) == 1 and adds[0].get("product") == p.get("id") and adds[0].get("delta") == stock) if stock else not adds
     return {
-        "created": len(added) == 1 and p.get("sku") == n["sku"] and _same(p.get("title"), n["title"]),
+        "created": len(added) == 1 and p.get("sku") == n["sku"] and text(p.get("title")) == text(n["title"]),
         "fields": p.get("category") == n["cat"] and p.get("vendor") == n["vendor"] and p.get("price") == _cents(n["price"])
         and p.get("cost") == _cents(n["cost"]) and p.get("stock") == stock and p.get("reorder") == int(n["reorder"])
         and p.get("status") == n["status"] and log_ok,
@@ -365,7 +333,7 @@ def query_category_stock(ctx) -> dict[str, bool]:
     cat = ctx.params["q"]["cat"]
     truth = sum(p["stock"] for p in _products(ctx.initial).values() if p["category"] == cat and p["status"] == "active")
     return {
-        "correct": _number_is(_answer(ctx, "units"), truth),
+        "correct": _number_is(answer_of(ctx, "units"), truth),
         "unchanged": _products_intact(ctx) and _others_intact(ctx),
     }
 
@@ -375,22 +343,22 @@ def query_vendor_lowest(ctx) -> dict[str, bool]:
     active = [p for p in _products(ctx.initial).values() if p["vendor"] == vid and p["status"] == "active"]
     low = min(p["stock"] for p in active)
     skus = {p["sku"] for p in active if p["stock"] == low}
-    sku = str(_answer(ctx, "sku") or "").strip().upper()
+    sku = str(answer_of(ctx, "sku") or "").strip().upper()
     return {
         "sku": sku in skus,
-        "stock": _number_is(_answer(ctx, "stock"), low),
+        "stock": _number_is(answer_of(ctx, "stock"), low),
         "unchanged": _products_intact(ctx) and _others_intact(ctx),
     }
 
 
 def refund_and_report(ctx) -> dict[str, bool]:
     r = ctx.params["r"]
-    refund_ok, restocked, new = _refund_check(ctx, r["order"], r["product"], 1, None)
+    refund_ok, restocked, _ = _refund_check(ctx, r["order"], r["product"], 1, None)
     old = _orders(ctx.initial)[r["order"]]
     price = next(l["price"] for l in old["lines"] if l["product"] == r["product"])
     left = old["paid"] - old["refunded"] - price
     return {
         "refund": refund_ok and restocked,
-        "answer": _number_is(_answer(ctx, "refundable"), left / 100),
+        "answer": _number_is(answer_of(ctx, "refundable"), left / 100),
         "rest_intact": _products_intact(ctx, {r["product"]: {"stock"}}) and _others_intact(ctx, adjustments=False, skip_order=r["order"]),
     }

@@ -2,60 +2,30 @@
 
 from __future__ import annotations
 
+from verifier_checks import answer_of, number_is, only_changed, rows, same_keys, text
+
+APP = "tracker"
 ME = "u-ada"
 
 
-def _data(state: dict) -> dict:
-    return ((state.get("apps") or {}).get("tracker") or {}).get("data") or {}
-
-
-def _by_id(state: dict, key: str) -> dict[str, dict]:
-    return {x["id"]: x for x in _data(state).get(key) or [] if isinstance(x, dict) and "id" in x}
+def _rows(state: dict, key: str) -> dict[str, dict]:
+    return rows(state, APP, key)
 
 
 def _issues(state: dict) -> dict[str, dict]:
-    return _by_id(state, "issues")
-
-
-def _text(value) -> str:
-    return " ".join(str(value if value is not None else "").split())
-
-
-def _same(a, b) -> bool:
-    return _text(a).casefold() == _text(b).casefold()
-
-
-def _answer(ctx, name: str):
-    return (ctx.answer or {}).get(name)
-
-
-def _number_is(value, truth) -> bool:
-    if value is None or isinstance(value, bool):
-        return False
-    try:
-        return float(str(value).strip()) == truth
-    except ValueError:
-        return False
+    return rows(state, APP, "issues")
 
 
 def _issues_intact(ctx, allow: dict[str, set[str]] | None = None, removed=frozenset(), new_ok=lambda i: False) -> bool:
     """Every initial issue is unchanged except allowed fields/removals; new issues must pass `new_ok`."""
-    allow = allow or {}
     before, after = _issues(ctx.initial), _issues(ctx.final)
-    for key, old in before.items():
-        if key in removed:
-            continue
-        new = after.get(key)
-        if new is None:
-            return False
-        fields = allow.get(key, set())
-        if any(old.get(k) != new.get(k) for k in set(old) | set(new) if k not in fields):
-            return False
-    return all(new_ok(i) for key, i in after.items() if key not in before)
+    kept = {key: i for key, i in before.items() if key not in removed}
+    unchanged = only_changed(kept, after, allow or {}, added=True)
+    return unchanged and all(new_ok(i) for key, i in after.items() if key not in before)
 
 
 def _same_list(ctx, key: str) -> bool:
-    return _by_id(ctx.initial, key) == _by_id(ctx.final, key)
+    return _rows(ctx.initial, key) == _rows(ctx.final, key)
 
 
 def _others_intact(ctx, links=True, comments=True, sprints=True, counters=True) -> bool:
@@ -67,7 +37,7 @@ def _others_intact(ctx, links=True, comments=True, sprints=True, counters=True) 
     if sprints:
         ok = ok and _same_list(ctx, "sprints")
     if counters:
-        ok = ok and _data(ctx.initial).get("counters") == _data(ctx.final).get("counters")
+        ok = ok and same_keys(ctx, APP, ["counters"])
     return ok
 
 
@@ -124,7 +94,7 @@ def create_bug(ctx) -> dict[str, bool]:
     issue = issue or {}
     return {
         "created": len(new) == 1 and issue.get("project") == proj["key"] and issue.get("type") == "bug"
-        and _same(issue.get("title"), ctx.params["title"]),
+        and text(issue.get("title")) == text(ctx.params["title"]),
         "fields": bool(issue) and issue.get("priority") == ctx.params["prio"]["id"]
         and issue.get("assignee") == ctx.params["user"]["id"] and issue.get("points") == ctx.params["points"]
         and issue.get("labels") == [ctx.params["label"]] and issue.get("sprint") == proj["sprint"]
@@ -143,9 +113,9 @@ def complete_sprint(ctx) -> dict[str, bool]:
     # Unfinished issues move; subtasks move with an unfinished parent.
     moving = roots_open | {k for k, i in in_sprint.items() if i.get("parent") in roots_open}
     staying = set(in_sprint) - moving
-    sprint_after = _by_id(ctx.final, "sprints").get(sid) or {}
-    sprints_before = _by_id(ctx.initial, "sprints")
-    other_sprints_same = all(_by_id(ctx.final, "sprints").get(k) == s for k, s in sprints_before.items() if k != sid)
+    sprint_after = _rows(ctx.final, "sprints").get(sid) or {}
+    sprints_before = _rows(ctx.initial, "sprints")
+    other_sprints_same = all(_rows(ctx.final, "sprints").get(k) == s for k, s in sprints_before.items() if k != sid)
     return {
         "closed": sprint_after.get("state") == "closed",
         "moved": bool(roots_open) and all((after.get(k) or {}).get("sprint", "?") == dest for k in moving)
@@ -183,7 +153,7 @@ def plan_next_sprint(ctx) -> dict[str, bool]:
 
 def link_blocks(ctx) -> dict[str, bool]:
     p = ctx.params["p"]
-    before, after = _by_id(ctx.initial, "links"), _by_id(ctx.final, "links")
+    before, after = _rows(ctx.initial, "links"), _rows(ctx.final, "links")
     new = [l for k, l in after.items() if k not in before]
     return {
         "linked": any(l.get("from") == p["a"] and l.get("to") == p["b"] for l in new),
@@ -194,9 +164,10 @@ def link_blocks(ctx) -> dict[str, bool]:
 
 def comment(ctx) -> dict[str, bool]:
     key = ctx.params["i"]["key"]
-    before, after = _by_id(ctx.initial, "comments"), _by_id(ctx.final, "comments")
+    before, after = _rows(ctx.initial, "comments"), _rows(ctx.final, "comments")
     new = [c for k, c in after.items() if k not in before]
-    hits = [c for c in new if c.get("issue") == key and c.get("author") == ME and _same(c.get("text"), ctx.params["text"])]
+    hits = [c for c in new if c.get("issue") == key and c.get("author") == ME
+            and text(c.get("text")) == text(ctx.params["text"])]
     return {
         "commented": len(hits) == 1,
         "only_that": len(new) == 1 and all(after.get(k) == c for k, c in before.items())
@@ -207,8 +178,8 @@ def comment(ctx) -> dict[str, bool]:
 def delete_duplicate(ctx) -> dict[str, bool]:
     d = ctx.params["d"]
     dup = d["dup"]
-    links_b, links_a = _by_id(ctx.initial, "links"), _by_id(ctx.final, "links")
-    com_b, com_a = _by_id(ctx.initial, "comments"), _by_id(ctx.final, "comments")
+    links_b, links_a = _rows(ctx.initial, "links"), _rows(ctx.final, "links")
+    com_b, com_a = _rows(ctx.initial, "comments"), _rows(ctx.final, "comments")
     keep_links = {k for k, l in links_b.items() if dup not in (l.get("from"), l.get("to"))}
     keep_comments = {k for k, c in com_b.items() if c.get("issue") != dup}
     return {
@@ -249,14 +220,14 @@ def query_sprint_points(ctx) -> dict[str, bool]:
     q = ctx.params["q"]
     truth = sum(i.get("points") or 0 for i in _issues(ctx.initial).values()
                 if i.get("sprint") == q["sprint"] and (not q["open_only"] or i.get("status") != "done"))
-    return {"correct": _number_is(_answer(ctx, "points"), truth), "unchanged": _untouched(ctx)}
+    return {"correct": number_is(answer_of(ctx, "points"), truth), "unchanged": _untouched(ctx)}
 
 
 def query_blocker(ctx) -> dict[str, bool]:
     target = ctx.params["p"]["target"]
-    blockers = [l.get("from") for l in _by_id(ctx.initial, "links").values() if l.get("to") == target]
+    blockers = [l.get("from") for l in _rows(ctx.initial, "links").values() if l.get("to") == target]
     return {
-        "correct": len(blockers) == 1 and _text(_answer(ctx, "key")).upper() == blockers[0],
+        "correct": len(blockers) == 1 and str(answer_of(ctx, "key") or "").strip().upper() == blockers[0],
         "unchanged": _untouched(ctx),
     }
 
@@ -265,4 +236,4 @@ def query_open_points(ctx) -> dict[str, bool]:
     q = ctx.params["q"]
     truth = sum(i.get("points") or 0 for i in _issues(ctx.initial).values()
                 if i.get("sprint") == q["sprint"] and i.get("assignee") == q["user"] and i.get("status") != "done")
-    return {"correct": _number_is(_answer(ctx, "points"), truth), "unchanged": _untouched(ctx)}
+    return {"correct": number_is(answer_of(ctx, "points"), truth), "unchanged": _untouched(ctx)}

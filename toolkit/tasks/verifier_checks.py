@@ -1,11 +1,11 @@
-"""Checks that task verifiers may import: row lookups, text and number matching, record checks, side effects.
+"""What task verifiers may import: state primitives (rows, text and number matching, messages) and whole checks.
 
 A verifier imports them as ``from verifier_checks import intact, answer`` instead of carrying a copy: the
 verifier worker loads this file as the module ``verifier_checks`` before its sandbox starts (the worker
 imports nothing of the toolkit), and runs these functions as verifier code, under the same limits. The
 static audit (toolkit/synthesis/audit_scan.py) allows this module alone beside the standard library's pure
-ones. Every check takes the verifier context ``ctx`` (``ctx.initial``, ``ctx.final``, ``ctx.answer``) and
-returns a bool.
+ones. The primitives read a device state (``ctx.initial`` / ``ctx.final``); every check takes the verifier
+context ``ctx`` (``ctx.initial``, ``ctx.final``, ``ctx.answer``) and returns a bool.
 """
 
 import re
@@ -14,39 +14,225 @@ COLLECTIONS = {"contacts": ["contacts"], "calendar": ["events"], "messages": ["t
                "notes": ["notes", "folders"], "files": ["entries"]}
 ALWAYS = {"messages": {"unread"}, "email": {"read"}}
 
+# ------------------------------------------------------------------ primitives: reading a state
 
-def _data(state, app):
+
+def app_data(state, app):
+    """Return ``state.apps[app].data`` ({} when the app or its data is missing)."""
     return ((state.get("apps") or {}).get(app) or {}).get("data") or {}
 
 
-def _rows(state, app, col):
-    return {r["id"]: r for r in _data(state, app).get(col) or [] if isinstance(r, dict) and "id" in r}
+def by_id(items):
+    """Return {id: item} of the dict items of a list that carry an ``id`` ({} for None)."""
+    return {item["id"]: item for item in items or [] if isinstance(item, dict) and "id" in item}
 
 
-def _new(ctx, app, col):
-    before = _rows(ctx.initial, app, col)
-    return [r for rid, r in _rows(ctx.final, app, col).items() if rid not in before]
+def rows(state, app, col):
+    """Return {id: row} of collection ``col`` of ``app``'s data."""
+    return by_id(app_data(state, app).get(col))
 
+
+def new_rows(ctx, app, col):
+    """Return the rows of ``app``'s ``col`` in the final state whose ids the initial state did not have."""
+    before = rows(ctx.initial, app, col)
+    return [r for rid, r in rows(ctx.final, app, col).items() if rid not in before]
+
+
+def same_keys(ctx, app, keys):
+    """True when each of ``keys`` of ``app``'s data is equal in the initial and the final state."""
+    before, after = app_data(ctx.initial, app), app_data(ctx.final, app)
+    return all(before.get(k) == after.get(k) for k in keys)
+
+
+def only_changed(before, after, changes, ignore=(), added=False):
+    """True when {id: row} maps ``before`` and ``after`` hold the same ids (``after`` may hold more when
+    ``added``) and equal rows, except the fields ``changes[id]`` of each row and the fields ``ignore`` of every row."""
+    if not (set(before) <= set(after) if added else set(before) == set(after)):
+        return False
+    for rid, old in before.items():
+        new, free = after[rid], set(changes.get(rid, ())) | set(ignore)
+        if any(old.get(k) != new.get(k) for k in set(old) | set(new) if k not in free):
+            return False
+    return True
+
+
+def clock_now(state):
+    """Return the virtual clock of a state (ms; 0 when it has none)."""
+    return int(((state.get("os") or {}).get("clock") or {}).get("now") or 0)
+
+
+def answer_of(ctx, name):
+    """Return the submitted AnswerSheet value ``name`` (None when absent)."""
+    return (ctx.answer or {}).get(name)
+
+
+# ------------------------------------------------------------------ primitives: matching text and numbers
+
+
+def text(value, strip="", fold=True):
+    """Return ``value`` as text for comparison: runs of whitespace made one space, the characters ``strip``
+    (e.g. quotes) removed from both ends, then casefolded unless ``fold`` is false. None is the empty text."""
+    body = " ".join(str(value if value is not None else "").split()).strip(strip)
+    return body.casefold() if fold else body
+
+
+def words(value):
+    """Return the words of ``value``: punctuation read as spaces, whitespace collapsed, casefolded."""
+    return " ".join(re.sub(r"[^\w\s]", " ", str(value if value is not None else "")).split()).casefold()
+
+
+def alnum(value):
+    """Return only the letters a–z and digits of the casefolded ``value``."""
+    return re.sub(r"[^0-9a-z]", "", str(value if value is not None else "").casefold())
+
+
+def digits(value):
+    """Return the digits of ``value`` (a phone number's, say)."""
+    return re.sub(r"\D", "", str(value if value is not None else ""))
+
+
+def number(value, drop=","):
+    """Return ``value`` as a float, the characters ``drop`` (thousands separators, currency signs) removed
+    from text first; None for None, booleans and what does not read as a number."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    body = str(value).strip()
+    for ch in drop:
+        body = body.replace(ch, "")
+    try:
+        return float(body)
+    except ValueError:
+        return None
+
+
+def number_is(value, truth, drop="", tolerance=0.0):
+    """True when ``value`` reads as a number (see :func:`number`) equal to ``truth``, or, given a
+    ``tolerance``, less than that far from it."""
+    got = number(value, drop)
+    if got is None:
+        return False
+    return abs(got - float(truth)) < tolerance if tolerance else got == float(truth)
+
+
+def minutes(hhmm):
+    """Return the minutes since midnight of an ``HH:MM`` text."""
+    h, m = str(hhmm).split(":")
+    return int(h) * 60 + int(m)
+
+
+def hhmm(total):
+    """Return ``HH:MM`` of a count of minutes, wrapped to one day."""
+    total %= 24 * 60
+    return f"{total // 60:02d}:{total % 60:02d}"
+
+
+# ------------------------------------------------------------------ primitives: contacts and text messages
+
+
+def contact(state, cid):
+    """Return contact ``cid`` of the Contacts app ({} when there is none)."""
+    return rows(state, "contacts", "contacts").get(cid) or {}
+
+
+def threads(state):
+    """Return the Messages app's threads (a list)."""
+    return app_data(state, "messages").get("threads") or []
+
+
+def thread_of(thread_list, contact_id, number_text):
+    """Return the thread with contact ``contact_id``, else the one whose number has the digits of
+    ``number_text``; None when neither exists."""
+    for t in thread_list:
+        if contact_id and t.get("contact_id") == contact_id:
+            return t
+    want = digits(number_text)
+    for t in thread_list:
+        if want and digits(t.get("number")) == want:
+            return t
+    return None
+
+
+def thread_is_with(thread, state, cid):
+    """True when ``thread`` is with contact ``cid``: by its contact id or by the contact's phone digits."""
+    if thread.get("contact_id") == cid:
+        return True
+    phone = digits(contact(state, cid).get("phone"))
+    return bool(phone) and digits(thread.get("number")) == phone
+
+
+def thread_content(thread):
+    """Return a thread without its read marker (what a verifier compares to see it untouched); None stays None."""
+    return None if thread is None else {k: v for k, v in thread.items() if k != "unread"}
+
+
+def new_messages(ctx, mine=True):
+    """Return (thread, message) for each message of the final state whose id the initial state did not have;
+    only those the user sent when ``mine``."""
+    seen = {m.get("id") for t in threads(ctx.initial) for m in t.get("messages") or []}
+    return [(t, m) for t in threads(ctx.final) for m in t.get("messages") or []
+            if m.get("id") not in seen and (not mine or m.get("from") == "me")]
+
+
+def sent_to(ctx, cid):
+    """Return the messages the user sent during the task in threads with contact ``cid``."""
+    return [m for t, m in new_messages(ctx) if thread_is_with(t, ctx.initial, cid)]
+
+
+def message_to(ctx, contact_id, number_text, predicate):
+    """Return (ok, others_intact): ok when the thread with the contact (see :func:`thread_of`) gained exactly one
+    message, sent by the user, whose text passes ``predicate``; others_intact when no other thread changed (read
+    marker aside), none was deleted and no other began."""
+    before_t, after_t = threads(ctx.initial), threads(ctx.final)
+    before, after = thread_of(before_t, contact_id, number_text), thread_of(after_t, contact_id, number_text)
+    old = {m.get("id") for m in (before or {}).get("messages", [])}
+    new = [m for m in (after or {}).get("messages", []) if m.get("id") not in old]
+    ok = len(new) == 1 and new[0].get("from") == "me" and predicate(new[0].get("text", ""))
+    b, a = by_id(before_t), by_id(after_t)
+    skip = after.get("id") if after else None
+    others = all(tid in a for tid in b if tid != skip) and all(
+        tid in b and thread_content(t) == thread_content(b[tid]) for tid, t in a.items() if tid != skip)
+    return ok, others
+
+
+def _thread_fields(thread):
+    return {k: v for k, v in thread.items() if k not in ("messages", "unread")}
+
+
+def threads_intact(ctx):
+    """True when no thread was deleted and none changed apart from new messages and the read marker."""
+    before, after = by_id(threads(ctx.initial)), by_id(threads(ctx.final))
+    if not set(before) <= set(after):
+        return False
+    for tid, old in before.items():
+        new, kept = after[tid], old.get("messages") or []
+        if _thread_fields(old) != _thread_fields(new) or (new.get("messages") or [])[:len(kept)] != kept:
+            return False
+    return True
+
+
+def other_threads_intact(ctx, cid):
+    """True when threads with anyone but contact ``cid`` kept their messages and none with anyone else began."""
+    before, after = rows(ctx.initial, "messages", "threads"), rows(ctx.final, "messages", "threads")
+    for tid, t in before.items():
+        if thread_is_with(t, ctx.initial, cid):
+            continue
+        if tid not in after or [m["id"] for m in after[tid]["messages"]] != [m["id"] for m in t["messages"]]:
+            return False
+    return all(thread_is_with(t, ctx.initial, cid) for tid, t in after.items() if tid not in before)
+
+
+# ------------------------------------------------------------------ checks
 
 def _text(value):
     """Text compared ignoring case, surrounding quotes and runs of whitespace."""
-    return " ".join(str("" if value is None else value).split()).strip("\"'").casefold()
-
-
-def _digits(value):
-    return re.sub(r"[^0-9]", "", str("" if value is None else value))
-
-
-def _number(value):
-    try:
-        return float(str(value).replace("$", "").replace(",", "").strip())
-    except (TypeError, ValueError):
-        return None
+    return text(value, "\"'")
 
 
 def _same(key, got, want):
     if key == "phone":
-        return _digits(got) == _digits(want) and bool(_digits(want)) or (not want and not got)
+        return digits(got) == digits(want) and bool(digits(want)) or (not want and not got)
     if key == "attendees":
         return isinstance(got, list) and sorted(got) == sorted(want)
     if isinstance(want, str):
@@ -54,29 +240,29 @@ def _same(key, got, want):
     return got == want
 
 
-def _has_all(text, parts):
-    body = _text(text)
+def _has_all(value, parts):
+    body = _text(value)
     return all(_text(p) in body for p in parts)
 
 
 def create_event(ctx, want):
-    new = _new(ctx, "calendar", "events")
+    new = new_rows(ctx, "calendar", "events")
     return len(new) == 1 and all(_same(k, new[0].get(k), v) for k, v in want.items())
 
 
 def update_record(ctx, app, col, rid, fields):
-    row = _rows(ctx.final, app, col).get(rid)
+    row = rows(ctx.final, app, col).get(rid)
     return row is not None and all(_same(k, row.get(k), v) for k, v in fields.items())
 
 
 def create_contact(ctx, want):
-    new = _new(ctx, "contacts", "contacts")
+    new = new_rows(ctx, "contacts", "contacts")
     return len(new) == 1 and all(_same(k, new[0].get(k), v) for k, v in want.items() if v)
 
 
 def send_text(ctx, contact, thread, parts):
-    before = _rows(ctx.initial, "messages", "threads")
-    after = _rows(ctx.final, "messages", "threads")
+    before = rows(ctx.initial, "messages", "threads")
+    after = rows(ctx.final, "messages", "threads")
     if thread is None:
         threads = [t for tid, t in after.items() if tid not in before and t.get("contact_id") == contact]
         sent = [m for t in threads for m in t.get("messages") or [] if m.get("from") == "me"]
@@ -87,7 +273,7 @@ def send_text(ctx, contact, thread, parts):
 
 
 def send_email(ctx, to, subject, parts, reply_to):
-    new = [e for e in _new(ctx, "email", "emails") if e.get("folder") == "sent"]
+    new = [e for e in new_rows(ctx, "email", "emails") if e.get("folder") == "sent"]
     if len(new) != 1:
         return False
     mail = new[0]
@@ -102,8 +288,8 @@ def send_email(ctx, to, subject, parts, reply_to):
 
 
 def tick_items(ctx, note, items):
-    before = _rows(ctx.initial, "notes", "notes").get(note) or {}
-    after = _rows(ctx.final, "notes", "notes").get(note) or {}
+    before = rows(ctx.initial, "notes", "notes").get(note) or {}
+    after = rows(ctx.final, "notes", "notes").get(note) or {}
     old = {i["id"]: i for i in before.get("items") or []}
     new = {i["id"]: i for i in after.get("items") or []}
     if set(old) != set(new):
@@ -113,8 +299,8 @@ def tick_items(ctx, note, items):
 
 
 def add_items(ctx, note, texts):
-    before = _rows(ctx.initial, "notes", "notes").get(note) or {}
-    after = _rows(ctx.final, "notes", "notes").get(note) or {}
+    before = rows(ctx.initial, "notes", "notes").get(note) or {}
+    after = rows(ctx.final, "notes", "notes").get(note) or {}
     old = {i["id"]: i for i in before.get("items") or []}
     new = {i["id"]: i for i in after.get("items") or []}
     if any(new.get(i) != item for i, item in old.items()):
@@ -124,8 +310,8 @@ def add_items(ctx, note, texts):
 
 
 def move_file(ctx, entry, folder):
-    old = _rows(ctx.initial, "files", "entries").get(entry) or {}
-    row = _rows(ctx.final, "files", "entries").get(entry) or {}
+    old = rows(ctx.initial, "files", "entries").get(entry) or {}
+    row = rows(ctx.final, "files", "entries").get(entry) or {}
     return row.get("parent") == folder and row.get("name") == old.get("name") and not row.get("trashed")
 
 
@@ -134,7 +320,7 @@ def answer(ctx, field, kind, accept):
     if got is None:
         return False
     if kind == "number":
-        value = _number(got)
+        value = number(got, "$,")
         return value is not None and any(abs(value - float(a)) < 0.005 for a in accept)
     return any(_text(got) == _text(a) or re.sub(r"[^0-9a-z]", "", _text(got)) == re.sub(r"[^0-9a-z]", "", _text(a))
                for a in accept)
@@ -149,12 +335,12 @@ def intact(ctx, apps, allow):
     for app in apps:
         rule = allow.get(app) or {}
         for col in COLLECTIONS.get(app, []):
-            before, after = _data(ctx.initial, app).get(col), _data(ctx.final, app).get(col)
+            before, after = app_data(ctx.initial, app).get(col), app_data(ctx.final, app).get(col)
             if not (before and all(isinstance(r, dict) and "id" in r for r in before)):
                 if before != after:
                     return False
                 continue
-            b, a = _rows(ctx.initial, app, col), _rows(ctx.final, app, col)
+            b, a = rows(ctx.initial, app, col), rows(ctx.final, app, col)
             if set(b) - set(a) or len(set(a) - set(b)) > (rule.get("new") or {}).get(col, 0):
                 return False
             for rid, old in b.items():
