@@ -10,7 +10,19 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from verifier_checks import app_data, clock_now, digits, hhmm, minutes, new_rows, rows, same_keys, text, thread_content
+from verifier_checks import (
+    app_data,
+    clock_now,
+    digits,
+    hhmm,
+    minutes,
+    new_rows,
+    rows,
+    same_keys,
+    text,
+    thread_content,
+    time_of,
+)
 
 DAY = 86400000
 MIN = 60000
@@ -33,25 +45,11 @@ def _weekday(ms: int) -> int:
     return (dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC).weekday() + 1) % 7
 
 
-def _parse_hhmm(value) -> str | None:
-    """Parse "14:15", "2:15 pm", "4 pm", "16.00" to "HH:MM"."""
-    t = str(value if value is not None else "").strip().lower().replace(" ", "").replace(".", ":")
-    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", t)
-    if not m or (m.group(2) is None and m.group(3) is None):
-        return None
-    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
-    if half:
-        if not 1 <= hour <= 12:
-            return None
-        hour = hour % 12 + (12 if half == "pm" else 0)
-    return f"{hour:02d}:{minute:02d}" if hour <= 23 and minute <= 59 else None
-
-
 def _times_in(message) -> set[str]:
     """Every clock time written in a message ("It's 15:15 there", "3:15 pm")."""
     out = set()
     for m in re.finditer(r"(\d{1,2})[:.](\d{2})\s*(am|pm)?", str(message or "").lower()):
-        t = _parse_hhmm(f"{m.group(1)}:{m.group(2)}{m.group(3) or ''}")
+        t = time_of(f"{m.group(1)}:{m.group(2)}{m.group(3) or ''}")
         if t:
             out.add(t)
     return out
@@ -162,7 +160,7 @@ def no_duplicate(ctx) -> dict[str, bool]:
 def query_first_tomorrow(ctx) -> dict[str, bool]:
     first = rings_tomorrow(list(_alarms(ctx.initial).values()), clock_now(ctx.initial))
     return {
-        "correct": bool(first) and _parse_hhmm(ctx.answer.get("time")) == first[0]["time"],
+        "correct": bool(first) and time_of(ctx.answer.get("time")) == first[0]["time"],
         "unchanged": _alarms(ctx.initial) == _alarms(ctx.final),
     }
 
@@ -171,7 +169,7 @@ def query_city_time(ctx) -> dict[str, bool]:
     offset = int(ctx.params["city"]["offset"])
     accepted = {_city_time(clock_now(ctx.initial), offset), _city_time(clock_now(ctx.final), offset)}
     return {
-        "correct": _parse_hhmm(ctx.answer.get("time")) in accepted,
+        "correct": time_of(ctx.answer.get("time")) in accepted,
         "alarms_intact": _alarms(ctx.initial) == _alarms(ctx.final),
     }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from verifier_checks import app_data, clock_now, digits, new_rows, number_is, rows, text
+from verifier_checks import app_data, clock_now, digits, new_rows, number_is, rows, text, time_of
 
 DAY = 86400000
 
@@ -82,22 +82,6 @@ def _seconds(value) -> int | None:
         return int(m.group(1)) * 60 + int(m.group(2) or 0)
     m = re.fullmatch(r"(\d+)\s*(?:s|sec|secs|seconds?)\.?", t)
     return int(m.group(1)) if m else None
-
-
-def _parse_hhmm(value) -> str | None:
-    """Parse a time answer ("14:15", "2:15 pm", "4 pm", "16.00") to "HH:MM"."""
-    t = str(value if value is not None else "").strip().lower().replace(" ", "").replace(".", ":")
-    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", t)
-    if not m or (m.group(2) is None and m.group(3) is None):
-        return None
-    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
-    if half:
-        if not 1 <= hour <= 12:
-            return None
-        hour = hour % 12 + (12 if half == "pm" else 0)
-    if hour > 23 or minute > 59:
-        return None
-    return f"{hour:02d}:{minute:02d}"
 
 
 def _single_number(value) -> str | None:
@@ -180,7 +164,7 @@ def query_missed(ctx) -> dict[str, bool]:
 def voicemail_fact(ctx) -> dict[str, bool]:
     q = ctx.params["q"]
     got = ctx.answer.get("answer")
-    ok = _parse_hhmm(got) == q["answer"] if q["kind"] == "time" else _single_number(got) == q["answer"]
+    ok = time_of(got) == q["answer"] if q["kind"] == "time" else _single_number(got) == q["answer"]
     return {"correct": ok, "kept": _vms_intact(ctx) and _log(ctx.initial) == _log(ctx.final)}
 
 

@@ -81,6 +81,14 @@ def test_minutes_and_hhmm_convert_and_wrap_a_day():
     assert vc.minutes("09:05") == 545 and vc.hhmm(545) == "09:05" and vc.hhmm(24 * 60 + 30) == "00:30"
 
 
+@pytest.mark.parametrize(("value", "expected"), [
+    ("14:15", "14:15"), ("2:15 pm", "14:15"), ("4 PM", "16:00"), ("16.00", "16:00"), ("12 am", "00:00"),
+    ("9", None), ("13 pm", None), ("24:00", None), ("noon", None), (None, None),
+])
+def test_time_of_reads_a_time_answer(value, expected):
+    assert vc.time_of(value) == expected
+
+
 def test_threads_are_found_by_contact_or_by_phone_digits():
     t1 = {"id": "t1", "contact_id": "c1", "number": "555-0101", "unread": 2, "messages": [{"id": "m1", "from": "c1"}]}
     t2 = {"id": "t2", "contact_id": None, "number": "(555) 0102", "messages": []}

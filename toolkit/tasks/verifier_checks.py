@@ -128,6 +128,20 @@ def hhmm(total):
     return f"{total // 60:02d}:{total % 60:02d}"
 
 
+def time_of(value):
+    """Return a time answer ("14:15", "2:15 pm", "4 pm", "16.00") as ``HH:MM``; None when it is not a time of day."""
+    body = str(value if value is not None else "").strip().lower().replace(" ", "").replace(".", ":")
+    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", body)
+    if not m or (m.group(2) is None and m.group(3) is None):
+        return None
+    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
+    if half:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if half == "pm" else 0)
+    return f"{hour:02d}:{minute:02d}" if hour <= 23 and minute <= 59 else None
+
+
 # ------------------------------------------------------------------ primitives: contacts and text messages
 
 

@@ -66,7 +66,7 @@ def grpo_config(recipe: dict[str, Any], output_dir: str | Path, max_steps: int |
         max_steps=int(max_steps if max_steps is not None else tr.get("max_steps", 100)),
         save_strategy="steps", save_steps=int(tr.get("save_steps", 50)), logging_steps=1, report_to="none",
         remove_unused_columns=False, bf16=not cpu and tr.get("dtype", "bfloat16") == "bfloat16", use_cpu=cpu,
-        gradient_checkpointing=bool(tr.get("gradient_checkpointing", not cpu)), seed=int(tr.get("seed", 0)),
+        activation_checkpointing=bool(tr.get("gradient_checkpointing", not cpu)), seed=int(tr.get("seed", 0)),
         scale_rewards=tr.get("scale_rewards", "group"), use_bias_correction_kl=bool(algo.get("use_bias_correction_kl", False)),
         dataloader_num_workers=0, save_only_model=bool(tr.get("save_only_model", True)),
         **_loss_settings(algo))
