@@ -212,7 +212,8 @@ def bedtime(ctx) -> dict[str, bool]:
     }
 
 
-def _threads(state: dict) -> dict:
+def _thread_rows(state: dict) -> dict:
+    """{id: thread} of the Messages app (the primitive `threads` gives the list)."""
     return rows(state, "messages", "threads")
 
 
@@ -227,14 +228,14 @@ def alarm_from_message(ctx) -> dict[str, bool]:
     return {
         "alarm_time": len(new) == 1 and len(match) == 1,
         "alarm_days": len(match) == 1 and _days(match[0].get("days")) == [int(x["day"])] and match[0].get("on") is True,
-        "others_intact": _old_intact(ctx) and _without_unread(_threads(ctx.initial)) == _without_unread(_threads(ctx.final)),
+        "others_intact": _old_intact(ctx) and _without_unread(_thread_rows(ctx.initial)) == _without_unread(_thread_rows(ctx.final)),
     }
 
 
 def text_city_time(ctx) -> dict[str, bool]:
     contact = ctx.params["contact"]
     offset = int(ctx.params["city"]["offset"])
-    before, after = _threads(ctx.initial), _threads(ctx.final)
+    before, after = _thread_rows(ctx.initial), _thread_rows(ctx.final)
     new = []
     for tid, t in after.items():
         old = {m.get("id") for m in (before.get(tid) or {}).get("messages") or []}

@@ -27,7 +27,8 @@ def _contacts(state: dict) -> dict:
     return rows(state, "contacts", "contacts")
 
 
-def _threads(state: dict) -> dict:
+def _thread_rows(state: dict) -> dict:
+    """{id: thread} of the Messages app (the primitive `threads` gives the list)."""
     return rows(state, "messages", "threads")
 
 
@@ -220,7 +221,7 @@ def return_missed(ctx) -> dict[str, bool]:
 
 def text_missed_caller(ctx) -> dict[str, bool]:
     who = ctx.params["who"]
-    before, after = _threads(ctx.initial), _threads(ctx.final)
+    before, after = _thread_rows(ctx.initial), _thread_rows(ctx.final)
 
     def is_theirs(t: dict) -> bool:
         if who.get("contact_id") and t.get("contact_id") == who["contact_id"]:
