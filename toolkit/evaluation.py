@@ -36,6 +36,13 @@ def pass_hat_k(n: int, c: int, k: int) -> float:
     return math.comb(c, k) / math.comb(n, k) if n >= k else 0.0
 
 
+def _reruns_of(env_errors: pd.DataFrame | None, by: str, group: Any) -> pd.DataFrame:
+    """Return the infrastructure reruns (env_errors.jsonl rows) of one ``by`` group."""
+    if env_errors is None or env_errors.empty:
+        return pd.DataFrame()
+    return env_errors[env_errors[by] == group] if by in env_errors else env_errors
+
+
 def summarize(attempts: pd.DataFrame, env_errors: pd.DataFrame | None = None, by: str = "suite") -> pd.DataFrame:
     """Return one row of metrics per ``by`` group (rates in [0, 1])."""
     rows = []
@@ -47,7 +54,8 @@ def summarize(attempts: pd.DataFrame, env_errors: pd.DataFrame | None = None, by
         n_trials = scored.groupby("task_id").size()
         k = int(n_trials.min()) if len(n_trials) else 0
         per_task = scored.assign(sr=sr).groupby("task_id")["sr"].agg(["size", "sum"])
-        errors = 0 if env_errors is None or env_errors.empty else int((env_errors[by] == group).sum()) if by in env_errors else len(env_errors)
+        reruns = _reruns_of(env_errors, by, group)
+        model = reruns["kind"].eq("model") if "kind" in reruns else pd.Series(False, index=reruns.index)
         rows.append({
             by: group,
             "attempts": int(len(df)),
@@ -59,8 +67,9 @@ def summarize(attempts: pd.DataFrame, env_errors: pd.DataFrame | None = None, by
             "pass@n": float(per_task.apply(lambda r: pass_at_k(int(r["size"]), int(r["sum"]), k), axis=1).mean()) if k else 0.0,
             "pass^n": float(per_task.apply(lambda r: pass_hat_k(int(r["size"]), int(r["sum"]), k), axis=1).mean()) if k else 0.0,
             "mean_steps": float(scored["steps"].mean()) if len(scored) else 0.0,
-            "env_errors": errors,
+            "env_errors": int((~model).sum()),
             "verifier_errors": int(df["outcome"].eq("verifier_error").sum()),
+            "model_errors": int(model.sum()),  # reruns after a model outage (ModelUnavailable), not env failures
         })
     return pd.DataFrame(rows)
 
@@ -101,12 +110,19 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
                          trials: int = 1, parallel: int = 4, seed: int = 0, out: str | Path | None = None,
                          resume: str | None = None, model: str | None = None, model_name: str | None = None,
                          harness_config: HarnessConfig | None = None, isolation: str = "pages", purpose: str = "eval",
-                         backend: str = "local", ray_address: str | None = None,
+                         backend: str = "local", ray_address: str | None = None, model_outage_s: float = 120.0,
+                         temperature: float | None = None, max_tokens: int | None = None,
                          on_done: Callable[[WorkItem, dict[str, Any]], None] | None = None,
                          on_start: Callable[[int, int], None] | None = None) -> EvalResult:
     """Evaluate an agent on task suites and return the result (see :func:`evaluate`).
 
     ``backend``: ``local`` (Chromium in this process) or ``ray`` (env hosts on the Ray cluster at ``ray_address``).
+    ``temperature`` / ``max_tokens``: sampling of the model agents (openai, hf, hf-tokens); None keeps their defaults.
+    ``model_outage_s``: how long a model endpoint may give no answer before the run stops (resumable).
+
+    Raises:
+        ModelUnavailable: the model endpoint refused (401/403/404) or stayed down past ``model_outage_s``; every
+            finished attempt is stored and ``resume=run_id`` finishes the rest.
     """
     from toolkit.envs.fleet import FLEET
     from toolkit.envs.backends import make_manager
@@ -119,25 +135,30 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
         manifest = store.manifest
         agent, seed, trials = manifest["agent"], manifest["seed"], manifest["trials"]
         model, model_name = manifest.get("model"), manifest.get("model_name")
+        sampling = manifest.get("sampling") or {}  # runs made before sampling options were stored have none
+        temperature, max_tokens = sampling.get("temperature"), sampling.get("max_tokens")
         specs = load_tasks(manifest["suites"], manifest.get("tasks") or None)
         harness_config = HarnessConfig.from_dict(manifest.get("harness") or {})  # the run's own agent configuration
     else:
         store = None
     config = harness_config or HarnessConfig()
     adapter = MockedAdapter()
-    policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps)
+    policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps, temperature=temperature,
+                         max_tokens=max_tokens)
     harness = Harness(policy, config)
     manager = make_manager(backend, isolation=isolation, adapter=adapter, ray_address=ray_address)  # bad arguments fail first
     if store is None:
         store = RunStore.create(run_manifest(purpose=purpose, agent=agent, suites=suites, tasks=list(tasks or []), trials=trials, seed=seed,
                                              parallel=parallel, model=model, model_name=model_name,
+                                             sampling={"temperature": temperature, "max_tokens": max_tokens},
                                              harness=config.as_dict()), root=out)
     items = [WorkItem(spec=s, trial=t, run_seed=seed) for s in specs for t in range(trials)]
     if on_start:
         on_start(len(items), len(store.done_ids()))
     async with manager:
         manager.fleet_stats.attach(store.dir / FLEET, run_id=store.run_id)  # runs/<id>/fleet.jsonl: guigym fleet
-        await Scheduler(manager, harness, store, agent=agent, parallel=parallel, on_done=on_done).run(items)
+        await Scheduler(manager, harness, store, agent=agent, parallel=parallel, on_done=on_done,
+                        model_outage_s=model_outage_s).run(items)
     return load_result(store)
 
 

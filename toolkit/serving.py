@@ -72,10 +72,13 @@ class ChatServer:
                     return
                 try:
                     body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+                    if body.get("model") not in (None, served):  # as vllm serve answers a wrong --model-name
+                        self._send(HTTPStatus.NOT_FOUND, {"error": {"message": f"The model `{body['model']}` does not exist."}})
+                        return
                     messages = _decode_messages(body["messages"])
                     gen = model.generate(messages, float(body.get("temperature", 0.0)), int(body.get("max_tokens", 128)),
                                          body.get("seed"))
-                except (KeyError, ValueError, TypeError, json.JSONDecodeError) as exc:
+                except (AttributeError, KeyError, ValueError, TypeError, json.JSONDecodeError) as exc:
                     self._send(HTTPStatus.BAD_REQUEST, {"error": {"message": f"bad request: {exc}"}})
                     return
                 choice: dict[str, Any] = {"index": 0, "message": {"role": "assistant", "content": gen.text},

@@ -15,7 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from toolkit.envs.base import Observation
-from toolkit.harness import OpenAIConfig, OpenAIPolicy, PolicyRequest, TextFormat
+from toolkit.harness import OpenAIConfig, OpenAIPolicy, PolicyRequest, TextFormat, get_format, make_policy
+from toolkit.harness.openai_policy import MAX_RETRY_AFTER_S, message_text
 from toolkit.tasks import TaskInstance
 
 
@@ -26,9 +27,11 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self):  # noqa: N802
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         self.seen.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body})
-        status, payload = self.script.pop(0)
+        status, payload, *headers = self.script.pop(0)
         data = json.dumps(payload).encode()
         self.send_response(status)
+        for name, value in (headers[0] if headers else {}).items():
+            self.send_header(name, value)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
@@ -85,10 +88,80 @@ async def test_client_errors_are_not_retried_and_give_an_error_response(server):
     policy = OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", retries=3))
     response = await policy(_request())
     assert response.text == "" and "HTTP 400" in response.error and len(handler.seen) == 1
+    assert response.unavailable is None  # a request the server rejects is the agent's step error, not an outage
 
 
 async def test_malformed_completion_is_an_error(server):
     handler, url = server
     handler.script.extend([(200, {"nothing": True})])
     response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny"))(_request())
-    assert "malformed" in response.error
+    assert "malformed" in response.error and response.unavailable == "transient"
+
+
+async def test_wrong_model_name_or_key_is_permanent_and_not_retried(server):
+    handler, url = server
+    handler.script.extend([(404, {"error": {"message": "The model `x` does not exist."}}), (401, {"error": "no key"})])
+    policy = OpenAIPolicy(OpenAIConfig(base_url=url, model="x", retries=3))
+    for status in ("HTTP 404", "HTTP 401"):
+        response = await policy(_request())
+        assert response.unavailable == "permanent" and status in response.error
+    assert len(handler.seen) == 2
+
+
+async def test_unreachable_endpoint_is_a_transient_outage():
+    import socket
+
+    with socket.socket() as s:  # a loopback port nothing listens on: connection refused
+        s.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{s.getsockname()[1]}/v1"
+    response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", retries=1))(_request())
+    assert response.unavailable == "transient" and "ConnectError" in response.error and url in response.error
+
+
+async def test_busy_answers_honour_retry_after_then_succeed(server):
+    handler, url = server
+    handler.script.extend([(503, {"error": "loading"}, {"Retry-After": "0"}), (408, {"error": "slow"}),
+                           (200, _completion("Action: wait()"))])
+    response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", retries=2))(_request())
+    assert response.text == "Action: wait()" and response.unavailable is None and len(handler.seen) == 3
+
+
+def test_retry_after_is_read_in_seconds_and_capped():
+    import httpx
+
+    from toolkit.harness.openai_policy import _retry_after
+
+    def wait(value):
+        return _retry_after(httpx.Response(429, headers={"Retry-After": value} if value is not None else {}))
+
+    assert wait("2.5") == 2.5 and wait("86400") == MAX_RETRY_AFTER_S and wait("-3") == 0.0
+    assert wait(None) is None and wait("Wed, 21 Oct 2026 07:28:00 GMT") is None
+
+
+async def test_server_parsed_tool_calls_are_written_back_for_the_format(server):
+    handler, url = server
+    call = {"id": "c1", "type": "function",
+            "function": {"name": "mobile_use", "arguments": json.dumps({"action": "click", "coordinate": [500, 250]})}}
+    handler.script.extend([(200, {"choices": [{"message": {"role": "assistant", "content": None, "tool_calls": [call]}}]})])
+    response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny"))(_request())
+    fmt = get_format("qwen3vl-mobile-v1")
+    parsed = fmt.parse(response.text, size=(10, 20))
+    assert parsed.error is None and [a.type for a in parsed.actions] == ["click"]
+    assert (parsed.actions[0].x, parsed.actions[0].y) == (500, 250)
+    # text before the calls is kept; a call whose arguments are not JSON reaches the parser verbatim
+    text = message_text({"content": "I tap it.", "tool_calls": [{"function": {"name": "mobile_use", "arguments": "{bad"}}]})
+    assert text.startswith("I tap it.\n<tool_call>") and '"arguments": "{bad"' in text
+    assert fmt.parse(text, size=(10, 20)).error is not None
+
+
+def test_sampling_options_reach_the_model_agents_and_are_refused_elsewhere():
+    policy = make_policy("openai", model="http://127.0.0.1:1/v1", model_name="m", temperature=0.7, max_tokens=64)
+    assert (policy.config.temperature, policy.config.max_tokens) == (0.7, 64)
+    default = make_policy("openai", model="http://127.0.0.1:1/v1", model_name="m")
+    assert (default.config.temperature, default.config.max_tokens) == (0.0, 512)
+    with pytest.raises(ValueError, match="--temperature applies to the model agents"):
+        make_policy("reference", temperature=0.5)
+    with pytest.raises(ValueError, match="--max-tokens must be at least 1"):
+        make_policy("openai", model="u", model_name="m", max_tokens=0)
+    with pytest.raises(ValueError, match=r"--temperature must be in \[0, 10\]"):
+        make_policy("openai", model="u", model_name="m", temperature=-1)

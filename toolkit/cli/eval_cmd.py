@@ -25,6 +25,8 @@ _OPTIONS = [
     click.option("--model", help="agent openai: base URL (e.g. http://127.0.0.1:8000/v1); hf: a local checkpoint folder; "
                                  "replay: a run id or folder"),
     click.option("--model-name", help="model name sent to the endpoint"),
+    click.option("--temperature", type=float, help="model agents: sampling temperature (0 = greedy; default 0)"),
+    click.option("--max-tokens", type=int, help="model agents: most tokens per step (default: openai 512, hf 128)"),
     click.option("--suite", default="mobile-core", show_default=True, help="suite name(s), comma-separated"),
     click.option("--tasks", "task_ids", help="only these task ids, comma-separated"),
     click.option("--trials", type=click.IntRange(1, 1000), default=1, show_default=True),
@@ -59,7 +61,7 @@ def collect_command(**options):
     run_command("collect", **options)
 
 
-def run_command(purpose, agent, model, model_name, suite, task_ids, trials, parallel, seed, out, resume, isolation,
+def run_command(purpose, agent, model, model_name, temperature, max_tokens, suite, task_ids, trials, parallel, seed, out, resume, isolation,
                 action_format, history, window, overlap, as_json, backend="local", ray_address=None):
     """Run the shared rollout path over suites and print the score table (eval and collect)."""
     from toolkit.harness import HarnessConfig, HistoryConfig
@@ -86,6 +88,7 @@ def run_command(purpose, agent, model, model_name, suite, task_ids, trials, para
         with progress:
             result = run_sync(evaluate_async(suites, agent, tasks=tasks, trials=trials, parallel=parallel, seed=seed,
                                              out=out, resume=resume, model=model, model_name=model_name,
+                                             temperature=temperature, max_tokens=max_tokens,
                                              isolation=isolation, harness_config=config, purpose=purpose,
                                              backend=backend, ray_address=ray_address,
                                              on_start=on_start, on_done=on_done))

@@ -14,7 +14,7 @@ from toolkit.actions import Action
 from toolkit.envs.base import Observation
 from toolkit.harness.formats import ParseResult, get_format
 from toolkit.harness.history import EpisodeContext, HistoryConfig, Turn, build_messages
-from toolkit.harness.policies import Policy, PolicyRequest, PolicyResponse
+from toolkit.harness.policies import ModelUnavailable, Policy, PolicyRequest, PolicyResponse
 from toolkit.tasks import TaskInstance
 
 SYSTEM_PROMPT = (
@@ -95,7 +95,11 @@ class HarnessEpisode:
         return build_messages(self.harness.system, self.ctx, step, self.harness.config.history)
 
     async def decide(self, step: int, observation: Observation, image: Callable[[str], bytes]) -> Decision:
-        """Build the prompt for ``step``, call the policy and parse its output."""
+        """Build the prompt for ``step``, call the policy and parse its output.
+
+        Raises:
+            ModelUnavailable: the model service gave no answer (an outage, not the model's behaviour).
+        """
         if self.harness.config.history.include_elements:
             self.ctx.elements_text[step] = observation.text()
         messages = self.prompt(step)
@@ -106,6 +110,8 @@ class HarnessEpisode:
                                                        format=self.harness.format))
         except Exception as exc:  # noqa: BLE001 - a policy bug is recorded on the step, the episode goes on
             response = PolicyResponse(text="", error=f"policy raised {type(exc).__name__}: {exc}")
+        if response.unavailable:
+            raise ModelUnavailable(f"step {step}: {response.error}", permanent=response.unavailable == "permanent")
         parsed = self.harness.format.parse(response.text, size=(observation.width, observation.height))
         return Decision(prompt=messages, output=response.text, parsed=parsed, token_ids=response.token_ids,
                         logprobs=response.logprobs, policy_error=response.error,

@@ -2,23 +2,20 @@
 
 Every policy answers in the harness's action format, so its output goes through the same
 parser as a model's: reference (replays a task's reference solution, resolving element
-targets on the current screen), random, scripted (a fixed list of outputs), and an
-OpenAI-compatible chat endpoint (a vLLM server or a hosted API).
+targets on the current screen), random, scripted (a fixed list of outputs), replay, a local
+transformers model, and an OpenAI-compatible chat endpoint (``openai_policy``: a vLLM server or a
+hosted API).
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import os
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Literal, Protocol
 
-import httpx
-
-from toolkit.envs.base import Observation
+from toolkit.envs.base import EnvError, Observation
 from toolkit.harness.formats import ActionFormat
 from toolkit.tasks import TaskInstance
 
@@ -50,6 +47,22 @@ class PolicyResponse:
     error: str | None = None
     latency_ms: float = 0.0
     usage: dict[str, Any] = field(default_factory=dict)
+    #: set when the model service gave no answer (not the model's behaviour): ``transient`` (connection refused,
+    #: timeout, 429 or 5xx after the retries) or ``permanent`` (401, 403, 404: the endpoint, key or model name is wrong)
+    unavailable: Literal["transient", "permanent"] | None = None
+
+
+class ModelUnavailable(EnvError):
+    """The model service could not answer a step: an infrastructure failure like an env crash, never a score.
+
+    The scheduler reruns the attempt while the outage is shorter than its limit, and stops the run (every finished
+    attempt stays stored; ``--resume`` finishes the rest) when it is longer or ``permanent``.
+    """
+
+    def __init__(self, message: str, permanent: bool = False):
+        super().__init__("model", "policy", message)
+        self.args = (f"model unavailable: {message}",)
+        self.permanent = permanent
 
 
 class Policy(Protocol):
@@ -161,103 +174,6 @@ class ScriptedPolicy:
         return PolicyResponse(text="Action: terminate(status='failed')")
 
 
-@dataclass
-class OpenAIConfig:
-    """An OpenAI-compatible chat-completions endpoint."""
-
-    base_url: str
-    model: str
-    api_key_env: str = "OPENAI_API_KEY"
-    temperature: float = 0.0
-    max_tokens: int = 512
-    timeout_s: float = 120.0
-    retries: int = 4
-    concurrency: int = 16
-    logprobs: bool = False
-
-
-class OpenAIPolicy:
-    """Call ``POST {base_url}/chat/completions`` with screenshots as data URLs.
-
-    Retries 429 and 5xx answers with exponential backoff; a request still failing after the
-    retries gives an error response (recorded on the step), not an exception.
-    """
-
-    name = "openai"
-
-    def __init__(self, config: OpenAIConfig, client: httpx.AsyncClient | None = None):
-        self.config = config
-        self._client = client
-        self._sem = asyncio.Semaphore(config.concurrency)
-
-    def for_episode(self, instance: TaskInstance, seed: int) -> "OpenAIPolicy":
-        return self
-
-    def _payload(self, request: PolicyRequest) -> dict[str, Any]:
-        mime = "image/jpeg" if request.observation.image_format == "jpeg" else "image/png"
-        messages = []
-        for m in request.messages:
-            if isinstance(m["content"], str):
-                messages.append(m)
-                continue
-            parts = []
-            for p in m["content"]:
-                if p["type"] == "image":
-                    data = base64.b64encode(request.image(p["ref"])).decode()
-                    parts.append({"type": "image_url", "image_url": {"url": f"data:{mime};base64,{data}"}})
-                else:
-                    parts.append(p)
-            messages.append({"role": m["role"], "content": parts})
-        payload = {"model": self.config.model, "messages": messages, "temperature": self.config.temperature,
-                   "max_tokens": self.config.max_tokens, "seed": request.seed}
-        if self.config.logprobs:
-            payload["logprobs"] = True
-        return payload
-
-    async def __call__(self, request: PolicyRequest) -> PolicyResponse:
-        url = self.config.base_url.rstrip("/") + "/chat/completions"
-        headers = {}
-        key = os.environ.get(self.config.api_key_env)
-        if key:
-            headers["Authorization"] = f"Bearer {key}"
-        payload = self._payload(request)
-        client = self._client or httpx.AsyncClient(timeout=self.config.timeout_s)
-        start = time.perf_counter()
-        error = "no attempt made"
-        try:
-            async with self._sem:
-                for attempt in range(self.config.retries + 1):
-                    try:
-                        resp = await client.post(url, json=payload, headers=headers, timeout=self.config.timeout_s)
-                    except httpx.HTTPError as exc:
-                        error = f"{type(exc).__name__}: {exc}"
-                    else:
-                        if resp.status_code == 200:
-                            return self._parse(resp.json(), start)
-                        error = f"HTTP {resp.status_code}: {resp.text[:200]}"
-                        if resp.status_code != 429 and resp.status_code < 500:
-                            break
-                    if attempt < self.config.retries:
-                        await asyncio.sleep(min(8.0, 0.25 * 2 ** attempt))
-        finally:
-            if self._client is None:
-                await client.aclose()
-        return PolicyResponse(text="", error=f"model call failed: {error}", latency_ms=(time.perf_counter() - start) * 1000)
-
-    def _parse(self, body: dict[str, Any], start: float) -> PolicyResponse:
-        try:
-            choice = body["choices"][0]
-            text = choice["message"].get("content") or ""
-        except (KeyError, IndexError, TypeError):
-            return PolicyResponse(text="", error=f"malformed chat completion: {str(body)[:200]}")
-        logprobs = None
-        content = (choice.get("logprobs") or {}).get("content") if isinstance(choice.get("logprobs"), dict) else None
-        if content:
-            logprobs = [float(t.get("logprob", 0.0)) for t in content]
-        return PolicyResponse(text=text, logprobs=logprobs, usage=body.get("usage") or {},
-                              latency_ms=(time.perf_counter() - start) * 1000)
-
-
 class ReplayPolicy:
     """Re-execute stored attempts: for each instance, answer the outputs of the attempt in ``run`` with the same
     task and instance seed, verbatim and in order (so the same actions are parsed again)."""
@@ -322,10 +238,26 @@ class HFPolicy:
                               latency_ms=(time.perf_counter() - start) * 1000)
 
 
+#: the agents whose output is sampled from a model, and so take ``temperature`` and ``max_tokens``
+MODEL_AGENTS = ("openai", "hf", "hf-tokens")
+
+
 def make_policy(agent: str, *, model: str | None = None, model_name: str | None = None, apps: list[str] | None = None,
-                **kwargs: Any) -> Policy:
+                temperature: float | None = None, max_tokens: int | None = None, **kwargs: Any) -> Policy:
     """Return a policy by agent name: reference, random, openai (``model`` URL + ``model_name``), hf (``model`` path),
-    replay (``model`` = a run whose attempts are re-executed)."""
+    hf-tokens, replay (``model`` = a run whose attempts are re-executed).
+
+    ``temperature`` (0 = greedy) and ``max_tokens`` (per step) apply to the model agents; None keeps each one's default.
+    """
+    sampling = {k: v for k, v in (("temperature", temperature), ("max_tokens", max_tokens)) if v is not None}
+    if sampling and agent not in MODEL_AGENTS:
+        raise ValueError(f"--{next(iter(sampling)).replace('_', '-')} applies to the model agents "
+                         f"({', '.join(MODEL_AGENTS)}), not to --agent {agent}")
+    if temperature is not None and not 0.0 <= temperature <= 10.0:
+        raise ValueError(f"--temperature must be in [0, 10], got {temperature}")
+    if max_tokens is not None and max_tokens < 1:
+        raise ValueError(f"--max-tokens must be at least 1, got {max_tokens}")
+    local = {"max_new_tokens" if k == "max_tokens" else k: v for k, v in sampling.items()}  # transformers' name
     if agent == "reference":
         return ReferencePolicy()
     if agent == "random":
@@ -337,15 +269,17 @@ def make_policy(agent: str, *, model: str | None = None, model_name: str | None 
     if agent == "hf":
         if not model:
             raise ValueError("--agent hf needs --model PATH (a local checkpoint folder)")
-        return HFPolicy(model, **kwargs)
+        return HFPolicy(model, **local, **kwargs)
     if agent == "hf-tokens":
         if not model:
             raise ValueError("--agent hf-tokens needs --model PATH (a local checkpoint folder)")
         from toolkit.training.policy import HFTokenPolicy
 
-        return HFTokenPolicy(model, **kwargs)
+        return HFTokenPolicy(model, **local, **kwargs)
     if agent == "openai":
         if not model or not model_name:
             raise ValueError("--agent openai needs --model URL and --model-name NAME")
-        return OpenAIPolicy(OpenAIConfig(base_url=model, model=model_name, **kwargs))
+        from toolkit.harness.openai_policy import OpenAIConfig, OpenAIPolicy
+
+        return OpenAIPolicy(OpenAIConfig(base_url=model, model=model_name, **sampling, **kwargs))
     raise ValueError(f"unknown agent {agent!r}; expected reference, random, openai, hf, hf-tokens or replay")

@@ -2,6 +2,9 @@
 
 Env failures (``EnvError``) are typed infrastructure failures: the attempt is rerun on a
 fresh instance (up to ``max_env_retries`` times) and each rerun is recorded — never scored.
+A model outage (``ModelUnavailable``: the chat endpoint refused or never answered) is recorded
+the same way and waited out; when it lasts longer than ``model_outage_s``, or the endpoint refuses
+outright (401/403/404), the run stops with every finished attempt stored, for ``--resume``.
 Finished attempts go to the store as they complete, so an interrupted run resumes.
 """
 
@@ -14,7 +17,7 @@ from typing import Any, Callable
 
 from toolkit.envs.base import EnvError
 from toolkit.envs.manager import EnvManager
-from toolkit.harness import Harness
+from toolkit.harness import Harness, ModelUnavailable
 from toolkit.rollout.episode import AttemptResult, run_attempt
 from toolkit.store import RunStore, attempt_id
 from toolkit.tasks import TaskSpec, derive_seed, sample
@@ -95,7 +98,8 @@ class Scheduler:
     """Run work items concurrently over one env manager and write them to a store."""
 
     def __init__(self, manager: EnvManager, harness: Harness, store: RunStore, agent: str, parallel: int = 1,
-                 max_env_retries: int = 3, on_done: Callable[[WorkItem, dict[str, Any]], None] | None = None):
+                 max_env_retries: int = 3, on_done: Callable[[WorkItem, dict[str, Any]], None] | None = None,
+                 model_outage_s: float = 120.0):
         self.manager = manager
         self.harness = harness
         self.store = store
@@ -103,28 +107,56 @@ class Scheduler:
         self.parallel = max(1, parallel)
         self.max_env_retries = max_env_retries
         self.on_done = on_done
+        self.model_outage_s = model_outage_s
         self.env_errors = 0
+        self.model_errors = 0
+        self.stopped: ModelUnavailable | None = None
+        self._outage_since: float | None = None
+
+    def _record_error(self, item: WorkItem, tried: int, exc: EnvError) -> None:
+        self.store.append_env_error({"attempt_id": item.attempt_id, "task_id": item.spec.full_id, "trial": item.trial,
+                                     "try": tried, "kind": exc.kind, "op": exc.op, "message": exc.message,
+                                     "time": time.time()})
+
+    async def _wait_out(self, exc: ModelUnavailable) -> None:
+        """Wait before rerunning after a model outage; stop the run when it is permanent or has lasted too long."""
+        now = time.monotonic()
+        if self._outage_since is None:
+            self._outage_since = now
+        lasted = now - self._outage_since
+        if exc.permanent or lasted >= self.model_outage_s:
+            self.stopped = self.stopped or exc
+            return
+        await asyncio.sleep(min(10.0, max(1.0, lasted / 4), self.model_outage_s - lasted))
 
     async def _run_item(self, item: WorkItem) -> dict[str, Any] | None:
         spec = item.spec
         instance = sample(spec, item.instance_seed)
-        for attempt in range(self.max_env_retries + 1):
+        tried = env_failures = 0
+        # env failures get max_env_retries reruns; a model outage is waited out (it says nothing about this attempt)
+        while env_failures <= self.max_env_retries and self.stopped is None:
             lease = None
             try:
                 [lease] = await self.manager.request(spec)  # a failed boot is an env_error too
                 result = await run_attempt(self.manager, lease, spec, instance, self.harness, seed=item.instance_seed,
-                                           attempt_id=f"{item.attempt_id}#{attempt}")
+                                           attempt_id=f"{item.attempt_id}#{tried}")
+            except ModelUnavailable as exc:
+                self.model_errors += 1
+                self._record_error(item, tried, exc)
+                tried += 1
+                await self._wait_out(exc)
+                continue
             except EnvError as exc:
                 self.env_errors += 1
-                self.store.append_env_error({"attempt_id": item.attempt_id, "task_id": spec.full_id, "trial": item.trial,
-                                             "try": attempt, "kind": exc.kind, "op": exc.op, "message": exc.message,
-                                             "time": time.time()})
+                self._record_error(item, tried, exc)
+                tried, env_failures = tried + 1, env_failures + 1
                 continue
             finally:
                 if lease is not None:
                     await self.manager.release(lease)
+            self._outage_since = None
             trajectory = self.store.write_trajectory(item.attempt_id, trajectory_records(item, result, self.store))
-            row = attempt_row(item, result, self.agent, attempt, trajectory)
+            row = attempt_row(item, result, self.agent, tried, trajectory)
             self.store.append_attempt(row)
             if self.on_done:
                 self.on_done(item, row)
@@ -143,11 +175,19 @@ class Scheduler:
         rows: list[dict[str, Any]] = []
 
         async def worker() -> None:
-            while not queue.empty():
+            while not queue.empty() and self.stopped is None:
                 item = queue.get_nowait()
                 row = await self._run_item(item)
                 if row is not None:
                     rows.append(row)
 
         await asyncio.gather(*(worker() for _ in range(min(self.parallel, len(todo)) or 1)))
+        if self.stopped is not None:
+            left = len(todo) - len(rows)
+            how = "refuses the request" if self.stopped.permanent else f"gave no answer for {self.model_outage_s:.0f} s"
+            fix = "Check the endpoint URL, the model name and the API key, then f" if self.stopped.permanent else "F"
+            raise ModelUnavailable(f"the model service {how} ({self.stopped.message}). Stopped the run with {left} "
+                                   f"attempt(s) left; the {len(done) + len(rows)} finished are stored in {self.store.dir}. "
+                                   f"{fix}inish them with: guigym {self.store.manifest.get('purpose', 'eval')} --resume {self.store.run_id} "
+                                   f"--out {self.store.dir.parent}", self.stopped.permanent)
         return rows

@@ -1,0 +1,165 @@
+"""The OpenAI-compatible chat-completions policy: ``vllm serve``, a hosted API, or :mod:`toolkit.serving`.
+
+Screenshots travel as data URLs. A failed call is retried with exponential backoff (honouring ``Retry-After``)
+on connection errors, timeouts, 408, 429 and 5xx. What the service could not answer is marked
+``unavailable`` on the response, so the rollout treats it as an outage (rerun, never scored) rather
+than as the model's behaviour; a 400-class answer about the request itself (e.g. a prompt over the
+context length) stays a step error, since it follows from the agent's own configuration.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from toolkit.harness.policies import PolicyRequest, PolicyResponse
+from toolkit.tasks import TaskInstance
+
+#: answers worth retrying: the service is busy or failing, not refusing this request
+RETRY_STATUS = frozenset({408, 429}) | frozenset(range(500, 600))
+#: answers that no retry can fix: the URL, key or model name is wrong
+PERMANENT_STATUS = frozenset({401, 403, 404})
+#: the longest wait a ``Retry-After`` header may ask for
+MAX_RETRY_AFTER_S = 60.0
+
+
+@dataclass
+class OpenAIConfig:
+    """An OpenAI-compatible chat-completions endpoint."""
+
+    base_url: str
+    model: str
+    api_key_env: str = "OPENAI_API_KEY"
+    temperature: float = 0.0
+    max_tokens: int = 512
+    timeout_s: float = 120.0
+    retries: int = 4
+    concurrency: int = 16
+    logprobs: bool = False
+
+
+def _retry_after(resp: httpx.Response) -> float | None:
+    """Return the wait a 429/503 answer asks for in seconds (``Retry-After: <seconds>``), capped; None if absent."""
+    value = resp.headers.get("Retry-After", "").strip()
+    try:
+        return min(MAX_RETRY_AFTER_S, max(0.0, float(value)))
+    except ValueError:
+        return None
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """Return an assistant message as the model wrote it.
+
+    A server started with a tool-call parser (e.g. ``vllm serve --tool-call-parser hermes``) moves Qwen's
+    ``<tool_call>`` blocks out of ``content`` into ``tool_calls``; they are written back in that markup, so the
+    action format parses the same text either way.
+    """
+    text = message.get("content") or ""
+    if not isinstance(text, str):
+        raise TypeError(f"content is {type(text).__name__}, not text")
+    blocks = []
+    for call in message.get("tool_calls") or []:
+        fn = call["function"]
+        arguments = fn.get("arguments")
+        try:
+            arguments = json.loads(arguments) if isinstance(arguments, str) else arguments
+        except json.JSONDecodeError:
+            pass  # kept verbatim: the format's parser reports what is wrong with it
+        blocks.append("<tool_call>\n" + json.dumps({"name": fn["name"], "arguments": arguments}) + "\n</tool_call>")
+    return "\n".join([text.rstrip(), *blocks]).strip() if blocks else text
+
+
+class OpenAIPolicy:
+    """Call ``POST {base_url}/chat/completions`` with screenshots as data URLs.
+
+    A request still failing after the retries gives an error response (recorded on the step, marked
+    ``unavailable`` when the service could not answer), not an exception.
+    """
+
+    name = "openai"
+
+    def __init__(self, config: OpenAIConfig, client: httpx.AsyncClient | None = None):
+        self.config = config
+        self._client = client
+        self._sem = asyncio.Semaphore(config.concurrency)
+
+    def for_episode(self, instance: TaskInstance, seed: int) -> "OpenAIPolicy":
+        return self
+
+    def _payload(self, request: PolicyRequest) -> dict[str, Any]:
+        mime = "image/jpeg" if request.observation.image_format == "jpeg" else "image/png"
+        messages = []
+        for m in request.messages:
+            if isinstance(m["content"], str):
+                messages.append(m)
+                continue
+            parts = []
+            for p in m["content"]:
+                if p["type"] == "image":
+                    data = base64.b64encode(request.image(p["ref"])).decode()
+                    parts.append({"type": "image_url", "image_url": {"url": f"data:{mime};base64,{data}"}})
+                else:
+                    parts.append(p)
+            messages.append({"role": m["role"], "content": parts})
+        payload = {"model": self.config.model, "messages": messages, "temperature": self.config.temperature,
+                   "max_tokens": self.config.max_tokens, "seed": request.seed}
+        if self.config.logprobs:
+            payload["logprobs"] = True
+        return payload
+
+    async def __call__(self, request: PolicyRequest) -> PolicyResponse:
+        url = self.config.base_url.rstrip("/") + "/chat/completions"
+        headers = {}
+        key = os.environ.get(self.config.api_key_env)
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        payload = self._payload(request)
+        client = self._client or httpx.AsyncClient(timeout=self.config.timeout_s)
+        start = time.perf_counter()
+        error, unavailable = "no attempt made", "transient"
+        try:
+            async with self._sem:
+                for attempt in range(self.config.retries + 1):
+                    wait = None
+                    try:
+                        resp = await client.post(url, json=payload, headers=headers, timeout=self.config.timeout_s)
+                    except httpx.HTTPError as exc:
+                        error, unavailable = f"{type(exc).__name__}: {exc}", "transient"
+                    else:
+                        if resp.status_code == 200:
+                            return self._parse(resp, start)
+                        error = f"HTTP {resp.status_code}: {resp.text[:200]}"
+                        if resp.status_code not in RETRY_STATUS:
+                            unavailable = "permanent" if resp.status_code in PERMANENT_STATUS else None
+                            break
+                        unavailable, wait = "transient", _retry_after(resp)
+                    if attempt < self.config.retries:
+                        await asyncio.sleep(wait if wait is not None else min(8.0, 0.25 * 2 ** attempt))
+        finally:
+            if self._client is None:
+                await client.aclose()
+        return PolicyResponse(text="", error=f"model call to {url} failed: {error}", unavailable=unavailable,
+                              latency_ms=(time.perf_counter() - start) * 1000)
+
+    def _parse(self, resp: httpx.Response, start: float) -> PolicyResponse:
+        try:
+            body = resp.json()
+            choice = body["choices"][0]
+            text = message_text(choice["message"])
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            # a proxy's HTML page or a half-implemented server: the service did not answer the question
+            return PolicyResponse(text="", error=f"malformed chat completion ({type(exc).__name__}: {exc}): "
+                                                 f"{resp.text[:200]}", unavailable="transient")
+        logprobs = None
+        content = (choice.get("logprobs") or {}).get("content") if isinstance(choice.get("logprobs"), dict) else None
+        if content:
+            logprobs = [float(t.get("logprob", 0.0)) for t in content]
+        return PolicyResponse(text=text, logprobs=logprobs, usage=body.get("usage") or {},
+                              latency_ms=(time.perf_counter() - start) * 1000)
