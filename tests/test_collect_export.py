@@ -44,3 +44,19 @@ async def test_replay_agent_reexecutes_stored_attempts(tmp_path):
     again = await evaluate_async(["mobile-core"], "replay", tasks=_tasks(), model=str(first.store.dir), out=tmp_path / "b", seed=5)
     assert list(again.attempts["final_state_hash"]) == list(first.attempts["final_state_hash"])
     assert list(again.attempts["outcome"]) == ["success", "success"]
+
+
+async def test_replay_keeps_the_stored_format_and_refuses_what_it_cannot_replay(tmp_path):
+    from toolkit.harness import HarnessConfig
+
+    first = await evaluate_async(["mobile-core"], "reference", tasks=_tasks()[:1], out=tmp_path, seed=2,
+                                 harness_config=HarnessConfig(format="json-v1"))
+    # by run id under the same runs folder; the default text-v1 asked for here could not parse json-v1 outputs
+    again = await evaluate_async(["mobile-core"], "replay", tasks=_tasks()[:1], model=first.run_id, out=tmp_path, seed=2)
+    assert again.store.manifest["harness"]["format"] == "json-v1" and list(again.attempts["outcome"]) == ["success"]
+    runs = sorted(p.name for p in tmp_path.iterdir())
+    with pytest.raises(ValueError, match=r"has no attempt of mobile-core/.+ \(seed \d+\); replay the tasks, trials and --seed"):
+        await evaluate_async(["mobile-core"], "replay", tasks=_tasks()[:1], model=first.run_id, out=tmp_path, seed=3)
+    with pytest.raises(FileNotFoundError, match="no run 'missing-run'"):
+        await evaluate_async(["mobile-core"], "replay", tasks=_tasks()[:1], model="missing-run", out=tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == runs  # refused before any run folder was made

@@ -17,6 +17,7 @@ import pandas as pd
 
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.harness import Harness, HarnessConfig, make_policy
+from toolkit.harness.policies import ReplayPolicy
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
 from toolkit.tasks import load_tasks
@@ -144,7 +145,11 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
     config = harness_config or HarnessConfig()
     adapter = MockedAdapter()
     policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps, temperature=temperature,
-                         max_tokens=max_tokens)
+                         max_tokens=max_tokens, **({"root": out} if agent == "replay" else {}))
+    items = [WorkItem(spec=s, trial=t, run_seed=seed) for s in specs for t in range(trials)]
+    if isinstance(policy, ReplayPolicy):  # checked before a run folder exists: a wrong source loses nothing
+        policy.require([(i.spec.full_id, i.instance_seed) for i in items])
+        config = policy.harness_config(config)
     harness = Harness(policy, config)
     manager = make_manager(backend, isolation=isolation, adapter=adapter, ray_address=ray_address)  # bad arguments fail first
     if store is None:
@@ -152,7 +157,6 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
                                              parallel=parallel, model=model, model_name=model_name,
                                              sampling={"temperature": temperature, "max_tokens": max_tokens},
                                              harness=config.as_dict()), root=out)
-    items = [WorkItem(spec=s, trial=t, run_seed=seed) for s in specs for t in range(trials)]
     if on_start:
         on_start(len(items), len(store.done_ids()))
     async with manager:

@@ -10,14 +10,19 @@ hosted API).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol
 
 from toolkit.envs.base import EnvError, Observation
 from toolkit.harness.formats import ActionFormat
 from toolkit.tasks import TaskInstance
+
+if TYPE_CHECKING:
+    from toolkit.harness.harness import HarnessConfig
 
 
 @dataclass
@@ -176,30 +181,50 @@ class ScriptedPolicy:
 
 class ReplayPolicy:
     """Re-execute stored attempts: for each instance, answer the outputs of the attempt in ``run`` with the same
-    task and instance seed, verbatim and in order (so the same actions are parsed again)."""
+    task and instance seed, verbatim and in order (so the same actions are parsed again).
+
+    ``run`` is a run folder or a run id under ``root`` (default ``./runs``); it is opened at once, so a wrong one
+    fails before anything runs.
+    """
 
     name = "replay"
 
-    def __init__(self, run: str, outputs: list[str] | None = None):
-        self.run = run
+    def __init__(self, run: str, outputs: list[str] | None = None, root: str | Path | None = None):
+        from toolkit.store import RunStore
+
+        self.store = RunStore.open(run, root=root)
         self.outputs = outputs or []
         self._cursor = 0
         self._index: dict[tuple[str, int], str] | None = None
 
-    def _lookup(self, instance: TaskInstance) -> list[str]:
-        from toolkit.store import RunStore
-
-        store = RunStore.open(self.run)
+    @property
+    def index(self) -> dict[tuple[str, int], str]:
+        """Return the stored run's attempt id per (task id, instance seed)."""
         if self._index is None:
-            self._index = {(r["task_id"], r["seed"]): r["attempt_id"] for r in store.attempt_rows()}
-        attempt = self._index.get((instance.task_id, instance.seed))
-        if attempt is None:
-            raise KeyError(f"run {store.run_id} has no attempt of {instance.task_id} with seed {instance.seed}")
-        return [r["output"] for r in store.trajectory(attempt) if r.get("kind") == "step"]
+            self._index = {(r["task_id"], r["seed"]): r["attempt_id"] for r in self.store.attempt_rows()}
+        return self._index
+
+    def harness_config(self, config: HarnessConfig) -> HarnessConfig:
+        """Return ``config`` with the stored run's action format and coordinates: its outputs parse only in those."""
+        from toolkit.harness.harness import HarnessConfig as Config
+
+        stored = Config.from_dict(self.store.manifest.get("harness") or {})
+        return dataclasses.replace(config, format=stored.format, coords=stored.coords)
+
+    def require(self, keys: list[tuple[str, int]]) -> None:
+        """Raise ValueError naming the (task id, instance seed) pairs the stored run has no attempt of."""
+        missing = [k for k in keys if k not in self.index]
+        if missing:
+            shown = ", ".join(f"{t} (seed {s})" for t, s in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+            raise ValueError(f"run {self.store.run_id} has no attempt of {shown}; replay the tasks, trials and --seed "
+                             f"of that run (its manifest: {self.store.dir / 'manifest.json'})")
 
     def for_episode(self, instance: TaskInstance, seed: int) -> "ReplayPolicy":
-        fresh = ReplayPolicy(self.run, self._lookup(instance))
-        fresh._index = self._index
+        self.require([(instance.task_id, instance.seed)])
+        attempt = self.index[(instance.task_id, instance.seed)]
+        fresh = ReplayPolicy.__new__(ReplayPolicy)
+        fresh.store, fresh._index, fresh._cursor = self.store, self._index, 0
+        fresh.outputs = [r["output"] for r in self.store.trajectory(attempt) if r.get("kind") == "step"]
         return fresh
 
     async def __call__(self, request: PolicyRequest) -> PolicyResponse:
@@ -265,7 +290,7 @@ def make_policy(agent: str, *, model: str | None = None, model_name: str | None 
     if agent == "replay":
         if not model:
             raise ValueError("--agent replay needs --model RUN (a run id or folder whose attempts are replayed)")
-        return ReplayPolicy(model)
+        return ReplayPolicy(model, **kwargs)
     if agent == "hf":
         if not model:
             raise ValueError("--agent hf needs --model PATH (a local checkpoint folder)")
