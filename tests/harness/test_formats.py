@@ -32,6 +32,7 @@ UITARS = [
     {"type": "type", "text": "hello"}, {"type": "scroll", "direction": "up", "x": 500, "y": 500},
     {"type": "drag", "x": 10, "y": 20, "x2": 30, "y2": 40}, {"type": "system_button", "button": "back"},
     {"type": "open", "app": "notes"}, {"type": "hotkey", "keys": ["Control", "a"]}, {"type": "wait", "seconds": 1},
+    {"type": "wait", "seconds": 600}, {"type": "wait", "seconds": 2.5},
     {"type": "ask_user", "question": "Which one?"}, {"type": "terminate", "status": "success", "answer": "7"},
     {"type": "terminate", "status": "failed"},
 ]
@@ -56,6 +57,20 @@ def test_round_trip_every_supported_action(name):
         parsed = fmt.parse(fmt.render([action], "because"))
         assert parsed.ok, (raw, parsed.error)
         assert [canonical(a) for a in parsed.actions] == [canonical(action)], raw
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_replacing_a_fields_text_is_expressible_in_every_format(name):
+    """Formats whose ``type`` cannot say "replace" write it as select-all then type, which the device runs the same."""
+    fmt = get_format(name)
+    action = parse_action({"type": "type", "text": "555-0100", "clear": True})
+    parsed = fmt.parse(fmt.render([parse_action({"type": "click", "x": 5, "y": 6}), action]))
+    if fmt.can_clear:
+        assert parsed.actions[1] == action
+    else:
+        assert [a.model_dump() for a in parsed.actions[1:]] == [{"type": "hotkey", "keys": ["Control", "a"]},
+                                                               {"type": "type", "text": "555-0100", "clear": False}]
+    assert parsed.actions[0].type == "click"
 
 
 @pytest.mark.parametrize("name", sorted(FORMATS))

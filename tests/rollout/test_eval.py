@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 
 from tests.conftest import requires_chromium
 from toolkit.evaluation import evaluate_async
+from toolkit.harness import HarnessConfig
 from toolkit.tasks import load_suite
 
 pytestmark = requires_chromium
@@ -21,6 +23,16 @@ async def test_reference_agent_solves_every_task(tmp_path):
     assert len(attempts) == len(load_suite("mobile-core"))
     [summary] = result.as_json()["suites"].values()
     assert summary["SR"] == 1.0 and summary["env_errors"] == 0
+
+
+@pytest.mark.parametrize("fmt", ["qwen3vl-mobile-v1", "uitars-v1"])
+async def test_formats_without_a_clear_flag_still_replace_a_fields_text(fmt, tmp_path):
+    """The reference edits a phone number with ``type(clear=True)``; these formats write it as select-all + type."""
+    result = await evaluate_async(["mobile-core"], "reference", tasks=["contacts.edit_phone"], out=tmp_path,
+                                  harness_config=HarnessConfig(format=fmt))
+    assert list(result.attempts["outcome"]) == ["success"]
+    steps = result.store.steps(result.attempts.attempt_id[0]).to_dict("records")
+    assert any({"type": "hotkey", "keys": ["Control", "a"]} in s["actions"] for s in steps)
 
 
 async def test_random_agent_fails_and_runs_are_reproducible(tmp_path):

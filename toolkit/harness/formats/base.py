@@ -48,6 +48,9 @@ class ActionFormat:
 
     name = "base"
     default_coords: CoordSpace = "norm1000"
+    #: False where the format's ``type`` has no way to say "replace the field's text": there ``type`` with ``clear``
+    #: is written as select-all (Control+A) followed by ``type``, which does the same on every device
+    can_clear: bool = True
 
     def __init__(self, coords: CoordSpace | None = None):
         self.coords: CoordSpace = coords or self.default_coords
@@ -76,12 +79,23 @@ class ActionFormat:
         """Return text a model would write for these actions (canonical 0–1000 in, format space out)."""
         digits = 0 if self.coords in ("norm1000", "pixels") else 4
         dicts = []
-        for raw in actions:
-            action = parse_action(raw)
+        for action in self._expressible([parse_action(raw) for raw in actions]):
             data = action.model_dump(mode="json", exclude_defaults=True)
             data["type"] = action.type
             dicts.append(convert_action_dict(data, "norm1000", self.coords, size, digits))
         return self._render(thought, dicts)
+
+    def _expressible(self, actions: list[Action]) -> list[Action]:
+        """Return ``actions`` in this format's vocabulary (``type`` with ``clear`` → select-all, ``type``)."""
+        if self.can_clear:
+            return actions
+        out: list[Action] = []
+        for action in actions:
+            if action.type == "type" and action.clear:
+                out += [parse_action({"type": "hotkey", "keys": ["Control", "a"]}), action.model_copy(update={"clear": False})]
+            else:
+                out.append(action)
+        return out
 
     def parse(self, text: Any, size: tuple[int, int] | None = None) -> ParseResult:
         """Parse model output into canonical actions; never raises."""

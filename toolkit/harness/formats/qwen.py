@@ -36,6 +36,8 @@ def _direction(start: tuple[Any, Any], end: tuple[Any, Any]) -> str:
 class QwenFormat(ActionFormat):
     """Qwen3-VL tool calls for the phone (``mobile_use``) or the desktop (``computer_use``)."""
 
+    can_clear = False
+
     def __init__(self, tool: str = "mobile_use", coords=None):
         super().__init__(coords)
         if tool not in ("mobile_use", "computer_use"):
@@ -46,6 +48,7 @@ class QwenFormat(ActionFormat):
     def describe(self) -> str:
         if self.tool == "mobile_use":
             actions = ("click(coordinate), long_press(coordinate, time), swipe(coordinate, coordinate2), type(text), "
+                       "key(keys: e.g. [\"Control\", \"a\"] selects a field's text), "
                        "system_button(button: Back|Home|Menu|Enter), open(text: app id), wait(time), answer(text), "
                        "terminate(status: success|failure)")
         else:

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from toolkit.harness.formats.base import ActionFormat, FormatError
-from toolkit.harness.formats.text import call_to_dict
+from toolkit.harness.formats.text import call_to_dict, fmt_value
 
 _ACTION_LINE = re.compile(r"^\s*Action\s*:\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
 _THOUGHT = re.compile(r"Thought\s*:\s*(.*?)(?:\n\s*Action\s*:|\Z)", re.IGNORECASE | re.DOTALL)
@@ -21,7 +21,7 @@ _NUMS = re.compile(r"-?\d+(?:\.\d+)?")
 _POSITIONAL = {
     "click": ("start_box",), "left_double": ("start_box",), "long_press": ("start_box",), "type": ("content",),
     "scroll": ("start_box", "direction"), "drag": ("start_box", "end_box"), "press_home": (), "press_back": (),
-    "press_enter": (), "open_app": ("app_name",), "hotkey": ("key",), "wait": (), "finished": ("content",),
+    "press_enter": (), "open_app": ("app_name",), "hotkey": ("key",), "wait": ("seconds",), "finished": ("content",),
     "call_user": ("content",), "failed": (),
 }
 
@@ -39,6 +39,7 @@ class UITarsFormat(ActionFormat):
     """The ``uitars-v1`` action format."""
 
     name = "uitars-v1"
+    can_clear = False
 
     def describe(self) -> str:
         return (
@@ -48,7 +49,7 @@ class UITarsFormat(ActionFormat):
             "click(start_box='(x,y)')\nleft_double(start_box='(x,y)')\nlong_press(start_box='(x,y)')\n"
             "type(content='')\nscroll(start_box='(x,y)', direction='down|up|right|left')\n"
             "drag(start_box='(x1,y1)', end_box='(x2,y2)')\nopen_app(app_name='')\npress_home()\npress_back()\npress_enter()\n"
-            "hotkey(key='ctrl a')\nwait()\ncall_user(content='question')\nfinished(content='')  # the task is done\nfailed()"
+            "hotkey(key='ctrl a')\nwait(seconds=1)  # let time pass\ncall_user(content='question')\nfinished(content='')  # the task is done\nfailed()"
         )
 
     def _to_action(self, d: dict[str, Any]) -> dict[str, Any]:
@@ -71,8 +72,8 @@ class UITarsFormat(ActionFormat):
         if kind == "hotkey":
             keys = str(d.get("key", "")).split()
             return {"type": "hotkey", "keys": [k.capitalize() if len(k) > 1 else k for k in keys]}
-        if kind == "wait":
-            return {"type": "wait", "seconds": 1}
+        if kind == "wait":  # UI-TARS's wait() has no duration; seconds= lets the virtual clock run longer
+            return {"type": "wait", "seconds": d.get("seconds", 1)}
         if kind == "call_user":
             return {"type": "ask_user", "question": d.get("content")}
         if kind == "finished":
@@ -114,7 +115,8 @@ class UITarsFormat(ActionFormat):
         if kind == "hotkey":
             return f"hotkey(key={' '.join(k.lower() for k in a['keys'])!r})"
         if kind == "wait":
-            return "wait()"
+            seconds = a.get("seconds", 1)
+            return "wait()" if seconds == 1 else f"wait(seconds={fmt_value(seconds)})"
         if kind == "ask_user":
             return f"call_user(content={a['question']!r})"
         if kind == "terminate":
