@@ -165,3 +165,18 @@ def test_sampling_options_reach_the_model_agents_and_are_refused_elsewhere():
         make_policy("openai", model="u", model_name="m", max_tokens=0)
     with pytest.raises(ValueError, match=r"--temperature must be in \[0, 10\]"):
         make_policy("openai", model="u", model_name="m", temperature=-1)
+
+
+async def test_extra_body_reaches_the_server_and_sampled_token_ids_are_recorded(server):
+    handler, url = server
+    by_string = {"content": [{"token": "token_id:151644", "logprob": -0.25}, {"token": "token_id:7", "logprob": -1.5}]}
+    by_field = {"content": [{"token": "a", "token_id": 3, "logprob": -0.1}, {"token": "b", "logprob": -0.2}]}
+    for logprobs in (by_string, by_field):
+        handler.script.append((200, {"choices": [{"message": {"content": "Action: wait()"}, "logprobs": logprobs}]}))
+    policy = OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", logprobs=True,
+                                       extra_body={"return_tokens_as_token_ids": True, "top_k": 20}))
+    first = await policy(_request())
+    assert first.token_ids == [151644, 7] and first.logprobs == [-0.25, -1.5]
+    assert handler.seen[0]["body"]["top_k"] == 20 and handler.seen[0]["body"]["return_tokens_as_token_ids"] is True
+    second = await policy(_request())  # one token without an id: no ids at all, so they can never misalign
+    assert second.token_ids is None and second.logprobs == [-0.1, -0.2]

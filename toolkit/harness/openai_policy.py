@@ -13,8 +13,9 @@ import asyncio
 import base64
 import json
 import os
+import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
@@ -43,6 +44,9 @@ class OpenAIConfig:
     retries: int = 4
     concurrency: int = 16
     logprobs: bool = False
+    #: server-specific request fields merged into the body, e.g. vLLM's ``{"top_k": 20}`` or
+    #: ``{"return_tokens_as_token_ids": True}`` (then the sampled token ids are recorded with the log-probs)
+    extra_body: dict[str, Any] = field(default_factory=dict)
 
 
 def _retry_after(resp: httpx.Response) -> float | None:
@@ -112,7 +116,7 @@ class OpenAIPolicy:
                    "max_tokens": self.config.max_tokens, "seed": request.seed}
         if self.config.logprobs:
             payload["logprobs"] = True
-        return payload
+        return {**payload, **self.config.extra_body}
 
     async def __call__(self, request: PolicyRequest) -> PolicyResponse:
         url = self.config.base_url.rstrip("/") + "/chat/completions"
@@ -153,13 +157,33 @@ class OpenAIPolicy:
             body = resp.json()
             choice = body["choices"][0]
             text = message_text(choice["message"])
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            logprobs, token_ids = _sampled_tokens(choice.get("logprobs"))
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
             # a proxy's HTML page or a half-implemented server: the service did not answer the question
             return PolicyResponse(text="", error=f"malformed chat completion ({type(exc).__name__}: {exc}): "
                                                  f"{resp.text[:200]}", unavailable="transient")
-        logprobs = None
-        content = (choice.get("logprobs") or {}).get("content") if isinstance(choice.get("logprobs"), dict) else None
-        if content:
-            logprobs = [float(t.get("logprob", 0.0)) for t in content]
-        return PolicyResponse(text=text, logprobs=logprobs, usage=body.get("usage") or {},
+        return PolicyResponse(text=text, logprobs=logprobs, token_ids=token_ids, usage=body.get("usage") or {},
                               latency_ms=(time.perf_counter() - start) * 1000)
+
+
+_TOKEN_ID = re.compile(r"^token_id:(\d+)$")
+
+
+def _sampled_tokens(logprobs: Any) -> tuple[list[float] | None, list[int] | None]:
+    """Return the per-token log-probs of a choice and, when the server names them, the sampled token ids.
+
+    Ids come from a ``token_id`` field or from vLLM's ``return_tokens_as_token_ids`` token strings
+    (``"token_id:151644"``); they are kept only when every token has one, so they align with the log-probs.
+    """
+    content = logprobs.get("content") if isinstance(logprobs, dict) else None
+    if not isinstance(content, list) or not content:
+        return None, None
+    entries = [t for t in content if isinstance(t, dict)]
+    values = [float(t.get("logprob", 0.0)) for t in entries]
+    ids = []
+    for t in entries:
+        if isinstance(t.get("token_id"), int):
+            ids.append(t["token_id"])
+        elif isinstance(t.get("token"), str) and (m := _TOKEN_ID.match(t["token"])):
+            ids.append(int(m.group(1)))
+    return values, ids if len(ids) == len(entries) else None
