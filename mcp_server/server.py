@@ -70,9 +70,17 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool()
     async def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: int = 1,
-                       parallel: int = 2, seed: int = 0) -> api.JobInfo:
-        """Start an evaluation in the background; poll job_status with the returned job id."""
-        return await call(api.run_eval, suites, agent, tasks, trials, parallel, seed, runs_root)
+                       parallel: int = 2, seed: int = 0, model: str | None = None, model_name: str | None = None,
+                       action_format: str = "text-v1", temperature: float | None = None,
+                       max_tokens: int | None = None) -> api.JobInfo:
+        """Start an evaluation in the background; poll job_status with the returned job id.
+
+        agent: reference, random, openai (model = the endpoint's base URL, model_name = the name it serves),
+        hf (model = a checkpoint folder) or replay (model = a run id). action_format: text-v1, json-v1,
+        qwen3vl-mobile-v1, qwen3vl-computer-v1 or uitars-v1. temperature / max_tokens: sampling of the model agents.
+        """
+        return await call(api.run_eval, suites, agent, tasks, trials, parallel, seed, runs_root, model, model_name,
+                          action_format, temperature, max_tokens)
 
     @server.tool()
     async def job_status(job_id: str) -> api.JobInfo:

@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from toolkit import diagnosis
 from toolkit.evaluation import evaluate_async, load_result
+from toolkit.harness import HarnessConfig, get_format
+from toolkit.harness.policies import check_sampling
 from toolkit.session import EnvSession, make_env
 from toolkit.store import RunStore, list_runs
 from toolkit.sync import background_loop
@@ -181,8 +183,13 @@ _lock = threading.Lock()
 
 
 def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: int = 1, parallel: int = 2,
-             seed: int = 0, out: str | None = None, model: str | None = None, model_name: str | None = None) -> JobInfo:
-    """Start an evaluation in the background and return its job (poll with :func:`job_status`)."""
+             seed: int = 0, out: str | None = None, model: str | None = None, model_name: str | None = None,
+             action_format: str = "text-v1", temperature: float | None = None, max_tokens: int | None = None) -> JobInfo:
+    """Start an evaluation in the background and return its job (poll with :func:`job_status`).
+
+    ``model``: the endpoint URL (agent openai), checkpoint folder (hf) or run (replay); ``model_name``: the name the
+    endpoint serves; ``action_format``: the harness's action format; ``temperature`` / ``max_tokens``: sampling.
+    """
     if not suites:
         raise _arg("suites", "name at least one suite")
     for s in suites:
@@ -190,6 +197,21 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
             raise _arg("suites", f"unknown suite {s!r}; known: {', '.join(_list_suites())}")
     if agent not in ("reference", "random", "openai", "hf", "replay"):
         raise _arg("agent", f"unknown agent {agent!r}")
+    if agent in ("openai", "hf", "replay") and not model:
+        raise _arg("model", f"agent {agent} needs model: " + {"openai": "the endpoint's base URL, e.g. http://127.0.0.1:8000/v1",
+                                                               "hf": "a local checkpoint folder",
+                                                               "replay": "a run id or folder"}[agent])
+    if agent == "openai" and not model_name:
+        raise _arg("model_name", "agent openai needs the model name the endpoint serves")
+    try:
+        get_format(action_format)
+    except ValueError as exc:
+        raise _arg("action_format", str(exc)) from None
+    config = HarnessConfig(format=action_format)
+    try:
+        check_sampling(agent, temperature, max_tokens)
+    except ValueError as exc:
+        raise _arg("temperature" if "temperature" in str(exc) else "max_tokens", str(exc)) from None
     if not 1 <= trials <= 100:
         raise _arg("trials", "must be between 1 and 100")
     try:
@@ -206,7 +228,8 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
     async def job() -> None:
         try:
             result = await evaluate_async(suites, agent, tasks=tasks, trials=trials, parallel=parallel, seed=seed, out=out,
-                                          model=model, model_name=model_name, on_done=on_done)
+                                          model=model, model_name=model_name, harness_config=config,
+                                          temperature=temperature, max_tokens=max_tokens, on_done=on_done)
             state.update(status="done", run_id=result.run_id, run_dir=str(result.store.dir), summary=result.as_json()["suites"])
         except Exception as exc:  # noqa: BLE001 - reported through job_status
             state.update(status="failed", error=f"{type(exc).__name__}: {exc}")

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import base64
+import json
 import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -69,13 +71,15 @@ async def exercise(client: Client) -> None:
     assert compared["first_divergence"] is not None
     report = (await ok("diagnose_run", {"run_id": run_id})).structured_content
     assert report["attempts"] == 2 and report["success_rate"] == 1.0
-    job = (await ok("run_eval", {"suites": ["mobile-core"], "tasks": [task_id]})).structured_content
+    job = (await ok("run_eval", {"suites": ["mobile-core"], "tasks": [task_id], "action_format": "qwen3vl-mobile-v1"})).structured_content
     for _ in range(600):
         status = (await ok("job_status", {"job_id": job["job_id"]})).structured_content
         if status["status"] != "running":
             break
         time.sleep(0.2)
     assert status["status"] == "done" and status["summary"]["mobile-core"]["SR"] == 1.0
+    manifest = json.loads((Path(status["run_dir"]) / "manifest.json").read_text())
+    assert manifest["harness"]["format"] == "qwen3vl-mobile-v1"
     valid = (await ok("validate_task", {"task_id": task_id, "instances": 2, "random_rollouts": 1})).structured_content
     assert valid["ok"], valid
     opened = await ok("env_open", {"task_id": task_id, "seed": 1})
@@ -92,7 +96,12 @@ async def exercise(client: Client) -> None:
     for name, args, needle in (("show_task", {"task_id": "nope"}, "task_id"), ("run_summary", {"run_id": "nope"}, "run_id"),
                                ("get_step", {"attempt_id": attempts[0], "step": 99}, "step"),
                                ("env_step", {"session_id": sid, "actions": [{"type": "click"}]}, "session_id"),
-                               ("run_eval", {"suites": ["nope"]}, "suites"), ("job_status", {"job_id": "x"}, "job_id")):
+                               ("run_eval", {"suites": ["nope"]}, "suites"), ("job_status", {"job_id": "x"}, "job_id"),
+                               ("run_eval", {"suites": ["mobile-core"], "agent": "openai"}, "'model'"),
+                               ("run_eval", {"suites": ["mobile-core"], "agent": "openai", "model": "http://127.0.0.1:1/v1"},
+                                "model_name"),
+                               ("run_eval", {"suites": ["mobile-core"], "action_format": "nope"}, "action_format"),
+                               ("run_eval", {"suites": ["mobile-core"], "temperature": 0.5}, "temperature")):
         result = await client.call_tool(name, args)
         assert result.is_error and needle in result.content[0].text, (name, result.content)
     assert not (await client.call_tool("list_suites", {})).is_error

@@ -267,13 +267,8 @@ class HFPolicy:
 MODEL_AGENTS = ("openai", "hf", "hf-tokens")
 
 
-def make_policy(agent: str, *, model: str | None = None, model_name: str | None = None, apps: list[str] | None = None,
-                temperature: float | None = None, max_tokens: int | None = None, **kwargs: Any) -> Policy:
-    """Return a policy by agent name: reference, random, openai (``model`` URL + ``model_name``), hf (``model`` path),
-    hf-tokens, replay (``model`` = a run whose attempts are re-executed).
-
-    ``temperature`` (0 = greedy) and ``max_tokens`` (per step) apply to the model agents; None keeps each one's default.
-    """
+def check_sampling(agent: str, temperature: float | None, max_tokens: int | None) -> dict[str, Any]:
+    """Return the sampling options given (None ones left out); raise ValueError naming a bad one."""
     sampling = {k: v for k, v in (("temperature", temperature), ("max_tokens", max_tokens)) if v is not None}
     if sampling and agent not in MODEL_AGENTS:
         raise ValueError(f"--{next(iter(sampling)).replace('_', '-')} applies to the model agents "
@@ -282,6 +277,17 @@ def make_policy(agent: str, *, model: str | None = None, model_name: str | None 
         raise ValueError(f"--temperature must be in [0, 10], got {temperature}")
     if max_tokens is not None and max_tokens < 1:
         raise ValueError(f"--max-tokens must be at least 1, got {max_tokens}")
+    return sampling
+
+
+def make_policy(agent: str, *, model: str | None = None, model_name: str | None = None, apps: list[str] | None = None,
+                temperature: float | None = None, max_tokens: int | None = None, **kwargs: Any) -> Policy:
+    """Return a policy by agent name: reference, random, openai (``model`` URL + ``model_name``), hf (``model`` path),
+    hf-tokens, replay (``model`` = a run whose attempts are re-executed).
+
+    ``temperature`` (0 = greedy) and ``max_tokens`` (per step) apply to the model agents; None keeps each one's default.
+    """
+    sampling = check_sampling(agent, temperature, max_tokens)
     local = {"max_new_tokens" if k == "max_tokens" else k: v for k, v in sampling.items()}  # transformers' name
     if agent == "reference":
         return ReferencePolicy()
