@@ -42,3 +42,22 @@ def test_last_k_moves_its_boundary_every_step():
 def test_bad_configs_are_rejected():
     with pytest.raises(ValueError, match="overlap"):
         HistoryConfig(window=4, overlap=4)
+
+
+@pytest.mark.parametrize("coords, centre", [("norm1000", "@(200,250)"), ("pixels", "@(216,600)"), ("norm1", "@(0.200,0.250)")])
+async def test_element_lists_give_centres_in_the_coordinates_the_model_answers_in(coords, centre):
+    from toolkit.envs.base import Element, Observation
+    from toolkit.harness import Harness, HarnessConfig, ScriptedPolicy
+    from toolkit.tasks import TaskInstance
+
+    obs = Observation(image=b"\xff\xd8", width=1080, height=2400, screen="app:notes",
+                      elements=[Element(id="btn:save", role="button", text="Save", box=(100, 200, 200, 100))])
+    inst = TaskInstance(task_id="t", seed=1, instruction="save", params={}, setup={}, reference=[], expected_changes=[],
+                        max_steps=3)
+    config = HarnessConfig(coords=coords, history=HistoryConfig(include_elements=True))
+    decision = await Harness(ScriptedPolicy(["Action: wait()"]), config).episode(inst, 1).decide(0, obs, lambda ref: b"")
+    texts = [p["text"] for p in decision.prompt[-1]["content"] if p["type"] == "text"]
+    assert texts[-1] == f"screen: app:notes\n[btn:save] Save {centre}"
+    plain = await Harness(ScriptedPolicy(["Action: wait()"]), HarnessConfig(coords=coords)).episode(inst, 1).decide(
+        0, obs, lambda ref: b"")
+    assert not any("btn:save" in p.get("text", "") for p in plain.prompt[-1]["content"])

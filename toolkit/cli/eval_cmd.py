@@ -43,6 +43,8 @@ _OPTIONS = [
     click.option("--history", type=click.Choice(["window", "last_k"]), default="window", show_default=True),
     click.option("--window", type=int, default=10, show_default=True, help="K: steps per history window"),
     click.option("--overlap", type=int, default=2, show_default=True, help="O: steps two windows share"),
+    click.option("--elements", "include_elements", is_flag=True,
+                 help="add the screen's element list (id, text, centre in the format's coordinates) to each observation"),
     click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line"),
 ]
 
@@ -62,12 +64,13 @@ def collect_command(**options):
 
 
 def run_command(purpose, agent, model, model_name, temperature, max_tokens, suite, task_ids, trials, parallel, seed, out, resume, isolation,
-                action_format, history, window, overlap, as_json, backend="local", ray_address=None):
+                action_format, history, window, overlap, include_elements, as_json, backend="local", ray_address=None):
     """Run the shared rollout path over suites and print the score table (eval and collect)."""
     from toolkit.harness import HarnessConfig, HistoryConfig
 
     try:
-        config = HarnessConfig(format=action_format, history=HistoryConfig(mode=history, window=window, overlap=overlap))
+        config = HarnessConfig(format=action_format, history=HistoryConfig(mode=history, window=window, overlap=overlap,
+                                                                             include_elements=include_elements))
     except ValueError as exc:
         fail(str(exc))
     suites = [s for s in suite.split(",") if s]

@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from toolkit.actions import CoordSpace, convert_point
+
 
 class Element(BaseModel):
     """An interactive element on screen; ``box`` = (x, y, w, h) in 0–1000 screen coordinates."""
@@ -40,9 +42,14 @@ class Observation(BaseModel):
     note: str | None = None
     done: bool = False  # the environment itself ended the episode (e.g. a MiniWoB page's WOB_DONE_GLOBAL)
 
-    def text(self, limit: int = 60) -> str:
-        """Return a compact text view of the screen: one line per visible element."""
-        lines = [f"[{e.id}] {e.text}".rstrip() + f" @({e.center[0]:.0f},{e.center[1]:.0f})" for e in self.elements[:limit]]
+    def text(self, limit: int = 60, coords: CoordSpace = "norm1000") -> str:
+        """Return a compact text view of the screen: one line per visible element, its centre in ``coords``
+        (norm1000, norm1 or pixels: the space the model answers in)."""
+        lines = []
+        for e in self.elements[:limit]:
+            x, y = convert_point(*e.center, "norm1000", coords, (self.width, self.height))
+            where = f"({x:.3f},{y:.3f})" if coords == "norm1" else f"({x:.0f},{y:.0f})"
+            lines.append(f"[{e.id}] {e.text}".rstrip() + f" @{where}")
         return f"screen: {self.screen}\n" + "\n".join(lines)
 
 

@@ -101,7 +101,7 @@ class HarnessEpisode:
             ModelUnavailable: the model service gave no answer (an outage, not the model's behaviour).
         """
         if self.harness.config.history.include_elements:
-            self.ctx.elements_text[step] = observation.text()
+            self.ctx.elements_text[step] = observation.text(coords=self.harness.format.coords)
         messages = self.prompt(step)
         start = time.perf_counter()
         try:
