@@ -45,3 +45,25 @@ def test_window_reuses_more_than_last_k():
 def test_qwen_image_tokens_follow_the_resize_rule():
     assert qwen_image_tokens(1080, 2400, max_pixels=1280 * 28 * 28) == 966
     assert qwen_image_tokens(64, 64, max_pixels=64 * 64) == 4
+
+
+@pytest.mark.parametrize("include_elements", [False, True])
+async def test_a_stored_attempts_prompts_are_rebuilt_exactly(include_elements, tmp_path):
+    """A real attempt in Chromium: the prompts rebuilt from its stored steps equal the prompts it stored."""
+    from toolkit.envs.local import find_chromium
+    from toolkit.evaluation import evaluate_async
+    from toolkit.harness import HarnessConfig
+    from toolkit.harness.formats import get_format
+    from toolkit.harness.harness import SYSTEM_PROMPT
+
+    if find_chromium() is None:
+        pytest.skip("needs Debian chromium")
+    cfg = HistoryConfig(window=3, overlap=1, include_elements=include_elements)
+    result = await evaluate_async(["mobile-core"], "reference", tasks=["contacts.edit_phone"], out=tmp_path,
+                                  harness_config=HarnessConfig(history=cfg))
+    row = result.attempts.iloc[0]
+    steps = result.store.steps(row["attempt_id"]).to_dict("records")
+    assert len(steps) >= 5  # several windows
+    rebuilt = rebuild_prompts(row["instruction"], steps, SYSTEM_PROMPT + get_format("text-v1").describe(), cfg)
+    assert rebuilt == [s["prompt"] for s in steps]
+    assert ("[field:search]" in str(rebuilt[1])) is include_elements

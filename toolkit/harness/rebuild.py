@@ -31,13 +31,25 @@ def qwen_image_tokens(width: int, height: int, max_pixels: int = 1280 * 28 * 28,
     return (h // factor) * (w // factor)
 
 
+def _elements_text(prompt: Any) -> str | None:
+    """Return the element list a stored prompt showed with its current screen (text after the last image), if any."""
+    content = prompt[-1].get("content") if isinstance(prompt, list) and prompt and isinstance(prompt[-1], dict) else None
+    if isinstance(content, list) and len(content) >= 2 and content[-2].get("type") == "image" and content[-1].get("type") == "text":
+        return content[-1]["text"]
+    return None
+
+
 def context_from_steps(instruction: str, steps: Sequence[dict[str, Any]]) -> EpisodeContext:
-    """Return the episode context a harness had after ``steps`` (stored step records)."""
+    """Return the episode context a harness had after ``steps`` (stored step records, with their prompts when stored:
+    the element lists of runs made with ``include_elements`` are taken from them)."""
     ctx = EpisodeContext(instruction=instruction)
     for record in steps:
         ctx.turns.append(Turn(obs=record["index"], output=record["output"]))
         if record.get("note"):
             ctx.notes[record["index"] + 1] = record["note"]
+        elements = _elements_text(record.get("prompt"))
+        if elements is not None:
+            ctx.elements_text[record["index"]] = elements
     return ctx
 
 
