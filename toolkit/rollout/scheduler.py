@@ -129,6 +129,16 @@ class Scheduler:
             return
         await asyncio.sleep(min(10.0, max(1.0, lasted / 4), self.model_outage_s - lasted))
 
+    def _stop_error(self, left: int, finished: int) -> ModelUnavailable:
+        """Return the error that ends a run stopped by a model outage: why, what is stored, how to finish."""
+        cause = self.stopped
+        how = "refuses the request" if cause.permanent else f"gave no answer for {self.model_outage_s:.0f} s"
+        finish = f"guigym {self.store.manifest.get('purpose', 'eval')} --resume {self.store.run_id} --out {self.store.dir.parent}"
+        advice = "Check the endpoint URL, the model name and the API key, then finish" if cause.permanent else "Finish"
+        return ModelUnavailable(f"the model service {how} ({cause.message}). Stopped the run with {left} attempt(s) "
+                                f"left; the {finished} finished are stored in {self.store.dir}. {advice} them with: "
+                                f"{finish}", cause.permanent)
+
     async def _run_item(self, item: WorkItem) -> dict[str, Any] | None:
         spec = item.spec
         instance = sample(spec, item.instance_seed)
@@ -183,11 +193,5 @@ class Scheduler:
 
         await asyncio.gather(*(worker() for _ in range(min(self.parallel, len(todo)) or 1)))
         if self.stopped is not None:
-            left = len(todo) - len(rows)
-            how = "refuses the request" if self.stopped.permanent else f"gave no answer for {self.model_outage_s:.0f} s"
-            fix = "Check the endpoint URL, the model name and the API key, then f" if self.stopped.permanent else "F"
-            raise ModelUnavailable(f"the model service {how} ({self.stopped.message}). Stopped the run with {left} "
-                                   f"attempt(s) left; the {len(done) + len(rows)} finished are stored in {self.store.dir}. "
-                                   f"{fix}inish them with: guigym {self.store.manifest.get('purpose', 'eval')} --resume {self.store.run_id} "
-                                   f"--out {self.store.dir.parent}", self.stopped.permanent)
+            raise self._stop_error(left=len(todo) - len(rows), finished=len(done) + len(rows))
         return rows
