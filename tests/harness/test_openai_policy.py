@@ -50,12 +50,12 @@ def server():
     httpd.shutdown()
 
 
-def _request():
+def _request(step=0):
     obs = Observation(image=b"\xff\xd8fake", width=10, height=20)
     inst = TaskInstance(task_id="t", seed=1, instruction="do", params={}, setup={}, reference=[], expected_changes=[], max_steps=3)
     messages = [{"role": "system", "content": "sys"},
                 {"role": "user", "content": [{"type": "text", "text": "Task: do"}, {"type": "image", "ref": "obs:0"}]}]
-    return PolicyRequest(messages=messages, image=lambda ref: b"\xff\xd8fake", observation=obs, instance=inst, step=0,
+    return PolicyRequest(messages=messages, image=lambda ref: b"\xff\xd8fake", observation=obs, instance=inst, step=step,
                          seed=1, format=TextFormat())
 
 
@@ -84,11 +84,13 @@ async def test_images_as_data_urls_retries_and_logprobs(server, monkeypatch):
 
 async def test_client_errors_are_not_retried_and_give_an_error_response(server):
     handler, url = server
-    handler.script.extend([(400, {"error": "bad request"})])
+    handler.script.extend([(400, {"error": "prompt too long"}), (400, {"error": "unknown field: seed"})])
     policy = OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", retries=3))
-    response = await policy(_request())
+    response = await policy(_request(step=7))
     assert response.text == "" and "HTTP 400" in response.error and len(handler.seen) == 1
-    assert response.unavailable is None  # a request the server rejects is the agent's step error, not an outage
+    assert response.unavailable is None  # late in an attempt: the agent's own step error (its history), not an outage
+    first = await policy(_request(step=0))
+    assert first.unavailable == "permanent" and len(handler.seen) == 2  # the smallest request refused: a config error
 
 
 async def test_malformed_completion_is_an_error(server):
@@ -174,9 +176,10 @@ async def test_extra_body_reaches_the_server_and_sampled_token_ids_are_recorded(
     for logprobs in (by_string, by_field):
         handler.script.append((200, {"choices": [{"message": {"content": "Action: wait()"}, "logprobs": logprobs}]}))
     policy = OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", logprobs=True,
-                                       extra_body={"return_tokens_as_token_ids": True, "top_k": 20}))
+                                       extra_body={"return_tokens_as_token_ids": True, "top_k": 20, "seed": None}))
     first = await policy(_request())
     assert first.token_ids == [151644, 7] and first.logprobs == [-0.25, -1.5]
-    assert handler.seen[0]["body"]["top_k"] == 20 and handler.seen[0]["body"]["return_tokens_as_token_ids"] is True
+    body = handler.seen[0]["body"]
+    assert body["top_k"] == 20 and body["return_tokens_as_token_ids"] is True and "seed" not in body
     second = await policy(_request())  # one token without an id: no ids at all, so they can never misalign
     assert second.token_ids is None and second.logprobs == [-0.1, -0.2]

@@ -3,7 +3,7 @@
 Screenshots travel as data URLs. A failed call is retried with exponential backoff (honouring ``Retry-After``)
 on connection errors, timeouts, 408, 429 and 5xx. What the service could not answer is marked
 ``unavailable`` on the response, so the rollout treats it as an outage (rerun, never scored) rather
-than as the model's behaviour; a 400-class answer about the request itself (e.g. a prompt over the
+than as the model's behaviour. A 400-class answer later in an attempt (e.g. a history grown past the
 context length) stays a step error, since it follows from the agent's own configuration.
 """
 
@@ -45,8 +45,19 @@ class OpenAIConfig:
     concurrency: int = 16
     logprobs: bool = False
     #: server-specific request fields merged into the body, e.g. vLLM's ``{"top_k": 20}`` or
-    #: ``{"return_tokens_as_token_ids": True}`` (then the sampled token ids are recorded with the log-probs)
+    #: ``{"return_tokens_as_token_ids": True}`` (then the sampled token ids are recorded with the log-probs);
+    #: a field set to None is left out (``{"seed": None}`` for an API that refuses ``seed``)
     extra_body: dict[str, Any] = field(default_factory=dict)
+
+
+def _refused(status: int, step: int) -> bool:
+    """Return True when an error answer means the endpoint cannot serve this configuration at all.
+
+    401/403/404: wrong key, URL or model name. A 400/422 on an attempt's first request, its smallest prompt, means
+    the request itself does not suit the server (e.g. a field it does not take); later in an attempt it is the
+    agent's own step error (e.g. a history grown past the context length) and is recorded as such.
+    """
+    return status in PERMANENT_STATUS or (status in (400, 422) and step == 0)
 
 
 def _retry_after(resp: httpx.Response) -> float | None:
@@ -116,7 +127,7 @@ class OpenAIPolicy:
                    "max_tokens": self.config.max_tokens, "seed": request.seed}
         if self.config.logprobs:
             payload["logprobs"] = True
-        return {**payload, **self.config.extra_body}
+        return {k: v for k, v in {**payload, **self.config.extra_body}.items() if v is not None}
 
     async def __call__(self, request: PolicyRequest) -> PolicyResponse:
         url = self.config.base_url.rstrip("/") + "/chat/completions"
@@ -141,7 +152,7 @@ class OpenAIPolicy:
                             return self._parse(resp, start)
                         error = f"HTTP {resp.status_code}: {resp.text[:200]}"
                         if resp.status_code not in RETRY_STATUS:
-                            unavailable = "permanent" if resp.status_code in PERMANENT_STATUS else None
+                            unavailable = "permanent" if _refused(resp.status_code, request.step) else None
                             break
                         unavailable, wait = "transient", _retry_after(resp)
                     if attempt < self.config.retries:
