@@ -44,6 +44,9 @@ async def test_ask_user_gets_the_scripted_reply_or_none(answers_manager, spec):
 async def test_loop_detection_stops_repeated_no_effect_actions(answers_manager, spec):
     result = await _run(answers_manager, spec, ["Action: click(x=500, y=600)"] * 6)
     assert result.termination == "loop" and len(result.steps) == 3
+    garbage = await _run(answers_manager, spec, ["I would rather not say.", "Hmm.", "No action here"] * 2)
+    assert garbage.termination == "invalid_output" and len(garbage.steps) == 3
+    assert all(s["parse_error_kind"] == "no_action" for s in garbage.steps)
 
 
 async def test_step_limit_and_overdue_accounting(answers_manager, spec):

@@ -132,8 +132,10 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
             if device_actions and previous_actions == rec.get("actions"):
                 acts["repeats"].append(Finding(attempt_id=aid, task_id=tid, step=i, detail=f"{device_actions[0]} repeated"))
             previous_image, previous_actions = rec.get("image_hash_after"), rec.get("actions")
-        if row["termination"] == "loop":
-            acts["loops"].append(Finding(attempt_id=aid, task_id=tid, step=int(row["steps"]) - 1, detail="stopped by loop detection"))
+        if row["termination"] in ("loop", "invalid_output"):
+            detail = ("stopped by loop detection" if row["termination"] == "loop"
+                      else "stopped by loop detection: outputs with no valid action, screen unchanged")
+            acts["loops"].append(Finding(attempt_id=aid, task_id=tid, step=int(row["steps"]) - 1, detail=detail))
         if row["outcome"] == "false_complete":
             failed = [k for k, v in (row.get("criteria") or {}).items() if not v]
             trajs["false_complete"].append(Finding(attempt_id=aid, task_id=tid, detail=f"claimed success; failed criteria {failed}"))

@@ -159,7 +159,8 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
         previous = signature
         obs = new_obs
         if harness.config.loop_limit and repeats + 1 >= harness.config.loop_limit:
-            termination = "loop"
+            # the same nothing, over and over, is output the format cannot read, not a repeated action
+            termination = "invalid_output" if not actions and decision.parsed.error else "loop"
             break
 
     verdict = await manager.evaluate(lease, instance, spec, final_state=observations[-1].state)
