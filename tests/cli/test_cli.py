@@ -51,3 +51,22 @@ def test_doctor_reports_and_writes_nothing(tmp_path):
     rows = json.loads(res.stdout.strip().splitlines()[-1])
     assert {r["check"] for r in rows} >= {"chromium", "chromium launches (Playwright)", "playwright"}
     assert res.returncode == 0 and list(tmp_path.iterdir()) == []
+
+
+@requires_chromium
+def test_agent_options_reach_the_run(tmp_path):
+    """--format, --coords, --elements and the history flags end up in the run's manifest and in its prompts."""
+    res = guigym("eval", "--suite", "mobile-core", "--tasks", "contacts.edit_phone", "--format", "uitars-v1",
+                 "--coords", "pixels", "--elements", "--history", "last_k", "--out", str(tmp_path), "--json")
+    assert res.returncode == 0, res.stderr[-2000:]
+    run = json.loads(res.stdout.strip().splitlines()[-1])
+    harness = json.loads((tmp_path / run["run_id"] / "manifest.json").read_text())["harness"]
+    assert (harness["format"], harness["coords"]) == ("uitars-v1", "pixels")
+    assert harness["history"]["mode"] == "last_k" and harness["history"]["include_elements"] is True
+    assert run["suites"]["mobile-core"]["SR"] == 1.0
+    [trajectory] = (tmp_path / run["run_id"] / "trajectories").iterdir()
+    step = next(json.loads(line) for line in trajectory.open() if '"kind": "step"' in line)
+    assert "Coordinates are pixels of the screenshot" in step["prompt"][0]["content"]
+    assert step["prompt"][-1]["content"][-1]["text"].startswith("screen: launcher\n")
+    res = guigym("eval", "--agent", "reference", "--temperature", "0.5")
+    assert res.returncode != 0 and "--temperature applies to the model agents" in res.stderr

@@ -40,6 +40,8 @@ _OPTIONS = [
     click.option("--ray-address", help="backend ray: the cluster's host:port (default: RAY_ADDRESS or a local Ray)"),
     click.option("--format", "action_format", default="text-v1", show_default=True,
                  help="action format: text-v1, json-v1, qwen3vl-mobile-v1, qwen3vl-computer-v1, uitars-v1"),
+    click.option("--coords", type=click.Choice(["norm1000", "norm1", "pixels"]),
+                 help="the coordinate space the model answers in (default: the format's, 0-1000)"),
     click.option("--history", type=click.Choice(["window", "last_k"]), default="window", show_default=True),
     click.option("--window", type=int, default=10, show_default=True, help="K: steps per history window"),
     click.option("--overlap", type=int, default=2, show_default=True, help="O: steps two windows share"),
@@ -64,12 +66,12 @@ def collect_command(**options):
 
 
 def run_command(purpose, agent, model, model_name, temperature, max_tokens, suite, task_ids, trials, parallel, seed, out, resume, isolation,
-                action_format, history, window, overlap, include_elements, as_json, backend="local", ray_address=None):
+                action_format, coords, history, window, overlap, include_elements, as_json, backend="local", ray_address=None):
     """Run the shared rollout path over suites and print the score table (eval and collect)."""
     from toolkit.harness import HarnessConfig, HistoryConfig
 
     try:
-        config = HarnessConfig(format=action_format, history=HistoryConfig(mode=history, window=window, overlap=overlap,
+        config = HarnessConfig(format=action_format, coords=coords, history=HistoryConfig(mode=history, window=window, overlap=overlap,
                                                                              include_elements=include_elements))
     except ValueError as exc:
         fail(str(exc))
