@@ -197,10 +197,10 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
             raise _arg("suites", f"unknown suite {s!r}; known: {', '.join(_list_suites())}")
     if agent not in ("reference", "random", "openai", "hf", "replay"):
         raise _arg("agent", f"unknown agent {agent!r}")
-    if agent in ("openai", "hf", "replay") and not model:
-        raise _arg("model", f"agent {agent} needs model: " + {"openai": "the endpoint's base URL, e.g. http://127.0.0.1:8000/v1",
-                                                               "hf": "a local checkpoint folder",
-                                                               "replay": "a run id or folder"}[agent])
+    needs = {"openai": "the endpoint's base URL, e.g. http://127.0.0.1:8000/v1", "hf": "a local checkpoint folder",
+             "replay": "a run id or folder"}
+    if agent in needs and not model:
+        raise _arg("model", f"agent {agent} needs model: {needs[agent]}")
     if agent == "openai" and not model_name:
         raise _arg("model_name", "agent openai needs the model name the endpoint serves")
     try:

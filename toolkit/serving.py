@@ -73,7 +73,8 @@ class ChatServer:
                 try:
                     body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
                     if body.get("model") not in (None, served):  # as vllm serve answers a wrong --model-name
-                        self._send(HTTPStatus.NOT_FOUND, {"error": {"message": f"The model `{body['model']}` does not exist."}})
+                        missing = f"The model `{body['model']}` does not exist."
+                        self._send(HTTPStatus.NOT_FOUND, {"error": {"message": missing}})
                         return
                     messages = _decode_messages(body["messages"])
                     gen = model.generate(messages, float(body.get("temperature", 0.0)), int(body.get("max_tokens", 128)),

@@ -65,14 +65,15 @@ def collect_command(**options):
     run_command("collect", **options)
 
 
-def run_command(purpose, agent, model, model_name, temperature, max_tokens, suite, task_ids, trials, parallel, seed, out, resume, isolation,
-                action_format, coords, history, window, overlap, include_elements, as_json, backend="local", ray_address=None):
+def run_command(purpose, agent, model, model_name, temperature, max_tokens, suite, task_ids, trials, parallel, seed, out,
+                resume, isolation, action_format, coords, history, window, overlap, include_elements, as_json,
+                backend="local", ray_address=None):
     """Run the shared rollout path over suites and print the score table (eval and collect)."""
     from toolkit.harness import HarnessConfig, HistoryConfig
 
     try:
-        config = HarnessConfig(format=action_format, coords=coords, history=HistoryConfig(mode=history, window=window, overlap=overlap,
-                                                                             include_elements=include_elements))
+        history_config = HistoryConfig(mode=history, window=window, overlap=overlap, include_elements=include_elements)
+        config = HarnessConfig(format=action_format, coords=coords, history=history_config)
     except ValueError as exc:
         fail(str(exc))
     suites = [s for s in suite.split(",") if s]

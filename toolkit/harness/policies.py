@@ -215,7 +215,8 @@ class ReplayPolicy:
         """Raise ValueError naming the (task id, instance seed) pairs the stored run has no attempt of."""
         missing = [k for k in keys if k not in self.index]
         if missing:
-            shown = ", ".join(f"{t} (seed {s})" for t, s in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+            shown = ", ".join(f"{t} (seed {s})" for t, s in missing[:5])
+            shown += f" and {len(missing) - 5} more" if len(missing) > 5 else ""
             raise ValueError(f"run {self.store.run_id} has no attempt of {shown}; replay the tasks, trials and --seed "
                              f"of that run (its manifest: {self.store.dir / 'manifest.json'})")
 

@@ -33,8 +33,10 @@ def qwen_image_tokens(width: int, height: int, max_pixels: int = 1280 * 28 * 28,
 
 def _elements_text(prompt: Any) -> str | None:
     """Return the element list a stored prompt showed with its current screen (text after the last image), if any."""
-    content = prompt[-1].get("content") if isinstance(prompt, list) and prompt and isinstance(prompt[-1], dict) else None
-    if isinstance(content, list) and len(content) >= 2 and content[-2].get("type") == "image" and content[-1].get("type") == "text":
+    if not (isinstance(prompt, list) and prompt and isinstance(prompt[-1], dict)):
+        return None
+    content = prompt[-1].get("content")
+    if isinstance(content, list) and len(content) >= 2 and [p.get("type") for p in content[-2:]] == ["image", "text"]:
         return content[-1]["text"]
     return None
 

@@ -133,7 +133,8 @@ class Scheduler:
         """Return the error that ends a run stopped by a model outage: why, what is stored, how to finish."""
         cause = self.stopped
         how = "refuses the request" if cause.permanent else f"gave no answer for {self.model_outage_s:.0f} s"
-        finish = f"guigym {self.store.manifest.get('purpose', 'eval')} --resume {self.store.run_id} --out {self.store.dir.parent}"
+        purpose = self.store.manifest.get("purpose", "eval")
+        finish = f"guigym {purpose} --resume {self.store.run_id} --out {self.store.dir.parent}"
         advice = "Check the endpoint URL, the model name and the API key, then finish" if cause.permanent else "Finish"
         return ModelUnavailable(f"the model service {how} ({cause.message}). Stopped the run with {left} attempt(s) "
                                 f"left; the {finished} finished are stored in {self.store.dir}. {advice} them with: "
