@@ -53,7 +53,8 @@ class PolicyResponse:
     latency_ms: float = 0.0
     usage: dict[str, Any] = field(default_factory=dict)
     #: set when the model service gave no answer (not the model's behaviour): ``transient`` (connection refused,
-    #: timeout, 429 or 5xx after the retries) or ``permanent`` (401, 403, 404: the endpoint, key or model name is wrong)
+    #: timeout, 429 or 5xx after the retries) or ``permanent`` (the endpoint, key, model name or request is wrong for
+    #: the server: see ``openai_policy._refused``)
     unavailable: Literal["transient", "permanent"] | None = None
 
 
