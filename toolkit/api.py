@@ -103,6 +103,8 @@ class StepInfo(_Model):
     screenshot: str
     policy_ms: float | None = None
     env_ms: float | None = None
+    #: the model call's token counts and ``finish_reason`` when the policy reports them
+    usage: dict[str, Any] | None = None
 
 
 class SessionInfo(_Model):
@@ -311,7 +313,8 @@ def get_step(attempt_id: str, step: int, run_id: str | None = None, root: str | 
                     screen_after=rec.get("screen_after"), output=rec["output"], actions=rec["actions"] or [],
                     parse_error=rec.get("parse_error"), note=rec.get("note"), results=rec["results"] or [],
                     state_diff=rec.get("state_diff") or [], screenshot=rec["screenshot_after"],
-                    policy_ms=rec.get("policy_ms"), env_ms=rec.get("env_ms"))
+                    policy_ms=rec.get("policy_ms"), env_ms=rec.get("env_ms"),
+                    usage=rec.get("usage") if isinstance(rec.get("usage"), dict) else None)
     return info, Path(info.screenshot).read_bytes()
 
 

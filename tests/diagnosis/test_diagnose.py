@@ -80,6 +80,34 @@ async def test_tapping_empty_space_is_no_effect(phone_manager, tmp_path, contact
     assert "no_effect" in md and "Weakest capabilities" in md
 
 
+class CutShort:
+    """A model whose first output hits its token limit mid-action, as a server reports it (finish_reason ``length``)."""
+
+    name = "cut-short"
+
+    def for_episode(self, instance, seed):
+        return self
+
+    async def __call__(self, request: PolicyRequest) -> PolicyResponse:
+        if request.step == 0:
+            return PolicyResponse(text="Action: click(x=5", usage={"completion_tokens": 6, "finish_reason": "length"})
+        return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}]),
+                              usage={"completion_tokens": 5, "finish_reason": "stop"})
+
+
+async def test_outputs_cut_at_the_token_limit_are_truncated_findings(phone_manager, tmp_path, contacts_tasks):
+    store = RunStore.create({"agent": "planted"}, root=tmp_path)
+    await Scheduler(phone_manager, Harness(CutShort()), store, "planted", parallel=1).run([WorkItem(contacts_tasks[0], 0, 0)])
+    [row] = store.attempt_rows()
+    first, second = store.steps(row["attempt_id"]).to_dict("records")
+    assert first["usage"] == {"completion_tokens": 6, "finish_reason": "length"} and second["usage"]["finish_reason"] == "stop"
+    report = diagnose(store)
+    [finding] = report.actions["truncated"]
+    assert report.action_counts["truncated"] == 1 and finding.step == 0
+    assert "cut at 6 tokens" in finding.detail and "parse error" in finding.detail
+    assert "| truncated | 1 |" in report.to_markdown()
+
+
 async def test_divergence_summary_and_queries(phone_manager, tmp_path, contacts_tasks):
     from toolkit.evaluation import evaluate_async
 

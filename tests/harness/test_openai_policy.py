@@ -93,6 +93,15 @@ async def test_client_errors_are_not_retried_and_give_an_error_response(server):
     assert first.unavailable == "permanent" and len(handler.seen) == 2  # the smallest request refused: a config error
 
 
+async def test_token_counts_and_finish_reason_are_reported(server):
+    handler, url = server
+    cut = _completion("Action: click(x=1,")
+    cut["choices"][0]["finish_reason"] = "length"
+    handler.script.extend([(200, cut)])
+    response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", max_tokens=4))(_request())
+    assert response.usage == {"prompt_tokens": 5, "finish_reason": "length"}  # diagnosis lists such steps as truncated
+
+
 async def test_malformed_completion_is_an_error(server):
     handler, url = server
     handler.script.extend([(200, {"nothing": True})])

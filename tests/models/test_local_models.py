@@ -37,6 +37,8 @@ async def test_hf_policy_records_tokens_and_logprobs(tiny_vlm, tmp_path):
     first = steps.iloc[0]
     assert first["token_ids"] and len(first["token_ids"]) == len(first["logprobs"])
     assert all(lp <= 0 for lp in first["logprobs"])
+    assert first["usage"]["completion_tokens"] == len(first["token_ids"]) and first["usage"]["prompt_tokens"] > 0
+    assert first["usage"]["finish_reason"] in ("stop", "length")
     # An untrained model's output is not an action: the error is recorded and fed back, never a crash.
     assert first["parse_error"] or first["actions"]
     if len(steps) > 1 and first["parse_error"]:
@@ -77,6 +79,8 @@ async def test_openai_policy_against_the_served_tiny_model(tiny_vlm, tmp_path):
         [row] = result.attempts.to_dict("records")
         steps = result.store.steps(row["attempt_id"])
         assert len(steps) >= 1 and all(s.get("policy_error") in (None, "") for s in steps.to_dict("records"))
+        usage = steps.iloc[0]["usage"]  # the server's token counts and finish reason, stored with the step
+        assert usage["prompt_tokens"] > 0 and usage["completion_tokens"] >= 1 and usage["finish_reason"] in ("stop", "length")
         bad = httpx.post(server.url + "/chat/completions", json={"messages": [{"role": "user", "content": [{"type": "video"}]}]})
         assert bad.status_code == 400 and "unsupported" in bad.json()["error"]["message"]
     finally:

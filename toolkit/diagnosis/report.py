@@ -1,7 +1,7 @@
 """``diagnose(run) -> DiagnosisReport``: what went wrong, at three levels.
 
 - actions: parse errors, off-screen coordinates, no-effect actions (state and screen unchanged),
-  repeated actions, loops;
+  repeated actions, loops, outputs cut at the token limit (``truncated``: raise ``max_tokens``);
 - trajectories: false complete, overdue, budget exhausted, side effects (with the state paths),
   wrong answers (query tasks, against the expected fields);
 - knowledge: failure rates by app, capability tag and criterion, and for tasks with both
@@ -123,6 +123,11 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
                 acts["parse_errors"].append(Finding(attempt_id=aid, task_id=tid, step=i, detail=str(rec["parse_error"])[:160]))
                 if "less than or equal to 1000" in str(rec["parse_error"]) or "greater than or equal to 0" in str(rec["parse_error"]):
                     acts["off_screen"].append(Finding(attempt_id=aid, task_id=tid, step=i, detail=str(rec["parse_error"])[:160]))
+            usage = rec.get("usage")
+            if isinstance(usage, dict) and usage.get("finish_reason") == "length":
+                parsed = "; its parse error: " + str(rec["parse_error"])[:100] if rec.get("parse_error") else ""
+                acts["truncated"].append(Finding(attempt_id=aid, task_id=tid, step=i,
+                                                 detail=f"output cut at {usage.get('completion_tokens', '?')} tokens{parsed}"))
             device_actions = [a for a in rec.get("actions") or [] if a["type"] not in ("terminate", "ask_user", "answer", "wait")]
             unchanged_state = rec.get("state_hash_before") == rec.get("state_hash_after")
             unchanged_screen = previous_image is None or previous_image == rec.get("image_hash_after")
@@ -173,7 +178,8 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
                 report.divergences.append(Finding(attempt_id=lost["attempt_id"], task_id=tid, step=first,
                                                   detail=f"did {took} where the success did {should}"))
     report.actions = dict(acts)
-    report.action_counts = {k: len(acts.get(k, [])) for k in ("parse_errors", "off_screen", "no_effect", "repeats", "loops")}
+    report.action_counts = {k: len(acts.get(k, [])) for k in ("parse_errors", "off_screen", "no_effect", "repeats", "loops",
+                                                              "truncated")}
     report.parse_error_kinds = dict(kinds)
     report.trajectories = {k: trajs.get(k, []) for k in ("false_complete", "overdue", "budget_exhausted", "side_effects",
                                                          "wrong_answers")}

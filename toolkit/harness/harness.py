@@ -59,6 +59,9 @@ class Decision:
     logprobs: list[float] | None = None
     policy_error: str | None = None
     policy_ms: float = 0.0
+    #: what the policy reports of the call: ``prompt_tokens``, ``completion_tokens``, ``finish_reason``
+    #: (``length`` = cut at the token limit) when it knows them
+    usage: dict[str, Any] = field(default_factory=dict)
 
     @property
     def actions(self) -> list[Action]:
@@ -114,7 +117,7 @@ class HarnessEpisode:
             raise ModelUnavailable(f"step {step}: {response.error}", permanent=response.unavailable == "permanent")
         parsed = self.harness.format.parse(response.text, size=(observation.width, observation.height))
         return Decision(prompt=messages, output=response.text, parsed=parsed, token_ids=response.token_ids,
-                        logprobs=response.logprobs, policy_error=response.error,
+                        logprobs=response.logprobs, policy_error=response.error, usage=dict(response.usage or {}),
                         policy_ms=(time.perf_counter() - start) * 1000)
 
     def record(self, step: int, output: str, next_note: str | None) -> None:

@@ -173,7 +173,10 @@ class OpenAIPolicy:
             # a proxy's HTML page or a half-implemented server: the service did not answer the question
             return PolicyResponse(text="", error=f"malformed chat completion ({type(exc).__name__}: {exc}): "
                                                  f"{resp.text[:200]}", unavailable="transient")
-        return PolicyResponse(text=text, logprobs=logprobs, token_ids=token_ids, usage=body.get("usage") or {},
+        usage = body.get("usage") if isinstance(body.get("usage"), dict) else {}
+        if choice.get("finish_reason") is not None:
+            usage = {**usage, "finish_reason": choice["finish_reason"]}  # "length": cut at max_tokens
+        return PolicyResponse(text=text, logprobs=logprobs, token_ids=token_ids, usage=usage,
                               latency_ms=(time.perf_counter() - start) * 1000)
 
 

@@ -143,7 +143,7 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
             "state_hash_before": obs.state_hash, "state_hash_after": new_obs.state_hash,
             "image_hash_after": _image_hash(new_obs.image),
             "state_diff": state_changes(obs.state, new_obs.state),
-            "token_ids": decision.token_ids, "logprobs": decision.logprobs,
+            "token_ids": decision.token_ids, "logprobs": decision.logprobs, "usage": decision.usage or None,
             "policy_ms": round(decision.policy_ms, 2), "env_ms": round(env_ms, 2),
         })
         terminate = next((a for a in actions if a.type == "terminate"), None)
