@@ -36,7 +36,7 @@ def _with_image(model: Any, data: bytes) -> CallToolResult:
 
 
 def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServer:
-    """Return the MCP server; ``runs_root`` is the runs folder the run tools read (default ./runs)."""
+    """Return the MCP server; ``runs_root`` is the runs folder the run tools read (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)."""
     server = MCPServer("guigym", instructions="Evaluate, replay and diagnose GUI agents on guigym's mocked apps. "
                                               "Runs live under the runs folder; attempt ids may be written run_id/attempt_id.")
     sessions = api.SessionRegistry(idle_s=idle_s)
@@ -72,15 +72,18 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     async def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: int = 1,
                        parallel: int = 2, seed: int = 0, model: str | None = None, model_name: str | None = None,
                        action_format: str = "text-v1", temperature: float | None = None,
-                       max_tokens: int | None = None) -> api.JobInfo:
-        """Start an evaluation in the background; poll job_status with the returned job id.
+                       max_tokens: int | None = None, resume: str | None = None) -> api.JobInfo:
+        """Start an evaluation in the background; poll job_status with the returned job id (it names the run id
+        as soon as the run folder exists, also when the job fails).
 
         agent: reference, random, openai (model = the endpoint's base URL, model_name = the name it serves),
         hf (model = a checkpoint folder) or replay (model = a run id). action_format: text-v1, json-v1,
         qwen3vl-mobile-v1, qwen3vl-computer-v1 or uitars-v1. temperature / max_tokens: sampling of the model agents.
+        resume: a run id to finish with its own settings (e.g. after a model outage stopped it); only an openai run's
+        model and model_name may be given then, to point it at a moved endpoint.
         """
         return await call(api.run_eval, suites, agent, tasks, trials, parallel, seed, runs_root, model, model_name,
-                          action_format, temperature, max_tokens)
+                          action_format, temperature, max_tokens, resume)
 
     @server.tool()
     async def job_status(job_id: str) -> api.JobInfo:

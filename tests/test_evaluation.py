@@ -31,3 +31,60 @@ def test_summary_rates():
     assert row["FC"] == pytest.approx(1 / 4) and row["OT"] == pytest.approx(1 / 4) and row["USE"] == pytest.approx(1 / 4)
     assert row["pass@n"] == pytest.approx(0.5) and row["pass^n"] == 0
     assert row["mean_steps"] == pytest.approx(7.5)
+
+
+def _result(success, clean=True, claimed=None, termination="terminate", judges_claim=False, error=None):
+    from toolkit.rollout.episode import AttemptResult
+    from toolkit.tasks import TaskInstance
+    from toolkit.tasks.verdict import Verdict
+
+    verdict = Verdict(task_id="s/t", success=success, clean=clean, progress=float(success), error=error,
+                      judges_claim=judges_claim)
+    instance = TaskInstance(task_id="s/t", seed=0, instruction="x", params={}, setup={}, reference=[], expected_changes=[],
+                            max_steps=5)
+    return AttemptResult(task_id="s/t", instance=instance, verdict=verdict, steps=[], observations=[], claimed=claimed,
+                         answer=None, termination=termination, reset_ms=0, total_s=0)
+
+
+@pytest.mark.parametrize("kwargs, outcome", [
+    ({"success": True, "claimed": "success"}, "success"),
+    ({"success": True, "termination": "env_done"}, "success"),  # MiniWoB ends the episode itself
+    ({"success": True, "claimed": "failed", "judges_claim": True}, "success"),  # OSWorld: refusing an infeasible task
+    ({"success": False, "claimed": "success"}, "false_complete"),
+    # the goal reached with a side effect, then claimed: not SR (USE counts it), and not a false claim either
+    ({"success": True, "clean": False, "claimed": "success"}, "failure"),
+    ({"success": True, "termination": "step_limit"}, "overdue"),
+    ({"success": True, "termination": "loop"}, "overdue"),  # reached the goal, then repeated itself: never terminated
+    ({"success": True, "claimed": "failed"}, "failure"),  # it did terminate, saying it failed
+    ({"success": False, "error": "verifier crashed"}, "verifier_error"),
+])
+def test_outcome_of_each_ending(kwargs, outcome):
+    from toolkit.rollout.scheduler import outcome_of
+
+    assert outcome_of(_result(**kwargs)) == outcome
+
+
+def test_a_missing_trial_of_one_task_does_not_change_another_tasks_pass_rates():
+    rows = [_row("a", "success", 1.0), _row("a", "success", 1.0), _row("a", "verifier_error", 0.0),
+            _row("b", "success", 1.0), _row("b", "failure", 0.0), _row("b", "failure", 0.0)]
+    [row] = summarize(pd.DataFrame(rows)).to_dict("records")
+    # b: 1 of 3 → pass@3 = 1, pass^3 = 0; a: 2 of its 2 scored trials → 1 and 1
+    assert row["n"] == 3 and row["pass@n"] == 1.0 and row["pass^n"] == pytest.approx(0.5)
+    assert row["verifier_errors"] == 1
+
+
+def test_attempts_that_never_finished_are_counted_per_suite_even_with_no_result_at_all():
+    attempts = pd.DataFrame([{**_row("a", "success", 1.0), "attempt_id": "a__t0"}])
+    env = pd.DataFrame([
+        {"suite": "s", "task_id": "a", "attempt_id": "a__t0", "kind": "env"},  # rerun, then finished
+        {"suite": "s", "task_id": "b", "attempt_id": "b__t0", "kind": "env"},  # every try failed
+        {"suite": "s", "task_id": "b", "attempt_id": "b__t0", "kind": "env"},
+        {"suite": "synth/w1", "task_id": "synth/w1/c", "attempt_id": "c__t0", "kind": "model"},
+    ])
+    table = summarize(attempts, env).set_index("suite")
+    assert table.loc["s", "unfinished"] == 1 and table.loc["s", "env_errors"] == 3 and table.loc["s", "attempts"] == 1
+    assert table.loc["synth/w1", "attempts"] == 0 and table.loc["synth/w1", "unfinished"] == 1
+    assert table.loc["synth/w1", "model_errors"] == 1 and table.loc["synth/w1", "env_errors"] == 0
+    # grouped by a column the env-error rows do not have: no reruns are charged to any group
+    [by_app] = summarize(attempts.assign(app="contacts"), env, by="app").to_dict("records")
+    assert by_app["env_errors"] == 0 and by_app["unfinished"] == 0

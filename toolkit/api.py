@@ -186,12 +186,17 @@ _lock = threading.Lock()
 
 def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: int = 1, parallel: int = 2,
              seed: int = 0, out: str | None = None, model: str | None = None, model_name: str | None = None,
-             action_format: str = "text-v1", temperature: float | None = None, max_tokens: int | None = None) -> JobInfo:
+             action_format: str = "text-v1", temperature: float | None = None, max_tokens: int | None = None,
+             resume: str | None = None) -> JobInfo:
     """Start an evaluation in the background and return its job (poll with :func:`job_status`).
 
     ``model``: the endpoint URL (agent openai), checkpoint folder (hf) or run (replay); ``model_name``: the name the
     endpoint serves; ``action_format``: the harness's action format; ``temperature`` / ``max_tokens``: sampling.
+    ``resume``: a run id to finish (its missing attempts, with its own settings; only an openai agent's ``model`` and
+    ``model_name`` may be given, to move the endpoint) — the other arguments are then ignored.
     """
+    if resume:
+        return _resume_job(resume, out, model, model_name, parallel)
     if not suites:
         raise _arg("suites", "name at least one suite")
     for s in suites:
@@ -220,20 +225,44 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
         specs = load_tasks(suites, tasks)
     except SpecError as exc:
         raise _arg("tasks", str(exc)) from None
+    return _start_job(len(specs) * trials, dict(suites=suites, agent=agent, tasks=tasks, trials=trials, parallel=parallel,
+                                                seed=seed, out=out, model=model, model_name=model_name, harness_config=config,
+                                                temperature=temperature, max_tokens=max_tokens))
+
+
+def _resume_job(resume: str, out: str | None, model: str | None, model_name: str | None, parallel: int) -> JobInfo:
+    """Start finishing run ``resume`` in the background (see :func:`run_eval`)."""
+    try:
+        store = RunStore.open(resume, root=out)
+    except FileNotFoundError as exc:
+        raise _arg("resume", str(exc)) from None
+    manifest = store.manifest
+    if (model or model_name) and manifest.get("agent") != "openai":
+        raise _arg("model", f"run {store.run_id} is a {manifest.get('agent')} run; only an openai run's endpoint may move")
+    total = len(load_tasks(manifest["suites"], manifest.get("tasks") or None)) * int(manifest["trials"])
+    return _start_job(total, dict(resume=str(store.dir), out=out, model=model, model_name=model_name, parallel=parallel))
+
+
+def _start_job(total: int, kwargs: dict[str, Any]) -> JobInfo:
+    """Run ``evaluate_async(**kwargs)`` on the background loop; the job names its run as soon as the folder exists."""
     job_id = f"job-{next(_job_ids)}"
-    state: dict[str, Any] = {"status": "running", "done": 0, "total": len(specs) * trials, "run_id": None, "run_dir": None,
+    state: dict[str, Any] = {"status": "running", "done": 0, "total": total, "run_id": None, "run_dir": None,
                              "error": None, "summary": None}
+
+    def on_start(total: int, already: int, store: RunStore) -> None:
+        state.update(total=total, done=already, run_id=store.run_id, run_dir=str(store.dir))
 
     def on_done(item, row) -> None:
         state["done"] += 1
 
     async def job() -> None:
         try:
-            result = await evaluate_async(suites, agent, tasks=tasks, trials=trials, parallel=parallel, seed=seed, out=out,
-                                          model=model, model_name=model_name, harness_config=config,
-                                          temperature=temperature, max_tokens=max_tokens, on_done=on_done)
+            result = await evaluate_async(**kwargs, on_start=on_start, on_done=on_done)
             state.update(status="done", run_id=result.run_id, run_dir=str(result.store.dir), summary=result.as_json()["suites"])
-        except Exception as exc:  # noqa: BLE001 - reported through job_status
+            if result.unfinished:
+                state["error"] = (f"{len(result.unfinished)} attempt(s) have no result (every try failed in the env or "
+                                  f"the model service); resume run {result.run_id} to finish them")
+        except Exception as exc:  # noqa: BLE001 - reported through job_status, with the run id when a run folder exists
             state.update(status="failed", error=f"{type(exc).__name__}: {exc}")
 
     with _lock:
@@ -254,7 +283,7 @@ def job_status(job_id: str) -> JobInfo:
 
 
 def list_runs_info(root: str | None = None) -> list[RunInfo]:
-    """Return the runs under ``root`` (default ./runs), newest first."""
+    """Return the runs under ``root`` (default: $GUIGYM_RUNS, else runs/ in the guigym checkout), newest first."""
     return [RunInfo(**r) for r in diagnosis.runs(root).to_dict("records")]
 
 

@@ -3,7 +3,9 @@
 SR  success ∧ clean ∧ the agent claimed success      PR  mean progress
 FC  claimed success without success (false complete)  OT  success reached but never terminated
 USE unexpected side effects (not clean)               pass@n, passⁿ  over the n trials of each task
-Attempts whose verifier failed are left out of every rate and counted apart.
+Attempts whose verifier failed are left out of every rate and counted apart (``verifier_errors``), as are
+attempts that never finished because the env or the model service failed on every try (``unfinished``:
+``--resume`` runs them).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from toolkit.store import RunStore
 from toolkit.tasks import load_tasks
 
 METRICS = ("attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors")
+#: what the rates leave out, counted apart: attempts whose verifier failed, reruns after a model outage, and
+#: attempts with no result at all (every try failed in the env or the model service)
+LEFT_OUT = ("verifier_errors", "model_errors", "unfinished")
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:
@@ -38,39 +43,58 @@ def pass_hat_k(n: int, c: int, k: int) -> float:
 
 
 def _reruns_of(env_errors: pd.DataFrame | None, by: str, group: Any) -> pd.DataFrame:
-    """Return the infrastructure reruns (env_errors.jsonl rows) of one ``by`` group."""
-    if env_errors is None or env_errors.empty:
+    """Return the infrastructure reruns (env_errors.jsonl rows) of one ``by`` group (none when rows lack ``by``)."""
+    if env_errors is None or env_errors.empty or by not in env_errors:
         return pd.DataFrame()
-    return env_errors[env_errors[by] == group] if by in env_errors else env_errors
+    return env_errors[env_errors[by] == group]
+
+
+def _pass_rates(scored: pd.DataFrame) -> tuple[int, float, float]:
+    """Return n (the most scored trials of any task) and the mean pass@n and passⁿ over the tasks.
+
+    A task with fewer scored trials (a verifier error, an unfinished attempt) is rated over the trials it has,
+    so one task's missing trial does not change every other task's figure.
+    """
+    if scored.empty:
+        return 0, 0.0, 0.0
+    per_task = scored.assign(sr=scored["outcome"].eq("success")).groupby("task_id")["sr"].agg(["size", "sum"])
+    n = int(per_task["size"].max())
+    at = [pass_at_k(int(size), int(c), min(n, int(size))) for size, c in zip(per_task["size"], per_task["sum"])]
+    hat = [pass_hat_k(int(size), int(c), min(n, int(size))) for size, c in zip(per_task["size"], per_task["sum"])]
+    return n, float(sum(at) / len(at)), float(sum(hat) / len(hat))
 
 
 def summarize(attempts: pd.DataFrame, env_errors: pd.DataFrame | None = None, by: str = "suite") -> pd.DataFrame:
-    """Return one row of metrics per ``by`` group (rates in [0, 1])."""
+    """Return one row of metrics per ``by`` group (rates in [0, 1]), with ``n`` and the :data:`LEFT_OUT` counts."""
+    groups = set(attempts[by]) if by in attempts else set()
+    if env_errors is not None and by in env_errors:
+        groups |= set(env_errors[by].dropna())  # a group whose every attempt failed to run still gets a row
+    if not groups:
+        return pd.DataFrame(columns=[by, *METRICS, "n", *LEFT_OUT])
     rows = []
-    if attempts.empty:
-        return pd.DataFrame(columns=[by, *METRICS])
-    for group, df in attempts.groupby(by):
-        scored = df[df["outcome"] != "verifier_error"]
-        sr = scored["outcome"].eq("success")
-        n_trials = scored.groupby("task_id").size()
-        k = int(n_trials.min()) if len(n_trials) else 0
-        per_task = scored.assign(sr=sr).groupby("task_id")["sr"].agg(["size", "sum"])
+    for group in sorted(groups, key=str):
+        df = attempts[attempts[by] == group] if by in attempts else attempts.iloc[0:0]
+        scored = df[df["outcome"] != "verifier_error"] if len(df) else df
+        n, pass_at, pass_hat = _pass_rates(scored)
         reruns = _reruns_of(env_errors, by, group)
         model = reruns["kind"].eq("model") if "kind" in reruns else pd.Series(False, index=reruns.index)
+        finished = set(df["attempt_id"]) if "attempt_id" in df else set()
+        tried = set(reruns["attempt_id"]) if "attempt_id" in reruns else set()
         rows.append({
             by: group,
             "attempts": int(len(df)),
-            "SR": float(sr.mean()) if len(scored) else 0.0,
+            "SR": float(scored["outcome"].eq("success").mean()) if len(scored) else 0.0,
             "PR": float(scored["progress"].mean()) if len(scored) else 0.0,
             "FC": float(scored["outcome"].eq("false_complete").mean()) if len(scored) else 0.0,
             "OT": float(scored["outcome"].eq("overdue").mean()) if len(scored) else 0.0,
             "USE": float((~scored["clean"].astype(bool)).mean()) if len(scored) else 0.0,
-            "pass@n": float(per_task.apply(lambda r: pass_at_k(int(r["size"]), int(r["sum"]), k), axis=1).mean()) if k else 0.0,
-            "pass^n": float(per_task.apply(lambda r: pass_hat_k(int(r["size"]), int(r["sum"]), k), axis=1).mean()) if k else 0.0,
+            "pass@n": pass_at, "pass^n": pass_hat,
             "mean_steps": float(scored["steps"].mean()) if len(scored) else 0.0,
             "env_errors": int((~model).sum()),
-            "verifier_errors": int(df["outcome"].eq("verifier_error").sum()),
+            "n": n,
+            "verifier_errors": int(df["outcome"].eq("verifier_error").sum()) if len(df) else 0,
             "model_errors": int(model.sum()),  # reruns after a model outage (ModelUnavailable), not env failures
+            "unfinished": len(tried - finished),
         })
     return pd.DataFrame(rows)
 
@@ -91,9 +115,16 @@ class EvalResult:
     def as_json(self) -> dict[str, Any]:
         """Return the CLI's ``--json`` object."""
         suites = {}
+        counts = ("attempts", "env_errors", "n", *LEFT_OUT)
         for row in self.summary.to_dict("records"):
-            suites[row["suite"]] = {k: (int(row[k]) if k in ("attempts", "env_errors") else float(row[k])) for k in METRICS}
+            suites[row["suite"]] = {k: (int(row[k]) if k in counts else float(row[k])) for k in (*METRICS, "n", *LEFT_OUT)}
         return {"run_id": self.run_id, "run_dir": str(self.store.dir), "suites": suites}
+
+    @property
+    def unfinished(self) -> list[str]:
+        """Return the ids of attempts that have no result: every try failed in the env or the model service."""
+        done = set(self.attempts["attempt_id"]) if "attempt_id" in self.attempts else set()
+        return sorted({r["attempt_id"] for r in self.store.env_error_rows() if r.get("attempt_id") not in done})
 
 
 def load_result(store: RunStore) -> EvalResult:
@@ -103,45 +134,89 @@ def load_result(store: RunStore) -> EvalResult:
         attempts = attempts.sort_values(["task_id", "trial"], kind="stable").reset_index(drop=True)
     env_errors = pd.DataFrame(store.env_error_rows())
     if not env_errors.empty and "task_id" in env_errors:
-        env_errors["suite"] = env_errors["task_id"].str.split("/").str[0]
+        # rows written before they named their suite: a task id is <suite>/<task>, and a suite may hold a slash
+        fallback = env_errors["task_id"].str.rsplit("/", n=1).str[0]
+        env_errors["suite"] = env_errors["suite"].fillna(fallback) if "suite" in env_errors else fallback
     return EvalResult(store=store, attempts=attempts, summary=summarize(attempts, env_errors))
 
 
-async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = "reference", *, tasks: Iterable[str] | None = None,
-                         trials: int = 1, parallel: int = 4, seed: int = 0, out: str | Path | None = None,
+#: what ``--resume`` may change: where the model is served (a moved vLLM server, a fixed model name)
+RESUME_MAY_CHANGE = ("model", "model_name")
+
+
+def _resume_settings(manifest: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """Return a resumed run's own settings, refusing a given option (not None) that differs from them.
+
+    A resumed run finishes the attempts it was started with, under the agent it was started with, so the scores
+    of its two halves are one measurement. Only the endpoint of an ``openai`` agent may move; the change is stored.
+    """
+    sampling = manifest.get("sampling") or {}  # runs made before sampling options were stored have none
+    endpoint = (manifest.get("resumes") or [{}])[-1]  # where the last resume pointed an openai agent, if it moved it
+    own = {"agent": manifest["agent"], "suites": list(manifest["suites"]), "tasks": list(manifest.get("tasks") or []),
+           "trials": manifest["trials"], "seed": manifest["seed"], "temperature": sampling.get("temperature"),
+           "max_tokens": sampling.get("max_tokens"), "harness": HarnessConfig.from_dict(manifest.get("harness") or {}),
+           "model": endpoint.get("model", manifest.get("model")),
+           "model_name": endpoint.get("model_name", manifest.get("model_name"))}
+    for name, value in given.items():
+        if value is None or value == own[name] or (name in RESUME_MAY_CHANGE and own["agent"] == "openai"):
+            continue
+        shown = own[name].as_dict() if name == "harness" else own[name]
+        raise ValueError(f"run {manifest['run_id']} was started with {name}={shown!r}; a resumed run keeps its own "
+                         f"settings (only an openai agent's model URL and model name may change), so leave {name} out")
+    moved = {k: given[k] for k in RESUME_MAY_CHANGE if given.get(k) is not None and given[k] != own[k]}
+    return {**own, **moved, "moved": bool(moved)}
+
+
+def _unique(specs: list[Any]) -> list[Any]:
+    """Return the specs once each, in order (a suite or task named twice would run every attempt twice)."""
+    seen: set[str] = set()
+    return [s for s in specs if not (s.full_id in seen or seen.add(s.full_id))]
+
+
+async def evaluate_async(suites: Iterable[str] | None = None, agent: str | None = None, *,
+                         tasks: Iterable[str] | None = None, trials: int | None = None, parallel: int = 4,
+                         seed: int | None = None, out: str | Path | None = None,
                          resume: str | None = None, model: str | None = None, model_name: str | None = None,
                          harness_config: HarnessConfig | None = None, isolation: str = "pages", purpose: str = "eval",
                          backend: str = "local", ray_address: str | None = None, model_outage_s: float = 120.0,
                          temperature: float | None = None, max_tokens: int | None = None,
                          on_done: Callable[[WorkItem, dict[str, Any]], None] | None = None,
-                         on_start: Callable[[int, int], None] | None = None) -> EvalResult:
+                         on_start: Callable[[int, int, RunStore], None] | None = None) -> EvalResult:
     """Evaluate an agent on task suites and return the result (see :func:`evaluate`).
 
+    Defaults: suites ``mobile-core``, agent ``reference``, 1 trial, seed 0.
     ``backend``: ``local`` (Chromium in this process) or ``ray`` (env hosts on the Ray cluster at ``ray_address``).
     ``temperature`` / ``max_tokens``: sampling of the model agents (openai, hf, hf-tokens); None keeps their defaults.
     ``model_outage_s``: how long a model endpoint may give no answer before the run stops (resumable).
+    ``on_start(total, already_done, store)`` is called once the run folder exists; ``on_done(item, row)`` per attempt.
+    ``resume``: a run id (under ``out``) or folder; the run keeps its own settings, so any other option given must
+    equal the run's, except an ``openai`` agent's ``model`` and ``model_name`` (the endpoint may have moved).
 
     Raises:
         ModelUnavailable: the model endpoint refused (401/403/404) or stayed down past ``model_outage_s``; every
             finished attempt is stored and ``resume=run_id`` finishes the rest.
+        ValueError: an option that a resumed run cannot change, or a bad option.
     """
     from toolkit.envs.fleet import FLEET
     from toolkit.envs.backends import make_manager
     from toolkit.manifest import run_manifest
 
-    suites = [s for s in suites]
-    specs = load_tasks(suites, list(tasks) if tasks else None)
     if resume:
-        store = RunStore.open(resume, root=out)
-        manifest = store.manifest
-        agent, seed, trials = manifest["agent"], manifest["seed"], manifest["trials"]
-        model, model_name = manifest.get("model"), manifest.get("model_name")
-        sampling = manifest.get("sampling") or {}  # runs made before sampling options were stored have none
-        temperature, max_tokens = sampling.get("temperature"), sampling.get("max_tokens")
-        specs = load_tasks(manifest["suites"], manifest.get("tasks") or None)
-        harness_config = HarnessConfig.from_dict(manifest.get("harness") or {})  # the run's own agent configuration
+        store = RunStore.open(resume, root=out, heal=True)  # the writer cuts a torn last row before appending
+        run = _resume_settings(store.manifest, {
+            "agent": agent, "suites": list(suites) if suites is not None else None,
+            "tasks": list(tasks) if tasks else None, "trials": trials, "seed": seed, "temperature": temperature,
+            "max_tokens": max_tokens, "harness": harness_config, "model": model, "model_name": model_name})
+        agent, suites, tasks, trials, seed = run["agent"], run["suites"], run["tasks"], run["trials"], run["seed"]
+        temperature, max_tokens, harness_config = run["temperature"], run["max_tokens"], run["harness"]
+        if run["moved"]:  # the manifest keeps the endpoint each part of the run was served from
+            store.record_resume({"model": run["model"], "model_name": run["model_name"]})
+        model, model_name = run["model"], run["model_name"]
     else:
         store = None
+        suites = list(suites) if suites is not None else ["mobile-core"]
+        agent, trials, seed = agent or "reference", trials or 1, seed or 0
+    specs = _unique(load_tasks(suites, list(tasks) if tasks else None))
     config = harness_config or HarnessConfig()
     adapter = MockedAdapter()
     policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps, temperature=temperature,
@@ -158,7 +233,7 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
                                              sampling={"temperature": temperature, "max_tokens": max_tokens},
                                              harness=config.as_dict()), root=out)
     if on_start:
-        on_start(len(items), len(store.done_ids()))
+        on_start(len(items), len(store.done_ids()), store)
     async with manager:
         manager.fleet_stats.attach(store.dir / FLEET, run_id=store.run_id)  # runs/<id>/fleet.jsonl: guigym fleet
         await Scheduler(manager, harness, store, agent=agent, parallel=parallel, on_done=on_done,
@@ -166,7 +241,7 @@ async def evaluate_async(suites: Iterable[str] = ("mobile-core",), agent: str = 
     return load_result(store)
 
 
-def evaluate(suites: Iterable[str] = ("mobile-core",), agent: str = "reference", **kwargs: Any) -> EvalResult:
+def evaluate(suites: Iterable[str] | None = None, agent: str | None = None, **kwargs: Any) -> EvalResult:
     """Evaluate ``agent`` on ``suites``; works in scripts and inside Jupyter's running loop.
 
     Returns:

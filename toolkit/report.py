@@ -67,21 +67,58 @@ def bar_chart(title: str, items: list[tuple[str, float]], width: int = 420, max_
 
 
 def _frames(store, attempt_id: str, width: int) -> list[dict[str, str]]:
+    """Return the replay frames of an attempt: one per step (its actions drawn on the screen before it),
+    then the final screen after the last step, the state that was judged, with nothing drawn."""
     frames = []
-    for record in attempt_steps(store, attempt_id).to_dict("records"):
+    records = attempt_steps(store, attempt_id).to_dict("records")
+    for record in records:
         img = annotate(Path(record["screenshot_before"]).read_bytes(), record.get("actions") or [], width)
         frames.append({"img": base64.b64encode(to_bytes(img, quality=70)).decode(), "html": step_html(record)})
+    last = records[-1] if records else None
+    if last and last.get("screenshot_after") and Path(last["screenshot_after"]).is_file():
+        img = annotate(Path(last["screenshot_after"]).read_bytes(), [], width)
+        caption = f"<div><b>final screen</b> · after step {_e(last['index'])} · {_e(last.get('screen_after'))}</div>"
+        frames.append({"img": base64.b64encode(to_bytes(img, quality=70)).decode(), "html": caption})
     return frames
 
 
+def _page(store, body: str) -> str:
+    """Return the whole HTML page around ``body``: title, run header and the inline CSS and JS."""
+    manifest = store.manifest
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>guigym run {_e(store.run_id)}</title>
+<style>{_CSS}</style></head><body>
+<h1>guigym run <code>{_e(store.run_id)}</code></h1>
+<p>agent <b>{_e(manifest.get('agent'))}</b> · suites {_e(', '.join(manifest.get('suites', [])))} · trials {_e(manifest.get('trials'))}
+ · seed {_e(manifest.get('seed'))} · commit {_e(manifest.get('git_commit'))}</p>
+{body}
+<script>{_JS}</script></body></html>"""
+
+
+def _metrics_table(summary_df) -> str:
+    """Return the HTML table of the per-suite summary: METRICS, then the counts kept apart from the rates."""
+    # summarize() also returns what the rates leave out (verifier errors, model errors, ...): show those too
+    columns = ["suite", *METRICS, *(c for c in summary_df.columns if c not in ("suite", *METRICS))]
+    rows = "".join("<tr>" + "".join(f"<td>{_e(f'{r[m]:.3f}' if isinstance(r.get(m), float) else r.get(m))}</td>" for m in columns) + "</tr>"
+                   for r in summary_df.to_dict("records"))
+    return f"<table><tr>{''.join(f'<th>{_e(m)}</th>' for m in columns)}</tr>{rows}</table>"
+
+
+def _empty_page(store, summary_df) -> str:
+    """Return the page of a run with no finished attempts (e.g. stopped by a model outage before any finished)."""
+    table = f"<h2>Metrics</h2>{_metrics_table(summary_df)}" if not summary_df.empty else ""
+    return _page(store, f"""{table}<h2>No finished attempts</h2>
+<p>This run has no finished attempts yet, so there are no rates, charts or replays. If it was stopped
+(for example by a model outage), finish it with
+<code>guigym eval --resume {_e(store.run_id)} --out {_e(store.dir.parent)}</code>.</p>""")
+
+
 def render_report(run: RunRef, width: int = 270) -> str:
-    """Return the HTML text of a run's report."""
+    """Return the HTML text of a run's report (a short page saying so when no attempt has finished)."""
     store = open_run(run)
     result = load_result(store)
+    if result.attempts.empty:
+        return _empty_page(store, result.summary)
     report = diagnose(store)
-    manifest = store.manifest
-    metric_rows = "".join("<tr>" + "".join(f"<td>{_e(r[m] if not isinstance(r[m], float) else f'{r[m]:.3f}')}</td>"
-                                           for m in ["suite", *METRICS]) + "</tr>" for r in result.summary.to_dict("records"))
     charts = []
     for by in ("app", "tag"):
         df = summary(store, by).sort_values("SR", ascending=False)
@@ -107,17 +144,11 @@ def render_report(run: RunRef, width: int = 270) -> str:
                              f'<code>{_e(aid)}</code> · {row["steps"]} steps · reward {row["reward"]:.2f}</summary>'
                              f'<p>{_e(row["instruction"])}</p>{verdict_html(verdict)}{replay}</details>')
     weak = "".join(f"<li>{_e(t)}</li>" for t in report.weak_capabilities[:10]) or "<li>none</li>"
-    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>guigym run {_e(store.run_id)}</title>
-<style>{_CSS}</style></head><body>
-<h1>guigym run <code>{_e(store.run_id)}</code></h1>
-<p>agent <b>{_e(manifest.get('agent'))}</b> · suites {_e(', '.join(manifest.get('suites', [])))} · trials {_e(manifest.get('trials'))}
- · seed {_e(manifest.get('seed'))} · commit {_e(manifest.get('git_commit'))}</p>
-<h2>Metrics</h2><table><tr>{''.join(f'<th>{m}</th>' for m in ['suite', *METRICS])}</tr>{metric_rows}</table>
+    return _page(store, f"""<h2>Metrics</h2>{_metrics_table(result.summary)}
 <h2>Charts</h2><div class="grid">{''.join(f'<div class="card">{c}</div>' for c in charts)}</div>
 <h2>Diagnosis</h2><div class="grid"><div class="card"><table><tr><th>finding</th><th>count</th></tr>{findings}</table></div>
 <div class="card"><b>weakest capabilities</b><ol>{weak}</ol></div></div>
-<h2>Attempts ({len(attempts_html)})</h2>{''.join(attempts_html)}
-<script>{_JS}</script></body></html>"""
+<h2>Attempts ({len(attempts_html)})</h2>{''.join(attempts_html)}""")
 
 
 def write_report(run: RunRef, out: str | Path | None = None) -> Path:

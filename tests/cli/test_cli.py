@@ -39,8 +39,10 @@ def test_eval_json_schema(tmp_path):
     obj = json.loads(res.stdout.strip().splitlines()[-1])
     assert set(obj) == {"run_id", "run_dir", "suites"}
     metrics = obj["suites"]["mobile-core"]
-    assert set(metrics) == {"attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors"}
-    assert metrics["attempts"] == 2 and metrics["SR"] == 1.0 and metrics["pass^n"] == 1.0
+    assert set(metrics) == {"attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors",
+                            "n", "verifier_errors", "model_errors", "unfinished"}
+    assert metrics["attempts"] == 2 and metrics["SR"] == 1.0 and metrics["pass^n"] == 1.0 and metrics["n"] == 2
+    assert metrics["verifier_errors"] == metrics["model_errors"] == metrics["unfinished"] == 0
     assert (tmp_path / obj["run_id"] / "attempts.jsonl").exists()
 
 

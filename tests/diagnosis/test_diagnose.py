@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import requires_chromium
-from toolkit.diagnosis import compare, diagnose, summary, task_results
+from toolkit.diagnosis import compare, diagnose, first_divergence, summary, task_results
 from toolkit.harness import Harness, PolicyRequest, PolicyResponse
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
@@ -116,7 +116,20 @@ async def test_divergence_summary_and_queries(phone_manager, tmp_path, contacts_
                      contacts_tasks[:1])
     [a], [b] = good.store.attempt_rows(), bad.attempt_rows()
     diff = compare(good.store, a["attempt_id"], b["attempt_id"], run_b=bad)
-    assert diff["first_divergence"] == 0
+    assert diff["same_instance"] is True and diff["first_divergence"] == 0  # same run seed, task and trial
     assert list(task_results(good.store)["SR"]) == [1.0]
     by_app = summary(good.store, "app")
     assert list(by_app["app"]) == ["contacts"]
+
+
+async def test_two_successful_trials_of_a_parametrised_task_do_not_diverge(tmp_path):
+    from toolkit.evaluation import evaluate_async
+
+    # trials sample different instances (here, different contacts to block): other state hashes from step 0 on
+    run = await evaluate_async(["mobile-core"], "reference", tasks=["contacts.block"], trials=2, out=tmp_path, seed=0)
+    a, b = run.store.attempt_rows()
+    assert a["outcome"] == b["outcome"] == "success" and a["params"] != b["params"] and a["seed"] != b["seed"]
+    diff = compare(run.store, a["attempt_id"], b["attempt_id"])
+    assert diff["same_instance"] is False and diff["first_divergence"] is None
+    assert first_divergence(run.store.steps(a["attempt_id"]), run.store.steps(b["attempt_id"])) == 0  # full signature
+    assert diagnose(run.store).divergences == []

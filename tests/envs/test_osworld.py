@@ -225,6 +225,7 @@ async def test_an_infeasible_claim_goes_through_the_rollout_path(tmp_path, claim
     """The agent's terminate reaches the adapter through run_attempt, so OSWorld's FAIL rule judges it."""
     from toolkit.harness import Harness, HarnessConfig, ScriptedPolicy
     from toolkit.rollout import run_attempt
+    from toolkit.rollout.scheduler import outcome_of
 
     spec = {s.id: s for s in load_osworld_folder(FIXTURES)}["infeasible-0001"]
     harness = Harness(ScriptedPolicy([f"Action: terminate(status='{claim}')"]), HarnessConfig(format="text-v1"))
@@ -233,3 +234,5 @@ async def test_an_infeasible_claim_goes_through_the_rollout_path(tmp_path, claim
         result = await run_attempt(manager, lease, spec, sample(spec, 0), harness, seed=0)
     assert result.claimed == claim and result.termination == "terminate"
     assert result.verdict.success is success
+    # and scored as the benchmark scores it: refusing an infeasible task is a success, claiming it done is a false one
+    assert outcome_of(result) == ("success" if success else "false_complete")

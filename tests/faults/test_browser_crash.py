@@ -3,6 +3,8 @@ it is rerun on a fresh instance, and the final attempt table equals a clean run'
 
 from __future__ import annotations
 
+import asyncio
+
 import pandas as pd
 import pytest
 
@@ -62,3 +64,42 @@ async def test_killed_process_mid_attempt_is_an_env_error_and_the_rerun_matches_
     assert len(rows) == len(TASKS)
     assert int(result.summary["env_errors"].sum()) == len(errors)  # env errors are counted, never scored
     pd.testing.assert_frame_equal(_table(result), clean)
+
+
+async def test_an_attempt_whose_renderer_dies_on_every_try_is_unfinished_loudly_and_resume_finishes_it(tmp_path, monkeypatch):
+    """No score is made up for an attempt that never ran: the summary counts it as unfinished, the CLI exits non-zero
+    naming it and the resume command, and once the fault is gone --resume runs exactly that attempt."""
+    import json
+
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+
+    victim, other = TASKS[0], TASKS[1]
+    real_step = EnvManager.step
+    kills = []
+
+    async def step_killing_the_victim(self, lease, actions, action_id):
+        if action_id.startswith(victim.replace("/", "__")):
+            _, hosted = self.hosted(lease)
+            renderer = await renderer_of(hosted.page)
+            kills.append(renderer.pid)
+            sigkill(renderer)
+        return await real_step(self, lease, actions, action_id)
+
+    monkeypatch.setattr(EnvManager, "step", step_killing_the_victim)
+    args = ["eval", "--agent", "reference", "--suite", "mobile-core", "--tasks", f"{victim},{other}", "--parallel", "1",
+            "--out", str(tmp_path), "--json"]
+    failed = await asyncio.to_thread(CliRunner().invoke, cli, args)
+    assert len(kills) == 4  # the first try and max_env_retries (3) reruns
+    assert failed.exit_code == 1 and "1 attempt(s) have no result" in failed.output and "--resume" in failed.output
+    summary = json.loads(next(line for line in failed.stdout.splitlines() if line.startswith("{")))
+    core = summary["suites"]["mobile-core"]
+    assert core["attempts"] == 1 and core["unfinished"] == 1 and core["env_errors"] == 4 and core["SR"] == 1.0
+    run_id = summary["run_id"]
+
+    monkeypatch.setattr(EnvManager, "step", real_step)
+    resumed = await asyncio.to_thread(CliRunner().invoke, cli, ["eval", "--resume", run_id, "--out", str(tmp_path), "--json"])
+    assert resumed.exit_code == 0, resumed.output
+    core = json.loads(resumed.stdout.strip().splitlines()[-1])["suites"]["mobile-core"]
+    assert core["attempts"] == 2 and core["unfinished"] == 0 and core["SR"] == 1.0

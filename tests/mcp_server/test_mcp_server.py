@@ -80,6 +80,15 @@ async def exercise(client: Client) -> None:
     assert status["status"] == "done" and status["summary"]["mobile-core"]["SR"] == 1.0
     manifest = json.loads((Path(status["run_dir"]) / "manifest.json").read_text())
     assert manifest["harness"]["format"] == "qwen3vl-mobile-v1"
+    # resuming a finished run: the job names the run, runs nothing more and keeps the scores
+    job = (await ok("run_eval", {"suites": [], "resume": status["run_id"]})).structured_content
+    for _ in range(600):
+        resumed = (await ok("job_status", {"job_id": job["job_id"]})).structured_content
+        if resumed["status"] != "running":
+            break
+        time.sleep(0.2)
+    assert resumed["status"] == "done" and resumed["run_id"] == status["run_id"] and resumed["done"] == resumed["total"] == 1
+    assert resumed["summary"]["mobile-core"]["SR"] == 1.0 and resumed["summary"]["mobile-core"]["attempts"] == 1
     valid = (await ok("validate_task", {"task_id": task_id, "instances": 2, "random_rollouts": 1})).structured_content
     assert valid["ok"], valid
     opened = await ok("env_open", {"task_id": task_id, "seed": 1})
@@ -101,7 +110,10 @@ async def exercise(client: Client) -> None:
                                ("run_eval", {"suites": ["mobile-core"], "agent": "openai", "model": "http://127.0.0.1:1/v1"},
                                 "model_name"),
                                ("run_eval", {"suites": ["mobile-core"], "action_format": "nope"}, "action_format"),
-                               ("run_eval", {"suites": ["mobile-core"], "temperature": 0.5}, "temperature")):
+                               ("run_eval", {"suites": ["mobile-core"], "temperature": 0.5}, "temperature"),
+                               ("run_eval", {"suites": [], "resume": "no-such-run"}, "resume"),
+                               ("run_eval", {"suites": [], "resume": status["run_id"], "model": "http://127.0.0.1:1/v1"},
+                                "only an openai run")):
         result = await client.call_tool(name, args)
         assert result.is_error and needle in result.content[0].text, (name, result.content)
     assert not (await client.call_tool("list_suites", {})).is_error

@@ -111,14 +111,21 @@ async def test_a_down_endpoint_scores_nothing_stops_the_run_and_resume_finishes_
     assert summary["attempts"] == 2 and summary["model_errors"] == len(reruns) and summary["env_errors"] == 0
 
 
-async def test_a_wrong_model_name_stops_the_run_at_once(tiny_vlm, tmp_path):
+async def test_a_wrong_model_name_stops_the_run_at_once_and_resume_may_fix_it(tiny_vlm, tmp_path):
     server = ChatServer(tiny_vlm, name="tiny")
     try:
         with pytest.raises(ModelUnavailable, match="refuses the request") as info:
             await evaluate_async(["mobile-core"], "openai", tasks=[_task()], model=server.url, model_name="tiny-typo",
                                  out=tmp_path)
+        assert info.value.permanent and "HTTP 404" in str(info.value) and "tiny-typo" in str(info.value)
+        [run_dir] = [d for d in tmp_path.iterdir() if d.is_dir()]
+        assert RunStore.open(run_dir).attempt_rows() == []
+        with pytest.raises(ValueError, match="temperature"):  # the agent itself stays what the run started with
+            await evaluate_async(resume=run_dir.name, out=tmp_path, model_name="tiny", temperature=0.7)
+        # the endpoint's name (or URL) may be fixed on resume; the manifest keeps what each part ran against
+        result = await evaluate_async(resume=run_dir.name, out=tmp_path, model_name="tiny")
     finally:
         server.close()
-    assert info.value.permanent and "HTTP 404" in str(info.value) and "tiny-typo" in str(info.value)
-    [run_dir] = [d for d in tmp_path.iterdir() if d.is_dir()]
-    assert RunStore.open(run_dir).attempt_rows() == []
+    assert len(result.attempts) == 1 and result.summary["model_errors"].sum() >= 1
+    manifest = result.store.manifest
+    assert manifest["model_name"] == "tiny-typo" and [r["model_name"] for r in manifest["resumes"]] == ["tiny"]

@@ -49,3 +49,28 @@ def test_sigkill_then_resume_gives_each_attempt_once(tmp_path: Path):
     lines = [json.loads(line) for line in open(rows_file) if line.strip().endswith("}")]
     counts = Counter(r["attempt_id"] for r in lines)
     assert len(counts) == total and set(counts.values()) == {1}
+
+
+def test_resume_keeps_the_runs_settings_refuses_changed_ones_and_takes_a_copied_command_line(tmp_path: Path):
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+
+    start = ["eval", "--agent", "reference", "--suite", "mobile-core", "--tasks", "contacts.block", "--trials", "2",
+             "--format", "json-v1", "--out", str(tmp_path), "--json"]
+    first = CliRunner().invoke(cli, start)
+    assert first.exit_code == 0, first.output
+    run_id = json.loads(first.stdout.strip().splitlines()[-1])["run_id"]
+    rows = tmp_path / run_id / "attempts.jsonl"
+    rows.write_text(rows.read_text().splitlines(keepends=True)[0])  # as if killed after its first attempt
+    for changed, needle in ((["--trials", "5"], "trials=2"), (["--seed", "3"], "seed=0"), (["--agent", "random"], "agent="),
+                            (["--format", "text-v1"], "harness="), (["--window", "4", "--overlap", "1"], "harness="),
+                            (["--suite", "mobile"], "suites=")):
+        refused = CliRunner().invoke(cli, ["eval", "--resume", run_id, "--out", str(tmp_path), *changed])
+        assert refused.exit_code != 0 and needle in refused.output and "leave" in refused.output, (changed, refused.output)
+    assert len(rows.read_text().splitlines()) == 1  # a refused resume runs nothing
+    again = CliRunner().invoke(cli, [*start, "--resume", run_id])  # the same command line, plus --resume
+    assert again.exit_code == 0, again.output
+    core = json.loads(again.stdout.strip().splitlines()[-1])["suites"]["mobile-core"]
+    assert core["attempts"] == 2 and core["n"] == 2 and core["SR"] == 1.0
+    assert json.loads((tmp_path / run_id / "manifest.json").read_text())["harness"]["format"] == "json-v1"

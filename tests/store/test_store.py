@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import stat
+
 import pytest
 
 from toolkit.store import RunStore, attempt_id, list_runs
+from toolkit.store import store as store_module
 
 
 def test_layout_rows_and_trajectories(tmp_path):
@@ -24,17 +28,94 @@ def test_layout_rows_and_trajectories(tmp_path):
         RunStore.create({"agent": "x"}, root=tmp_path, run_id=store.run_id)
 
 
-def test_torn_last_line_is_healed_and_duplicates_ignored(tmp_path):
+def test_torn_last_line_is_healed_on_request_and_duplicates_ignored(tmp_path):
     store = RunStore.create({"agent": "x"}, root=tmp_path)
     store.append_attempt({"attempt_id": "a", "v": 1})
     store.append_attempt({"attempt_id": "a", "v": 2})  # a duplicate row never counts twice
     with open(store.dir / "attempts.jsonl", "a") as f:
         f.write('{"attempt_id": "b", "v"')  # killed mid-write
-    reopened = RunStore.open(store.run_id, root=tmp_path)
+    reopened = RunStore.open(store.run_id, root=tmp_path, heal=True)
+    assert (store.dir / "attempts.jsonl").read_bytes().endswith(b"\n")
+    assert reopened.heal() == []  # nothing left to cut
     assert reopened.done_ids() == {"a"}
     reopened.append_attempt({"attempt_id": "b", "v": 3})
     rows = reopened.attempt_rows()
     assert [(r["attempt_id"], r["v"]) for r in rows] == [("a", 1), ("b", 3)]
+
+
+def test_an_append_after_a_torn_line_starts_a_new_line(tmp_path):
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    store.append_attempt({"attempt_id": "a", "v": 1})
+    with open(store.dir / "attempts.jsonl", "a") as f:
+        f.write('{"attempt_id": "b", "v"')  # killed mid-write, and nobody healed
+    store.append_attempt({"attempt_id": "c", "v": 2})
+    store.append_attempt({"attempt_id": "d", "v": 3})
+    assert [(r["attempt_id"], r["v"]) for r in store.attempt_rows()] == [("a", 1), ("c", 2), ("d", 3)]
+    assert store.heal() == []  # the torn line is a line of its own; the file ends clean
+
+
+def _snapshot(folder):
+    return {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_opening_and_reading_a_run_never_changes_its_files(tmp_path):
+    from toolkit.diagnosis import runs
+
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    store.write_trajectory("a", [{"kind": "attempt"}, {"kind": "step", "index": 0}])
+    store.append_attempt({"attempt_id": "a", "v": 1})
+    store.append_env_error({"attempt_id": "b", "error": "boom"})
+    for name in ("attempts.jsonl", "env_errors.jsonl"):
+        with open(store.dir / name, "a") as f:
+            f.write('{"attempt_id": "half')  # a row a live writer is still writing
+    before = _snapshot(store.dir)
+    reader = RunStore.open(store.run_id, root=tmp_path)
+    assert reader.done_ids() == {"a"} and len(reader.env_error_rows()) == 1 and len(reader.attempts()) == 1
+    assert list(reader.steps("a")["index"]) == [0] and reader.manifest["agent"] == "x"
+    assert list(runs(tmp_path)["attempts"]) == [1]
+    assert _snapshot(store.dir) == before
+
+
+class _ShortWrites:
+    """An ``os`` stand-in whose write takes at most ``chunk`` bytes at a time (0: writes nothing)."""
+
+    def __init__(self, chunk):
+        self.chunk, self.calls = chunk, 0
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def write(self, fd, data):
+        self.calls += 1
+        return os.write(fd, bytes(data[:self.chunk])) if self.chunk else 0
+
+
+def test_short_writes_are_finished_or_raise(tmp_path, monkeypatch):
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    fake = _ShortWrites(5)
+    monkeypatch.setattr(store_module, "os", fake)
+    store.append_attempt({"attempt_id": "a", "v": 1})
+    assert fake.calls > 3 and store.attempt_rows() == [{"attempt_id": "a", "v": 1}]
+    monkeypatch.setattr(store_module, "os", _ShortWrites(0))
+    with pytest.raises(OSError):
+        store.append_attempt({"attempt_id": "b", "v": 2})
+
+
+def test_a_trajectory_rename_is_flushed_to_its_directory(tmp_path, monkeypatch):
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    synced = []
+
+    class Recording:
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def fsync(self, fd):
+            synced.append(stat.S_ISDIR(os.fstat(fd).st_mode))
+            return os.fsync(fd)
+
+    monkeypatch.setattr(store_module, "os", Recording())
+    store.write_trajectory("a", [{"kind": "attempt"}])
+    assert synced == [False, True]  # the file, then its folder after the rename
 
 
 def test_open_unknown_run_says_where_it_looked(tmp_path):

@@ -53,6 +53,10 @@ async def test_report_renders_every_attempt_without_console_errors(runs, tmp_pat
         await first.locator(".next").click()
         assert await first.locator("img").get_attribute("src") != src_before
         assert "step 1" in await first.locator(".panel").inner_text()
+        steps = int(rnd.attempts.iloc[0]["steps"])  # one frame per step, then the final screen
+        assert await first.locator("input").get_attribute("max") == str(steps)
+        await first.locator("input").fill(str(steps))
+        assert "final screen" in await first.locator(".panel").inner_text()
         assert await page.locator("svg").count() >= 3
         await browser.close()
     assert errors == []

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import click
+from click.core import ParameterSource
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from toolkit.cli.common import console, emit_json, fail, table
 from toolkit.cli.common import out as stdout_console
 from toolkit.envs.base import EnvError
-from toolkit.evaluation import METRICS, evaluate_async
+from toolkit.evaluation import LEFT_OUT, METRICS, evaluate_async
 from toolkit.sync import run_sync
 from toolkit.tasks import SpecError
 
@@ -32,7 +35,7 @@ _OPTIONS = [
     click.option("--trials", type=click.IntRange(1, 1000), default=1, show_default=True),
     click.option("--parallel", type=click.IntRange(1, 512), default=4, show_default=True),
     click.option("--seed", type=int, default=0, show_default=True),
-    click.option("--out", type=click.Path(file_okay=False), help="runs folder (default: ./runs)"),
+    click.option("--out", type=click.Path(file_okay=False), help="runs folder (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)"),
     click.option("--resume", "resume", help="resume this run id: finish its missing attempts"),
     click.option("--isolation", type=click.Choice(["pages", "contexts", "browsers"]), default="pages", show_default=True),
     click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
@@ -65,25 +68,57 @@ def collect_command(**options):
     run_command("collect", **options)
 
 
+#: the CLI options that set the agent configuration (a resumed run keeps the stored one unless one is given)
+_HARNESS_OPTIONS = {"action_format": "format", "coords": "coords", "history": "mode", "window": "window",
+                    "overlap": "overlap", "include_elements": "include_elements"}
+
+
+def _given(name: str) -> bool:
+    """Return True when option ``name`` was typed on the command line (not its default)."""
+    return click.get_current_context().get_parameter_source(name) is ParameterSource.COMMANDLINE
+
+
+def _harness_config(resume, out, **values):
+    """Return the agent configuration the options ask for; with --resume, the run's own one with the given options
+    laid over it (None when none is given), so a copied command line resumes and a changed one is refused."""
+    from toolkit.harness import HarnessConfig, HistoryConfig
+    from toolkit.store import RunStore
+
+    if resume and not any(_given(n) for n in _HARNESS_OPTIONS):
+        return None
+    base = HarnessConfig.from_dict(RunStore.open(resume, root=out).manifest.get("harness") or {}) if resume else HarnessConfig()
+    top = {"format": base.format, "coords": base.coords}
+    history = dict(base.history.__dict__)
+    for option, field in _HARNESS_OPTIONS.items():
+        if not resume or _given(option):
+            (top if field in top else history)[field] = values[option]
+    return dataclasses.replace(base, **top, history=HistoryConfig(**history))
+
+
 def run_command(purpose, agent, model, model_name, temperature, max_tokens, suite, task_ids, trials, parallel, seed, out,
                 resume, isolation, action_format, coords, history, window, overlap, include_elements, as_json,
                 backend="local", ray_address=None):
-    """Run the shared rollout path over suites and print the score table (eval and collect)."""
-    from toolkit.harness import HarnessConfig, HistoryConfig
+    """Run the shared rollout path over suites and print the score table (eval and collect).
 
+    With --resume the run keeps its stored settings: only options typed on the command line are passed on (and
+    refused when they differ from the run's), never the defaults.
+    """
     try:
-        history_config = HistoryConfig(mode=history, window=window, overlap=overlap, include_elements=include_elements)
-        config = HarnessConfig(format=action_format, coords=coords, history=history_config)
-    except ValueError as exc:
+        config = _harness_config(resume, out, action_format=action_format, coords=coords, history=history, window=window,
+                                 overlap=overlap, include_elements=include_elements)
+    except (ValueError, FileNotFoundError) as exc:
         fail(str(exc))
     suites = [s for s in suite.split(",") if s]
     tasks = [t for t in (task_ids or "").split(",") if t] or None
+    if resume:  # what was not typed is the run's own: pass None, not the option's default
+        agent, suites, trials, seed = [v if _given(n) else None for n, v in
+                                       (("agent", agent), ("suite", suites), ("trials", trials), ("seed", seed))]
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("SR {task.fields[sr]:.2f}"), console=console, transient=False)
     state = {"done": 0, "success": 0, "bar": None}
 
-    def on_start(total: int, already: int) -> None:
-        state["bar"] = progress.add_task(f"{purpose} {agent}", total=total, completed=already, sr=0.0)
+    def on_start(total: int, already: int, store) -> None:
+        state["bar"] = progress.add_task(f"{purpose} {agent or 'resumed'}", total=total, completed=already, sr=0.0)
 
     def on_done(item, row) -> None:
         state["done"] += 1
@@ -103,6 +138,14 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
     rows = [[r["suite"], *[r[m] for m in METRICS]] for r in result.summary.to_dict("records")]
     target = console if as_json else stdout_console
     target.print(table(f"run {result.run_id}", ["suite", *METRICS], rows))
+    left_out = {k: int(result.summary[k].sum()) for k in LEFT_OUT if len(result.summary) and result.summary[k].sum()}
+    if left_out:
+        target.print("left out of the rates: " + ", ".join(f"{k} {v}" for k, v in left_out.items()))
     target.print(f"run folder: {result.store.dir}")
     if as_json:
         emit_json(result.as_json())
+    if result.unfinished:
+        shown = ", ".join(result.unfinished[:5]) + (" …" if len(result.unfinished) > 5 else "")
+        fail(f"{len(result.unfinished)} attempt(s) have no result: every try failed in the env or the model service "
+             f"(see {result.store.dir / 'env_errors.jsonl'}): {shown}. They are not in the scores above. Once the cause "
+             f"is fixed, finish them with: guigym {purpose} --resume {result.run_id} --out {result.store.dir.parent}")

@@ -20,7 +20,7 @@ def _rows(samples, n: int) -> list:
 
 @click.command("fleet")
 @click.option("--run", "run_id", help="run id or folder (default: the newest run with a fleet log)")
-@click.option("--runs", "runs_root", type=click.Path(file_okay=False), help="runs folder (default: ./runs)")
+@click.option("--runs", "runs_root", type=click.Path(file_okay=False), help="runs folder (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)")
 @click.option("--rows", type=click.IntRange(2, 1000), default=12, show_default=True, help="time-series rows to print")
 @click.option("--json", "as_json", is_flag=True, help="print the fleet status (and the printed samples) as the last line")
 def fleet(run_id, runs_root, rows, as_json):

@@ -1,7 +1,9 @@
 """Queries over the trajectory store: runs, summaries, per-task results, attempts, steps, comparisons.
 
 Every function takes a run id or folder (or a RunStore) and returns plain data or DataFrames; the
-CLI, the MCP tools, the widgets and the report all read runs through these.
+CLI, the MCP tools, the widgets and the report all read runs through these. None of them writes
+to the run. Success rates leave out ``verifier_error`` attempts: a crashed verifier is a task bug,
+not an agent failure.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from toolkit.evaluation import summarize
 from toolkit.store import RunStore, list_runs
 
 RunRef = str | Path | RunStore
+VERIFIER_ERROR = "verifier_error"
 
 
 def open_run(run: RunRef) -> RunStore:
@@ -23,15 +26,18 @@ def open_run(run: RunRef) -> RunStore:
 
 
 def runs(root: str | Path | None = None) -> pd.DataFrame:
-    """Return one row per run under ``root``: id, purpose, agent, suites, attempts, SR, folder."""
+    """Return one row per run under ``root``: id, purpose, agent, suites, attempts, SR, folder.
+
+    SR is over the scored attempts (verifier errors left out).
+    """
     rows = []
     for store in list_runs(root):
         manifest = store.manifest
         attempts = store.attempt_rows()
+        scored = [a.get("outcome") for a in attempts if a.get("outcome") != VERIFIER_ERROR]
         rows.append({"run_id": store.run_id, "purpose": manifest.get("purpose", "eval"), "agent": manifest.get("agent"),
                      "suites": ",".join(manifest.get("suites", [])), "attempts": len(attempts),
-                     "SR": (sum(a["outcome"] == "success" for a in attempts) / len(attempts)) if attempts else 0.0,
-                     "run_dir": str(store.dir)})
+                     "SR": (scored.count("success") / len(scored)) if scored else 0.0, "run_dir": str(store.dir)})
     return pd.DataFrame(rows, columns=["run_id", "purpose", "agent", "suites", "attempts", "SR", "run_dir"])
 
 
@@ -47,10 +53,13 @@ def attempts(run: RunRef) -> pd.DataFrame:
 
 
 def summary(run: RunRef, by: str = "suite") -> pd.DataFrame:
-    """Return metrics grouped by ``suite``, ``app``, ``tag``, ``difficulty`` or ``split``."""
+    """Return metrics grouped by ``suite``, ``app``, ``tag``, ``difficulty`` or ``split``.
+
+    A run with no finished attempts gives an empty frame with the ``by`` column and the metric columns.
+    """
     df = attempts(run)
     if df.empty:
-        return summarize(df)
+        return summarize(df, by=by)
     if by in ("app", "tag"):
         column = "apps" if by == "app" else "tags"
         df = df.explode(column).rename(columns={column: by})
@@ -61,23 +70,34 @@ def summary(run: RunRef, by: str = "suite") -> pd.DataFrame:
 
 
 def task_results(run: RunRef) -> pd.DataFrame:
-    """Return one row per task: attempts, successes, SR, mean reward, mean steps and the outcomes seen."""
+    """Return one row per task: attempts, successes, SR, mean reward, mean steps and the outcomes seen.
+
+    ``attempts`` and ``outcomes`` count every attempt; SR, mean reward and mean steps are over the scored
+    ones (verifier errors left out), and None for a task whose every verifier failed.
+    """
+    columns = ["task_id", "attempts", "successes", "SR", "mean_reward", "mean_steps", "outcomes"]
     df = attempts(run)
     if df.empty:
-        return pd.DataFrame(columns=["task_id", "attempts", "successes", "SR", "mean_reward", "mean_steps", "outcomes"])
+        return pd.DataFrame(columns=columns)
     rows = []
     for task_id, group in df.groupby("task_id"):
-        successes = int((group["outcome"] == "success").sum())
-        rows.append({"task_id": task_id, "attempts": len(group), "successes": successes, "SR": successes / len(group),
-                     "mean_reward": float(group["reward"].mean()), "mean_steps": float(group["steps"].mean()),
+        scored = group[group["outcome"] != VERIFIER_ERROR]
+        successes = int((scored["outcome"] == "success").sum())
+        n = len(scored)
+        rows.append({"task_id": task_id, "attempts": len(group), "successes": successes,
+                     "SR": successes / n if n else None,
+                     "mean_reward": float(scored["reward"].mean()) if n else None,
+                     "mean_steps": float(scored["steps"].mean()) if n else None,
                      "outcomes": {str(k): int(v) for k, v in group["outcome"].value_counts().items()}})
-    out = pd.DataFrame(rows)
-    return out[["task_id", "attempts", "successes", "SR", "mean_reward", "mean_steps", "outcomes"]]
+    out = pd.DataFrame(rows, columns=columns)
+    return _none_for_nan(out) if out[["SR", "mean_reward", "mean_steps"]].isna().any().any() else out
 
 
 def attempts_of(run: RunRef, task_id: str) -> pd.DataFrame:
     """Return the attempts of one task (short or full id)."""
     df = attempts(run)
+    if df.empty:
+        return df
     return df[(df["task_id"] == task_id) | df["task_id"].str.endswith("/" + task_id)].reset_index(drop=True)
 
 
@@ -114,25 +134,67 @@ def step(run: RunRef, attempt_id: str, index: int) -> dict[str, Any]:
     return df.iloc[index].to_dict()
 
 
-def step_signature(record: dict[str, Any]) -> tuple:
-    """Return what identifies a step for comparison: the screen before it and the actions taken."""
-    return (record.get("screen_before"), record.get("state_hash_before"), str(record.get("actions")))
+def step_signature(record: dict[str, Any], same_instance: bool = True) -> tuple:
+    """Return what identifies a step when two attempts are compared.
+
+    ``same_instance=True`` (both attempts start from the same state): the screen before the step, the
+    state hash before it and the full actions. Otherwise the values that differ between instances
+    (state hashes, coordinates, typed text) are left out: the screen before the step and the action
+    types, with the app of an ``open``.
+    """
+    if same_instance:
+        return (record.get("screen_before"), record.get("state_hash_before"), str(record.get("actions")))
+    actions = record.get("actions")
+    kinds = tuple((a.get("type"), a.get("app")) if a.get("type") == "open" else a.get("type")
+                  for a in (actions if isinstance(actions, list) else []))
+    return (record.get("screen_before"), kinds)
 
 
-def first_divergence(a: pd.DataFrame, b: pd.DataFrame) -> int | None:
-    """Return the first step index where two attempts differ (screen, state or actions), or None."""
+def first_divergence(a: pd.DataFrame, b: pd.DataFrame, same_instance: bool = True) -> int | None:
+    """Return the first step index where two attempts differ, or None when their steps all match.
+
+    Steps are compared by :func:`step_signature`; pass ``same_instance=False`` for attempts of different
+    instances (trials sample different parameters, so their states differ from step 0 on). A shorter
+    attempt whose steps all match diverges where it ends.
+    """
     for i in range(min(len(a), len(b))):
-        if step_signature(a.iloc[i].to_dict()) != step_signature(b.iloc[i].to_dict()):
+        if step_signature(a.iloc[i].to_dict(), same_instance) != step_signature(b.iloc[i].to_dict(), same_instance):
             return i
     return None if len(a) == len(b) else min(len(a), len(b))
 
 
+def _initial_state_hash(store: RunStore, attempt_id: str) -> str | None:
+    header = next((r for r in store.trajectory(attempt_id) if r.get("kind") == "attempt"), {})
+    return header.get("initial_state_hash")
+
+
+def same_instance(row_a: dict[str, Any], row_b: dict[str, Any], hash_a: str | None = None,
+                  hash_b: str | None = None) -> bool:
+    """Return whether two attempt rows are of the same task instance.
+
+    Same instance: same task and same instance ``seed``, and, when both are known, the same initial state hash.
+    """
+    if row_a.get("seed") is None or row_a.get("seed") != row_b.get("seed"):
+        return False
+    if row_a.get("task_id") != row_b.get("task_id"):
+        return False
+    return hash_a is None or hash_b is None or hash_a == hash_b
+
+
 def compare(run: RunRef, attempt_a: str, attempt_b: str, run_b: RunRef | None = None) -> dict[str, Any]:
-    """Compare two attempts (of one run, or of two runs): outcomes, step counts and the first divergent step."""
-    sa, sb = steps(run, attempt_a), steps(run_b or run, attempt_b)
-    first = first_divergence(sa, sb)
+    """Compare two attempts (of one run, or of two runs): outcomes, step counts and the first divergent step.
+
+    The full step signature (with state hashes) is used only when both attempts are of the same instance
+    (:func:`same_instance`); otherwise screens and action types are compared. ``same_instance`` in the
+    result says which rule was used.
+    """
+    store_a, store_b = open_run(run), open_run(run_b or run)
+    sa, sb = steps(store_a, attempt_a), steps(store_b, attempt_b)
+    row_a, row_b = attempt(store_a, attempt_a)["row"], attempt(store_b, attempt_b)["row"]
+    same = same_instance(row_a, row_b, _initial_state_hash(store_a, attempt_a), _initial_state_hash(store_b, attempt_b))
+    first = first_divergence(sa, sb, same_instance=same)
     at = lambda df, i: df.iloc[i].to_dict() if i is not None and i < len(df) else None  # noqa: E731
-    return {"a": attempt(run, attempt_a)["row"], "b": attempt(run_b or run, attempt_b)["row"], "first_divergence": first,
+    return {"a": row_a, "b": row_b, "same_instance": same, "first_divergence": first,
             "a_step": _brief(at(sa, first)), "b_step": _brief(at(sb, first))}
 
 

@@ -3,10 +3,15 @@
 - actions: parse errors, off-screen coordinates, no-effect actions (state and screen unchanged),
   repeated actions, loops, outputs cut at the token limit (``truncated``: raise ``max_tokens``);
 - trajectories: false complete, overdue, budget exhausted, side effects (with the state paths),
-  wrong answers (query tasks, against the expected fields);
+  wrong answers (query tasks, against the expected fields), and verifier errors apart;
 - knowledge: failure rates by app, capability tag and criterion, and for tasks with both
   successes and failures the first step where a failed attempt diverges from a successful one.
 The ranked weak capabilities are the input of failure-driven task synthesis.
+
+Attempts whose verifier crashed (outcome ``verifier_error``) are not the agent's failures: they are
+listed in ``trajectories["verifier_errors"]`` and left out of the success rate, the other trajectory
+findings, the failure rates, the weak capabilities and the divergences. Their steps still count in the
+action findings, which do not depend on the verdict.
 """
 
 from __future__ import annotations
@@ -17,7 +22,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from toolkit.diagnosis.queries import RunRef, attempts, first_divergence, open_run, steps
+from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, attempts, first_divergence, open_run, steps
+
+TRAJECTORY_FINDINGS = ("false_complete", "overdue", "budget_exhausted", "side_effects", "wrong_answers",
+                       "verifier_errors")
 
 
 class Finding(BaseModel):
@@ -41,7 +49,11 @@ class Rate(BaseModel):
 
 
 class DiagnosisReport(BaseModel):
-    """The diagnosis of one run."""
+    """The diagnosis of one run.
+
+    ``attempts`` counts every finished attempt; ``success_rate`` and the rates are over the scored ones
+    (``trajectories["verifier_errors"]`` lists the rest).
+    """
 
     model_config = ConfigDict(extra="forbid")
     run_id: str
@@ -63,8 +75,7 @@ class DiagnosisReport(BaseModel):
 
     def to_markdown(self, examples: int = 3) -> str:
         """Return the report as Markdown (counts, top rates, a few examples of each finding)."""
-        lines = [f"# Diagnosis of run `{self.run_id}`", "",
-                 f"{self.attempts} attempts, success rate {self.success_rate:.1%}.", ""]
+        lines = [f"# Diagnosis of run `{self.run_id}`", "", self._headline(), ""]
         lines += ["## Actions", "", "| finding | count |", "| --- | --- |"]
         lines += [f"| {k} | {v} |" for k, v in self.action_counts.items()]
         if self.parse_error_kinds:
@@ -89,6 +100,18 @@ class DiagnosisReport(BaseModel):
         lines += ["## Weakest capabilities", ""] + [f"{i + 1}. {t}" for i, t in enumerate(self.weak_capabilities)]
         return "\n".join(lines) + "\n"
 
+    def _headline(self) -> str:
+        if not self.attempts:
+            return ("No finished attempts: nothing to diagnose "
+                    "(a stopped run can be finished with `guigym eval --resume`).")
+        left_out = len(self.trajectories.get("verifier_errors", []))
+        if not left_out:
+            return f"{self.attempts} attempts, success rate {self.success_rate:.1%}."
+        return (f"{self.attempts} attempts, success rate {self.success_rate:.1%} "
+                f"over the {self.attempts - left_out} scored; "
+                f"{left_out} left out of every rate and finding below because their verifier failed "
+                "(a task or verifier bug, not an agent failure; see verifier_errors).")
+
 
 def _rates(groups: dict[str, list[bool]]) -> list[Rate]:
     rates = [Rate(name=k, attempts=len(v), failures=sum(not ok for ok in v), rate=sum(not ok for ok in v) / len(v))
@@ -101,11 +124,15 @@ def _expected_answer(params: dict[str, Any]) -> str:
 
 
 def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
-    """Return the diagnosis of a run (see the module docstring for what is found)."""
+    """Return the diagnosis of a run (see the module docstring for what is found); empty for a run with no attempts."""
     store = open_run(run)
     table = attempts(store)
+    if table.empty:
+        return DiagnosisReport(run_id=store.run_id, attempts=0, success_rate=0.0,
+                               trajectories={k: [] for k in TRAJECTORY_FINDINGS})
+    scored = table[table["outcome"] != VERIFIER_ERROR]
     report = DiagnosisReport(run_id=store.run_id, attempts=len(table),
-                             success_rate=float((table["outcome"] == "success").mean()) if len(table) else 0.0)
+                             success_rate=float((scored["outcome"] == "success").mean()) if len(scored) else 0.0)
     acts: dict[str, list[Finding]] = defaultdict(list)
     trajs: dict[str, list[Finding]] = defaultdict(list)
     kinds: Counter = Counter()
@@ -115,47 +142,17 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
         aid, tid, ok = row["attempt_id"], row["task_id"], row["outcome"] == "success"
         df = steps(store, aid)
         step_frames[aid] = df
-        previous_image, previous_actions = None, None
-        for rec in df.to_dict("records"):
-            i = int(rec["index"])
-            if rec.get("parse_error"):
-                kinds[rec.get("parse_error_kind") or "unknown"] += 1
-                acts["parse_errors"].append(Finding(attempt_id=aid, task_id=tid, step=i, detail=str(rec["parse_error"])[:160]))
-                if "less than or equal to 1000" in str(rec["parse_error"]) or "greater than or equal to 0" in str(rec["parse_error"]):
-                    acts["off_screen"].append(Finding(attempt_id=aid, task_id=tid, step=i, detail=str(rec["parse_error"])[:160]))
-            usage = rec.get("usage")
-            if isinstance(usage, dict) and usage.get("finish_reason") == "length":
-                parsed = "; its parse error: " + str(rec["parse_error"])[:100] if rec.get("parse_error") else ""
-                acts["truncated"].append(Finding(attempt_id=aid, task_id=tid, step=i,
-                                                 detail=f"output cut at {usage.get('completion_tokens', '?')} tokens{parsed}"))
-            device_actions = [a for a in rec.get("actions") or [] if a["type"] not in ("terminate", "ask_user", "answer", "wait")]
-            unchanged_state = rec.get("state_hash_before") == rec.get("state_hash_after")
-            unchanged_screen = previous_image is None or previous_image == rec.get("image_hash_after")
-            if device_actions and unchanged_state and unchanged_screen and rec.get("screen_before") == rec.get("screen_after"):
-                acts["no_effect"].append(Finding(attempt_id=aid, task_id=tid, step=i,
-                                                 detail=f"{device_actions[0]} changed nothing on {rec.get('screen_before')}"))
-            if device_actions and previous_actions == rec.get("actions"):
-                acts["repeats"].append(Finding(attempt_id=aid, task_id=tid, step=i, detail=f"{device_actions[0]} repeated"))
-            previous_image, previous_actions = rec.get("image_hash_after"), rec.get("actions")
+        _action_findings(df, aid, tid, acts, kinds)
         if row["termination"] in ("loop", "invalid_output"):
             detail = ("stopped by loop detection" if row["termination"] == "loop"
                       else "stopped by loop detection: outputs with no valid action, screen unchanged")
             acts["loops"].append(Finding(attempt_id=aid, task_id=tid, step=int(row["steps"]) - 1, detail=detail))
-        if row["outcome"] == "false_complete":
-            failed = [k for k, v in (row.get("criteria") or {}).items() if not v]
-            trajs["false_complete"].append(Finding(attempt_id=aid, task_id=tid, detail=f"claimed success; failed criteria {failed}"))
-        if row["outcome"] == "overdue":
-            trajs["overdue"].append(Finding(attempt_id=aid, task_id=tid, detail="goal reached but never terminated"))
-        if row["termination"] == "step_limit" and not ok:
-            trajs["budget_exhausted"].append(Finding(attempt_id=aid, task_id=tid, detail=f"ran out of {row['steps']} steps"))
-        if row.get("side_effects"):
-            trajs["side_effects"].append(Finding(attempt_id=aid, task_id=tid, detail=", ".join(row["side_effects"][:8])))
-        is_query = any(t in ("query", "answer-sheet") for t in row.get("tags") or []) or "answer" in json.dumps(row.get("criteria") or {})
-        if is_query and not ok and row.get("verifier_error") is None and (row.get("criteria") or {}):
-            failed = [k for k, v in row["criteria"].items() if not v]
-            if failed:
-                trajs["wrong_answers"].append(Finding(attempt_id=aid, task_id=tid,
-                                                      detail=f"failed {failed}; parameters {_expected_answer(row.get('params') or {})}"))
+        if row["outcome"] == VERIFIER_ERROR:
+            # the verdict is unknown: neither a failure nor a success of the agent
+            trajs["verifier_errors"].append(Finding(attempt_id=aid, task_id=tid,
+                                                    detail=str(row.get("verifier_error"))[:200]))
+            continue
+        _trajectory_findings(row, ok, trajs)
         for app in row.get("apps") or []:
             if app != "answersheet":
                 by_app[app].append(ok)
@@ -163,26 +160,93 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
             by_tag[tag].append(ok)
         for crit, passed in (row.get("criteria") or {}).items():
             by_crit[f"{tid.split('/')[-1]}:{crit}"].append(bool(passed))
-    # Divergence: failed attempts of tasks that also have a success.
-    for tid, group in table.groupby("task_id"):
-        wins = group[group["outcome"] == "success"]
-        if wins.empty:
-            continue
-        win = step_frames[wins.iloc[0]["attempt_id"]]
-        for lost in group[group["outcome"] != "success"].to_dict("records"):
-            first = first_divergence(step_frames[lost["attempt_id"]], win)
-            if first is not None:
-                lost_df = step_frames[lost["attempt_id"]]
-                took = lost_df.iloc[first]["actions"] if first < len(lost_df) else "(ended)"
-                should = win.iloc[first]["actions"] if first < len(win) else "(ended)"
-                report.divergences.append(Finding(attempt_id=lost["attempt_id"], task_id=tid, step=first,
-                                                  detail=f"did {took} where the success did {should}"))
+    report.divergences = _divergences(scored, step_frames)
     report.actions = dict(acts)
     report.action_counts = {k: len(acts.get(k, [])) for k in ("parse_errors", "off_screen", "no_effect", "repeats", "loops",
                                                               "truncated")}
     report.parse_error_kinds = dict(kinds)
-    report.trajectories = {k: trajs.get(k, []) for k in ("false_complete", "overdue", "budget_exhausted", "side_effects",
-                                                         "wrong_answers")}
+    report.trajectories = {k: trajs.get(k, []) for k in TRAJECTORY_FINDINGS}
     report.by_app, report.by_tag, report.by_criterion = _rates(by_app), _rates(by_tag), _rates(by_crit)
     report.weak_capabilities = [r.name for r in report.by_tag if r.attempts >= min_support and r.failures > 0]
     return report
+
+
+_NOT_DEVICE = ("terminate", "ask_user", "answer", "wait")
+
+
+def _action_findings(df, aid: str, tid: str, acts: dict[str, list[Finding]], kinds: Counter) -> None:
+    """Add the action-level findings of one attempt's steps to ``acts`` and its parse error kinds to ``kinds``."""
+    def found(kind: str, detail: str) -> None:
+        acts[kind].append(Finding(attempt_id=aid, task_id=tid, step=i, detail=detail))
+
+    previous_image, previous_actions = None, None
+    for rec in df.to_dict("records"):
+        i = int(rec["index"])
+        error = str(rec["parse_error"]) if rec.get("parse_error") else ""
+        if error:
+            kinds[rec.get("parse_error_kind") or "unknown"] += 1
+            found("parse_errors", error[:160])
+            if "less than or equal to 1000" in error or "greater than or equal to 0" in error:
+                found("off_screen", error[:160])
+        usage = rec.get("usage")
+        if isinstance(usage, dict) and usage.get("finish_reason") == "length":
+            parsed = "; its parse error: " + error[:100] if error else ""
+            found("truncated", f"output cut at {usage.get('completion_tokens', '?')} tokens{parsed}")
+        device_actions = [a for a in rec.get("actions") or [] if a["type"] not in _NOT_DEVICE]
+        unchanged_state = rec.get("state_hash_before") == rec.get("state_hash_after")
+        unchanged_screen = previous_image is None or previous_image == rec.get("image_hash_after")
+        same_screen = rec.get("screen_before") == rec.get("screen_after")
+        if device_actions and unchanged_state and unchanged_screen and same_screen:
+            found("no_effect", f"{device_actions[0]} changed nothing on {rec.get('screen_before')}")
+        if device_actions and previous_actions == rec.get("actions"):
+            found("repeats", f"{device_actions[0]} repeated")
+        previous_image, previous_actions = rec.get("image_hash_after"), rec.get("actions")
+
+
+def _trajectory_findings(row: dict[str, Any], ok: bool, trajs: dict[str, list[Finding]]) -> None:
+    """Add the trajectory-level findings of one scored attempt to ``trajs``."""
+    def found(kind: str, detail: str) -> None:
+        trajs[kind].append(Finding(attempt_id=row["attempt_id"], task_id=row["task_id"], detail=detail))
+
+    criteria = row.get("criteria") or {}
+    failed = [k for k, v in criteria.items() if not v]
+    if row["outcome"] == "false_complete":
+        found("false_complete", f"claimed success; failed criteria {failed}")
+    if row["outcome"] == "overdue":
+        found("overdue", "goal reached but never terminated")
+    if row["termination"] == "step_limit" and not ok:
+        found("budget_exhausted", f"ran out of {row['steps']} steps")
+    if row.get("side_effects"):
+        found("side_effects", ", ".join(row["side_effects"][:8]))
+    is_query = any(t in ("query", "answer-sheet") for t in row.get("tags") or []) or "answer" in json.dumps(criteria)
+    if is_query and not ok and row.get("verifier_error") is None and failed:
+        found("wrong_answers", f"failed {failed}; parameters {_expected_answer(row.get('params') or {})}")
+
+
+def _divergences(scored, step_frames: dict[str, Any]) -> list[Finding]:
+    """Return where each failed attempt of a task with a success first diverges from a success.
+
+    A success of the same instance (same ``seed``) is preferred and compared with the full step signature.
+    Failing that, the first success of the task is used and only screens and action types are compared,
+    since another instance has other state hashes and coordinates from step 0 on.
+    """
+    found = []
+    for tid, group in scored.groupby("task_id"):
+        wins = group[group["outcome"] == "success"]
+        if wins.empty:
+            continue
+        for lost in group[group["outcome"] != "success"].to_dict("records"):
+            has_seed = "seed" in wins and lost.get("seed") is not None
+            twins = wins[wins["seed"] == lost["seed"]] if has_seed else wins.iloc[:0]
+            same = not twins.empty
+            win_id = (twins if same else wins).iloc[0]["attempt_id"]
+            win, lost_df = step_frames[win_id], step_frames[lost["attempt_id"]]
+            first = first_divergence(lost_df, win, same_instance=same)
+            if first is None:
+                continue
+            took = lost_df.iloc[first]["actions"] if first < len(lost_df) else "(ended)"
+            should = win.iloc[first]["actions"] if first < len(win) else "(ended)"
+            how = "same instance" if same else "another instance: screens and action types compared"
+            found.append(Finding(attempt_id=lost["attempt_id"], task_id=tid, step=first,
+                                 detail=f"did {took} where the success `{win_id}` did {should} ({how})"))
+    return found

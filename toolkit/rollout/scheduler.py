@@ -42,20 +42,29 @@ class WorkItem:
         return derive_seed(self.run_seed, self.spec.full_id, self.trial)
 
 
+#: endings where the agent never said it was done: the step limit or loop detection stopped it
+UNTERMINATED = ("step_limit", "loop", "invalid_output")
+
+
 def outcome_of(result: AttemptResult) -> str:
     """Classify an attempt: success, false_complete, overdue, verifier_error or failure.
 
-    Success needs the agent's claim, except where the environment ends episodes itself (MiniWoB).
+    - success: the goal reached with no unexpected side effect, and the agent claimed it. The claim is not needed
+      where the environment ends episodes itself (MiniWoB) or the verdict judges the claim (OSWorld: an
+      infeasible task succeeds when the agent ends with FAIL).
+    - false_complete: the agent claimed success and the goal was not reached.
+    - overdue: the goal reached, but the agent never terminated (step limit or loop detection ended it).
+    - failure: everything else, including the goal reached with side effects (counted in USE, never in SR).
     """
     v = result.verdict
     if not v.ok:
         return "verifier_error"
     claimed_success = result.claimed == "success"
-    if v.success and v.clean and (claimed_success or result.termination == "env_done"):
+    if v.success and v.clean and (claimed_success or result.termination == "env_done" or v.judges_claim):
         return "success"
-    if claimed_success:
+    if claimed_success and not v.success:
         return "false_complete"
-    if v.success and result.termination == "step_limit":
+    if v.success and result.termination in UNTERMINATED:
         return "overdue"
     return "failure"
 
@@ -114,8 +123,8 @@ class Scheduler:
         self._outage_since: float | None = None
 
     def _record_error(self, item: WorkItem, tried: int, exc: EnvError) -> None:
-        self.store.append_env_error({"attempt_id": item.attempt_id, "task_id": item.spec.full_id, "trial": item.trial,
-                                     "try": tried, "kind": exc.kind, "op": exc.op, "message": exc.message,
+        self.store.append_env_error({"attempt_id": item.attempt_id, "task_id": item.spec.full_id, "suite": item.spec.suite,
+                                     "trial": item.trial, "try": tried, "kind": exc.kind, "op": exc.op, "message": exc.message,
                                      "time": time.time()})
 
     async def _wait_out(self, exc: ModelUnavailable) -> None:

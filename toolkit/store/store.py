@@ -4,11 +4,13 @@ one JSON-lines file per trajectory and screenshots as image files.
 Writes are atomic: a trajectory file appears whole (written aside, then renamed) before its
 attempt row is appended, and the row — one line, flushed and fsynced — is the commit point.
 A run killed at any moment resumes with every attempt exactly once: rows are read back,
-a torn last line is cut off, and attempts without a row are run again.
+a torn last line is skipped (and cut off by :meth:`RunStore.heal` on resume), and attempts
+without a row are run again. Readers never change a run's files.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -37,6 +39,20 @@ def new_run_id(label: str) -> str:
     return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + f"-{safe}-{secrets.token_hex(2)}"
 
 
+def _fsync_dir(path: Path) -> None:
+    """Flush a directory's entries (a new or renamed file's name) to disk; a no-op where the OS refuses."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some platforms and file systems cannot fsync a directory
+    finally:
+        os.close(fd)
+
+
 def _write_atomic(path: Path, data: bytes) -> None:
     tmp = path.with_name(f".{path.name}.tmp")
     with open(tmp, "wb") as f:
@@ -44,6 +60,18 @@ def _write_atomic(path: Path, data: bytes) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
+    # the rename must be durable before a row that points at this file is committed
+    _fsync_dir(path.parent)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to ``fd`` (os.write may write fewer), or raise OSError."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.EIO, f"write returned {written} with {len(view)} bytes left")
+        view = view[written:]
 
 
 def _read_rows(path: Path) -> list[dict[str, Any]]:
@@ -60,14 +88,18 @@ def _read_rows(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
-def _heal(path: Path) -> None:
-    """Cut a torn last line (no trailing newline) so the next append starts clean."""
+def _heal(path: Path) -> bool:
+    """Cut a torn last line (no trailing newline) off ``path``; return whether anything was cut."""
     if not path.exists() or path.stat().st_size == 0:
-        return
+        return False
     data = path.read_bytes()
-    if not data.endswith(b"\n"):
-        with open(path, "r+b") as f:
-            f.truncate(data.rfind(b"\n") + 1)
+    if data.endswith(b"\n"):
+        return False
+    with open(path, "r+b") as f:
+        f.truncate(data.rfind(b"\n") + 1)
+        f.flush()
+        os.fsync(f.fileno())
+    return True
 
 
 class RunStore:
@@ -93,17 +125,29 @@ class RunStore:
         return store
 
     @classmethod
-    def open(cls, run: str | Path, root: Path | str | None = None) -> "RunStore":
-        """Open an existing run by id (under ``root``) or by folder path, healing a torn attempt row."""
+    def open(cls, run: str | Path, root: Path | str | None = None, *, heal: bool = False) -> "RunStore":
+        """Open an existing run by id (under ``root``) or by folder path and return its store.
+
+        Opening reads only. ``heal=True`` is for the one writer resuming the run: it calls :meth:`heal`
+        first. A reader must not heal: the torn line it sees may be a row that a live writer is finishing.
+        """
         path = Path(run)
         if not (path / MANIFEST).exists():
             path = Path(root or DEFAULT_RUNS) / str(run)
         if not (path / MANIFEST).exists():
             raise FileNotFoundError(f"no run {run!r} (looked for {path / MANIFEST})")
         store = cls(path)
-        _heal(store.dir / ATTEMPTS)
-        _heal(store.dir / ENV_ERRORS)
+        if heal:
+            store.heal()
         return store
+
+    def heal(self) -> list[str]:
+        """Cut a torn last line (an interrupted append) off the attempt and env-error tables.
+
+        Only the run's writer may call this (on resume, before appending). Returns the names of the
+        files that were cut. Appends are safe without it (see ``_append``); it keeps the files tidy.
+        """
+        return [name for name in (ATTEMPTS, ENV_ERRORS) if _heal(self.dir / name)]
 
     @property
     def manifest(self) -> dict[str, Any]:
@@ -111,6 +155,12 @@ class RunStore:
         return json.loads((self.dir / MANIFEST).read_text())
 
     # -- writing -----------------------------------------------------------------------------------
+
+    def record_resume(self, change: dict[str, Any]) -> None:
+        """Append ``change`` (what a resume changed, e.g. the model endpoint) with its time to the manifest's ``resumes``."""
+        manifest = self.manifest
+        manifest["resumes"] = [*manifest.get("resumes", []), {"time": time.time(), **change}]
+        _write_atomic(self.dir / MANIFEST, json.dumps(manifest, indent=2, default=str).encode())
 
     def screenshot_path(self, attempt: str, index: int, fmt: str = "jpeg") -> str:
         """Return the run-relative path of observation ``index`` of ``attempt``."""
@@ -132,13 +182,21 @@ class RunStore:
         return rel
 
     def _append(self, name: str, row: dict[str, Any]) -> None:
+        """Append one row as one line, fsynced; raise OSError if it could not be written whole."""
         line = (json.dumps(row, default=str) + "\n").encode()
-        fd = os.open(self.dir / name, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(self.dir / name, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
         try:
-            os.write(fd, line)
+            size = os.fstat(fd).st_size
+            # after a torn last line (a killed or short write) start on a fresh line, or the
+            # two would be glued into one unreadable line and this committed row lost with it
+            if size and os.pread(fd, 1, size - 1) != b"\n":
+                line = b"\n" + line
+            _write_all(fd, line)
             os.fsync(fd)
         finally:
             os.close(fd)
+        if not size:
+            _fsync_dir(self.dir)  # the file may be new: make its name durable too
 
     def append_attempt(self, row: dict[str, Any]) -> None:
         """Commit one finished attempt (its trajectory must already be written)."""

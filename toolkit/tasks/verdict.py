@@ -37,6 +37,9 @@ class Verdict(BaseModel):
     side_effects: list[str] = Field(default_factory=list)
     error: str | None = None
     error_kind: Literal["verifier_error"] | None = None
+    #: True when the judge already scored the agent's claim (OSWorld: FAIL on an infeasible task is the success),
+    #: so success does not also need the agent to claim success
+    judges_claim: bool = False
 
     @property
     def ok(self) -> bool:

@@ -255,8 +255,10 @@ def _verdict(spec: TaskSpec, scores: list[float | bool], conj: str) -> Verdict:
         total = 0.0 if any(v == 0 for v in values) else sum(values) / max(1, len(values))
     criteria = [CriterionResult(id=c.id, description=c.description, weight=c.weight, required=c.required, passed=v > 0)
                 for c, v in zip(spec.criteria, values)]
+    # OSWorld's score already includes the claim (FAIL scores 0 on a feasible task and 1 on an infeasible one) and
+    # asks for no DONE, so the rollout takes this verdict as it is
     return Verdict(task_id=spec.full_id, criteria=criteria, reward=total, success=total >= 1.0 - 1e-9 if conj != "or" else total > 0,
-                   clean=True, progress=total)
+                   clean=True, progress=total, judges_claim=True)
 
 
 register_adapter("osworld", lambda **kwargs: OSWorldAdapter(**{k: v for k, v in kwargs.items() if k == "screenshots"}))
