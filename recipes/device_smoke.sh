@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # GPU smoke of the training stack, end to end, on one GPU in under 8 minutes, with a tiny model built on the spot:
 #   1. build a tiny randomly initialised Qwen3-VL (no download);
-#   2. serve it with `trl vllm-serve` (the recipe's vLLM server mode) and evaluate it through the OpenAI-compatible
-#      endpoint on mocked-app tasks (the same harness as every evaluation);
-#   3. train it with recipes/grpo-mobile.yaml (the GPU recipe) under accelerate for 2 optimizer steps on real episodes,
-#      the model swapped for the tiny one and the sizes shrunk (everything else as the recipe says);
+#   2. check that `trl vllm-serve` starts on it, then evaluate it through vLLM's OpenAI-compatible server on mocked-app
+#      tasks (the same harness as every evaluation); vLLM serves evaluation only, training never uses it;
+#   3. train it with recipes/grpo-mobile.yaml (the GPU recipe) under accelerate for 2 optimizer steps on real episodes
+#      (rollouts: Hugging Face generate() on the trainer's weights), the model swapped for the tiny one, the pool cut
+#      to train-split tasks and the sizes shrunk (everything else as the recipe says);
 #   4. load the final checkpoint with `guigym eval --agent hf` and run it.
 # Needs: a CUDA GPU, the GPU environment (environment-gpu.yml: the train + gpu extras), Debian chromium, node.
 # Prints one JSON line per phase with its wall time; the last line sums them. Exit status 0 only if every phase passed.
@@ -69,11 +70,11 @@ import sys, yaml
 work = sys.argv[1]
 recipe = yaml.safe_load(open("recipes/grpo-mobile.yaml"))
 recipe["model"]["checkpoint"] = f"{work}/tiny"
-recipe["tasks"]["pools"] = [{"suite": "mobile-core", "tasks": ["contacts.favorite"], "env": {"apps": ["contacts"]}}]
+recipe["tasks"]["pools"] = [{"suite": "mobile-core", "tasks": ["contacts.favorite"], "split": "train",
+                             "env": {"apps": ["contacts"]}}]
 recipe["algorithm"].update(group_size=4)
 recipe["rollout"].update(concurrency=4, max_turns=3, max_new_tokens=32, max_total_length=8192)
-recipe["trainer"].update(tasks_per_step=1, steps_per_generation=1, max_steps=2, save_steps=2, parallelism="single",
-                         k3_threshold=1.0e-1)
+recipe["trainer"].update(tasks_per_step=1, steps_per_generation=1, max_steps=2, save_steps=2, k3_threshold=1.0e-1)
 yaml.safe_dump(recipe, open(f"{work}/grpo-mobile-smoke.yaml", "w"), sort_keys=False)
 PY
 accelerate launch --config_file recipes/accelerate/single_gpu.yaml recipes/train_grpo.py \

@@ -92,7 +92,7 @@ def test_accelerate_launch_two_ranks_on_cpu(tmp_path):
     import yaml
 
     recipe = yaml.safe_load(RECIPE.read_text())
-    recipe["tasks"]["pools"][0]["tasks"] = ["contacts.favorite", "contacts.block"]  # one task per rank and step
+    recipe["tasks"]["pools"][0]["tasks"] = ["contacts.favorite", "contacts.edit_phone"]  # one task per rank and step
     path = tmp_path / "recipe.yaml"
     path.write_text(yaml.safe_dump(recipe))
     out = tmp_path / "run"
@@ -121,6 +121,6 @@ def test_accelerate_launch_two_ranks_on_cpu(tmp_path):
             group = {r["task_id"] for r in rows if r["train_step"] == step}
             assert len(group) == 1  # a group stays on its rank: its advantages are computed there
             tasks_seen |= group
-    assert tasks_seen == {"mobile-core/contacts.favorite", "mobile-core/contacts.block"}
+    assert tasks_seen == {"mobile-core/contacts.favorite", "mobile-core/contacts.edit_phone"}
     before, after = _weights(out / "base-model"), _weights(out / "final")
     assert any(not (before[k] == after[k]).all() for k in before)

@@ -32,11 +32,16 @@ def k3_stats(train, rollout, mask) -> dict[str, float]:
 
 
 def collate_windows(windows: list[WindowSample], pad_id: int, image_token_id: int, device: Any = "cpu") -> dict[str, Any]:
-    """Return the batch dict TRL's loss reads: prompts left-padded, completions right-padded, images in order."""
+    """Return the batch dict TRL's loss reads: every window split at the batch's earliest first trained token (so
+    all prompts have one length), completions right-padded, images in order. The batch is as wide as its longest
+    window, so ``max_total_length`` (which bounds each window) bounds the width TRL forwards; tokens between the
+    common split and a window's own first trained token are context in the completion (``tool_mask`` 0)."""
     import torch
 
-    P = max(w.split for w in windows)
-    C = max(len(w.input_ids) - w.split for w in windows)
+    # Splitting each window at its own first trained token would left-pad prompts to the longest prompt and
+    # right-pad completions to the longest completion: up to twice the longest window.
+    P = min(w.split for w in windows)
+    C = max(len(w.input_ids) for w in windows) - P
     B = len(windows)
     prompt_ids = torch.full((B, P), pad_id, dtype=torch.long)
     prompt_mask = torch.zeros((B, P), dtype=torch.long)
@@ -46,13 +51,13 @@ def collate_windows(windows: list[WindowSample], pad_id: int, image_token_id: in
     rollout = torch.zeros((B, C), dtype=torch.float32)
     pixel_values, grids, num_images = [], [], []
     for i, w in enumerate(windows):
-        prompt, completion = w.input_ids[:w.split], w.input_ids[w.split:]
+        prompt, completion = w.input_ids[:P], w.input_ids[P:]
         prompt_ids[i, P - len(prompt):] = torch.tensor(prompt)
         prompt_mask[i, P - len(prompt):] = 1
         completion_ids[i, :len(completion)] = torch.tensor(completion)
         completion_mask[i, :len(completion)] = 1
-        tool_mask[i, :len(completion)] = torch.tensor(w.tool_mask[w.split:])
-        rollout[i, :len(completion)] = torch.tensor(w.rollout_logps[w.split:])
+        tool_mask[i, :len(completion)] = torch.tensor(w.tool_mask[P:])
+        rollout[i, :len(completion)] = torch.tensor(w.rollout_logps[P:])
         pixel_values += w.pixel_values
         grids += w.image_grid_thw
         num_images.append(len(w.pixel_values))

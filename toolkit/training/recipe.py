@@ -4,25 +4,28 @@ turned into a :class:`GuiGRPOTrainer` and run. Shared by ``guigym train`` and ``
 
 from __future__ import annotations
 
+import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from toolkit.paths import REPO_ROOT
+from toolkit.training.schema import pool_splits, validate_recipe
 
 SECTIONS = ("model", "tasks", "algorithm", "sampling", "rollout", "history", "reward", "trainer")
 
 
 def load_recipe(path: str | Path) -> dict[str, Any]:
-    """Return a recipe's sections (unknown top-level keys are an error; ``env`` is allowed, as TrlParser exports it)."""
+    """Return a recipe's sections. Unknown keys at any depth and unsupported values are a ValueError naming the key
+    path (``env`` is allowed: TrlParser exports it as environment variables)."""
     data = yaml.safe_load(Path(path).read_text()) or {}
-    unknown = sorted(set(data) - set(SECTIONS) - {"env", "name", "description"})
-    if unknown:
-        raise ValueError(f"recipe {path}: unknown sections {unknown}; expected {', '.join(SECTIONS)}")
+    validate_recipe(data, f"recipe {path}")
     for s in SECTIONS:
-        data.setdefault(s, {})
+        if data.get(s) is None:
+            data[s] = {}
     return data
 
 
@@ -32,7 +35,7 @@ def _loss_settings(algo: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"epsilon": algo.get("epsilon", 0.2)}
     if name == "dapo":
         out.update(loss_type="dapo", epsilon_high=algo.get("epsilon_high", 0.28))
-    elif name == "gspo":
+    elif name == "gspo":  # a per-sequence mean (GSPO's objective); pad rows are taken out by the trainer
         out.update(loss_type="grpo", importance_sampling_level="sequence", epsilon=algo.get("epsilon", 3e-4),
                    epsilon_high=algo.get("epsilon_high", 4e-4))
     elif name == "grpo":
@@ -46,32 +49,45 @@ def _loss_settings(algo: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _refuse_sharding() -> None:
+    """Raise when launched with DeepSpeed or FSDP: rollouts call generate() on the unwrapped model a rank-dependent
+    number of times, which needs whole (unsharded) parameters on every rank."""
+    for var, what in (("ACCELERATE_USE_DEEPSPEED", "DeepSpeed"), ("ACCELERATE_USE_FSDP", "FSDP")):
+        if os.environ.get(var, "false").lower() in ("1", "true", "yes"):
+            raise ValueError(f"{what} is not supported by the training path: rollouts generate with the trainer's own "
+                             "weights a different number of times on each rank, so sharded parameters (ZeRO-3, FSDP) "
+                             "would hang, and deepspeed is not a dependency. Launch with recipes/accelerate/"
+                             "single_gpu.yaml or multi_gpu.yaml (DDP)")
+
+
 def grpo_config(recipe: dict[str, Any], output_dir: str | Path, max_steps: int | None = None):
     """Return the GRPOConfig of a recipe."""
     import torch
     from trl import GRPOConfig
 
     algo, tr, ro = recipe["algorithm"], recipe["trainer"], recipe["rollout"]
-    if float(algo.get("entropy_coef", 0.0)) != 0.0:
-        raise ValueError("algorithm.entropy_coef != 0 is not supported by TRL 1.16's GRPO loss; set it to 0")
+    validate_recipe(recipe)  # recipes edited in code after load_recipe are checked too
+    _refuse_sharding()
     G = int(algo.get("group_size", 8))
     tasks_per_step = int(tr.get("tasks_per_step", 1))
-    cpu = not torch.cuda.is_available() or tr.get("device") == "cpu"
-    vllm = tr.get("vllm_mode")
+    device = tr.get("device") or "auto"
+    if device == "cuda" and not torch.cuda.is_available():
+        raise ValueError("trainer.device is cuda but torch sees no CUDA GPU; use auto or cpu")
+    cpu = device == "cpu" or not torch.cuda.is_available()
     kwargs: dict[str, Any] = dict(
         output_dir=str(output_dir), num_generations=G, per_device_train_batch_size=G * tasks_per_step,
         steps_per_generation=int(tr.get("steps_per_generation", 1)), gradient_accumulation_steps=int(tr.get("gradient_accumulation_steps", 1)),
         learning_rate=float(algo.get("learning_rate", 1e-6)), beta=float(algo.get("kl_loss_coef", 0.0)),
+        entropy_coef=float(algo.get("entropy_coef", 0.0)),
         temperature=float(ro.get("temperature", 1.0)), max_completion_length=int(ro.get("max_total_length", 8192)),
         max_steps=int(max_steps if max_steps is not None else tr.get("max_steps", 100)),
         save_strategy="steps", save_steps=int(tr.get("save_steps", 50)), logging_steps=1, report_to="none",
         remove_unused_columns=False, bf16=not cpu and tr.get("dtype", "bfloat16") == "bfloat16", use_cpu=cpu,
         activation_checkpointing=bool(tr.get("gradient_checkpointing", not cpu)), seed=int(tr.get("seed", 0)),
         scale_rewards=tr.get("scale_rewards", "group"), use_bias_correction_kl=bool(algo.get("use_bias_correction_kl", False)),
+        # the weights only (no optimizer, scheduler or RNG state): there is no resume (docs/training.md)
         dataloader_num_workers=0, save_only_model=bool(tr.get("save_only_model", True)),
         **_loss_settings(algo))
-    if vllm:  # rollouts run on the harness; vLLM serves evaluation and (server mode) TRL's weight sync
-        kwargs.update(use_vllm=False)
     return GRPOConfig(**kwargs)
 
 
@@ -130,22 +146,31 @@ def warm_start(path: Path, outputs: list[str], steps: int = 30, lr: float = 1e-2
     model.save_pretrained(path)
 
 
-def _env_factory(recipe: dict[str, Any]):
-    """Return the trainer's env-manager factory (``rollout.backend: local|ray``, ``rollout.ray_address``)."""
-    from toolkit.envs.adapters.mocked import MockedAdapter
-    from toolkit.envs.backends import make_manager
+def check_pool_size(n_tasks: int, args) -> None:
+    """Raise ValueError when the pool cannot fill one generation: TRL's ``RepeatSampler`` takes
+    ``generation_batch_size / num_generations`` distinct tasks per chunk (tasks_per_step × ranks ×
+    steps_per_generation) and drops an incomplete chunk, which would leave training with zero steps."""
+    need = args.generation_batch_size // args.num_generations
+    if n_tasks < need:
+        per_rank = args.per_device_train_batch_size // args.num_generations
+        raise ValueError(
+            f"the task pool has {n_tasks} task(s), but one generation needs {need} distinct tasks (trainer.tasks_per_step "
+            f"{per_rank} x {args.world_size} rank(s) x trainer.steps_per_generation {args.steps_per_generation}); TRL's "
+            "sampler would yield nothing and training would do 0 steps. Add train-split tasks to tasks.pools, or lower "
+            "trainer.tasks_per_step, trainer.steps_per_generation or the number of processes")
 
-    pools = recipe["tasks"].get("pools", [])
-    apps = sorted({a for p in pools for a in (p.get("env", {}) or {}).get("apps", [])}) or None
-    ro = recipe["rollout"]
-    isolation, backend, address = ro.get("isolation", "pages"), ro.get("backend", "local"), ro.get("ray_address")
-    return lambda: make_manager(backend, isolation=isolation, adapter=MockedAdapter(apps=apps) if apps else MockedAdapter(),
-                                ray_address=address)
+
+def model_dtype(recipe: dict[str, Any], args):
+    """Return the torch dtype to load the model in: float32 whenever the trainer runs on CPU (bf16 weights would be
+    updated with no fp32 master copy there), else ``trainer.dtype`` (default bfloat16)."""
+    import torch
+
+    return torch.float32 if args.use_cpu else getattr(torch, recipe["trainer"].get("dtype", "bfloat16"))
 
 
 def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int | None = None):
-    """Return a ready :class:`GuiGRPOTrainer` for ``recipe`` writing under ``output_dir``."""
-    import torch
+    """Return a ready :class:`GuiGRPOTrainer` for ``recipe`` writing under ``output_dir``. The recipe, the task pool
+    and the env config are checked before any model is built or loaded (ValueError)."""
     from datasets import Dataset
     from transformers import AutoModelForImageTextToText
 
@@ -153,26 +178,26 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     from toolkit.manifest import run_manifest
     from toolkit.models.tiny import load_processor
     from toolkit.store import RunStore
-    from toolkit.tasks import load_tasks
+    from toolkit.training.pools import env_factory, select_tasks
     from toolkit.training.trainer import AdaptiveSampler, GuiGRPOTrainer
 
     out = Path(output_dir)
-    out.mkdir(parents=True, exist_ok=True)
     args = grpo_config(recipe, out, max_steps)
+    specs = select_tasks(recipe)
+    check_pool_size(len(specs), args)
+    make_env = env_factory(recipe, specs)
+    recipe = copy.deepcopy(recipe)  # what the manifest records: each pool's splits made explicit
+    for i, pool in enumerate(recipe["tasks"]["pools"]):
+        pool["split"] = list(pool_splits(pool, i))
+
+    out.mkdir(parents=True, exist_ok=True)
     # Under `accelerate launch` every rank runs this: the first rank of each node builds the model, the others wait
     # for it and load the same files.
     with args.main_process_first(local=True, desc="the model to train"):
         ckpt = build_model(recipe, out, build=args.local_process_index == 0)
     processor = load_processor(ckpt)
-    dtype = torch.float32 if not torch.cuda.is_available() else getattr(torch, recipe["trainer"].get("dtype", "bfloat16"))
-    model = AutoModelForImageTextToText.from_pretrained(ckpt, dtype=dtype)
+    model = AutoModelForImageTextToText.from_pretrained(ckpt, dtype=model_dtype(recipe, args))
 
-    specs = {}
-    for pool in recipe["tasks"].get("pools", []):
-        for spec in load_tasks([pool["suite"]], pool.get("tasks") or None):
-            specs[spec.full_id] = spec
-    if not specs:
-        raise ValueError("recipe has no tasks (tasks.pools[].suite / tasks)")
     rows = [{"prompt": task, "task_id": task} for task in sorted(specs)]
     h = recipe["history"]
     m = recipe["model"]
@@ -189,7 +214,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
                             root=out / "runs", run_id=_rank_run_id(args))
     trainer = GuiGRPOTrainer(
         model=model, args=args, train_dataset=Dataset.from_list(rows), processing_class=processor,
-        specs=specs, env_factory=_env_factory(recipe), harness_config=harness_config, store=store,
+        specs=specs, env_factory=make_env, harness_config=harness_config, store=store,
         sampler=AdaptiveSampler(success_threshold=float(s.get("success_threshold", 0.8)),
                                 fail_budget=int(s.get("fail_budget", 4)), mastered_budget=int(s.get("mastered_budget", 2))),
         reward_kind=recipe["reward"].get("kind", "verifier"), max_new_tokens=int(ro.get("max_new_tokens", 64)),
@@ -218,6 +243,9 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
     out = Path(output_dir or recipe["trainer"].get("output_dir") or f"outputs/{Path(recipe_path).stem}")
     trainer = build_trainer(recipe, out, max_steps)
     trainer.train()
+    if trainer.state.global_step == 0:  # never ship the untrained base model as `final`
+        raise ValueError(f"training ended after 0 optimizer steps (no batch reached the optimizer); nothing saved as "
+                         f"{out / 'final'}. Check trainer.max_steps and that the task pool fills one generation")
     final = out / "final"
     trainer.save_model(str(final))
     summary = {"output_dir": str(out), "final": str(final), "run_dir": str(trainer.store.dir) if trainer.store else None,

@@ -7,13 +7,14 @@ hands it each task G times in a row; it
    for unseen and sometimes-solved tasks, ``fail_budget`` for never-solved, ``mastered_budget`` for
    tasks solved more often than η);
 2. runs the attempts through :func:`toolkit.rollout.run_attempt` with the ``hf-tokens`` policy on the
-   trainer's own weights; an ``EnvError`` drops the attempt and reruns it (never scored 0), a
-   verifier error drops it from its group;
+   trainer's own weights; an ``EnvError`` (a failed boot included) drops the attempt and reruns it
+   (never scored 0), a verifier error drops it from its group;
 3. computes group-normalised advantages per task once its whole group is resolved (verifier or
    DESIGN.md's shaped reward);
 4. replays each attempt into token-in/token-out training windows (``toolkit.training.windows``),
    writes the trajectory to the run store (same schema as evaluation) and collates the windows into
-   the batch dict TRL's loss reads, padded to a multiple of ``steps_per_generation``;
+   the batch dict TRL's loss reads, padded with loss-free rows to the same count on every rank (a
+   multiple of ``steps_per_generation``); per-sequence losses are rescaled so those rows count zero;
 5. recomputes the trainer's log-probs of every trained token, logs
    ``window/k3_train_vs_rollout`` and stops with :class:`ConsistencyError` above the threshold.
 """
@@ -32,13 +33,17 @@ from trl import GRPOTrainer
 from toolkit.envs.base import EnvError
 from toolkit.harness import Harness, HarnessConfig
 from toolkit.rollout.episode import AttemptResult, run_attempt
-from toolkit.rollout.scheduler import WorkItem, attempt_row, outcome_of, trajectory_records
+from toolkit.rollout.scheduler import UNTERMINATED, WorkItem, attempt_row, outcome_of, trajectory_records
 from toolkit.store import RunStore, attempt_id
 from toolkit.tasks import TaskSpec, derive_seed, sample
 from toolkit.tasks.verdict import shaped_reward
 from toolkit.training.batch import collate_windows, group_advantages, k3_stats
 from toolkit.training.policy import HFTokenPolicy, TokenModel
 from toolkit.training.windows import TokenBuilder, WindowSample, attempt_windows
+
+
+# TRL loss types that average over the batch's rows (not over tokens): padding rows would scale them down.
+ROW_MEAN_LOSSES = ("grpo", "sapo", "dr_grpo", "luspo")
 
 
 class ConsistencyError(RuntimeError):
@@ -115,7 +120,9 @@ class GuiGRPOTrainer(GRPOTrainer):
         self.sampler = sampler or AdaptiveSampler()
         self.reward_kind = reward_kind
         self.rollout_temperature = self.args.temperature if rollout_temperature is None else rollout_temperature
-        if self.rollout_temperature > 0 and abs(self.rollout_temperature - self.args.temperature) > 1e-9:
+        if not self.rollout_temperature > 0:
+            raise ValueError(f"rollout temperature must be > 0 (got {self.rollout_temperature}): TRL divides the logits by it")
+        if abs(self.rollout_temperature - self.args.temperature) > 1e-9:
             raise ValueError("rollout temperature must equal the trainer's (TRL divides logits by args.temperature)")
         self.max_new_tokens = max_new_tokens
         self.max_turns = max_turns
@@ -132,6 +139,7 @@ class GuiGRPOTrainer(GRPOTrainer):
         self._trials: dict[str, int] = {}
         self.consistency_log: list[dict[str, float]] = []
         self.env_error_count = 0
+        self._env_errors_logged = 0
 
     # -- environment --------------------------------------------------------------------------------------------
     def _loop(self):
@@ -170,8 +178,11 @@ class GuiGRPOTrainer(GRPOTrainer):
     def _reward(self, result: AttemptResult) -> float:
         verdict = result.verdict
         if self.reward_kind == "shaped":
-            return shaped_reward(verdict, claimed_success=result.claimed == "success",
-                                 overdue=verdict.success and result.termination == "step_limit")
+            # "aborted after success": the goal was reached, then the agent ended with status failed (unless the
+            # verdict itself judges the claim, as OSWorld's infeasible tasks do)
+            aborted = verdict.success and result.claimed == "failed" and not verdict.judges_claim
+            return shaped_reward(verdict, claimed_success=result.claimed == "success", aborted_after_success=aborted,
+                                 overdue=verdict.success and result.termination in UNTERMINATED)
         return float(verdict.reward)
 
     async def _attempt(self, item: TrainItem, harness: Harness, sem: asyncio.Semaphore) -> Outcome | None:
@@ -183,8 +194,9 @@ class GuiGRPOTrainer(GRPOTrainer):
         seed = derive_seed(item.group_seed, "member", item.member) % (2 ** 31)
         async with sem:
             for attempt in range(self.max_env_retries + 1):
-                [lease] = await manager.request(spec)
+                lease = None
                 try:
+                    [lease] = await manager.request(spec)  # a failed boot is an env error too
                     result = await run_attempt(manager, lease, spec, instance, harness, seed=seed,
                                                attempt_id=f"{item.attempt_id}#{attempt}")
                 except EnvError as exc:  # dropped and rerun, never scored
@@ -195,7 +207,8 @@ class GuiGRPOTrainer(GRPOTrainer):
                                                      "message": exc.message, "time": time.time()})
                     continue
                 finally:
-                    await manager.release(lease)
+                    if lease is not None:
+                        await manager.release(lease)
                 if not result.verdict.ok:  # verifier error: not a score, dropped from the group
                     return None
                 return Outcome(item=item, result=result, reward=self._reward(result),
@@ -263,7 +276,8 @@ class GuiGRPOTrainer(GRPOTrainer):
         trained = [w for w in windows if w.trained_tokens > 0]
         if not trained:
             raise RuntimeError("no trainable tokens in this generation batch (every attempt failed, had no sampled ids or was longer than rollout.max_total_length)")
-        for _ in range(self._padded_count(len(trained)) - len(trained)):
+        rows, real = self._padded_count(len(trained))
+        for _ in range(rows - len(trained)):
             pad = copy.copy(trained[0])
             pad.tool_mask = [0] * len(pad.input_ids)
             pad.advantage = 0.0
@@ -271,6 +285,9 @@ class GuiGRPOTrainer(GRPOTrainer):
             trained.append(pad)
         batch = collate_windows(trained, self.processing_class.tokenizer.pad_token_id, self.train_builder.image_token_id,
                                 device=self.accelerator.device)
+        # rows over all ranks / real rows over all ranks: makes a per-sequence loss the mean over real windows
+        batch["row_scale"] = torch.full((len(trained),), rows * self.accelerator.num_processes / real,
+                                        device=self.accelerator.device)
         total = batch["tool_mask"].sum()
         batch["num_items_in_batch"] = self.accelerator.gather(total.reshape(1)).sum()
 
@@ -292,19 +309,39 @@ class GuiGRPOTrainer(GRPOTrainer):
         metrics["success_rate"].append(sum(successes) / max(1, len(successes)))
         metrics["rollout/attempts"].append(float(len(rewards)))
         metrics["rollout/seconds"].append(rollout_s)
-        metrics["rollout/env_errors"].append(float(self.env_error_count))
+        metrics["rollout/env_errors"].append(float(self.env_error_count - self._env_errors_logged))  # this step's
+        self._env_errors_logged = self.env_error_count
         return batch
 
-    def _padded_count(self, count: int) -> int:
-        """Return how many sequences this rank's batch must hold: the largest count over all ranks, rounded up to a
-        multiple of ``steps_per_generation``. Every rank then runs the same number of forward passes (ZeRO-3 and
-        FSDP hang otherwise) and TRL splits each rank's batch into equal chunks; padding carries no loss."""
+    def _padded_count(self, count: int) -> tuple[int, int]:
+        """Return (rows, real): how many sequences this rank's batch must hold (the largest count over all ranks,
+        rounded up to a multiple of ``steps_per_generation``: every rank then runs the same number of forward
+        passes and TRL splits each rank's batch into equal chunks) and the real sequences over all ranks."""
         import torch
 
+        real = count
         if self.accelerator.num_processes > 1:
-            count = int(self.accelerator.gather(torch.tensor([count], device=self.accelerator.device)).max())
+            counts = self.accelerator.gather(torch.tensor([count], device=self.accelerator.device))
+            count, real = int(counts.max()), int(counts.sum())
         spg = self.args.steps_per_generation
-        return -(-count // spg) * spg
+        return -(-count // spg) * spg, real
+
+    def _compute_loss(self, model, inputs):
+        """TRL's loss; for per-sequence loss types, the policy (and KL) term is the mean over real windows only.
+
+        Those types average over a chunk's B rows, so each padding row would scale the real windows down by
+        B_real / B. The policy and KL terms are positively homogeneous in (advantages, beta), so multiplying both by
+        ``row_scale`` (all rows / real rows, over every rank) rescales exactly them, and not the entropy bonus."""
+        scale = inputs.get("row_scale")
+        if self.loss_type not in ROW_MEAN_LOSSES or scale is None or float(scale[0]) == 1.0:
+            return super()._compute_loss(model, inputs)
+        c = float(scale[0])
+        beta = self.beta
+        self.beta = beta * c
+        try:  # a new dict: the buffered batch is reused when num_iterations > 1
+            return super()._compute_loss(model, dict(inputs, advantages=inputs["advantages"] * c))
+        finally:
+            self.beta = beta
 
     def _forward_args(self, batch: dict[str, Any]) -> tuple:
         import torch
@@ -323,7 +360,7 @@ class GuiGRPOTrainer(GRPOTrainer):
         batch["old_per_token_logps"] = logps.detach()
         stats = k3_stats(logps, batch["rollout_per_token_logps"], batch["tool_mask"] * batch["completion_mask"])
         self.consistency_log.append(stats)
-        if stats["k3_mean"] > self.k3_threshold:
+        if not stats["k3_mean"] <= self.k3_threshold:  # NaN fails too
             raise ConsistencyError(
                 f"train-rollout mismatch: mean k3 {stats['k3_mean']:.3g} > threshold {self.k3_threshold:g} "
                 f"(max |Δlogp| {stats['abs_diff_max']:.3g} over {stats['tokens']} tokens). The trainer does not score "

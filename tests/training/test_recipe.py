@@ -1,0 +1,250 @@
+"""Recipe checks and trainer pieces that need no env: held-out splits, pool size, unknown keys, the per-sequence
+loss under padding, failed boots, the shaped reward, the batch width and the k3 gate."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from toolkit.paths import REPO_ROOT
+
+pytest.importorskip("trl")
+
+RECIPES = REPO_ROOT / "recipes"
+
+
+def _tiny():
+    from toolkit.training.recipe import load_recipe
+
+    recipe = load_recipe(RECIPES / "grpo-tiny-cpu.yaml")
+    recipe["model"]["tiny"]["warm_start"] = None
+    return recipe
+
+
+# -- tasks ------------------------------------------------------------------------------------------------------
+def test_pools_train_on_the_train_split_unless_a_pool_names_another():
+    from toolkit.tasks import load_suite
+    from toolkit.training.pools import select_tasks
+    from toolkit.training.recipe import load_recipe
+
+    suite = load_suite("mobile-core")
+    recipe = load_recipe(RECIPES / "grpo-mobile.yaml")
+    specs = select_tasks(recipe)
+    assert {s.split for s in specs.values()} == {"train"}
+    assert len(specs) == sum(s.split == "train" for s in suite) < len(suite)
+    recipe["tasks"]["pools"][0]["split"] = ["train", "test"]
+    assert len(select_tasks(recipe)) == len(suite)
+    tiny = _tiny()
+    tiny["tasks"]["pools"][0]["tasks"] = ["contacts.favorite", "contacts.block"]  # block is a test task
+    with pytest.raises(ValueError, match=r"contacts\.block \(test\).*split"):
+        select_tasks(tiny)
+
+
+def test_a_pool_that_cannot_fill_one_generation_fails_before_any_model_work(tmp_path):
+    from toolkit.training.recipe import build_trainer, check_pool_size
+
+    recipe = _tiny()
+    recipe["trainer"]["tasks_per_step"] = 2  # the recipe names one task
+    with pytest.raises(ValueError, match=r"1 task\(s\).*needs 2 distinct tasks.*tasks_per_step 2 x 1 rank"):
+        build_trainer(recipe, tmp_path / "run", max_steps=2)
+    assert not (tmp_path / "run").exists()  # no model built
+    # two ranks x two steps per generation: what TRL's RepeatSampler takes per chunk
+    args = SimpleNamespace(generation_batch_size=16, num_generations=4, per_device_train_batch_size=4, world_size=2,
+                           steps_per_generation=2)
+    check_pool_size(4, args)
+    with pytest.raises(ValueError, match="3 task.*needs 4"):
+        check_pool_size(3, args)
+
+
+def test_train_refuses_to_save_a_model_after_zero_steps(tmp_path, monkeypatch):
+    import toolkit.training.recipe as R
+
+    saved = []
+    fake = SimpleNamespace(train=lambda: None, state=SimpleNamespace(global_step=0), save_model=saved.append)
+    monkeypatch.setattr(R, "build_trainer", lambda *a, **k: fake)
+    with pytest.raises(ValueError, match="0 optimizer steps"):
+        R.train(RECIPES / "grpo-tiny-cpu.yaml", tmp_path)
+    assert not saved
+
+
+# -- recipe keys --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("edit, message", [
+    (lambda r: r["rollout"].update(max_total_len=10), r"'rollout\.max_total_len' \(did you mean 'max_total_length'"),
+    (lambda r: r["tasks"]["pools"][0].update(evn={}), r"'tasks\.pools\[0\]\.evn'"),
+    (lambda r: r["model"]["tiny"].update(sed=1), r"'model\.tiny\.sed'"),
+    (lambda r: r["trainer"].update(vllm_mode="server"), r"'trainer\.vllm_mode' is not supported.*generate"),
+    (lambda r: r["reward"].update(kind="shapped"), r"'reward\.kind' is 'shapped'; expected one of verifier, shaped"),
+    (lambda r: r["rollout"].update(temperature=0), r"'rollout\.temperature' is 0.*> 0"),
+    (lambda r: r["trainer"].update(scale_rewards="batch"), r"'trainer\.scale_rewards'.*group, none"),
+    (lambda r: r["algorithm"].update(name="dapo", per_token_loss=False), r"per_token_loss.*dapo"),
+])
+def test_unknown_keys_and_unsupported_values_name_the_key(tmp_path, edit, message):
+    from toolkit.training.recipe import grpo_config
+
+    recipe = _tiny()
+    edit(recipe)
+    with pytest.raises(ValueError, match=message):
+        grpo_config(recipe, tmp_path)
+
+
+def test_recipe_values_reach_the_config(tmp_path, monkeypatch):
+    import torch
+
+    from toolkit.training.recipe import grpo_config, model_dtype
+
+    recipe = _tiny()
+    recipe["algorithm"]["entropy_coef"] = 0.01
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)  # a GPU host; the recipe says device: cpu
+    args = grpo_config(recipe, tmp_path)
+    assert args.entropy_coef == 0.01 and args.use_cpu and not args.bf16
+    assert model_dtype(recipe, args) == torch.float32
+
+
+def test_env_apps_a_device_cannot_host_fail_at_load():
+    from toolkit.training.pools import select_tasks
+
+    recipe = _tiny()
+    recipe["tasks"]["pools"][0]["env"] = {"apps": ["contacts", "crm"]}  # crm is a desktop app
+    with pytest.raises(ValueError, match=r"tasks\.pools\[0\]\.env\.apps.*device 'phone'.*crm"):
+        select_tasks(recipe)
+
+
+# -- trainer pieces -------------------------------------------------------------------------------------------------
+def _windows(n_pads: int):
+    from toolkit.training.windows import WindowSample
+
+    rnd = random.Random(0)
+    out = []
+    for i in range(2):
+        n, split = 30 + 5 * i, 20 + i
+        ids = [rnd.randrange(10, 500) for _ in range(n)]
+        out.append(WindowSample(input_ids=ids, split=split, tool_mask=[0] * split + [1] * (n - split),
+                                rollout_logps=[0.0] * split + [-6.0] * (n - split), pixel_values=[], image_grid_thw=[],
+                                steps=[i], advantage=1.0 if i == 0 else -0.5))
+    pad = copy.copy(out[0])
+    pad.tool_mask, pad.advantage, pad.kind = [0] * len(pad.input_ids), 0.0, "pad"
+    return out + [pad] * n_pads
+
+
+def test_padding_rows_do_not_change_per_sequence_losses(tmp_path):
+    import torch
+
+    from toolkit.training.batch import collate_windows
+    from toolkit.training.recipe import build_trainer
+
+    recipe = _tiny()
+    recipe["algorithm"]["per_token_loss"] = False
+    trainer = build_trainer(recipe, tmp_path / "run", max_steps=1)
+    trainer.model.train()
+    trainer.current_gradient_accumulation_steps = 1
+
+    def loss(n_pads: int, beta: float = 0.0) -> float:
+        windows = _windows(n_pads)
+        batch = collate_windows(windows, trainer.processing_class.tokenizer.pad_token_id, trainer.train_builder.image_token_id)
+        batch.pop("num_images")
+        batch["num_items_in_batch"] = batch["tool_mask"].sum()
+        batch["row_scale"] = torch.full((len(windows),), len(windows) / 2)  # what the trainer sets: rows / real rows
+        batch["ref_per_token_logps"] = torch.full(batch["completion_ids"].shape, -5.0)
+        trainer.beta = beta
+        with torch.no_grad():
+            return float(trainer._compute_loss(trainer.model, batch))
+
+    for loss_type, level in [("grpo", "token"), ("grpo", "sequence"), ("dapo", "token"), ("dr_grpo", "token")]:
+        trainer.loss_type, trainer.importance_sampling_level = loss_type, level  # sequence: what gspo maps to
+        assert loss(1) == pytest.approx(loss(0), abs=1e-6) and loss(6) == pytest.approx(loss(0), abs=1e-6), loss_type
+    trainer.loss_type = "grpo"
+    assert loss(6, beta=0.1) == pytest.approx(loss(0, beta=0.1), abs=1e-6) and trainer.beta == 0.1  # KL term too
+
+
+def test_collated_batch_is_no_wider_than_its_longest_window():
+    from toolkit.training.batch import collate_windows
+    from toolkit.training.windows import WindowSample
+
+    L = 1000  # rollout.max_total_length: bounds every window
+    late = WindowSample(input_ids=list(range(L)), split=950, tool_mask=[0] * 950 + [1] * 50, rollout_logps=[0.0] * L,
+                        pixel_values=[], image_grid_thw=[], steps=[9])
+    early = WindowSample(input_ids=list(range(L)), split=40, tool_mask=[0] * 40 + [1] * 960, rollout_logps=[0.0] * L,
+                         pixel_values=[], image_grid_thw=[], steps=[0])
+    batch = collate_windows([late, early], pad_id=0, image_token_id=3)
+    assert batch["prompt_ids"].shape[1] + batch["completion_ids"].shape[1] == L
+    assert batch["tool_mask"].sum(-1).tolist() == [50, 960]  # the same trained tokens, the rest is context
+    assert batch["completion_ids"][0, -50:].tolist() == list(range(950, L))
+
+
+def _bare_trainer(**attrs):
+    from toolkit.training.trainer import GuiGRPOTrainer
+
+    trainer = GuiGRPOTrainer.__new__(GuiGRPOTrainer)  # the methods under test read only these attributes
+    defaults = dict(_manager=None, max_turns=None, max_env_retries=3, store=None, env_error_count=0,
+                    reward_kind="verifier")
+    for k, v in {**defaults, **attrs}.items():
+        setattr(trainer, k, v)
+    return trainer
+
+
+def test_a_failed_boot_is_rerun_and_counted(monkeypatch):
+    import toolkit.training.trainer as T
+    from toolkit.envs.base import EnvError
+    from toolkit.tasks import load_tasks
+    from toolkit.tasks.verdict import Verdict
+
+    class FlakyManager:
+        requests = released = 0
+
+        async def request(self, spec=None, n=1):
+            self.requests += 1
+            if self.requests == 1:
+                raise EnvError("boot", "request", "TimeoutError: chromium did not start")
+            return ["lease"]
+
+        async def release(self, lease):
+            self.released += 1
+
+    async def fake_attempt(manager, lease, spec, instance, harness, seed, attempt_id):
+        verdict = Verdict(task_id=spec.full_id, reward=1.0, success=True, clean=True, progress=1.0)
+        return SimpleNamespace(verdict=verdict, claimed="success", termination="terminate")
+
+    monkeypatch.setattr(T, "run_attempt", fake_attempt)
+    errors: list = []
+    manager = FlakyManager()
+    trainer = _bare_trainer(_manager=manager, store=SimpleNamespace(append_env_error=errors.append))
+    [spec] = load_tasks(["mobile-core"], ["contacts.favorite"])
+    item = T.TrainItem(spec=spec, trial=0, run_seed=0, group_seed=1, member=0, step=0)
+    outcome = asyncio.run(trainer._attempt(item, harness=None, sem=asyncio.Semaphore(1)))
+    assert outcome is not None and outcome.reruns == 1 and outcome.reward == 1.0
+    assert trainer.env_error_count == 1 and [e["kind"] for e in errors] == ["boot"]
+    assert manager.requests == 2 and manager.released == 1  # the failed request held no lease
+
+
+def test_shaped_reward_halves_an_attempt_aborted_after_success():
+    from toolkit.tasks.verdict import Verdict
+
+    trainer = _bare_trainer(reward_kind="shaped")
+    solved = Verdict(task_id="t", reward=1.0, success=True, clean=True, progress=1.0)
+
+    def reward(claimed, verdict=solved, termination="terminate"):
+        return trainer._reward(SimpleNamespace(verdict=verdict, claimed=claimed, termination=termination))
+
+    assert reward("success") == 1.0
+    assert reward("failed") == 0.5
+    assert reward(None, termination="step_limit") == 0.5  # overdue
+    judged = solved.model_copy(update={"judges_claim": True})  # OSWorld: FAIL on an infeasible task is the success
+    assert reward("failed", verdict=judged) == 1.0
+
+
+def test_k3_gate_stops_on_nan():
+    import torch
+
+    from toolkit.training.trainer import ConsistencyError
+
+    trainer = _bare_trainer(k3_threshold=1e-3, consistency_log=[], model=None)
+    trainer._forward_args = lambda batch: ()
+    trainer._get_per_token_logps_and_entropies = lambda *a: (torch.full((1, 3), float("nan")), None, None)
+    batch = {"rollout_per_token_logps": torch.zeros(1, 3), "tool_mask": torch.ones(1, 3),
+             "completion_mask": torch.ones(1, 3)}
+    with pytest.raises(ConsistencyError, match="nan"):
+        trainer._check_consistency(batch)
