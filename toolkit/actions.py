@@ -7,9 +7,10 @@ One model step may emit an ordered batch of actions (``list[Action]``).
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 CoordSpace = Literal["norm1000", "norm1", "pixels"]
 
@@ -52,11 +53,87 @@ class Type(_Action):
     clear: bool = False
 
 
+# -- key names (the one place they are normalised) -----------------------------------------------------
+
+#: The key names a device takes: the DOM ``KeyboardEvent.key``/``code`` names of a US keyboard, which Playwright
+#: presses (the OSWorld adapter maps them to pyautogui's). Single printable characters are keys too.
+KEY_NAMES: tuple[str, ...] = (
+    "Control", "Shift", "Alt", "Meta", "ControlLeft", "ControlRight", "ShiftLeft", "ShiftRight", "AltLeft", "AltRight",
+    "MetaLeft", "MetaRight", "AltGraph", "Enter", "Escape", "Tab", "Backspace", "Delete", "Insert", "Home", "End",
+    "PageUp", "PageDown", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Space", "CapsLock", "NumLock",
+    "ScrollLock", "PrintScreen", "Pause", "ContextMenu", "Backquote", "Minus", "Equal", "Backslash", "BracketLeft",
+    "BracketRight", "Semicolon", "Quote", "Comma", "Period", "Slash", "NumpadDivide", "NumpadMultiply",
+    "NumpadSubtract", "NumpadAdd", "NumpadDecimal", "NumpadEnter", "AudioVolumeMute", "AudioVolumeDown",
+    "AudioVolumeUp", "MediaTrackNext", "MediaTrackPrevious", "MediaPlayPause",
+    *(f"F{i}" for i in range(1, 13)), *(f"Digit{i}" for i in range(10)), *(f"Numpad{i}" for i in range(10)),
+    *(f"Key{c}" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+)
+#: Other spellings models write (matched ignoring case, spaces, ``_`` and ``-``).
+KEY_ALIASES: dict[str, str] = {
+    "ctrl": "Control", "ctl": "Control", "control": "Control", "ctrlleft": "ControlLeft", "ctrlright": "ControlRight",
+    "lctrl": "ControlLeft", "rctrl": "ControlRight",
+    "cmd": "Meta", "command": "Meta", "win": "Meta", "windows": "Meta", "super": "Meta", "os": "Meta",
+    "winleft": "MetaLeft", "winright": "MetaRight",
+    "option": "Alt", "opt": "Alt", "lalt": "AltLeft", "ralt": "AltRight", "altgr": "AltGraph",
+    "lshift": "ShiftLeft", "rshift": "ShiftRight",
+    "esc": "Escape", "return": "Enter", "ret": "Enter", "del": "Delete", "ins": "Insert",
+    "bksp": "Backspace", "bs": "Backspace",
+    "pgup": "PageUp", "pgdn": "PageDown", "pgdown": "PageDown",
+    "up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight",
+    "uparrow": "ArrowUp", "downarrow": "ArrowDown", "leftarrow": "ArrowLeft", "rightarrow": "ArrowRight",
+    "spacebar": "Space", "caps": "CapsLock", "prtsc": "PrintScreen", "printscr": "PrintScreen", "menu": "ContextMenu",
+    "apps": "ContextMenu", "plus": "+", "minus": "-", "comma": ",", "period": ".", "dot": ".", "slash": "/",
+}
+_KEY_LOOKUP: dict[str, str] = {**{k.lower(): k for k in KEY_NAMES}, **KEY_ALIASES}
+#: The single characters of a US keyboard (with and without Shift); space is ``Space``.
+KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789`~!@#$%^&*()-_=+[]{}\\|;:'\",.<>/?")
+
+
+def normalize_key(name: str) -> str:
+    """Return the device's name of a key (``ctrl`` → ``Control``, ``esc`` → ``Escape``, ``pagedown`` → ``PageDown``).
+
+    Raises:
+        ValueError: the key has no known name (the message lists the accepted ones).
+    """
+    if len(name) == 1:
+        if name in KEY_CHARS:
+            return name
+        if name == " ":
+            return "Space"
+    found = _KEY_LOOKUP.get(re.sub(r"[\s_\-]", "", name).lower()) if len(name) > 1 else None
+    if found is None:
+        raise ValueError(f"unknown key {name!r}: use names like Control, Shift, Alt, Meta, Enter, Escape, Tab, "
+                         "Backspace, Delete, ArrowUp, PageDown, Home, F5, Space, or one character")
+    return found
+
+
 class Hotkey(_Action):
-    """Press a key combination, e.g. ``["Control", "a"]``."""
+    """Press a key combination, e.g. ``["Control", "a"]``; common spellings (``ctrl``, ``esc``) are normalised."""
 
     type: Literal["hotkey"] = "hotkey"
     keys: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(min_length=1, max_length=4)
+
+    @field_validator("keys")
+    @classmethod
+    def _known_keys(cls, keys: list[str]) -> list[str]:
+        out = [normalize_key(k) for combo in keys for k in _split_combo(combo)]
+        if len(out) > 4:
+            raise ValueError(f"at most 4 keys in one combination, got {len(out)}")
+        return out
+
+
+def _split_combo(combo: str) -> list[str]:
+    """Return the keys of ``Control+a`` (as Playwright splits it: ``Control++`` is Control and ``+``)."""
+    if len(combo) == 1:
+        return [combo]
+    parts, building = [], ""
+    for char in combo:
+        if char == "+" and building:
+            parts.append(building)
+            building = ""
+        else:
+            building += char
+    return parts + [building]
 
 
 class Open(_Action):
@@ -179,7 +256,8 @@ def parse_action(data: dict[str, Any] | Any) -> Action:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:]) or "action"
-        raise ActionError(f"{kind}: field '{where}': {first['msg']}", data) from None
+        message = first["msg"].removeprefix("Value error, ")  # a validator's own message needs no pydantic prefix
+        raise ActionError(f"{kind}: field '{where}': {message}", data) from None
 
 
 def action_dict(action: Action) -> dict[str, Any]:

@@ -15,7 +15,12 @@ toolkit's background loop, driving the same env manager as evaluation), not a se
   MiniWoB++ points are in page CSS pixels with ``coords="page"``, else 0–1000 over the screen;
 - reward: 1.0 on success, else 0.0. MiniWoB++ judges after every step (``terminated`` when the page ends the
   episode); bundled tasks are judged by their verifier when the agent sends ``terminate`` (``terminated``);
-- ``truncated`` after ``max_steps`` steps (default: the task's).
+- ``truncated`` after ``max_steps`` steps (default: the task's); after ``terminated`` or ``truncated``, ``step``
+  raises :class:`ResetNeeded` (gymnasium's, also a RuntimeError) until ``reset``;
+- an infrastructure failure (a crashed page, a timeout) raises a typed :class:`toolkit.envs.base.EnvError`; the
+  next ``reset`` recovers on a fresh instance. A malformed action raises :class:`toolkit.actions.ActionError`
+  (a ``ValueError``; ``action_space.contains`` says False for it); one the device cannot do (``open`` of an app
+  it lacks, ``type`` with no field focused) is an error in ``info["errors"]``.
 """
 
 from __future__ import annotations
@@ -35,6 +40,10 @@ from toolkit.session import EnvSession
 from toolkit.tasks import SpecError, TaskSpec, list_suites, load_tasks
 
 NAMESPACE = "guigym"
+
+
+class ResetNeeded(gymnasium.error.ResetNeeded, RuntimeError):
+    """``step`` before ``reset``, or after the episode ended (terminated or truncated)."""
 
 
 def gym_id(spec: TaskSpec) -> str:
@@ -77,10 +86,8 @@ class _Session(EnvSession):
         super().__init__(spec, seed, isolation=isolation)
         self._adapter = adapter
 
-    async def _open(self) -> None:
-        if self.manager is None:
-            self.manager = EnvManager(backend=LocalBackend(isolation=self.isolation), adapter=self._adapter)
-            [self.lease] = await self.manager.request(self.spec)
+    def _new_manager(self) -> EnvManager:
+        return EnvManager(backend=LocalBackend(isolation=self.isolation), adapter=self._adapter)
 
 
 class GuigymEnv(gymnasium.Env):
@@ -135,7 +142,9 @@ class GuigymEnv(gymnasium.Env):
 
     def step(self, action: Action | dict[str, Any]) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._session.instance is None:
-            raise RuntimeError("call reset() before step()")
+            raise ResetNeeded("call reset() before step()")
+        if self._done:
+            raise ResetNeeded("the episode has ended (terminated or truncated): call reset() before step()")
         parsed = parse_action(action)
         result = self._session.step(parsed)
         obs = result.observation
@@ -149,6 +158,7 @@ class GuigymEnv(gymnasium.Env):
             verdict = self._session.evaluate()
             terminated, reward = True, 1.0 if verdict.success else 0.0
         truncated = not terminated and self._steps >= self.max_steps
+        self._done = terminated or truncated
         self._frame = self._array(obs.image)
         info = self._info(obs, result)
         if verdict is not None:
@@ -208,9 +218,8 @@ def register_all() -> list[str]:
             continue
         for spec in specs:
             env_id = gym_id(spec)
-            if env_id not in gymnasium.registry:
-                gymnasium.register(id=env_id, entry_point="toolkit.gym:GuigymEnv", kwargs={"task": spec.full_id},
-                                   disable_env_checker=True)
+            if env_id not in gymnasium.registry:  # gymnasium.make's passive env checker stays on
+                gymnasium.register(id=env_id, entry_point="toolkit.gym:GuigymEnv", kwargs={"task": spec.full_id})
             ids.append(env_id)
     return ids
 

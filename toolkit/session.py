@@ -3,6 +3,9 @@
 Every operation runs on the toolkit's background event loop (which owns the browser), so the
 same object works synchronously — also inside Jupyter's running loop — and with ``await``
 through the ``a``-prefixed methods.
+
+A failed operation raises a typed :class:`~toolkit.envs.base.EnvError` (a crashed page, a timeout, an expired
+lease, a failed boot); the next ``reset()`` recovers: it gives the broken lease back and requests a fresh one.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any, Coroutine, Sequence, TypeVar
 
 from toolkit.actions import Action
 from toolkit.envs.adapters.mocked import MockedAdapter
-from toolkit.envs.base import Lease, Observation, StepResult
+from toolkit.envs.base import EnvError, Lease, Observation, StepResult
 from toolkit.envs.local import LocalBackend
 from toolkit.envs.manager import EnvManager
 from toolkit.sync import background_loop
@@ -34,6 +37,7 @@ class EnvSession:
         self.lease: Lease | None = None
         self.last: Observation | None = None
         self._steps = 0
+        self._closed = False
 
     # -- plumbing ------------------------------------------------------------------------------------
 
@@ -46,10 +50,28 @@ class EnvSession:
     async def _await(self, coro: Coroutine[Any, Any, T]) -> T:
         return await asyncio.wrap_future(self._submit(coro))
 
-    async def _open(self) -> None:
+    def _new_manager(self) -> EnvManager:
+        """Return the env manager this session leases from (made on first use)."""
+        return EnvManager(backend=LocalBackend(isolation=self.isolation), adapter=MockedAdapter(apps=self.apps))
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError("session closed: make a new one with make_env()")
+
+    async def _lease(self) -> Lease:
+        """Return the session's lease, requesting one when it has none (first use, or after a failure)."""
+        self._check_open()
         if self.manager is None:
-            self.manager = EnvManager(backend=LocalBackend(isolation=self.isolation), adapter=MockedAdapter(apps=self.apps))
+            self.manager = self._new_manager()
+        if self.lease is None:
             [self.lease] = await self.manager.request(self.spec)
+        return self.lease
+
+    async def _drop_lease(self) -> None:
+        """Give the lease back (a crashed instance behind it is replaced at the next request)."""
+        lease, self.lease = self.lease, None
+        if lease is not None and self.manager is not None:
+            await self.manager.release(lease)  # a no-op for an expired or replaced lease
 
     def _instance(self, seed: int | None) -> TaskInstance:
         seed = self.seed if seed is None else seed
@@ -59,13 +81,25 @@ class EnvSession:
         return sample(self.spec, seed)
 
     async def _reset(self, seed: int | None) -> Observation:
-        await self._open()
-        self.instance = self._instance(seed)
-        self._steps = 0
-        self.last = await self.manager.reset(self.lease, self.instance)
-        return self.last
+        self._check_open()
+        instance = self._instance(seed)
+        self.instance = None  # until this reset succeeds: a step then resets first
+        try:
+            obs = await self._reset_on_lease(instance)
+        except EnvError:
+            # A crashed or hung instance, an expired lease or a failed request: a fresh lease, and one more try.
+            await self._drop_lease()
+            obs = await self._reset_on_lease(instance)
+        self.instance, self._steps, self.last = instance, 0, obs
+        return obs
+
+    async def _reset_on_lease(self, instance: TaskInstance) -> Observation:
+        """Reset the session's instance (leasing one first if needed) to ``instance``'s s0."""
+        lease = await self._lease()
+        return await self.manager.reset(lease, instance)
 
     async def _step(self, actions: Sequence[Action | dict] | Action | dict) -> StepResult:
+        self._check_open()
         if self.instance is None:
             await self._reset(None)
         batch = list(actions) if isinstance(actions, (list, tuple)) else [actions]
@@ -75,14 +109,17 @@ class EnvSession:
         return result
 
     async def _evaluate(self) -> Verdict:
+        self._check_open()
         if self.spec is None or self.instance is None:
             raise RuntimeError("evaluate needs a task: make_env('<task id>') and reset() first")
         return await self.manager.evaluate(self.lease, self.instance, self.spec)
 
     async def _close(self) -> None:
+        self._closed = True
+        self.lease = self.instance = None
         if self.manager is not None:
-            await self.manager.close()
-            self.manager = None
+            manager, self.manager = self.manager, None
+            await manager.close()
 
     # -- synchronous API -----------------------------------------------------------------------------
 
@@ -99,6 +136,7 @@ class EnvSession:
         return self._sync(self._observe())
 
     async def _observe(self) -> Observation:
+        self._check_open()
         if self.instance is None:
             return await self._reset(None)
         self.last = await self.manager.observe(self.lease)
@@ -113,7 +151,7 @@ class EnvSession:
         return self._sync(self._evaluate())
 
     def close(self) -> None:
-        """Release the browser."""
+        """Release the browser; later calls raise RuntimeError."""
         self._sync(self._close())
 
     # -- awaitable API -------------------------------------------------------------------------------

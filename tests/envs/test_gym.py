@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -50,15 +52,21 @@ def test_miniwob_env_passes_check_env_and_solves_with_page_coords():
 def test_bundled_task_env_passes_check_env_and_judges_on_terminate():
     env = gymnasium.make("guigym/mobile-core.contacts.block", scale=1, max_steps=2)
     try:
+        assert "PassiveEnvChecker" in str(env)  # registered with gymnasium's checker on
         check_env(env.unwrapped, skip_render_check=True)
-        obs, info = env.reset(seed=3)
-        assert obs.shape == (800, 360, 3) and info["instruction"]
-        from toolkit.actions import Click
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            obs, info = env.reset(seed=3)
+            assert obs.shape == (800, 360, 3) and info["instruction"]
+            from toolkit.actions import Click
 
-        _, reward, terminated, truncated, _ = env.step(Click(x=500, y=500))
-        assert (reward, terminated, truncated) == (0.0, False, False)
-        _, reward, terminated, truncated, info = env.step({"type": "terminate", "status": "success"})
-        assert terminated and reward == 0.0 and info["verdict"]["success"] is False
+            _, reward, terminated, truncated, _ = env.step(Click(x=500, y=500))
+            assert (reward, terminated, truncated) == (0.0, False, False)
+            _, reward, terminated, truncated, info = env.step({"type": "terminate", "status": "success"})
+            assert terminated and reward == 0.0 and info["verdict"]["success"] is False
+        assert [str(w.message) for w in caught if "WARN:" in str(w.message)] == []  # the passive checker is content
+        with pytest.raises(toolkit.gym.ResetNeeded):
+            env.step(Click(x=500, y=500))  # the episode has ended
     finally:
         env.close()
 

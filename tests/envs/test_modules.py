@@ -144,10 +144,22 @@ def test_the_real_packs_match_node_for_every_dom_free_module(tmp_path):
     ("import { a } from '../../../etc/x.js';\n", "outside mocked_apps"),
     ("export const u = import.meta.url;\n", "import.meta"),
     ("import { a as } from './a.js';\n", "cannot read the names"),
+    # several bindings in one export declaration: refused (native loading), never a pack missing ``b``/``y``
+    ("export const a = 1, b = 2;\n", "several bindings"),
+    ("export let x, y;\n", "several bindings"),
+    ("export const a = {p: [1, 2]}\n  , b = 3\n", "several bindings"),
+    ("export var s = 'x',\n  t = `y`;\n", "several bindings"),
 ])
 def test_refused_syntax(source, message):
     with pytest.raises(ModuleError, match=message):
         rewrite(source, "apps/x/logic.js")
+
+
+@pytest.mark.parametrize("source", ["export const f = (a, b) => a + b;\n", "export const o = {a: 1, b: [2, 3]};\nlet c = 1, d = 2;\n",
+                                    "export const s = 'a, b' // c, d\nexport let n = g(1, 2)\n(x, y)\n"])
+def test_one_binding_with_commas_inside_is_still_packed(source):
+    body, _ = rewrite(source, "apps/x/logic.js")
+    assert "Object.defineProperties(__exports" in body
 
 
 def test_a_cycle_or_a_missing_module_fails_only_its_root(tmp_path):

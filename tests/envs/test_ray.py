@@ -238,3 +238,52 @@ def test_backend_arguments_fail_fast():
         make_manager("ray", ray_address=f"{IP}:{_free_port()}")
     with pytest.raises(ValueError, match="host:port"):
         make_manager("ray", ray_address="nope")
+
+
+async def test_the_miniwob_instruction_reaches_the_driver(cluster):
+    """MiniWoB++'s page writes the instruction (and the email tasks' fields) into the task instance at reset. On Ray
+    that happens to the host's copy: the driver's instance gets the changes back, so the model is not prompted with
+    the placeholder."""
+    pytest.importorskip("miniwob")
+    from toolkit.envs.adapters.miniwob import MiniwobAdapter
+
+    button, email = load_tasks(["miniwob"], ["miniwob/click-button", "miniwob/email-inbox-forward-nl"])
+    async with RayEnvManager(address=cluster.address, adapter=MiniwobAdapter(screenshots=False), nodes=["node_a"],
+                             revive_after_s=None) as manager:
+        [lease] = await manager.request(button)
+        inst = sample(button, 0)
+        placeholder = inst.instruction
+        obs = await manager.reset(lease, inst)
+        assert inst.instruction == obs.state["utterance"] == inst.params["utterance"] != placeholder
+        inst = sample(email, 0)
+        await manager.reset(lease, inst)
+        assert inst.params["fields"] and inst.instruction == inst.params["utterance"] != email.instruction
+        await manager.release(lease)
+
+
+async def test_driver_deadlines_cover_the_hosts_own_worst_case(specs):
+    """A slow cold boot or a slow verdict inside the host's own deadlines must not read as a lost host (which kills
+    the actor and every lease on it): the driver waits the host's worst case plus slack."""
+    from toolkit.envs.base import Lease
+    from toolkit.envs.manager import Deadlines
+    from toolkit.envs.ray_host import HostRecord
+
+    deadlines = Deadlines(boot=10, observe=5, reset=7, step=3, evaluate=40)
+    manager = RayEnvManager(deadlines=deadlines, slack_s=1, revive_after_s=None)
+    manager.hosts = [HostRecord(index=0, node="n", node_id="x", actor=None)]
+    waited: dict[str, float] = {}
+
+    async def remote(host, op, timeout, lease, *args):
+        waited[op] = timeout
+        if op == "request":
+            return [Lease(id="L1", device="phone", slot=0, generation=1)]
+        return {"observation": None, "instruction": "x", "params": {}} if op == "reset" else None
+
+    manager._remote = remote
+    [lease] = await manager.request(specs[0])
+    await manager.reset(lease, sample(specs[0], 0))
+    await manager.evaluate(lease, sample(specs[0], 0), specs[0])
+    # request: a wait for a probed slot (observe), closing a dead instance, a page and a boot (boot each)
+    assert waited["request"] >= 5 + 2 * 10 + 1
+    assert waited["evaluate"] >= 5 + 40 + 1  # reading the final state, then the verdict
+    assert waited["reset"] == 7 + 1

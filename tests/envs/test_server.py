@@ -77,3 +77,29 @@ def test_a_broken_app_is_reported_in_the_bundle(tmp_path):
         assert "world" in bundle["contacts"] and "JSONDecodeError" in bundle["notes"]["error"]
     finally:
         s.close()
+
+
+def test_the_cache_is_bounded_whatever_the_query_strings(server):
+    url = urlsplit(server.url)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
+    cache = server._httpd.RequestHandlerClass.cache
+
+    def get(path):
+        conn.request("GET", path)
+        response = conn.getresponse()
+        response.read()
+        return response.status
+
+    assert get("/phone/index.html") == 200
+    before = len(cache)
+    for i in range(300):  # files are keyed by their path: a query string is not another file
+        assert get(f"/phone/index.html?x={i}") == 200
+    assert len(cache) == before
+    bundles = len(cache.bundles)
+    assert get("/bundle/phone/apps.css?apps=contacts&v=1") == get("/bundle/phone/apps.css?apps=contacts&v=2") == 200
+    assert len(cache.bundles) == bundles + 1  # the same bundle, whatever else the query says
+    for i in range(cache.max_bundles + 20):  # distinct bundles: the LRU keeps at most max_bundles
+        get(f"/bundle/phone/apps.css?apps=contacts{',messages' * (i % 2)},{'notes,' * i}")
+    assert len(cache.bundles) <= cache.max_bundles
+    assert get("/bundle/phone/apps.json?apps=nope") == 404 and len(cache.bundles) <= cache.max_bundles
+    conn.close()

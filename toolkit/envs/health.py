@@ -15,7 +15,7 @@ from toolkit.envs.base import EnvError
 from toolkit.envs.local import Instance
 
 if TYPE_CHECKING:
-    from toolkit.envs.manager import _Slot
+    from toolkit.envs.slots import _Slot
 
 log = logging.getLogger(__name__)
 

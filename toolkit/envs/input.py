@@ -1,4 +1,5 @@
-"""Pointer input straight through CDP, pipelined.
+"""Input to a page: pointer events straight through CDP (pipelined), key presses, the text-field test, and the
+one conversion of action points to screen pixels.
 
 Playwright's ``mouse.click`` awaits move, press and release one after another (three round trips
 through its driver). The events of one CDP session are handled in order, so sending them together
@@ -13,10 +14,55 @@ from __future__ import annotations
 
 import asyncio
 
-from playwright.async_api import CDPSession
+from playwright.async_api import CDPSession, Error as PlaywrightError, Page
 
+from toolkit.actions import CoordSpace, convert_point
 from toolkit.envs.capture import present
 from toolkit.envs.local import Instance
+
+#: Whether the focused element takes typed text: a text-like input, a textarea or contenteditable, enabled and
+#: writable. (``'value' in el`` is also true of buttons, list items, selects and checkboxes, which Chromium
+#: focuses when tapped.)
+FOCUSED_IS_TEXT_FIELD = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body || el.disabled || el.readOnly) return false;
+  if (el.isContentEditable || el.tagName === 'TEXTAREA') return true;
+  return el.tagName === 'INPUT' && /^(text|search|email|url|tel|password|number)$/i.test(el.type || 'text');
+}"""
+#: Empty the focused text field (the page hears an input event, as from typing); false when none has focus.
+CLEAR_FOCUSED = "() => { const isField = (" + FOCUSED_IS_TEXT_FIELD + """)();
+  if (!isField) return false;
+  const el = document.activeElement;
+  if (el.isContentEditable) el.textContent = ''; else el.value = '';
+  el.dispatchEvent(new Event('input', {bubbles: true}));
+  return true;
+}"""
+
+
+def screen_point(x: float, y: float, size: tuple[float, float], space: CoordSpace = "norm1000") -> tuple[float, float]:
+    """Return the pixel point of an action point in ``space`` on a ``size`` (width, height) screen, inside it.
+
+    Every adapter converts through here: 0–1000 spans the whole screen, so 1000 would be the pixel just past the
+    last one (nothing is there to hit); it is clamped to the last pixel, ``width - 1`` / ``height - 1``.
+    """
+    width, height = size
+    px, py = convert_point(x, y, space, "pixels", size=(width, height))
+    return min(max(px, 0.0), width - 1), min(max(py, 0.0), height - 1)
+
+
+async def press(page: Page, keys: list[str]) -> str | None:
+    """Press a key combination (names as :func:`toolkit.actions.normalize_key` returns them).
+
+    Returns None, or the error fed back to the model for a key the browser does not know (the action model
+    already rejects unknown names; this keeps a disagreement with Playwright's table an action error too).
+    """
+    try:
+        await page.keyboard.press("+".join(keys))
+    except PlaywrightError as exc:
+        if "Unknown key" not in str(exc):
+            raise
+        return f"hotkey: {str(exc).splitlines()[0].split(': ', 1)[-1]}"
+    return None
 
 
 def _mouse(kind: str, x: float, y: float, buttons: int = 0, count: int = 1) -> dict:

@@ -21,7 +21,7 @@ import os
 import shutil
 import weakref
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Awaitable, Callable, Literal
 
 from playwright.async_api import Browser, BrowserContext, CDPSession, Page, Playwright, async_playwright
 
@@ -66,6 +66,19 @@ def find_headless_shell() -> str | None:
     if chosen == "none":
         return None
     return _first_existing(chosen, "/usr/bin/chromium-headless-shell", shutil.which("chromium-headless-shell"))
+
+
+async def _close_all(closers: list[Callable[[], Awaitable[Any]]]) -> None:
+    """Call each closer in order (10 s each at most, errors ignored), shielded from the caller's cancellation."""
+    async def run() -> None:
+        for closer in closers:
+            try:
+                await asyncio.wait_for(closer(), 10)
+            except Exception:  # noqa: BLE001 - closing what may already be dead
+                pass
+
+    if closers:
+        await asyncio.shield(asyncio.ensure_future(run()))
 
 
 @dataclass
@@ -178,28 +191,38 @@ class LocalBackend:
         """Open a blank page in the configured isolation and return it (its viewport names the frame mode it got)."""
         await self.start()
         viewport = replace(viewport, frames=self.frames(viewport.frames))
-        async with self._lock:
-            base = (viewport.width, viewport.height, viewport.scale, viewport.frames)
-            shard = 0
-            if self.isolation == "pages":
-                shard = self._placed.get(base, 0) % self.shards
-                self._placed[base] = self._placed.get(base, 0) + 1
-            if self.isolation == "browsers":
-                browser, own_browser = await self._launch(viewport.scale, viewport.frames), True
-            else:
-                # Under frame control a browser draws one frame at a time, so each shard gets its own browser.
-                browser_shard = shard if viewport.frames == "control" else 0
-                browser, own_browser = await self._shared_browser(viewport.scale, viewport.frames, browser_shard), False
-            if self.isolation == "pages":
-                key = (*base, shard)
-                context = self._contexts.get(key)
-                if context is None:
-                    context = self._contexts[key] = await self._context(browser, viewport)
-                own_context = False
-            else:
-                context, own_context = await self._context(browser, viewport), True
-        page = await context.new_page()
-        cdp = await context.new_cdp_session(page)
+        opened: list[Callable[[], Awaitable[Any]]] = []  # closers of what this call opened for the instance alone
+        try:
+            async with self._lock:
+                base = (viewport.width, viewport.height, viewport.scale, viewport.frames)
+                shard = 0
+                if self.isolation == "pages":
+                    shard = self._placed.get(base, 0) % self.shards
+                    self._placed[base] = self._placed.get(base, 0) + 1
+                if self.isolation == "browsers":
+                    browser, own_browser = await self._launch(viewport.scale, viewport.frames), True
+                    opened.append(browser.close)
+                else:
+                    # Under frame control a browser draws one frame at a time, so each shard gets its own browser.
+                    browser_shard = shard if viewport.frames == "control" else 0
+                    browser, own_browser = await self._shared_browser(viewport.scale, viewport.frames, browser_shard), False
+                if self.isolation == "pages":
+                    key = (*base, shard)
+                    context = self._contexts.get(key)
+                    if context is None:
+                        context = self._contexts[key] = await self._context(browser, viewport)
+                    own_context = False
+                else:
+                    context, own_context = await self._context(browser, viewport), True
+                    opened.append(context.close)
+            page = await context.new_page()
+            opened.append(page.close)
+            cdp = await context.new_cdp_session(page)
+        except BaseException:
+            # Failed or cancelled (a boot deadline) halfway: nothing references these, so close them now; shielded,
+            # so a second cancellation cannot leave them open.
+            await _close_all(opened[::-1])
+            raise
         instance = Instance(page=page, cdp=cdp, context=context, browser=browser, viewport=viewport,
                             own_context=own_context, own_browser=own_browser,
                             frame_lock=self._frame_locks.setdefault(id(browser), asyncio.Lock()))

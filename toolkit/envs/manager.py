@@ -4,7 +4,9 @@ It does leasing, warm pools, deadlines, recovery and accounting once:
 - ``request(spec, n)`` hands out leases on warm instances (booting more when needed);
 - every operation runs under a deadline; a timeout, a crashed page or a browser error
   becomes a typed :class:`EnvError` (never a score) and the instance is replaced;
-- an operation through a released, replaced or expired lease raises :class:`StaleLeaseError`;
+- an operation through a released, replaced or expired lease raises :class:`StaleLeaseError`; a lease expires
+  after ``lease_ttl`` seconds without an operation through it (each operation starts the time again);
+- a failed or cancelled boot or request closes what it opened and hands back the leases it granted;
 - a retried ``action_id`` takes effect once: the stored result is returned again.
 """
 
@@ -15,7 +17,6 @@ import itertools
 import logging
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
 from toolkit.actions import Action, ActionError, parse_action
@@ -26,55 +27,11 @@ from toolkit.envs.fleet import FleetStats, FleetStatus, local_pools
 from toolkit.envs.health import PoolHealth
 from toolkit.envs.local import Instance, LocalBackend
 from toolkit.envs.server import shared_server
+from toolkit.envs.slots import CLOSE_S, Accounting, Deadlines, _Slot
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Deadlines:
-    """Seconds each operation may take before it is an ``env_error[timeout]``."""
-
-    boot: float = 30.0
-    reset: float = 15.0
-    step: float = 15.0
-    observe: float = 10.0
-    lease_ttl: float = 3600.0
-    #: Seconds between maintenance passes (reap expired leases, probe idle instances, recreate dead ones); 0 = off.
-    maintain_every: float = 10.0
-
-
-@dataclass
-class _Slot:
-    index: int
-    device: str
-    instance: Instance | None = None
-    generation: int = 0
-    lease_id: str | None = None
-    expires_at: float = 0.0
-    applied: OrderedDict = field(default_factory=OrderedDict)
-    s0: dict[str, Any] | None = None
-    instance_key: str | None = None
-    trajectory: list[dict[str, Any]] = field(default_factory=list)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-
-@dataclass
-class Accounting:
-    """Counters of what the manager did (read by benchmarks and fleet status)."""
-
-    boots: int = 0
-    resets: int = 0
-    steps: int = 0
-    replays: int = 0
-    failures: int = 0
-    recycled: int = 0
-    stale_rejections: int = 0
-    reaped: int = 0
-    health_checks: int = 0
-    health_replaced: int = 0
-    shards_retired: int = 0  # shards taken out of service because an instance hung
 
 
 class EnvManager(PoolHealth):
@@ -129,16 +86,30 @@ class EnvManager(PoolHealth):
         return self._idle.setdefault(device, [])
 
     async def _boot(self, slot: _Slot) -> None:
+        """Open and boot an instance into ``slot``; on failure or cancellation close whatever was opened."""
         adapter = self.adapter_for(slot.device)
+        instance: Instance | None = None
         try:
             instance = await asyncio.wait_for(self.backend.new_instance(adapter.viewport), self.deadlines.boot)
             await asyncio.wait_for(adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
-        except Exception as exc:  # noqa: BLE001 - any failure to boot is infrastructure
+        except BaseException as exc:
+            if instance is not None:  # nothing else references it: left open, its page (or browser) would leak
+                await self._close_quietly(instance)
+            if not isinstance(exc, Exception):
+                raise  # cancelled: the caller is gone, nothing to report
             self.stats.failures += 1
             self.fleet_stats.failure("boot", "request", slot.device)
             raise EnvError("boot", "request", f"{type(exc).__name__}: {exc}") from exc
         slot.instance = instance
         self.stats.boots += 1
+
+    async def _close_quietly(self, instance: Instance) -> None:
+        """Close an instance within CLOSE_S; shielded, so a second cancellation of the caller cannot leak it."""
+        closing = asyncio.ensure_future(asyncio.wait_for(self.backend.close_instance(instance), CLOSE_S))
+        try:
+            await asyncio.shield(closing)
+        except Exception:  # noqa: BLE001 - closing what may already be dead
+            log.warning("closing an instance failed", exc_info=True)
 
     async def warm(self, n: int, device: str | None = None) -> None:
         """Boot idle instances of ``device`` (default: the adapter's) until at least ``n`` exist (the warm pool)."""
@@ -148,12 +119,12 @@ class EnvManager(PoolHealth):
             missing = max(0, n - sum(1 for s in self._slots if s.device == device))
             new = [_Slot(index=len(self._slots) + i, device=device) for i in range(missing)]
             self._slots.extend(new)
-        results = await asyncio.gather(*(self._boot(s) for s in new), return_exceptions=True)
-        async with self._lock:
-            for slot, res in zip(new, results):
-                if isinstance(res, BaseException):
-                    slot.instance = None
-                self._idle_of(device).append(slot)
+        try:
+            await asyncio.gather(*(self._boot(s) for s in new), return_exceptions=True)
+        finally:
+            # Also when cancelled: a slot neither idle nor leased would never be used again. A slot whose boot
+            # failed is idle without an instance (request or the health check boots it).
+            self._idle_of(device).extend(new)
 
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases on ready instances for ``spec``'s device (booting as needed)."""
@@ -162,23 +133,31 @@ class EnvManager(PoolHealth):
             self._specs[spec.full_id] = spec
         self._start_maintainer()
         self._reap()
-        leases = []
-        for _ in range(n):
-            slot = await self._take_idle(device)
-            if slot.instance is None or slot.instance.crashed:
-                try:
+        granted: list[_Slot] = []
+        slot: _Slot | None = None
+        try:
+            for _ in range(n):
+                slot = await self._take_idle(device)
+                if slot.instance is None or slot.instance.crashed:
                     await self._replace(slot)
-                except EnvError:
-                    async with self._lock:
-                        self._idle_of(device).append(slot)  # the pool keeps the slot; it boots again later
-                    raise
-            slot.generation += 1
-            slot.lease_id = f"L{next(self._lease_ids)}"
-            slot.expires_at = time.monotonic() + (ttl_s or self.deadlines.lease_ttl)
-            slot.applied.clear()
-            slot.s0 = None
-            leases.append(Lease(id=slot.lease_id, device=device, slot=slot.index, generation=slot.generation))
-        return leases
+                slot.generation += 1
+                slot.lease_id = f"L{next(self._lease_ids)}"
+                slot.ttl = ttl_s or self.deadlines.lease_ttl
+                slot.expires_at = time.monotonic() + slot.ttl
+                slot.applied.clear()
+                slot.s0 = None
+                granted.append(slot)
+                slot = None
+        except BaseException:
+            # Failed or cancelled partway: the caller never sees these leases, so none may stay out of the pool.
+            # (No await here: a second cancellation cannot interrupt the hand-back.)
+            if slot is not None:
+                self._idle_of(device).append(slot)  # the pool keeps the slot; it boots again later
+            for held in granted:
+                held.lease_id = None
+                self._idle_of(device).append(held)
+            raise
+        return [Lease(id=s.lease_id, device=device, slot=s.index, generation=s.generation) for s in granted]
 
     async def _take_idle(self, device: str) -> _Slot:
         """Take an idle slot of ``device`` out of the pool; one back from a health probe if all are being
@@ -209,33 +188,39 @@ class EnvManager(PoolHealth):
         now = time.monotonic()
         reaped = 0
         for slot in self._slots:
-            if slot.lease_id and slot.expires_at < now:
-                self._expired[slot.lease_id] = None
-                while len(self._expired) > 4096:
-                    self._expired.popitem(last=False)
-                slot.lease_id = None
-                self._idle_of(slot.device).append(slot)
+            if slot.lease_id and slot.expires_at < now and not slot.busy:
+                self._expire(slot)
                 reaped += 1
         self.stats.reaped += reaped
         return reaped
 
+    def _expire(self, slot: _Slot) -> None:
+        """End the slot's lease (it was left unused past its TTL) and return the slot to the pool."""
+        self._expired[slot.lease_id] = None  # remembered for the error message
+        while len(self._expired) > 4096:
+            self._expired.popitem(last=False)
+        slot.lease_id = None
+        self._idle_of(slot.device).append(slot)
+
     def _slot(self, lease: Lease) -> _Slot:
+        """Return the slot behind a live lease (and start its idle timeout again), or raise StaleLeaseError."""
         slot = self._slots[lease.slot] if 0 <= lease.slot < len(self._slots) else None
         if slot is None or slot.lease_id != lease.id or slot.generation != lease.generation:
             self.stats.stale_rejections += 1
             raise StaleLeaseError(lease.id, "has expired" if lease.id in self._expired else "was released or replaced")
-        if slot.expires_at < time.monotonic():
+        now = time.monotonic()
+        if slot.expires_at < now and not slot.busy:
             self.stats.stale_rejections += 1
-            slot.lease_id = None
-            self._idle_of(slot.device).append(slot)
+            self._expire(slot)
             raise StaleLeaseError(lease.id, "has expired")
+        slot.expires_at = max(slot.expires_at, now + slot.ttl)  # in use: the idle timeout starts again
         return slot
 
     async def _replace(self, slot: _Slot) -> None:
         if slot.instance is not None:
             self.stats.recycled += 1
-            await self.backend.close_instance(slot.instance)
-            slot.instance = None
+            instance, slot.instance = slot.instance, None
+            await self._close_quietly(instance)
         await self._boot(slot)
 
     async def _guard(self, slot: _Slot, op: str, timeout: float, fn: Callable[[], Awaitable[T]]) -> T:
@@ -244,6 +229,7 @@ class EnvManager(PoolHealth):
             self.stats.failures += 1
             self.fleet_stats.failure("crash", op, slot.device)
             raise EnvError("crash", op, "the instance's page has crashed or closed")
+        slot.busy += 1
         try:
             result = await asyncio.wait_for(fn(), timeout)
             self.fleet_stats.record(op, slot.device)
@@ -256,10 +242,18 @@ class EnvManager(PoolHealth):
         except Exception as exc:  # noqa: BLE001 - Playwright raises many types for a dead target
             kind = "crash" if slot.instance.crashed else "infra"
             message = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        finally:
+            slot.busy -= 1
+            self._touch(slot)
         self.stats.failures += 1
         slot.instance.crashed = True  # never reuse an instance in an unknown state
         self.fleet_stats.failure(kind, op, slot.device)
         raise EnvError(kind, op, message)
+
+    def _touch(self, slot: _Slot) -> None:
+        """Start the lease's idle timeout again (after an operation, which may have taken a while)."""
+        if slot.lease_id is not None:
+            slot.expires_at = max(slot.expires_at, time.monotonic() + slot.ttl)
 
     # -- the five operations ---------------------------------------------------------------------
 
@@ -331,7 +325,19 @@ class EnvManager(PoolHealth):
         adapter = self._adapter(slot)
         if final_state is None:
             final_state = await self._guard(slot, "evaluate", self.deadlines.observe, lambda: adapter.state(slot.instance))
-        verdict = await adapter.evaluate(self.verifiers, spec, instance, slot.s0, final_state, slot.trajectory, slot.instance)
+        judging = adapter.evaluate(self.verifiers, spec, instance, slot.s0, final_state, slot.trajectory, slot.instance)
+        slot.busy += 1
+        try:
+            verdict = await asyncio.wait_for(judging, self.deadlines.evaluate)
+        except asyncio.TimeoutError:
+            # Infrastructure, never a score. The instance is left as it is: the next reset puts it back to s0,
+            # and a hung page fails that reset's own deadline.
+            self.stats.failures += 1
+            self.fleet_stats.failure("timeout", "evaluate", slot.device)
+            raise EnvError("timeout", "evaluate", f"no verdict within {self.deadlines.evaluate:g} s") from None
+        finally:
+            slot.busy -= 1
+            self._touch(slot)
         self.fleet_stats.record("attempt", slot.device)
         return verdict
 

@@ -64,6 +64,49 @@ def _pairs(names: str) -> list[tuple[str, str]]:
     return out
 
 
+_CLOSE = {")": "(", "]": "[", "}": "{"}
+
+
+def _declares_several(text: str, start: int) -> bool:
+    """Return whether the ``const``/``let``/``var`` statement whose first name ends at ``start`` declares more names:
+    a comma outside brackets, strings and comments before the statement ends (``;``, or a line break that no
+    leading comma continues). Regex literals are not told from division; a comma in one reads as another name,
+    which only sends the module to native loading."""
+    depth: list[str] = []
+    i, n = start, len(text)
+    while i < n:
+        c = text[i]
+        if c in "'\"`":  # a string or template literal (its ${...} parts are skipped with it)
+            i += 1
+            while i < n and text[i] != c:
+                i += 2 if text[i] == "\\" else 1
+        elif text.startswith("//", i):
+            i = text.find("\n", i)
+            if i < 0:
+                return False
+            continue
+        elif text.startswith("/*", i):
+            i = text.find("*/", i) + 1 or n
+        elif c in "([{":
+            depth.append(c)
+        elif c in ")]}":
+            if not depth or depth.pop() != _CLOSE[c]:
+                return False  # the statement's end, seen from inside something it closes
+        elif not depth and c == ",":
+            return True
+        elif not depth and c == ";":
+            return False
+        elif not depth and c == "\n":
+            rest = text[i + 1:].lstrip()
+            if rest.startswith(","):
+                return True
+            prev = text[start:i].rstrip()
+            if not prev or prev[-1] not in "=+-*/%&|^<>?:!~(":
+                return False  # a line that ends a complete expression ends the statement
+        i += 1
+    return False
+
+
 def _same_lines(text: str, original: str) -> str:
     return text + "\n" * original.count("\n")
 
@@ -130,6 +173,10 @@ def rewrite(source: str, module_id: str) -> tuple[str, list[str]]:
 
     def on_export_decl(m: re.Match) -> str:
         name = m.group(2) or m.group(3)
+        if m.group(3) and not m.group(1).startswith("class") and _declares_several(m.string, m.end()):
+            line = m.string[:m.start()].count("\n") + 1
+            raise ModuleError(f"{module_id}:{line}: an export declaring several bindings ('export const a = 1, b = 2') "
+                              "is not packed")
         getters[name] = name
         return m.group(1)
 

@@ -275,8 +275,8 @@ class RayEnvManager:
         device = device or self.adapter.device
         live = [h for h in self.hosts if h.alive]
         shares = [n // len(live) + (i < n % len(live)) for i in range(len(live))] if live else []
-        calls = [self._remote(h, "warm", self.deadlines.boot * max(1, k) + self.slack_s, None, k, device)
-                 for h, k in zip(live, shares) if k > 0]
+        worst = lambda k: max(self.deadlines.request_s(), self.deadlines.boot * k) + self.slack_s  # noqa: E731
+        calls = [self._remote(h, "warm", worst(k), None, k, device) for h, k in zip(live, shares) if k > 0]
         for result in await asyncio.gather(*calls, return_exceptions=True):
             if isinstance(result, EnvError):
                 log.warning("warming a host failed: %s", result)
@@ -300,7 +300,9 @@ class RayEnvManager:
                 tried.add(host.index)
                 host.leased += 1  # reserved now, so concurrent requests spread
                 try:
-                    [inner] = await self._remote(host, "request", self.deadlines.boot + self.slack_s, None, spec, 1, ttl_s)
+                    # the host's own worst case: a slow cold boot inside its deadlines is not a lost host
+                    timeout = self.deadlines.request_s() + self.slack_s
+                    [inner] = await self._remote(host, "request", timeout, None, spec, 1, ttl_s)
                 except EnvError:
                     host.leased -= 1
                     if host.alive:
@@ -338,7 +340,9 @@ class RayEnvManager:
 
     async def reset(self, lease: Lease, instance: TaskInstance) -> Observation:
         """Reset to the instance's s0 on its host and return the first observation."""
-        obs = await self._op(lease, "reset", self.deadlines.reset, instance)
+        reply = await self._op(lease, "reset", self.deadlines.reset, instance)
+        # What the adapter wrote into the host's copy (MiniWoB++'s instruction and fields) reaches the caller's.
+        obs, instance.instruction, instance.params = reply["observation"], reply["instruction"], reply["params"]
         host = self._leases[lease.id].host
         self.stats.resets += 1
         self.placements.append({"lease": lease.id, "node": host.node, "host": host.index, "task_id": instance.task_id,
@@ -359,7 +363,7 @@ class RayEnvManager:
     async def evaluate(self, lease: Lease, instance: TaskInstance, spec: TaskSpec | None = None,
                        final_state: dict[str, Any] | None = None) -> Verdict:
         """Judge the instance's final state against its s0 with the task's verifier (on the host)."""
-        verdict = await self._op(lease, "evaluate", self.deadlines.step + self.deadlines.observe, instance, spec, final_state)
+        verdict = await self._op(lease, "evaluate", self.deadlines.evaluate_s(), instance, spec, final_state)
         self.fleet_stats.record("attempt", lease.device, self._leases[lease.id].host.node)
         return verdict
 

@@ -14,6 +14,7 @@ from typing import Any
 from toolkit.envs.base import EnvError, Lease, StaleLeaseError
 from toolkit.envs.fleet import PoolCounts, local_pools
 from toolkit.envs.manager import Deadlines, EnvManager
+from toolkit.tasks import TaskInstance
 
 #: Resources every Ray node has; any other resource name labels a node (e.g. ``--resources '{"gpu_box": 1}'``).
 STANDARD = {"CPU", "GPU", "TPU", "memory", "object_store_memory"}
@@ -52,7 +53,7 @@ class EnvHost:
     async def call(self, op: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
         """Run one manager operation (``request``, ``release``, ``warm``, ``reset``, ``step``, ...)."""
         try:
-            value = await getattr(self.manager, op)(*args, **kwargs)
+            value = await (self.reset if op == "reset" else getattr(self.manager, op))(*args, **kwargs)
             return {"ok": value, "pools": self._pools()}
         except StaleLeaseError as exc:
             return {"stale": exc.message, "pools": self._pools()}
@@ -60,6 +61,12 @@ class EnvHost:
             return {"env_error": [exc.kind, exc.op, exc.message], "pools": self._pools()}
         except Exception as exc:  # noqa: BLE001 - re-raised on the driver with its type where it is a builtin
             return {"error": [type(exc).__name__, str(exc)], "pools": self._pools()}
+
+    async def reset(self, lease: Lease, instance: TaskInstance) -> dict[str, Any]:
+        """Reset and return the observation with the instance's instruction and params as the adapter left them
+        (the instance is this process's copy: what the adapter wrote into it would not reach the driver)."""
+        obs = await self.manager.reset(lease, instance)
+        return {"observation": obs, "instruction": instance.instruction, "params": instance.params}
 
     async def pools(self) -> dict[str, dict[str, Any]]:
         """Return this host's pool counts per device."""

@@ -19,6 +19,7 @@ import json
 import mimetypes
 import threading
 import urllib.parse
+from collections import OrderedDict
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -88,22 +89,61 @@ def build_bundle(root: Path, url_path: str) -> tuple[bytes, str] | None:
     return "\n".join(sheets).encode(), ".css"
 
 
+def bundle_key(url_path: str) -> tuple[str, ...]:
+    """Return the cache key of a bundle URL: its path and the apps asked for, in order (any other query is ignored)."""
+    parts = urllib.parse.urlsplit(url_path)
+    asked = urllib.parse.parse_qs(parts.query).get("apps", [""])[0]
+    return (urllib.parse.unquote(parts.path).strip("/"), *(a for a in asked.split(",") if a))
+
+
+class ResponseCache:
+    """What the server read or built, kept because neither changes while it runs. Bounded: files are keyed by
+    their resolved path (at most the tree's files, whatever the query string), bundles by :func:`bundle_key` in
+    an LRU of ``max_bundles`` (each app subset and order is a different bundle)."""
+
+    def __init__(self, max_bundles: int = 64):
+        self.files: dict[Path, tuple[bytes, str]] = {}
+        self.bundles: OrderedDict[tuple[str, ...], tuple[bytes, str]] = OrderedDict()
+        self.max_bundles = max_bundles
+        self._lock = threading.Lock()  # the server answers each connection on its own thread
+
+    def __len__(self) -> int:
+        return len(self.files) + len(self.bundles)
+
+    def get(self, root: Path, url_path: str) -> tuple[bytes, str] | None:
+        """Return (body, suffix) of a file or bundle URL under ``root``, or None when it names neither."""
+        path = resolve_inside(root, url_path)
+        if path is not None:
+            found = self.files.get(path)
+            if found is None:
+                found = self.files[path] = (path.read_bytes(), path.suffix)
+            return found
+        key = bundle_key(url_path)
+        with self._lock:
+            found = self.bundles.get(key)
+            if found is not None:
+                self.bundles.move_to_end(key)
+                return found
+        found = build_bundle(root, url_path)
+        if found is not None:  # a 404 is not kept: any number of bad URLs costs nothing
+            with self._lock:
+                self.bundles[key] = found
+                while len(self.bundles) > self.max_bundles:
+                    self.bundles.popitem(last=False)
+        return found
+
+
 class _Handler(BaseHTTPRequestHandler):
     # Keep-alive: a page boot fetches ~8 files (~135 without the bundles), one connection each under HTTP/1.0.
     protocol_version = "HTTP/1.1"
     root: Path = MOCKED_APPS
-    cache: dict[Path | str, tuple[bytes, str]] = {}
+    cache: ResponseCache = ResponseCache()
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
-        # Files and bundles do not change while a server runs: each is read once.
-        found = self.cache.get(self.path)
+        found = self.cache.get(self.root, self.path)
         if found is None:
-            path = resolve_inside(self.root, self.path)
-            found = (path.read_bytes(), path.suffix) if path is not None else build_bundle(self.root, self.path)
-            if found is None:
-                self.send_error(HTTPStatus.NOT_FOUND)
-                return
-            self.cache[self.path] = found
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
         body, suffix = found
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", _TYPES.get(suffix, mimetypes.guess_type("x" + suffix)[0] or "application/octet-stream"))
@@ -121,7 +161,7 @@ class StaticServer:
     """Serve ``root`` on ``host:port`` (port 0 picks a free one) from a daemon thread."""
 
     def __init__(self, root: Path = MOCKED_APPS, host: str = "127.0.0.1", port: int = 0):
-        handler = type("Handler", (_Handler,), {"root": Path(root), "cache": {}})
+        handler = type("Handler", (_Handler,), {"root": Path(root), "cache": ResponseCache()})
         # Dozens of pages booting at once open hundreds of connections; the default backlog of 5
         # refuses some, and the page sees "Failed to fetch" for an app that is there.
         server_class = type("Server", (ThreadingHTTPServer,), {"request_queue_size": 1024})

@@ -29,7 +29,12 @@ class Adapter(Protocol):
         """Bring a fresh hosted page to a ready state."""
 
     async def reset(self, instance: Instance, task: TaskInstance) -> None:
-        """Reset to the task instance's initial state s0."""
+        """Reset to the task instance's initial state s0.
+
+        May write the episode's ``instruction`` and ``params`` into ``task`` (a page that generates them, as
+        MiniWoB++'s does); nothing else of it. Backends that host the adapter in another process copy those two
+        fields back to the caller's instance.
+        """
 
     async def observe(self, instance: Instance, note: str | None = None) -> Observation:
         """Return the current observation."""

@@ -31,11 +31,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from toolkit.actions import Action, action_dict, convert_point
+from toolkit.actions import Action, action_dict
 from toolkit.envs.adapters.base import register_adapter
 from toolkit.envs.base import ActionResult, Element, Observation, state_hash
 from toolkit.envs.capture import screenshot
-from toolkit.envs.input import click, move
+from toolkit.envs.input import FOCUSED_IS_TEXT_FIELD, click, move, press, screen_point
 from toolkit.envs.local import Instance, Viewport
 from toolkit.tasks import Criterion, CriterionResult, SpecError, TaskInstance, TaskSpec, Verdict, VerifierPool
 from toolkit.tasks.loader import register_suite
@@ -89,7 +89,6 @@ _ELEMENTS = """([W, H, withElements]) => {
   walk(core.getDOMInfo());
   return {state, elements: out.slice(0, 200)};
 }"""
-_FOCUSED_IS_FIELD = "() => { const el = document.activeElement; return !!el && 'value' in el && !el.disabled; }"
 
 
 # -- the wheel ---------------------------------------------------------------------------------------
@@ -222,8 +221,9 @@ class MiniwobAdapter:
 
     def to_page(self, x: float, y: float) -> tuple[float, float]:
         """Return the page CSS-pixel point of an action point given in the adapter's ``coords``."""
-        src = "pixels" if self.coords == "page" else "norm1000"
-        return convert_point(x, y, src, "pixels", size=(TASK_WIDTH, TASK_HEIGHT))
+        if self.coords == "page":  # page CSS pixels as given (the window is larger than the task area)
+            return x, y
+        return screen_point(x, y, (TASK_WIDTH, TASK_HEIGHT))
 
     # -- the five operations ---------------------------------------------------------------------------
 
@@ -336,13 +336,15 @@ class MiniwobAdapter:
             await page.mouse.wheel(ux * action.amount / 1000 * TASK_WIDTH, uy * action.amount / 1000 * TASK_HEIGHT)
             await asyncio.sleep(0.05)  # wheel scrolling is applied asynchronously
         elif kind == "type":
-            if action.clear and await page.evaluate(_FOCUSED_IS_FIELD):
+            if action.clear and await page.evaluate(FOCUSED_IS_TEXT_FIELD):
                 await page.keyboard.press("Control+a")
                 await page.keyboard.press("Backspace")
             if action.text:
                 await page.keyboard.type(action.text)
         elif kind == "hotkey":
-            await page.keyboard.press("+".join(action.keys))
+            error = await press(page, action.keys)
+            if error:
+                return result.model_copy(update={"ok": False, "error": error})
         elif kind == "system_button":
             if action.button != "enter":
                 return result.model_copy(update={"ok": False, "error": f"system_button {action.button}: MiniWoB++ has only 'enter'"})

@@ -12,10 +12,10 @@ import json
 import logging
 from typing import Any
 
-from toolkit.actions import Action, action_dict, to_pixels
+from toolkit.actions import Action, action_dict
 from toolkit.envs.base import ActionResult, Element, Observation, state_hash
 from toolkit.envs.capture import screenshot
-from toolkit.envs.input import click, drag, move
+from toolkit.envs.input import CLEAR_FOCUSED, FOCUSED_IS_TEXT_FIELD, click, drag, move, press, screen_point
 from toolkit.envs.local import Frames, Instance, Viewport
 from toolkit.paths import MOCKED_APPS
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool, judge
@@ -27,14 +27,8 @@ _SCROLL = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
 _SWIPE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 _SYSTEM = {"back": "back", "home": "home", "recents": "recents", "menu": "recents"}
 
-_CLEAR_FOCUSED = """() => {
-  const el = document.activeElement;
-  if (!el || !('value' in el)) return false;
-  el.value = '';
-  el.dispatchEvent(new Event('input', {bubbles: true}));
-  return true;
-}"""
-_FOCUSED_IS_FIELD = "() => { const el = document.activeElement; return !!el && 'value' in el && !el.disabled; }"
+_CLEAR_FOCUSED = CLEAR_FOCUSED
+_FOCUSED_IS_FIELD = FOCUSED_IS_TEXT_FIELD
 
 
 def _catalog() -> dict[str, Any]:
@@ -142,7 +136,7 @@ class MockedAdapter:
         result = ActionResult(action=action_dict(action))
 
         def px(x: float, y: float) -> tuple[float, float]:
-            return to_pixels(x, y, vp.width, vp.height)
+            return screen_point(x, y, (vp.width, vp.height))
 
         kind = action.type
         if kind == "click":
@@ -160,7 +154,9 @@ class MockedAdapter:
             if action.text:
                 await page.keyboard.insert_text(action.text)
         elif kind == "hotkey":
-            await page.keyboard.press("+".join(action.keys))
+            error = await press(page, action.keys)
+            if error:
+                return result.model_copy(update={"ok": False, "error": error})
         elif kind == "open":
             if action.app not in self.apps:
                 return result.model_copy(update={"ok": False, "error": f"open: no app {action.app!r}; installed: {', '.join(self.apps)}"})

@@ -21,14 +21,39 @@ from typing import Any, Callable
 
 import httpx
 
-from toolkit.actions import Action, action_dict, convert_point
+from toolkit.actions import Action, action_dict
 from toolkit.envs.adapters.base import register_adapter
 from toolkit.envs.base import ActionResult, Observation, state_hash
+from toolkit.envs.input import screen_point
 from toolkit.envs.osworld.docker_backend import OSWorldInstance, Screen
 from toolkit.tasks import CriterionResult, TaskInstance, TaskSpec, Verdict, VerifierPool, verifier_error
 
 _PRELUDE = "import pyautogui; import time; pyautogui.FAILSAFE = False; "
 _SCROLL = {"down": (0, -1), "up": (0, 1), "right": (1, 0), "left": (-1, 0)}  # pyautogui: positive scroll = up
+#: The action vocabulary's key names (:data:`toolkit.actions.KEY_NAMES`) that pyautogui spells differently; the
+#: rest are lower-cased (pyautogui ignores a name it does not know, so ``control`` would press nothing).
+_PYAUTOGUI_KEYS = {
+    "Control": "ctrl", "ControlLeft": "ctrlleft", "ControlRight": "ctrlright", "Meta": "win", "MetaLeft": "winleft",
+    "MetaRight": "winright", "AltLeft": "altleft", "AltRight": "altright", "AltGraph": "altright",
+    "ShiftLeft": "shiftleft", "ShiftRight": "shiftright", "Escape": "esc", "ArrowUp": "up", "ArrowDown": "down",
+    "ArrowLeft": "left", "ArrowRight": "right", "ContextMenu": "apps", "Backquote": "`", "Minus": "-", "Equal": "=",
+    "Backslash": "\\", "BracketLeft": "[", "BracketRight": "]", "Semicolon": ";", "Quote": "'", "Comma": ",",
+    "Period": ".", "Slash": "/", "NumpadDivide": "divide", "NumpadMultiply": "multiply", "NumpadSubtract": "subtract",
+    "NumpadAdd": "add", "NumpadDecimal": "decimal", "NumpadEnter": "enter", "AudioVolumeMute": "volumemute",
+    "AudioVolumeDown": "volumedown", "AudioVolumeUp": "volumeup", "MediaTrackNext": "nexttrack",
+    "MediaTrackPrevious": "prevtrack", "MediaPlayPause": "playpause",
+}
+
+
+def pyautogui_key(name: str) -> str:
+    """Return pyautogui's name of a key of the action vocabulary (``Control`` → ``ctrl``, ``KeyA`` → ``a``)."""
+    if name in _PYAUTOGUI_KEYS:
+        return _PYAUTOGUI_KEYS[name]
+    if (len(name) == 4 and name.startswith("Key")) or (len(name) == 6 and name.startswith("Digit")):
+        return name[-1].lower()
+    if name.startswith("Numpad") and name[-1].isdigit():
+        return f"num{name[-1]}"
+    return name.lower()
 
 
 def exact_match(result: Any, rules: dict[str, Any], **_: Any) -> float:
@@ -138,7 +163,7 @@ class OSWorldAdapter:
 
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
         """Return the screen pixel of a 0–1000 point."""
-        px, py = convert_point(x, y, "norm1000", "pixels", size=(self.viewport.width, self.viewport.height))
+        px, py = screen_point(x, y, (self.viewport.width, self.viewport.height))
         return round(px), round(py)
 
     def command(self, action: Action) -> str | None:
@@ -164,7 +189,7 @@ class OSWorldAdapter:
             clear = "pyautogui.hotkey('ctrl', 'a'); pyautogui.press('backspace'); " if action.clear else ""
             return f"{clear}pyautogui.write({action.text!r}, interval=0.01)"
         if kind == "hotkey":
-            return f"pyautogui.hotkey({', '.join(repr(k.lower()) for k in action.keys)})"
+            return f"pyautogui.hotkey({', '.join(repr(pyautogui_key(k)) for k in action.keys)})"
         if kind == "system_button" and action.button == "enter":
             return "pyautogui.press('enter')"
         return None

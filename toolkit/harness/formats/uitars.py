@@ -12,12 +12,26 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toolkit.actions import normalize_key
 from toolkit.harness.formats.base import ActionFormat, FormatError
 from toolkit.harness.formats.text import call_to_dict, fmt_value
 
 _ACTION_LINE = re.compile(r"^\s*Action\s*:\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
 _THOUGHT = re.compile(r"Thought\s*:\s*(.*?)(?:\n\s*Action\s*:|\Z)", re.IGNORECASE | re.DOTALL)
 _NUMS = re.compile(r"-?\d+(?:\.\d+)?")
+#: How UI-TARS writes the device's key names (its prompt says 'ctrl a'); the rest are lower-cased.
+_UITARS_KEYS = {"Control": "ctrl", "Escape": "esc", "Meta": "cmd", "ArrowUp": "up", "ArrowDown": "down",
+                "ArrowLeft": "left", "ArrowRight": "right"}
+
+
+def _known(key: str) -> bool:
+    try:
+        normalize_key(key)
+    except ValueError:
+        return False
+    return True
+
+
 _POSITIONAL = {
     "click": ("start_box",), "left_double": ("start_box",), "long_press": ("start_box",), "type": ("content",),
     "scroll": ("start_box", "direction"), "drag": ("start_box", "end_box"), "press_home": (), "press_back": (),
@@ -70,8 +84,10 @@ class UITarsFormat(ActionFormat):
         if kind == "open_app":
             return {"type": "open", "app": d.get("app_name")}
         if kind == "hotkey":
+            # UI-TARS spells keys its way ('ctrl a', 'esc', 'pagedown'); the Hotkey model maps each spelling to the
+            # device's name (Control, Escape, PageDown) and rejects an unknown one as an invalid action
             keys = str(d.get("key", "")).split()
-            return {"type": "hotkey", "keys": [k.capitalize() if len(k) > 1 else k for k in keys]}
+            return {"type": "hotkey", "keys": [normalize_key(k) if _known(k) else k for k in keys]}
         if kind == "wait":  # UI-TARS's wait() has no duration; seconds= lets the virtual clock run longer
             return {"type": "wait", "seconds": d.get("seconds", 1)}
         if kind == "call_user":
@@ -113,7 +129,7 @@ class UITarsFormat(ActionFormat):
         if kind == "open":
             return f"open_app(app_name={a['app']!r})"
         if kind == "hotkey":
-            return f"hotkey(key={' '.join(k.lower() for k in a['keys'])!r})"
+            return f"hotkey(key={' '.join(_UITARS_KEYS.get(k, k.lower()) for k in a['keys'])!r})"
         if kind == "wait":
             seconds = a.get("seconds", 1)
             return "wait()" if seconds == 1 else f"wait(seconds={fmt_value(seconds)})"

@@ -1,0 +1,96 @@
+"""``make_env`` sessions and Gymnasium envs recover: after a killed renderer, a failed first request or an expired
+lease the failing call raises a typed EnvError, and the next ``reset()`` works on a fresh lease."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import requires_chromium
+from tests.faults.helpers import renderer_of, sigkill
+from toolkit.envs.base import EnvError, StaleLeaseError
+from toolkit.envs.manager import EnvManager
+from toolkit.session import make_env
+
+pytestmark = requires_chromium
+
+
+def _kill_renderer(session) -> int:
+    """SIGKILL the renderer of the session's page (run on the session's loop); return its pid."""
+    _, hosted = session.manager.hosted(session.lease)
+    renderer = session._sync(renderer_of(hosted.page))
+    sigkill(renderer)
+    return renderer.pid
+
+
+def test_a_session_recovers_after_a_killed_renderer_an_expired_lease_and_close():
+    env = make_env(None, apps=["answersheet"])
+    try:
+        first = env.reset()
+        _kill_renderer(env)
+        with pytest.raises(EnvError) as err:
+            env.step({"type": "open", "app": "answersheet"})
+        assert err.value.kind in ("crash", "infra", "timeout")
+        old = env.lease
+        obs = env.reset()  # a fresh lease on a new instance
+        assert obs.state == first.state and env.lease.id != old.id
+        assert env.step({"type": "open", "app": "answersheet"}).observation.screen == "app:answersheet"
+
+        env.manager._slots[env.lease.slot].expires_at = 0.0  # the lease was left unused past its TTL
+        with pytest.raises(StaleLeaseError):
+            env.step({"type": "wait"})
+        assert env.reset().state == first.state
+        assert env.manager.status()["leased"] == 1  # the dead leases went back: one lease, the session's
+    finally:
+        env.close()
+    for call in (env.reset, env.observe, lambda: env.step({"type": "wait"})):
+        with pytest.raises(RuntimeError, match="session closed"):
+            call()
+
+
+def test_a_failed_first_request_is_a_typed_error_and_the_next_reset_works(monkeypatch):
+    env = make_env(None, apps=["answersheet"])
+    real = EnvManager.request
+
+    async def refused(self, *args, **kwargs):
+        raise EnvError("boot", "request", "simulated")
+
+    try:
+        monkeypatch.setattr(EnvManager, "request", refused)
+        with pytest.raises(EnvError, match="simulated"):
+            env.reset()
+        with pytest.raises(EnvError, match="simulated"):
+            env.step({"type": "wait"})  # a step with no episode resets first: the same typed error
+        monkeypatch.setattr(EnvManager, "request", real)
+        assert env.reset().screen == "launcher"
+        assert env.step({"type": "open", "app": "answersheet"}).observation.screen == "app:answersheet"
+    finally:
+        env.close()
+
+
+def test_a_gymnasium_env_recovers_and_enforces_reset_after_the_episode_ends():
+    gymnasium = pytest.importorskip("gymnasium")
+    import toolkit.gym  # noqa: F401 - registers the ids
+
+    env = gymnasium.make("guigym/mobile-core.contacts.block", scale=1, max_steps=3)
+    try:
+        obs, info = env.reset(seed=3)
+        session = env.unwrapped._session
+        _kill_renderer(session)
+        with pytest.raises(EnvError):
+            env.step({"type": "hotkey", "keys": ["ctrl", "a"]})
+        again, info2 = env.reset(seed=3)  # the usual "catch the error and reset" loop works
+        assert info2["instruction"] == info["instruction"] and (again == obs).all()
+        _, _, terminated, truncated, info = env.step({"type": "hotkey", "keys": ["ctrl", "a"]})
+        assert info["errors"] == [] and not terminated and not truncated
+        _, _, terminated, _, _ = env.step({"type": "terminate", "status": "success"})
+        assert terminated
+        with pytest.raises(toolkit.gym.ResetNeeded, match="reset"):
+            env.step({"type": "wait"})
+        env.reset(seed=3)
+        for _ in range(3):
+            *_, truncated, _ = env.step({"type": "wait"})
+        assert truncated
+        with pytest.raises(gymnasium.error.ResetNeeded):
+            env.step({"type": "wait"})
+    finally:
+        env.close()
