@@ -1,226 +1,90 @@
-"""A verifier worker process: reads JSON requests on stdin, answers JSON lines on stdout.
+"""A verifier worker process: reads requests on its stdin pipe, answers one JSON line per request.
 
-Started by :class:`toolkit.tasks.verifier.VerifierPool` as a plain script (no toolkit import, so it
-starts in milliseconds) with resource limits already in force (address space, no file writes, CPU).
-It first prints ``{"ready": true, "network_namespace": bool}``; then one request per line:
-``{"file": path, "function": name, "context": {...}}`` → ``{"ok": true, "result": {...}}`` or
-``{"ok": false, "error": "..."}``. Nothing else is ever printed on stdout.
+Started by :class:`toolkit.tasks.verifier.VerifierPool` through ``verifier_launch.py`` (so this module is not
+``__main__``) as ``python -S -s -B -P`` with a clean environment (``PYTHONHASHSEED=0``, ``TZ=UTC``), under the
+pool's limits (address space, no file writes). It imports nothing of the toolkit, so it starts in
+milliseconds. It first prints ``{"ready": true, "network_namespace": bool, "network_error": str,
+"seccomp": bool, "seccomp_error": str}``; then each request is two lines, a header
+``{"id": nonce, "file": path, "function": name, "cpu_s": n, "world_root": path | null}`` and the context
+object, and each answer is ``{"id": nonce, "answer": {"ok": true, "result": ...}}`` or
+``{"id": nonce, "answer": {"ok": false, "error": "..."}}``. The pipes are used through private copies of
+fd 0 and 1, which then point at /dev/null: nothing a verifier writes to fd 1 reaches the pool, and the pool
+checks that each answer carries the nonce of its request.
 
-The sandbox: the worker moves into an empty network namespace when the kernel allows it; an audit hook
-refuses processes, sockets and name lookups, file writes, and — for code of a verifier file, directly or
-through the standard library — file reads and folder listings (``ctx.world`` is read by the worker),
-eval/exec/compile, code objects, frame and gc introspection; the host clock (``time.*``, ``datetime.now``,
-``date.today``) and randomness (``random.*``, ``os.urandom``) are refused to verifier code too. A refused
-call is a ``verifier_error`` even when the verifier catches the exception.
+Each call runs in a fresh child forked from this process, so no call can change a later one (the world,
+imported modules, ``verifier_checks``, module state, signal handlers: all die with the child). The child
+gets its own ``RLIMIT_CPU`` of ``cpu_s`` seconds, ``RLIMIT_NPROC=0`` (no effect for root), and a seccomp
+filter (``verifier_kernel.py``; x86_64, where the kernel allows) that refuses starting processes or threads,
+signalling other processes, installing signal handlers, connecting, binding, listening or sending on
+sockets, creating, deleting, renaming or changing files, and opening a file for writing. This process
+moves into an empty network namespace when the kernel allows it; the ready line says whether it did, and
+why not.
+
+An audit hook (``verifier_sandbox.py``, in place before any verifier runs) refuses these on behalf of
+verifier code, that is, when walking up the stack meets verifier code (the verifier file,
+``verifier_checks``, code compiled from strings) before this worker or the import system:
+
+- the events in ``verifier_sandbox.ACTIONS``: processes (``subprocess``, ``os.system``/``exec*``/``spawn*``/
+  ``posix_spawn``/``fork``, ``os.kill``), threads, sockets that connect, bind or send, name lookups (but not
+  numeric addresses), URL/HTTP/FTP/SMTP/sqlite connections, deleting, renaming, creating or changing files
+  and folders (``os.remove``/``rename``/``mkdir``/``chmod``/``chown``/``link``/``utime``/``truncate``/xattrs,
+  ``shutil.*``), changing the environment, ``ctypes``, ``resource.setrlimit``, ``sys.addaudithook``;
+- opening files: writing anywhere; reading, except the import system reading the standard library
+  (``ctx.world`` is read by the worker); listing or changing folders (``verifier_sandbox.FOLDERS``);
+- the functions in ``verifier_sandbox.GUARDED``: the host clock (every ``time`` clock, and
+  ``time.localtime``/``gmtime``/``ctime``/``asctime`` without seconds or ``strftime`` without a time tuple,
+  ``os.times``; ``datetime`` is the pure-Python one, whose ``now()``/``today()`` read ``time.time``),
+  randomness (every ``random.*`` module function, ``random.Random()`` or ``.seed()`` without a seed,
+  ``SystemRandom``, ``os.urandom``, ``os.getrandom``), file metadata (``os.stat``/``lstat``/``fstat``/
+  ``statvfs``/``fstatvfs``), ``os.mkfifo``, ``os.mknod``, and signals (``signal``, ``alarm``,
+  ``setitimer``, ``set_wakeup_fd``, ``siginterrupt``, ``pthread_kill``, ``raise_signal``,
+  ``pthread_sigmask``);
+- the events in ``verifier_sandbox.THROUGH``: frames (``sys._getframe``, except from ``namedtuple``,
+  ``typing`` and ``enum``, which only read a module name; ``sys._current_frames``; the ``tb_frame``,
+  ``gi_frame``, ``cr_frame`` and ``ag_frame`` attributes), tracing and profiling, gc introspection,
+  ``marshal``, making code objects, and compiling code under a standard-library file name;
+- when the verifier's own line does it (``verifier_sandbox.DIRECT``): eval, exec, compile, making
+  functions from code, reading ``__code__``/frame-like attributes, changing a function's code or defaults,
+  and ``pickle.find_class``;
+- importing, by verifier code, the modules in ``verifier_sandbox.REFUSED_IMPORTS`` (among them
+  ``__main__``, ``_posixsubprocess``, ``_datetime``, ``ctypes``, ``_io``, ``_thread``, ``signal``,
+  ``importlib``, ``gc``, ``marshal``, ``posix``, ``resource``, ``_random``, ``code``), and relative imports.
+
+A refused call is a ``verifier_error`` even when the verifier catches the exception. Not covered: the C base
+class of ``random.Random`` (reachable through its ``__mro__``) still seeds itself from the OS, and process
+ids and object ids differ between runs.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
-import traceback
-import warnings
-from types import SimpleNamespace
+from types import ModuleType, SimpleNamespace
 
-_modules: dict[str, object] = {}
-_verifier_files: set[str] = set()  # code from these files is sandboxed; the worker and the stdlib are not
-_violations: list[str] = []  # what the current call tried; reported even if the verifier caught the error
-_refused: dict[str, str] = {}  # verifier files whose import tried something refused
-_in_hook = False
-_HERE = __file__
-
-_FORBIDDEN = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",
-              "os.kill", "os.killpg", "socket.connect", "socket.bind", "socket.sendto", "socket.sendmsg",
-              "socket.gethostbyname", "socket.gethostbyaddr", "socket.getnameinfo", "socket.sethostname",
-              "urllib.Request", "http.client.connect", "ftplib.connect", "smtplib.connect", "os.remove", "os.rename",
-              "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.link", "os.symlink", "os.utime", "os.putenv",
-              "os.unsetenv", "shutil.", "os.truncate", "ctypes.", "resource.setrlimit", "sys.addaudithook",
-              "_thread.start_new_thread")
-# Events refused when the code that triggers them (the calling frame) is a verifier's own.
-_DIRECT = {"exec": "eval/exec", "compile": "eval/exec/compile", "code.__new__": "code objects",
-           "function.__new__": "code objects",
-           "sys._getframe": "frame introspection", "object.__getattr__": "frame/code introspection",
-           "sys._current_frames": "frame introspection", "sys.settrace": "tracing", "sys.setprofile": "tracing",
-           "gc.get_objects": "gc introspection", "gc.get_referrers": "gc introspection",
-           "gc.get_referents": "gc introspection", "marshal.loads": "marshal", "pickle.find_class": "pickle"}
-# Events refused when a verifier is anywhere up the stack (not through the worker or the import system).
-_THROUGH = {"os.listdir": "reading folders", "os.scandir": "reading folders", "glob.glob": "reading folders",
-            "os.chdir": "changing folder"}
-_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+#: Largest answer line the pool reads; the worker answers an error instead of a longer result.
+MAX_REPLY = 2**24
+MAX_RESULT = MAX_REPLY - 4096
+PRELOAD = ("json", "json.scanner", "re", "datetime", "_strptime", "time", "random", "collections", "typing", "enum",
+           "string", "math", "itertools", "functools", "copy", "types", "operator", "traceback", "linecache")
 
 
-def _from_verifier(frame) -> bool:
-    """True when ``frame`` runs on behalf of a verifier: a verifier frame is met before the worker or an import."""
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if name in _verifier_files:
-            return True
-        if name == _HERE or name.startswith("<frozen importlib"):
-            return False
-        frame = frame.f_back
-    return False
+class Worlds(dict):
+    """``ctx.world[app]``: an app's world.json, parsed on first use from text the worker read (a copy per call)."""
 
-
-def _deny(message: str) -> None:
-    _violations.append(message)
-    raise PermissionError(message)
-
-
-def _sandbox(event: str, args: tuple) -> None:
-    """Audit hook: a verifier reads its inputs and computes; it may not write, spawn, connect or introspect."""
-    global _in_hook
-    if _in_hook:
-        return
-    _in_hook = True
-    try:
-        if event == "open":
-            mode, flags = args[1], args[2]
-            writes = isinstance(mode, str) and any(c in mode for c in "wax+")
-            if writes or (isinstance(flags, int) and flags & _WRITE_FLAGS):
-                _deny(f"verifiers may not write files ({args[0]!r})")
-            if _verifier_files and args[0] not in _verifier_files and _from_verifier(sys._getframe(1)):
-                _deny(f"verifiers may not read files; use ctx and ctx.world ({args[0]!r})")
-        elif event.startswith(_FORBIDDEN):
-            _deny(f"verifiers may not use {event}")
-        elif event == "socket.getaddrinfo" and not _numeric_host(args[0]):
-            _deny(f"verifiers may not use {event} (name lookups reach the network)")
-        elif event in _DIRECT and sys._getframe(1).f_code.co_filename in _verifier_files:
-            _deny(f"verifiers may not use {_DIRECT[event]} ({event})")
-        elif event in _THROUGH and _from_verifier(sys._getframe(1)):
-            _deny(f"verifiers may not use {_THROUGH[event]} ({event})")
-    finally:
-        _in_hook = False
-
-
-def _numeric_host(host) -> bool:
-    text = host.decode() if isinstance(host, bytes) else str(host or "")
-    return all(c in "0123456789.:abcdefABCDEF" for c in text) and any(c.isdigit() for c in text)
-
-
-def _guard(module, name: str, what: str, needs_arg: int | None = None) -> None:
-    """Wrap ``module.name`` so that a verifier calling it (directly or through the stdlib) is refused."""
-    original = getattr(module, name, None)
-    if original is None:
-        return
-
-    def guarded(*args, **kwargs):
-        if (needs_arg is None or len(args) + len(kwargs) < needs_arg) and _from_verifier(sys._getframe(1)):
-            _deny(f"verifiers may not use {what} ({module.__name__}.{name})")
-        return original(*args, **kwargs)
-
-    guarded.__name__ = guarded.__qualname__ = name
-    setattr(module, name, guarded)
-
-
-def _harden() -> None:
-    """Refuse the host clock and randomness (the state holds a virtual clock and a seeded RNG)."""
-    import datetime as dt
-    import time
-
-    for name in ("time", "time_ns", "monotonic", "monotonic_ns", "perf_counter", "perf_counter_ns", "process_time",
-                 "process_time_ns", "thread_time", "thread_time_ns", "clock_gettime", "clock_gettime_ns"):
-        _guard(time, name, "the host clock")  # date.today() goes through time.time() too
-    for name, n in (("localtime", 1), ("gmtime", 1), ("ctime", 1), ("asctime", 1), ("strftime", 2)):
-        _guard(time, name, "the host clock", needs_arg=n)
-    _guard(os, "urandom", "randomness")
-    _guard(os, "getrandom", "randomness")
-
-    base = dt.datetime
-
-    class datetime(base):  # noqa: N801 - stands in for datetime.datetime; now()/utcnow() read the clock in C
-        @classmethod
-        def now(cls, tz=None):
-            if _from_verifier(sys._getframe(1)):
-                _deny("verifiers may not use the host clock (datetime.now)")
-            return super().now(tz)
-
-        @classmethod
-        def utcnow(cls):
-            if _from_verifier(sys._getframe(1)):
-                _deny("verifiers may not use the host clock (datetime.utcnow)")
-            return super().utcnow()
-
-        def __repr__(self) -> str:
-            return "datetime." + super().__repr__()
-
-    datetime.__module__ = "datetime"
-    dt.datetime = datetime
-    import random
-
-    for name in ("random", "uniform", "randint", "randrange", "choice", "choices", "shuffle", "sample", "getrandbits",
-                 "randbytes", "gauss", "normalvariate", "triangular", "betavariate", "expovariate", "seed"):
-        _guard(random, name, "randomness")
-
-
-def _isolate_network() -> bool:
-    """Move the worker into its own (empty) network namespace when the kernel lets unprivileged users do so."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.unshare(0x10000000 | 0x40000000) == 0  # CLONE_NEWUSER | CLONE_NEWNET
-    except Exception:  # noqa: BLE001 - best effort: the audit hook refuses network calls anyway
-        return False
-
-
-def _load(path: str):
-    module = _modules.get(path)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(f"guigym_verifier_{len(_modules)}", path)
-        module = importlib.util.module_from_spec(spec)
-        _verifier_files.add(path)
-        spec.loader.exec_module(module)
-        if _violations:  # refused at import, even if the module caught the error: the file stays refused
-            _refused[path] = _violations[0]
-        _modules[path] = module
-    if path in _refused:
-        raise PermissionError(_refused[path])
-    return module
-
-
-class _Worlds(dict):
-    """``ctx.world[app]``: an app's read-only world.json, loaded on first use and cached."""
-
-    def __init__(self, root: str):
+    def __init__(self, texts: dict):
         super().__init__()
-        self.root = root
+        self._texts = texts
 
-    def __missing__(self, app: str):
-        with open(os.path.join(self.root, app, "world.json")) as f:
-            value = self[app] = json.load(f)
+    def __missing__(self, app):
+        text = self._texts.get(app) if type(app) is str else None
+        if text is None:
+            raise KeyError(app)
+        value = self[app] = json.loads(text)
         return value
 
 
-_worlds: dict[str, _Worlds] = {}
-
-
-def _handle(request: dict) -> dict:
-    del _violations[:]
-    try:
-        fn = getattr(_load(request["file"]), request["function"])
-        context = dict(request["context"])
-        root = context.pop("world_root", None)
-        if root:
-            context["world"] = _worlds.setdefault(root, _Worlds(root))
-        ctx = SimpleNamespace(**context)
-        result = json.loads(json.dumps(fn(ctx)))  # the answer must travel back as JSON
-        if _violations:  # refused, even if the verifier caught the error and answered anyway
-            return {"ok": False, "error": f"sandbox: {_violations[0]}"}
-        return {"ok": True, "result": result}
-    except MemoryError:
-        return {"ok": False, "error": "verifier ran out of memory"}
-    except RecursionError:
-        return {"ok": False, "error": "verifier recursed too deeply"}
-    except BaseException as exc:  # noqa: BLE001 - a verifier may raise anything, even SystemExit
-        tb = traceback.extract_tb(exc.__traceback__)
-        tb = [f for f in tb if f.filename in _verifier_files] or tb  # point at the verifier's line
-        where = f" ({tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno})" if tb else ""
-        return {"ok": False, "error": f"verifier raised {type(exc).__name__}: {exc}{where}"}
-
-
-class _ReadOnlyModule(type(sys)):
+class _ReadOnlyModule(ModuleType):
     def __setattr__(self, name, value):
         raise PermissionError(f"verifiers may not change the module {self.__name__}")
 
@@ -228,32 +92,225 @@ class _ReadOnlyModule(type(sys)):
         raise PermissionError(f"verifiers may not change the module {self.__name__}")
 
 
-def _provide_checks() -> None:
-    """Load verifier_checks.py (beside this file) as the module ``verifier_checks`` verifiers may import."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "verifier_checks.py")
-    spec = importlib.util.spec_from_file_location("verifier_checks", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.__class__ = _ReadOnlyModule  # shared by every verifier of this worker: none may patch it for the others
-    sys.modules["verifier_checks"] = module
+def _error_text(exc: BaseException, file: str) -> str:
+    """Return 'verifier raised Type: message (file.py:line)', pointing at the verifier's own line."""
+    import traceback
+
+    # lookup_lines=False: only file names and line numbers, no source file is read here
+    tb = traceback.StackSummary.extract(traceback.walk_tb(exc.__traceback__), lookup_lines=False)
+    tb = [f for f in tb if f.filename == file] or tb
+    where = f" ({tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno})" if tb else ""
+    return f"verifier raised {type(exc).__name__}: {exc}{where}"
 
 
-def main() -> None:
-    """Serve requests until stdin closes."""
-    out = sys.stdout
-    sys.stdout = sys.stderr  # a verifier's print() must not corrupt the protocol
-    warnings.simplefilter("ignore")  # stderr goes nowhere; showing a warning would read source files
-    isolated = _isolate_network()
-    _provide_checks()
-    _harden()
-    sys.addaudithook(_sandbox)
-    out.write(json.dumps({"ready": True, "network_namespace": isolated}) + "\n")
-    out.flush()
-    for line in sys.stdin:
-        answer = _handle(json.loads(line))
-        out.write(json.dumps(answer) + "\n")
-        out.flush()
+def _death(status: int, cpu_s) -> str:
+    if os.WIFSIGNALED(status):
+        import signal
+
+        sig = os.WTERMSIG(status)
+        if sig == signal.SIGXCPU:
+            return f"verifier used more than its {cpu_s} CPU-seconds"
+        return f"verifier process died ({signal.Signals(sig).name}: crash or memory limit)"
+    return f"verifier process died (exit status {os.WEXITSTATUS(status)})"
 
 
-if __name__ == "__main__":
-    main()
+def serve() -> None:
+    """Serve requests until the request pipe closes (the worker's main loop; it runs once per process)."""
+    sys.audit("guigym.serve")  # refused once the sandbox is up: verifier code cannot start a second loop
+    requests_fd, replies_fd = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    os.close(null)
+    sys.stdout = sys.stderr  # a verifier's print() goes to stderr, which the pool discards
+    import warnings
+
+    warnings.simplefilter("ignore")  # showing a warning would read source files
+
+    def load_beside(name: str) -> ModuleType:
+        import importlib.util
+
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), f"{name}.py")
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    def probe_seccomp() -> tuple[bool, str]:
+        """Try the seccomp filter in a throw-away child (this process must keep forking)."""
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.write(write, json.dumps(restrict()).encode())
+            finally:
+                os._exit(0)
+        os.close(write)
+        data = b"".join(iter(lambda: os.read(read, 4096), b""))
+        os.close(read)
+        os.waitpid(pid, 0)
+        try:
+            done, why = json.loads(data)
+        except ValueError:
+            return False, "the seccomp probe died"
+        return bool(done), str(why)
+
+    kernel, sandbox = load_beside("verifier_kernel"), load_beside("verifier_sandbox")
+    network, network_error = kernel.isolate_network()
+    restrict = kernel.syscall_filter()
+    seccomp, seccomp_error = probe_seccomp()
+    sys.modules["_datetime"] = None  # the pure-Python datetime reads the clock through time.*, which is guarded
+    for name in PRELOAD:
+        __import__(name)
+    import random
+    import resource
+    from json.encoder import c_make_encoder, encode_basestring_ascii
+
+    # random's hidden module-level instance, in case verifier code reaches it: the same numbers in every call
+    # (random reseeds it from the OS in each forked child, so each child seeds it again).
+    reseed = random._inst.seed
+    checks = load_beside("verifier_checks")
+    checks.__class__ = _ReadOnlyModule  # `import verifier_checks; verifier_checks.x = ...` is refused outright
+    sys.modules["verifier_checks"] = checks
+    library = tuple({os.path.join(p, "") for p in sys.path if os.path.isabs(p)}
+                    | {os.path.join(os.path.realpath(p), "") for p in sys.path if os.path.isabs(p)})
+    violations: list[str] = []
+    # Trusted: this loop, its helpers, the sandbox and the kernel module; not Worlds or _ReadOnlyModule, whose
+    # methods run on a verifier's behalf with objects the verifier can change.
+    trusted = sandbox.trusted_code([{"e": _error_text, "d": _death}, vars(kernel), vars(sandbox)], sys._getframe())
+    sandbox.install(violations, trusted, library)
+
+    # Bound now, before any verifier runs: a verifier may rebind module attributes and builtins in its child,
+    # and what the child does after the verifier returns must not go through them.
+    read, write, fork, close, waitpid, kill, exit_, pipe, urandom = (os.read, os.write, os.fork, os.close, os.waitpid,
+                                                                    os.kill, os._exit, os.pipe, os.urandom)
+    setrlimit, loads, exec_, getattr_, len_, type_, str_ = (resource.setrlimit, json.loads, exec, getattr, len,
+                                                            type, str)
+    namespace, modules, join, view_of = SimpleNamespace, sys.modules, b"".join, memoryview
+
+    def encode(value) -> str:
+        def default(o):
+            raise TypeError(f"Object of type {o.__class__.__name__} is not JSON serializable")
+
+        encoder = c_make_encoder({}, default, encode_basestring_ascii, None, ":", ",", False, False, True)
+        return "".join(encoder(value, 0))
+
+    def write_all(fd: int, data: bytes) -> None:
+        view = view_of(data)
+        while view:
+            view = view[write(fd, view):]
+
+    codes: dict[str, tuple] = {}
+    worlds: dict[str, dict] = {}
+
+    def compiled(file: str):
+        """Return (code, error) for verifier ``file``, compiled here once (children inherit it)."""
+        try:
+            st = os.stat(file)
+            key = (st.st_mtime_ns, st.st_size)
+            if file not in codes or codes[file][0] != key:
+                with open(file, "rb") as f:
+                    codes[file] = (key, compile(f.read(), file, "exec", dont_inherit=True), None)
+            return codes[file][1:]
+        except (OSError, SyntaxError, ValueError) as exc:  # the message names the file (and line)
+            return None, f"verifier raised {type(exc).__name__}: {exc}"
+
+    def world_texts(root: str) -> dict:
+        if root not in worlds:
+            texts = {}
+            for app in sorted(os.listdir(root)) if os.path.isdir(root) else ():
+                path = os.path.join(root, app, "world.json")
+                if os.path.isfile(path):
+                    with open(path, encoding="utf-8") as f:
+                        texts[app] = f.read()
+            worlds[root] = texts
+        return worlds[root]
+
+    def call(code, header: dict, body: bytes) -> str:
+        """Run the verifier in this (child) process; return the answer object as JSON text."""
+        file = header["file"]
+        try:
+            context = loads(body)
+            module = ModuleType("guigym_verifier")
+            module.__file__ = file
+            modules["guigym_verifier"] = module
+            exec_(code, module.__dict__)
+            fn = getattr_(module, header["function"])
+            if header.get("world_root"):
+                context["world"] = Worlds(world_texts(header["world_root"]))
+            result = encode(fn(namespace(**context)))  # the answer must travel back as JSON
+            if violations:  # refused, even if the verifier caught the error and answered anyway
+                return encode({"ok": False, "error": "sandbox: " + str_(violations[0])})
+            return '{"ok":true,"result":' + result + "}"
+        except MemoryError:
+            message = "verifier ran out of memory"
+        except RecursionError:
+            message = "verifier recursed too deeply"
+        except BaseException as exc:  # noqa: BLE001 - a verifier may raise anything, even SystemExit
+            message = _error_text(exc, file)
+        return encode({"ok": False, "error": str_(message)})
+
+    def child(code, header: dict, body: bytes, result_fd: int, token: bytes) -> None:
+        status = 1
+        try:
+            close(requests_fd)  # the pool's pipes stay with the parent: only it answers the pool
+            close(replies_fd)
+            cpu = int(header.get("cpu_s") or 600)
+            setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+            setrlimit(resource.RLIMIT_NPROC, (0, 0))
+            restrict()
+            reseed(0)
+            write_all(result_fd, token + call(code, header, body).encode())
+            status = 0
+        finally:
+            exit_(status)
+
+    def answer(header: dict, body: bytes) -> bytes:
+        code, error = compiled(header["file"])
+        if error:
+            return encode({"ok": False, "error": error}).encode()
+        if header.get("world_root"):
+            world_texts(header["world_root"])
+        # The child's answer starts with a token the verifier cannot read (it would need this frame), so a
+        # verifier that writes to the result pipe itself cannot pass off an answer of its own making.
+        token = urandom(16).hex().encode()
+        result_read, result_write = pipe()
+        pid = fork()
+        if pid == 0:
+            child(code, header, body, result_write, token)
+        close(result_write)
+        chunks, size = [], 0
+        while size <= MAX_RESULT:
+            chunk = read(result_read, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len_(chunk)
+        close(result_read)
+        kill(pid, 9)  # a child that closed its pipe and lingers, or one whose answer is too long
+        status = waitpid(pid, 0)[1]
+        data = join(chunks)
+        if size > MAX_RESULT:
+            return encode({"ok": False, "error": f"verifier answer is over {MAX_REPLY // 2**20} MiB"}).encode()
+        if not data:
+            return encode({"ok": False, "error": _death(status, header.get("cpu_s"))}).encode()
+        if b"\n" in data or not data.startswith(token + b'{"ok":'):
+            return encode({"ok": False, "error": "verifier process wrote a malformed answer"}).encode()
+        return data[len_(token):]
+
+    ready = {"ready": True, "network_namespace": network, "network_error": network_error, "seccomp": seccomp,
+             "seccomp_error": seccomp_error}
+    write_all(replies_fd, (json.dumps(ready) + "\n").encode())
+    with os.fdopen(requests_fd, "rb", closefd=False) as requests:
+        while True:
+            line, body = requests.readline(), requests.readline()
+            if not line or not body:
+                break
+            nonce = ""
+            try:
+                header = loads(line)
+                nonce = str_(header.get("id"))
+                data = answer(header, body.rstrip(b"\n"))
+            except Exception as exc:  # noqa: BLE001 - the loop must answer every request to stay in step
+                data = encode({"ok": False, "error": f"verifier worker failed: {type(exc).__name__}: {exc}"}).encode()
+            write_all(replies_fd, b'{"id":' + encode(nonce).encode() + b',"answer":' + data + b"}\n")

@@ -1,0 +1,263 @@
+"""The verifier sandbox against the review's probes (run through the real VerifierPool): verifier code cannot
+switch the sandbox off, forge its verdict, change a later call, or read the clock, randomness or files."""
+
+from __future__ import annotations
+
+import os
+import platform
+import textwrap
+
+import pytest
+
+from toolkit.paths import MOCKED_APPS
+from toolkit.tasks import VerifierLimits, VerifierPool
+from toolkit.tasks.verifier import VerifierFailure
+
+PROBES = textwrap.dedent('''
+    import os, sys, random
+
+    def main_tamper(ctx):
+        import __main__
+        __main__._in_hook = True
+        import subprocess
+        return {"who": subprocess.run(["id", "-un"], capture_output=True, text=True).stdout}
+    def posix_sub2(ctx):
+        import _posixsubprocess
+        r, w = os.pipe()
+        er, ew = os.pipe()
+        _posixsubprocess.fork_exec([b"/bin/sh", b"-c", b"touch " + ctx.params["marker"].encode()], [b"/bin/sh"], True,
+                                   (w,), None, None, -1, -1, -1, -1, -1, -1, er, ew, True, False, -1, None, None, -1,
+                                   -1, None, False)
+        return {"a": True}
+    def tamper_delete(ctx):
+        import __main__
+        __main__._in_hook = True
+        os.remove(ctx.params["victim"])
+        return {"a": True}
+    def delete_only(ctx):
+        os.remove(ctx.params["victim"])
+        return {"a": True}
+    def main_globals(ctx):
+        return {"names": sorted(k for k in vars(sys.modules["__main__"]) if not k.startswith("__"))}
+    def serve_again(ctx):
+        type(ctx.world).__init__.__globals__["serve"]()
+    def nproc(ctx):
+        return {"nproc": list(sys.modules["resource"].getrlimit(sys.modules["resource"].RLIMIT_NPROC))}
+
+    def honest(ctx):
+        return {"a": False, "b": False}
+    def forge_stdout(ctx):
+        os.write(1, b'{"ok": true, "result": {"a": true, "b": true}}\\n')
+        print('{"ok": true, "result": {"a": true, "b": true}}')
+        return {"a": False, "b": False}
+    def forge_result_pipe(ctx):
+        for fd in range(3, 64):
+            try:
+                os.write(fd, b'{"ok":true,"result":{"a":true,"b":true}}')
+            except OSError:
+                pass
+        os._exit(0)
+    def whoami(ctx):
+        return {"n": ctx.params["n"]}
+
+    def world_count(ctx):
+        return {"n": len(ctx.world["contacts"]["contacts"]), "first": ctx.world["contacts"]["contacts"][0]["id"]}
+    def world_sorter(ctx):
+        people = ctx.world["contacts"]["contacts"]
+        people.sort(key=lambda c: c["name"], reverse=True)
+        people.pop()
+        return {"ok": True}
+    def patch_checks(ctx):
+        import verifier_checks
+        vars(verifier_checks)["text"] = lambda *a, **k: "PATCHED"
+        return {"done": True}
+    def use_checks(ctx):
+        from verifier_checks import text
+        return {"text": text("Hello  World")}
+    def patch_json(ctx):
+        import json
+        json.dumps = lambda *a, **k: '{"a": true, "b": true}'
+        return {"done": True}
+    def state_counter(ctx, _n=[0]):
+        _n[0] += 1
+        return {"n": _n[0]}
+
+    def set_order(ctx):
+        return {"first": next(iter({t for t in ("urgent", "home", "work", "family", "school")}))}
+    def rnd(ctx):
+        return {"r": random.Random().random()}
+    def rnd_none(ctx):
+        return {"r": random.Random(None).random()}
+    def system_random(ctx):
+        return {"r": random.SystemRandom().random()}
+    def seeded(ctx):
+        return {"r": random.Random(7).random()}
+    def hidden_random(ctx):
+        return {"r": random._inst.random()}
+    def dt_clock(ctx):
+        import _datetime
+        return {"now": str(_datetime.datetime.now())}
+    def dt_now(ctx):
+        from datetime import datetime
+        return {"now": str(datetime.now())}
+    def mkfifo(ctx):
+        os.mkfifo(ctx.params["fifo"])
+        return {"ok": True}
+    def mknod(ctx):
+        os.mknod(ctx.params["fifo"])
+        return {"ok": True}
+    def loader_read(ctx):
+        import importlib.machinery
+        return {"d": importlib.machinery.SourceFileLoader("x", "/etc/passwd").get_data("/etc/passwd")[:20].decode()}
+    def frozen_loader(ctx):
+        loader = sys.modules["_frozen_importlib_external"].SourceFileLoader("x", "/etc/hostname")
+        return {"d": loader.get_data("/etc/hostname").decode()}
+    def file_stat(ctx):
+        return {"t": os.stat("/proc/self").st_mtime}
+
+    def gen_frame(ctx):
+        def g():
+            yield me.gi_frame
+        me = g()
+        return {"f": str(next(me).f_back.f_locals)}
+    def inspect_frame(ctx):
+        import inspect
+        return {"f": str(inspect.currentframe().f_back.f_locals)}
+    def tb_frame(ctx):
+        import traceback
+        try:
+            1 / 0
+        except ZeroDivisionError as e:
+            return {"f": [str(f.f_back.f_locals) for f, _ in traceback.walk_tb(e.__traceback__)]}
+    def signal_handler(ctx):
+        sys.modules["_signal"].signal(14, lambda signum, frame: None)
+
+    def allowed(ctx):
+        from collections import namedtuple, Counter
+        from dataclasses import dataclass
+        from datetime import datetime, timezone
+        import enum, statistics, typing
+        @dataclass
+        class P:
+            x: int
+        E = enum.Enum("E", "a b")
+        T = typing.TypeVar("T")
+        d = datetime.strptime("2026-05-03 10:00", "%Y-%m-%d %H:%M")
+        return {"a": [P(1).x, E.a.name, statistics.mean([1, 2, 3]), Counter("aab")["a"], d.isoformat(),
+                      datetime.fromtimestamp(0, tz=timezone.utc).year, namedtuple("N", "x")(1).x]}
+''')
+
+
+@pytest.fixture
+def probes(tmp_path):
+    path = tmp_path / "probes.py"
+    path.write_text(PROBES)
+    return str(path)
+
+
+@pytest.fixture
+async def pool():
+    p = VerifierPool(size=1, limits=VerifierLimits(timeout_s=10))
+    yield p
+    await p.close()
+
+
+async def test_tamper_probes_fail_and_touch_no_file(pool, probes, tmp_path):
+    marker, victim = tmp_path / "touched_by_child", tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    params = {"marker": str(marker), "victim": str(victim)}
+    for name, message in (("main_tamper", "may not import __main__"), ("posix_sub2", "may not import _posixsubprocess"),
+                          ("tamper_delete", "may not import __main__"), ("delete_only", "may not use os.remove"),
+                          ("serve_again", "may not use guigym.serve")):
+        with pytest.raises(VerifierFailure, match=message):
+            await pool.run(probes, name, {"params": params, "world_root": str(MOCKED_APPS / "apps")})
+    assert not marker.exists() and victim.read_text() == "keep me"
+
+
+async def test_the_worker_is_not_main_and_calls_cannot_start_processes(pool, probes):
+    assert await pool.run(probes, "main_globals", {}) == {"names": ["_main"]}
+    assert await pool.run(probes, "nproc", {}) == {"nproc": [0, 0]}
+
+
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="the seccomp filter is written for x86_64")
+def test_the_seccomp_filter_holds_without_the_audit_hook(tmp_path):
+    from toolkit.tasks import verifier_kernel
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - runs in the child, which must never return into pytest
+        try:
+            results = [verifier_kernel.restrict_syscalls()[0]]
+            for attempt in (os.fork, lambda: os.remove(victim), lambda: open(tmp_path / "new.txt", "w"),
+                            lambda: os.mkfifo(tmp_path / "fifo"), lambda: os.kill(1, 0)):
+                try:
+                    attempt()
+                    results.append("done")
+                except PermissionError:
+                    results.append("refused")
+            os.write(write, repr(results).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    out = os.read(read, 1000).decode()
+    os.waitpid(pid, 0)
+    if out.startswith("[False"):
+        pytest.skip("seccomp is not available here")
+    assert out == "[True, 'refused', 'refused', 'refused', 'refused', 'refused']"
+    assert victim.read_text() == "keep me" and not (tmp_path / "new.txt").exists()
+
+
+async def test_a_verifier_cannot_forge_its_verdict_and_later_calls_get_their_own(pool, probes):
+    assert await pool.run(probes, "forge_stdout", {}) == {"a": False, "b": False}
+    assert await pool.run(probes, "whoami", {"params": {"n": 1}}) == {"n": 1}
+    with pytest.raises(VerifierFailure, match="malformed answer"):
+        await pool.run(probes, "forge_result_pipe", {})
+    for n in (2, 3):
+        assert await pool.run(probes, "whoami", {"params": {"n": n}}) == {"n": n}
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("world_sorter", "world_count", {"n": 24, "first": "c1"}),
+    ("patch_checks", "use_checks", {"text": "hello world"}),
+    ("patch_json", "honest", {"a": False, "b": False}),
+    ("state_counter", "state_counter", {"n": 1}),
+])
+async def test_one_call_does_not_change_the_next(pool, probes, first, second, expected):
+    context = {"world_root": str(MOCKED_APPS / "apps")}
+    assert await pool.run(probes, second, context) == expected
+    await pool.run(probes, first, context)
+    assert await pool.run(probes, second, context) == expected
+
+
+async def test_string_set_order_is_the_same_in_every_worker(probes):
+    seen = set()
+    for _ in range(3):
+        fresh = VerifierPool(size=1)
+        try:
+            seen.add((await fresh.run(probes, "set_order", {}))["first"])
+        finally:
+            await fresh.close()
+    assert len(seen) == 1
+
+
+@pytest.mark.parametrize("function, message", [
+    ("rnd", "without a seed"), ("rnd_none", "without a seed"), ("system_random", "without a seed"),
+    ("dt_clock", "may not import _datetime"), ("dt_now", "host clock"), ("mkfifo", "os.mkfifo"),
+    ("mknod", "os.mknod"), ("loader_read", "may not import importlib"), ("frozen_loader", "may not"),
+    ("file_stat", "os.stat"), ("gen_frame", "gi_frame"), ("inspect_frame", "sys._getframe"),
+    ("tb_frame", "tb_frame"), ("signal_handler", "signals"),
+])
+async def test_nondeterminism_files_and_frames_are_refused(pool, probes, tmp_path, function, message):
+    fifo = tmp_path / "fifo_from_verifier"
+    with pytest.raises(VerifierFailure, match=message):
+        await pool.run(probes, function, {"params": {"fifo": str(fifo)}})
+    assert not fifo.exists()
+
+
+async def test_seeded_randomness_and_the_usual_standard_library_work(pool, probes):
+    for function in ("seeded", "hidden_random"):  # random's module-level instance too, should a verifier reach it
+        first = await pool.run(probes, function, {})
+        assert await pool.run(probes, function, {}) == first
+    assert await pool.run(probes, "allowed", {}) == {"a": [1, "a", 2, 2, "2026-05-03T10:00:00", 1970, 1]}
