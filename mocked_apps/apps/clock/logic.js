@@ -47,12 +47,12 @@ export function tick(state, { from, to }, ctx) {
     const at = nextRing(alarm, from);
     if (at === null || at > to) continue;
     rang = true;
-    ctx.notify({ title: alarm.label || 'Alarm', text: `Alarm ${alarm.time} · ${daysText(alarm.days)}`, intent: { tab: 'alarms' } });
+    ctx.notify({ title: alarm.label || 'Alarm', body: `Alarm ${alarm.time} · ${daysText(alarm.days)}`, intent: { tab: 'alarms' } });
   }
   const t = data.timer;
   if (t.end !== null && t.end !== undefined && t.end > from && t.end <= to) {
     rang = true;
-    ctx.notify({ title: 'Timer', text: "Time's up", intent: { tab: 'timer' } });
+    ctx.notify({ title: 'Timer', body: "Time's up", intent: { tab: 'timer' } });
   }
   return rang ? state : null;
 }

@@ -1,4 +1,6 @@
 import test from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { loadDevice, readJson } from '../../runtime/node/load.js';
 import { DEFAULT_NOW } from '../../runtime/core/device.js';
@@ -281,6 +283,8 @@ test('waiting past an alarm or a timer end posts a notification; the data stays 
   assert.equal(notes.length, 1);
   assert.equal(notes[0].app, 'clock');
   assert.equal(notes[0].title, 'Pick up parcel');
+  assert.match(notes[0].body, /^Alarm 13:30 · /, 'the shade shows `body` under the title');
+  assert.equal(notes[0].text, undefined);
   assert.deepEqual(notes[0].intent, { tab: 'alarms' });
   assert.equal(JSON.stringify(data(dev)), before);
   tick(dev, 8 * 60 * MIN); // -> 22:00: the daily 21:45 rings once
@@ -294,6 +298,29 @@ test('waiting past an alarm or a timer end posts a notification; the data stays 
   assert.equal(dev.getState().os.notifications.length, 2);
   tick(dev, 2 * MIN);
   assert.equal(dev.getState().os.notifications[0].title, 'Timer');
+  assert.equal(dev.getState().os.notifications[0].body, "Time's up");
   tick(dev, 2 * MIN);
   assert.equal(dev.getState().os.notifications.length, 3);
+});
+
+test('alarms at the same time ring in the same order under any host locale (LANG)', () => {
+  // Two 10:00 alarms whose labels collate differently in Czech ("Ch" after "H") and in English: the ring order
+  // decides the notifications' order and ids, so it must not follow the host's locale.
+  const load = new URL('../../runtime/node/load.js', import.meta.url).href;
+  const script = `
+    import { loadDevice } from ${JSON.stringify(load)};
+    const alarms = [{ id: 'a1', time: '10:00', label: 'Hike', days: [], on: true },
+      { id: 'a2', time: '10:00', label: 'Chores', days: [], on: true }];
+    const dev = await loadDevice({ apps: ['clock'], reset: { seed: 0, patch: { apps: { clock: { data: { alarms } } } } } });
+    dev.system({ type: 'tick', ms: 3600000 });
+    console.log(dev.getState().os.notifications.map((n) => n.id + ':' + n.title).join(' '));`;
+  const cwd = fileURLToPath(new URL('.', import.meta.url));
+  const run = (lang) => {
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script],
+      { cwd, encoding: 'utf8', env: { ...process.env, LANG: lang, LC_ALL: lang, LANGUAGE: '' } });
+    assert.equal(res.status, 0, res.stderr);
+    return res.stdout.trim();
+  };
+  const expected = 'n2:Hike n1:Chores'; // "Chores" rings first (en-US order), so the newest note, on top, is "Hike"
+  for (const lang of ['C', 'en_US.UTF-8', 'cs_CZ.UTF-8', 'da_DK.UTF-8']) assert.equal(run(lang), expected, lang);
 });

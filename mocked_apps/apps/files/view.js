@@ -242,7 +242,7 @@ function pickScreen(api) {
 // ----------------------------------------------------------- sheets/dialogs
 
 function sheetFrame(api, title, items) {
-  return h('div.scrim.fl-sheet-scrim', { onclick: (ev) => { if (ev.target === ev.currentTarget) api.dispatch({ type: 'close_sheet' }); } },
+  return h('div.scrim.fl-sheet-scrim', { 'data-gym': 'sheet:scrim', 'aria-label': 'Close', onclick: (ev) => { if (ev.target === ev.currentTarget) api.dispatch({ type: 'close_sheet' }); } },
     h('div.fl-sheet', { role: 'menu' }, h('div.fl-sheet-title', null, title), items,
       h('button.fl-sheet-cancel', { 'data-gym': 'btn:close-sheet', onclick: () => api.dispatch({ type: 'close_sheet' }) }, 'Close')));
 }
@@ -281,7 +281,7 @@ function sheets(api) {
       ['modified', 'Modified', dateLabel(e.modified)],
       ['location', 'Location', pathLabel(data, e.parent)],
     ];
-    return h('div.scrim.fl-sheet-scrim', { onclick: (ev) => { if (ev.target === ev.currentTarget) api.dispatch({ type: 'close_sheet' }); } },
+    return h('div.scrim.fl-sheet-scrim', { 'data-gym': 'sheet:scrim', 'aria-label': 'Close', onclick: (ev) => { if (ev.target === ev.currentTarget) api.dispatch({ type: 'close_sheet' }); } },
       h('div.fl-sheet', { role: 'dialog' },
         h('div.fl-info-head', null, typeIcon(e, 30), h('div.fl-info-name', { 'data-gym': 'info:name' }, e.name)),
         rows.map(([key, label, value]) => h('div.fl-info-row', { 'data-gym': `info:${key}` }, h('span.fl-info-label', null, label), h('span.fl-info-value', null, value))),

@@ -312,3 +312,21 @@ test('a broken ui is repaired and the alerts log is capped', async () => {
   assert.ok(gh(dev).data.alerts.length <= sim.MAX_ALERTS);
   assert.equal(gh(dev).data.clock, 570 + 2880);
 });
+
+test('logged alerts get ids no world alert (al1..al5) or earlier alert has', async () => {
+  const dev = await solo();
+  const worldIds = gh(dev).data.alerts.map((a) => a.id);
+  assert.equal(dev.getState().os.next_id, 1);
+  open(dev);
+  for (const m of [600, 600, 600, 600]) act(dev, { type: 'wait', minutes: m });
+  for (const v of [0, 100, 0, 100]) act(dev, { type: 'set_vent', value: v });
+  const ids = gh(dev).data.alerts.map((a) => a.id);
+  assert.ok(ids.length > worldIds.length, 'transitions were logged');
+  assert.equal(new Set(ids).size, ids.length, `duplicate alert ids: ${ids}`);
+  for (const id of worldIds) assert.equal(ids.filter((x) => x === id).length, 1, `${id} is the world's alone`);
+  const replay = await solo();
+  open(replay);
+  for (const m of [600, 600, 600, 600]) act(replay, { type: 'wait', minutes: m });
+  for (const v of [0, 100, 0, 100]) act(replay, { type: 'set_vent', value: v });
+  assert.deepEqual(gh(replay).data.alerts.map((a) => a.id), ids, 'same actions, same ids');
+});

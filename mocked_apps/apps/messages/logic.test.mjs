@@ -335,3 +335,27 @@ test('bad actions are ignored; unknown types are not handled; reset is determini
   dev.reset({ seed: 1 });
   assert.equal(JSON.stringify(dev.getState()), s0);
 });
+
+test('new threads and messages never take the id of an existing one (world thread t10, next_id at 10)', async () => {
+  const dev = await both();
+  // nine sends advance the device's id counter to 10: the next thread would have been "t10", the world's
+  for (let i = 0; i < 9; i += 1) act(dev, { type: 'send', thread: 't01', text: `hi ${i}` });
+  assert.equal(dev.getState().os.next_id, 10);
+  act(dev, { type: 'receive', number: '555-0199', text: 'new sender' });
+  const ids = msg(dev).data.threads.map((t) => t.id);
+  assert.equal(new Set(ids).size, ids.length, `duplicate thread ids: ${ids}`);
+  const fresh = msg(dev).data.threads.find((t) => t.number === '555-0199');
+  assert.ok(!['t10', 't11', 't12', 't13', 't14'].includes(fresh.id), fresh.id);
+  assert.equal(thread(dev, 't10').number, '555-0129', 'the world thread t10 is untouched');
+  // its notification opens the new thread, not the world's t10
+  const note = dev.getState().os.notifications[0];
+  dev.system({ type: 'tap_notification', id: note.id });
+  assert.equal(msg(dev).ui.thread, fresh.id);
+  const msgIds = msg(dev).data.threads.flatMap((t) => t.messages.map((m) => m.id));
+  assert.equal(new Set(msgIds).size, msgIds.length, 'message ids are unique across threads');
+  // the same state and actions give the same ids
+  const again = await both();
+  for (let i = 0; i < 9; i += 1) act(again, { type: 'send', thread: 't01', text: `hi ${i}` });
+  act(again, { type: 'receive', number: '555-0199', text: 'new sender' });
+  assert.equal(again.getState().apps.messages.data.threads.find((t) => t.number === '555-0199').id, fresh.id);
+});

@@ -155,7 +155,7 @@ function folderSheet(api, n) {
   const { data } = api.state;
   const option = (id, label, on, folder) => h('button.nt-sheet-item' + (on ? '.on' : ''), { 'data-gym': id,
     onclick: () => api.dispatch({ type: 'move_to', folder }) }, svg('folder', { size: 20 }), h('span', null, label), on ? svg('check', { size: 18 }) : null);
-  return h('div.scrim.nt-sheet-scrim', { onclick: (e) => { if (e.target === e.currentTarget) api.dispatch({ type: 'close_sheet' }); } },
+  return h('div.scrim.nt-sheet-scrim', { 'data-gym': 'sheet:scrim', 'aria-label': 'Close', onclick: (e) => { if (e.target === e.currentTarget) api.dispatch({ type: 'close_sheet' }); } },
     h('div.nt-sheet', { role: 'menu' },
       h('div.nt-sheet-title', null, 'Move to folder'),
       option('move-to:none', 'No folder', !n.folder, null),

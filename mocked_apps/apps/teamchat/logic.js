@@ -9,6 +9,7 @@ import { userById, userName, findChannel, findMessage, dmId, canSee, joinedChann
 import { markRead, clearTransient, remember, openConversation, deny, current } from './lib/helpers.js';
 import { reduceMessages } from './lib/messages.js';
 import { reduceChannels } from './lib/channels.js';
+import { parseStamp } from '../../runtime/core/clock.js';
 
 export * from './lib/constants.js';
 export * from './lib/select.js';
@@ -17,7 +18,7 @@ export * from './lib/select.js';
 
 /** Return the initial state: the world's channels and messages (times as virtual ms), read markers, #general open. */
 export function init(world) {
-  const toMs = (iso) => Date.parse(iso);
+  const toMs = (iso) => parseStamp(iso); // offset-less world times are UTC, on any host
   const data = {
     me: world.me,
     channels: (world.channels || []).map((c) => ({ ...c, members: [...(c.members || [])] })),

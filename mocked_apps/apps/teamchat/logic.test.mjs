@@ -133,3 +133,24 @@ test('bad input never changes data', async () => {
   const after = snapshotData(dev);
   assert.deepEqual(after, before);
 });
+
+test('world times without an offset are read as UTC whatever the host time zone', () => {
+  const w = JSON.parse(JSON.stringify(world));
+  w.messages[0].ts = '2026-03-12T09:02';
+  // read markers too (the open channel is marked read at init, so look at another one)
+  const other = Object.keys(w.reads[w.me]).find((c) => c !== (w.start_channel || 'c-general'));
+  w.reads[w.me][other] = '2026-03-12T10:00:00';
+  const zone = process.env.TZ;
+  const inits = [];
+  try {
+    for (const tz of ['UTC', 'America/New_York', 'Asia/Kolkata']) {
+      process.env.TZ = tz;
+      inits.push(chat.init(w).data);
+    }
+  } finally {
+    if (zone === undefined) delete process.env.TZ; else process.env.TZ = zone;
+  }
+  assert.equal(inits[0].messages[0].ts, Date.UTC(2026, 2, 12, 9, 2));
+  assert.equal(inits[0].reads[w.me][other], Date.UTC(2026, 2, 12, 10, 0));
+  for (const d of inits.slice(1)) assert.deepEqual(d, inits[0]);
+});

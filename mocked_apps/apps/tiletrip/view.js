@@ -237,7 +237,7 @@ function overlays(api) {
     const e = data.plan.find((x) => x.id === ui.sheet);
     const a = e && P.activity(w, e.id);
     if (!a) return null;
-    return h('div.scrim.tt-sheet-scrim', { onclick: (ev) => { if (ev.target === ev.currentTarget) api.dispatch({ type: 'close_sheet' }); } },
+    return h('div.scrim.tt-sheet-scrim', { 'data-gym': 'sheet:scrim', 'aria-label': 'Close', onclick: (ev) => { if (ev.target === ev.currentTarget) api.dispatch({ type: 'close_sheet' }); } },
       h('div.tt-sheet', { role: 'dialog' },
         h('div.tt-sheet-title', null, a.name),
         h('div.tt-sheet-sub', null, `Day ${e.day} · ${P.hh(e.start)}–${P.hh(e.start + a.dur)} · ${P.area(w, a.area).name} · ${a.cost} cr${e.pinned ? ' · pinned (booked)' : ''}`),

@@ -10,6 +10,7 @@ import { dateAfter, splitKey, findIssue } from './lib/select.js';
 import { clearTransient, go } from './lib/edit.js';
 import { reduceIssues } from './lib/issues.js';
 import { reducePlanning } from './lib/planning.js';
+import { parseStamp } from '../../runtime/core/clock.js';
 
 export * from './lib/constants.js';
 export * from './lib/select.js';
@@ -32,7 +33,7 @@ export function init(world, ctx) {
     sprints: (world.sprints || []).map((s) => ({ ...s, start: dateAfter(now, s.start), end: dateAfter(now, s.end) })),
     issues,
     links: (world.links || []).map((l) => ({ ...l })),
-    comments: (world.comments || []).map((c) => ({ ...c, ts: Date.parse(c.ts) })),
+    comments: (world.comments || []).map((c) => ({ ...c, ts: parseStamp(c.ts) })),
     history: [],
     counters,
   };

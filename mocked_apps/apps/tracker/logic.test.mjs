@@ -173,3 +173,21 @@ test('bad input never changes data', async () => {
   ]) act(dev, a);
   assert.deepEqual(snap(dev), before);
 });
+
+test('comment times without an offset are read as UTC whatever the host time zone', () => {
+  const w = JSON.parse(JSON.stringify(world));
+  w.comments[0].ts = '2026-03-12T15:10';
+  const ctx = { now: Date.UTC(2026, 2, 14, 9, 30) };
+  const zone = process.env.TZ;
+  const inits = [];
+  try {
+    for (const tz of ['UTC', 'America/New_York', 'Asia/Kolkata']) {
+      process.env.TZ = tz;
+      inits.push(tk.init(w, ctx).data);
+    }
+  } finally {
+    if (zone === undefined) delete process.env.TZ; else process.env.TZ = zone;
+  }
+  assert.equal(inits[0].comments[0].ts, Date.UTC(2026, 2, 12, 15, 10));
+  for (const d of inits.slice(1)) assert.deepEqual(d, inits[0]);
+});

@@ -33,6 +33,23 @@ export function parseDate(text) {
 }
 
 /**
+ * Return a world timestamp as virtual ms, always read as UTC (a bare `Date.parse` reads a date-time without an
+ * offset as host-local time): a number as it is; "YYYY-MM-DD" is that midnight; "YYYY-MM-DDTHH:MM[:SS[.sss]]"
+ * (or with a space for the T) without an offset is UTC; one with "Z" or "±HH:MM" keeps its offset. NaN when the
+ * text is no timestamp.
+ * @param {number|string} value
+ */
+export function parseStamp(value) {
+  if (typeof value === 'number') return value;
+  const text = String(value ?? '').trim();
+  if (/^\d{4}-\d\d-\d\d$/.test(text)) return Date.parse(`${text}T00:00:00Z`);
+  const local = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:\.\d{1,3})?)?)$/.exec(text);
+  if (local) return Date.parse(`${local[1]}T${local[2]}Z`);
+  if (/^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,3})?)?(?:Z|[+-]\d\d:\d\d)$/i.test(text)) return Date.parse(text);
+  return NaN;
+}
+
+/**
  * Parse a time of day typed by a person: "7:30", "07:30", "7.30", "7:30 pm", "19:05".
  * Returns "HH:MM" or null.
  */

@@ -7,11 +7,46 @@
 // behaviour (alarms, timers) also exports `tick(state, {from, to}, ctx) -> state | null`,
 // called when the virtual clock moves from `from` to `to` (ctx.now is `to`).
 
-import { clone, deepMerge } from './state.js';
+import { assertSafeKeys, clone, deepMerge } from './state.js';
 import { draw } from './rng.js';
 
 /** The virtual clock's default start: Sat 2026-03-14 09:30 (read as UTC). */
 export const DEFAULT_NOW = Date.UTC(2026, 2, 14, 9, 30);
+
+/** The OS-level actions `device.system` knows. */
+export const SYSTEM_ACTIONS = ['home', 'back', 'recents', 'open', 'shade', 'close_shade', 'tap_notification',
+  'clear_notifications', 'clear_recents', 'close_app', 'tick'];
+
+/**
+ * Add to `into` the `id` of every object anywhere in the JSON value `value` (records and their nested records).
+ * @param {*} value
+ * @param {Set<string>} into
+ * @returns {Set<string>} into
+ */
+export function collectIds(value, into = new Set()) {
+  if (Array.isArray(value)) {
+    for (const item of value) collectIds(item, into);
+  } else if (value !== null && typeof value === 'object') {
+    if (typeof value.id === 'string' || typeof value.id === 'number') into.add(String(value.id));
+    for (const key of Object.keys(value)) if (value[key] !== null && typeof value[key] === 'object') collectIds(value[key], into);
+  }
+  return into;
+}
+
+/**
+ * Return a predicate "is this id taken?" from what a caller of ctx.uid names as taken: nothing, a list of
+ * ids or of records (their `id`), a Set of ids, or a function id -> boolean.
+ */
+function takenBy(taken) {
+  if (!taken) return () => false;
+  if (typeof taken === 'function') return taken;
+  if (taken instanceof Set) return (id) => taken.has(id);
+  if (Array.isArray(taken)) {
+    const ids = new Set(taken.map((x) => (x !== null && typeof x === 'object' ? String(x.id) : String(x))));
+    return (id) => ids.has(id);
+  }
+  throw new Error('uid: `taken` must be a list, a Set or a function');
+}
 
 /** Return the OS part of a freshly booted device. */
 export function initialOs(seed, now = DEFAULT_NOW) {
@@ -47,18 +82,40 @@ export function createDevice({ apps, worlds = {}, order }) {
   };
 
   const emit = () => listeners.forEach((fn) => fn(device.state));
+  // The record ids of each app's world (read-only, so collected once per device).
+  const worldIds = new Map();
+  const idsOfWorld = (appId) => {
+    if (!worldIds.has(appId)) worldIds.set(appId, collectIds(worlds[appId] || {}));
+    return worldIds.get(appId);
+  };
 
-  function makeCtx(appId, effects) {
+  /**
+   * The context a reducer (or init, or tick) of `appId` runs with. `draft` is the app state the reducer is
+   * changing (none for init).
+   */
+  function makeCtx(appId, effects, draft) {
     const os = device.state.os;
     return {
       appId,
       now: os.clock.now,
       world: worlds[appId] || {},
       random: () => draw(os.rng),
-      uid(prefix) {
-        const id = `${prefix}${os.next_id}`;
-        os.next_id += 1;
-        return id;
+      /**
+       * Return a new id `<prefix><n>` (n from the device's one counter, os.next_id, which advances) that no
+       * record of this app uses: not an `id` anywhere in its world, its state before this action or the state
+       * it is changing, nor one that `taken` names (a list of ids or records, a Set, or a function id -> bool).
+       * A function of the state alone: the same state and actions give the same ids.
+       */
+      uid(prefix, taken) {
+        const isTaken = takenBy(taken);
+        const world = idsOfWorld(appId);
+        const before = collectIds(device.state.apps[appId] || {});
+        const now = draft ? collectIds(draft) : new Set();
+        for (;;) {
+          const id = `${prefix}${os.next_id}`;
+          os.next_id += 1;
+          if (!world.has(id) && !before.has(id) && !now.has(id) && !isTaken(id)) return id;
+        }
       },
       peek: (otherId) => device.state.apps[otherId],
       notify: (note) => effects.push({ kind: 'notify', note: { app: appId, ...note } }),
@@ -70,8 +127,12 @@ export function createDevice({ apps, worlds = {}, order }) {
     const os = device.state.os;
     for (const effect of effects) {
       if (effect.kind === 'notify') {
-        const id = `n${os.next_id}`;
+        let id = `n${os.next_id}`;
         os.next_id += 1;
+        while (os.notifications.some((n) => n.id === id)) {
+          id = `n${os.next_id}`;
+          os.next_id += 1;
+        }
         os.notifications.unshift({ id, time: os.clock.now, ...effect.note });
       } else if (effect.kind === 'open') {
         openApp(effect.app, effect.intent);
@@ -92,7 +153,7 @@ export function createDevice({ apps, worlds = {}, order }) {
       device.state.apps[appId] = draft;
       return true;
     }
-    const next = module.reduce(draft, action, makeCtx(appId, effects));
+    const next = module.reduce(draft, action, makeCtx(appId, effects, draft));
     if (next === null || next === undefined) return false;
     device.state.apps[appId] = next;
     applyEffects(effects);
@@ -105,7 +166,8 @@ export function createDevice({ apps, worlds = {}, order }) {
       const module = apps[appId];
       if (typeof module.tick !== 'function') continue;
       const effects = [];
-      const next = module.tick(clone(device.state.apps[appId]), { from, to }, makeCtx(appId, effects));
+      const draft = clone(device.state.apps[appId]);
+      const next = module.tick(draft, { from, to }, makeCtx(appId, effects, draft));
       if (next === null || next === undefined) continue;
       device.state.apps[appId] = next;
       applyEffects(effects);
@@ -128,23 +190,37 @@ export function createDevice({ apps, worlds = {}, order }) {
 
   /**
    * Reset to the initial state s0: fresh OS, each app's init over its world, then `patch`.
+   * All or nothing: a reset that fails (a `start_app` this device does not have, a patch key that could reach a
+   * prototype, an app's init that throws) keeps the previous state and log and throws. Either way the
+   * listeners (the shell) redraw, so the screen always shows the state.
    * @param {{seed?: number, now?: number, patch?: object, start_app?: string}} [options]
    */
   device.reset = function reset({ seed = 0, now, patch, start_app } = {}) {
-    device.state = { os: initialOs(seed, now ?? DEFAULT_NOW), apps: {} };
-    for (const appId of device.order) {
-      const effects = [];
-      device.state.apps[appId] = apps[appId].init(worlds[appId] || {}, makeCtx(appId, effects));
+    const previous = { state: device.state, log: device.log };
+    try {
+      if (start_app && !apps[start_app]) throw new Error(`reset: no app '${start_app}' on this device`);
+      if (patch) assertSafeKeys(patch);
+      device.state = { os: initialOs(seed, now ?? DEFAULT_NOW), apps: {} };
+      for (const appId of device.order) {
+        const effects = [];
+        device.state.apps[appId] = apps[appId].init(worlds[appId] || {}, makeCtx(appId, effects));
+      }
+      if (patch) deepMerge(device.state, patch);
+      device.log = [];
+      if (start_app) openApp(start_app);
+    } catch (err) {
+      device.state = previous.state;
+      device.log = previous.log;
+      throw err;
+    } finally {
+      if (device.state) emit();
     }
-    if (patch) deepMerge(device.state, patch);
-    device.log = [];
-    if (start_app) openApp(start_app);
-    emit();
     return device.state;
   };
 
   /** Apply an action of the foreground (or named) app and notify listeners. */
   device.dispatch = function dispatch(appId, action) {
+    if (!apps[appId]) throw new Error(`unknown app '${appId}'`); // refused before it is logged, as system() does
     device.log.push({ app: appId, action: clone(action) });
     const handled = runApp(appId, action);
     emit();
@@ -156,6 +232,11 @@ export function createDevice({ apps, worlds = {}, order }) {
    * tap_notification {id}, clear_notifications, clear_recents, close_app {app}, tick {ms}.
    */
   device.system = function system(action) {
+    // Refused before it is logged or applied: the log replays, and the state stays consistent.
+    if (!action || !SYSTEM_ACTIONS.includes(action.type)) throw new Error(`unknown system action '${action && action.type}'`);
+    if (action.type === 'tick' && !(typeof action.ms === 'number' && Number.isFinite(action.ms) && action.ms >= 0)) {
+      throw new Error(`tick: ms must be a finite number >= 0, got ${JSON.stringify(action.ms)}`);
+    }
     device.log.push({ app: null, action: clone(action) });
     const os = device.state.os;
     switch (action.type) {
@@ -219,18 +300,39 @@ export function createDevice({ apps, worlds = {}, order }) {
     emit();
   };
 
-  /** Patch the state ("merge") or replace it ("set"). */
+  /**
+   * Patch the state ("merge") or replace it ("set"). Logged as `{app: null, set: {patch, mode}}`, so a replay
+   * of reset + log reaches this state too.
+   */
   device.setState = function setState(patch, { mode = 'merge' } = {}) {
+    if (mode !== 'set' && mode !== 'merge') throw new Error(`setState mode must be "merge" or "set", got '${mode}'`);
+    assertSafeKeys(patch);
+    device.log.push({ app: null, set: { patch: clone(patch), mode } });
     if (mode === 'set') device.state = clone(patch);
-    else if (mode === 'merge') deepMerge(device.state, patch);
-    else throw new Error(`setState mode must be "merge" or "set", got '${mode}'`);
+    else deepMerge(device.state, patch);
     emit();
     return device.state;
   };
 
   device.getState = () => device.state;
   device.snapshot = () => clone(device.state);
-  device.restore = (snap) => device.setState(snap, { mode: 'set' });
+  /**
+   * Go back to a snapshot. The log starts over from it: one `set` entry holding the snapshot, then the actions
+   * that follow, so reset + log still replays to the current state.
+   */
+  device.restore = (snap) => {
+    assertSafeKeys(snap, 'snapshot');
+    device.log = [{ app: null, set: { patch: clone(snap), mode: 'set' } }];
+    device.state = clone(snap);
+    emit();
+    return device.state;
+  };
+  /** Apply one entry of a log (from `device.log`): an app action, a system action or a state `set`. */
+  device.replay = function replay(entry) {
+    if (entry.set) return device.setState(entry.set.patch, { mode: entry.set.mode });
+    if (entry.app === null || entry.app === undefined) return device.system(entry.action);
+    return device.dispatch(entry.app, entry.action);
+  };
   device.subscribe = (fn) => {
     listeners.add(fn);
     return () => listeners.delete(fn);

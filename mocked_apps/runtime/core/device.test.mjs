@@ -3,8 +3,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createDevice, DEFAULT_NOW } from './device.js';
 import { randomAt, draw } from './rng.js';
-import { deepMerge, stableStringify } from './state.js';
-import { hhmm, isoDate, addDays, relativeLabel } from './clock.js';
+import { clone, deepMerge, stableStringify } from './state.js';
+import { hhmm, isoDate, addDays, relativeLabel, parseStamp } from './clock.js';
+import { compareText } from './text.js';
 
 const counter = {
   init: (world) => ({ data: { n: world.start || 0, log: [] }, ui: { screen: 'home', stack: [] } }),
@@ -126,4 +127,141 @@ test('virtual clock helpers read UTC and the tick action advances time', () => {
   dev.reset({});
   dev.system({ type: 'tick', ms: 60000 });
   assert.equal(hhmm(dev.getState().os.clock.now), '09:31');
+});
+
+// A store app: its world has records r1..r3 (one nested), and it adds records with ctx.uid.
+const store = {
+  init: (world) => ({ data: { items: world.items.map((x) => ({ ...x })) }, ui: {} }),
+  reduce(state, action, ctx) {
+    if (action.type === 'add') { state.data.items.push({ id: ctx.uid('r', action.taken) }); return state; }
+    if (action.type === 'drop') { state.data.items = state.data.items.filter((x) => x.id !== action.id); return state; }
+    if (action.type === 'two') { state.data.items.push({ id: ctx.uid('r') }, { id: ctx.uid('r') }); return state; }
+    return null;
+  },
+};
+const storeWorld = { items: [{ id: 'r1' }, { id: 'r2', parts: [{ id: 'r4' }] }, { id: 'x9' }] };
+const makeStore = () => createDevice({ apps: { store, counter }, worlds: { store: storeWorld, counter: {} } });
+const itemIds = (dev) => dev.getState().apps.store.data.items.map((x) => x.id);
+
+test('ctx.uid never returns an id the app already has (world, state, taken) and is deterministic', () => {
+  const dev = makeStore();
+  dev.reset({});
+  dev.dispatch('store', { type: 'add' });
+  assert.equal(itemIds(dev).at(-1), 'r3', 'r1 and r2 are the world\'s');
+  dev.dispatch('store', { type: 'add' });
+  assert.equal(itemIds(dev).at(-1), 'r5', 'r4 is a nested world record');
+  dev.dispatch('store', { type: 'drop', id: 'r1' });
+  dev.setState({ os: { next_id: 1 } });
+  dev.dispatch('store', { type: 'add' });
+  assert.equal(itemIds(dev).at(-1), 'r6', 'a dropped world id is not reused; nor are ids in the state');
+  dev.dispatch('store', { type: 'add', taken: ['r7', { id: 'r8' }] });
+  assert.equal(itemIds(dev).at(-1), 'r9', 'ids the caller names as taken are skipped');
+  dev.dispatch('store', { type: 'two' });
+  assert.deepEqual(itemIds(dev).slice(-2), ['r10', 'r11']);
+  const ids = itemIds(dev);
+  assert.equal(new Set(ids).size, ids.length);
+  // same s0 and actions, same ids
+  const again = makeStore();
+  again.reset({});
+  for (const entry of dev.log) again.replay(entry);
+  assert.deepEqual(itemIds(again), ids);
+  assert.equal(stableStringify(again.getState()), stableStringify(dev.getState()));
+});
+
+test('notification ids skip ids the shade already has', () => {
+  const dev = make();
+  dev.reset({ patch: { os: { notifications: [{ id: 'n1', app: 'counter', title: 'Old', time: 0 }] } } });
+  dev.dispatch('counter', { type: 'ping' });
+  const ids = dev.getState().os.notifications.map((n) => n.id);
+  assert.deepEqual(ids, ['n2', 'n1']);
+});
+
+test('a patch with a prototype key is refused and changes nothing, in setState and reset', () => {
+  const dev = make();
+  dev.reset({ seed: 2 });
+  const before = stableStringify(dev.getState());
+  const bad = JSON.parse('{"apps": {"counter": {"data": {"__proto__": {"polluted": "yes"}}}}}');
+  assert.throws(() => dev.setState(bad), /__proto__/);
+  assert.throws(() => dev.setState(JSON.parse('{"__proto__": {"polluted": "yes"}}')), /not allowed/);
+  assert.throws(() => dev.reset({ patch: JSON.parse('{"os": {"constructor": {"prototype": {"polluted": 1}}}}') }), /constructor/);
+  assert.equal(({}).polluted, undefined);
+  assert.equal(stableStringify(dev.getState()), before);
+  assert.deepEqual(dev.log, []);
+  // deepMerge alone skips such keys
+  const target = {};
+  deepMerge(target, JSON.parse('{"__proto__": {"polluted": "yes"}, "a": 1}'));
+  assert.deepEqual(target, { a: 1 });
+  assert.equal(({}).polluted, undefined);
+});
+
+test('tick needs a finite number of ms >= 0; refused actions are not logged', () => {
+  const dev = make();
+  dev.reset({});
+  for (const ms of ['1000', -5, NaN, Infinity, undefined, null]) {
+    assert.throws(() => dev.system({ type: 'tick', ms }), /tick: ms must be/);
+  }
+  assert.throws(() => dev.system({ type: 'fly' }), /unknown system action/);
+  assert.equal(dev.getState().os.clock.now, DEFAULT_NOW);
+  assert.deepEqual(dev.log, []);
+  dev.system({ type: 'tick', ms: 0 });
+  assert.equal(dev.log.length, 1);
+});
+
+test('a reset that fails keeps the previous state and log, and still redraws', () => {
+  const dev = make();
+  dev.reset({ seed: 5, start_app: 'counter' });
+  dev.dispatch('counter', { type: 'inc' });
+  const before = stableStringify(dev.getState());
+  const log = clone(dev.log);
+  let draws = 0;
+  dev.subscribe(() => { draws += 1; });
+  assert.throws(() => dev.reset({ seed: 6, start_app: 'ghost' }), /no app 'ghost'/);
+  assert.equal(stableStringify(dev.getState()), before);
+  assert.deepEqual(dev.log, log);
+  assert.equal(draws, 1, 'the listeners redraw the state that is kept');
+});
+
+test('restore and setState are logged, so reset + log replays to the same state', () => {
+  const dev = make();
+  const opts = { seed: 3, start_app: 'counter' };
+  dev.reset(opts);
+  dev.dispatch('counter', { type: 'roll' });
+  const snap = dev.snapshot();
+  dev.dispatch('counter', { type: 'roll' });
+  dev.dispatch('counter', { type: 'inc' });
+  dev.restore(snap);
+  assert.equal(dev.log.length, 1, 'the log starts over from the snapshot');
+  dev.dispatch('counter', { type: 'roll' });
+  dev.setState({ apps: { counter: { data: { n: 40 } } } });
+  dev.dispatch('counter', { type: 'inc' });
+  dev.system({ type: 'tick', ms: 1000 });
+  const replay = make();
+  replay.reset(opts);
+  for (const entry of clone(dev.log)) replay.replay(entry);
+  assert.equal(stableStringify(replay.getState()), stableStringify(dev.getState()));
+  assert.equal(replay.getState().apps.counter.data.n, 41);
+});
+
+test('world timestamps read as UTC on any host; text compares in the fixed en-US order', () => {
+  const zone = process.env.TZ;
+  try {
+    for (const tz of ['UTC', 'America/New_York', 'Asia/Kolkata']) {
+      process.env.TZ = tz;
+      assert.equal(parseStamp('2026-03-12T09:02'), Date.UTC(2026, 2, 12, 9, 2), tz);
+      assert.equal(parseStamp('2026-03-12 09:02:30'), Date.UTC(2026, 2, 12, 9, 2, 30), tz);
+      assert.equal(parseStamp('2026-03-12T09:02:30.250'), Date.UTC(2026, 2, 12, 9, 2, 30, 250), tz);
+      assert.equal(parseStamp('2026-03-12'), Date.UTC(2026, 2, 12), tz);
+      assert.equal(parseStamp('2026-03-12T09:02:00Z'), Date.UTC(2026, 2, 12, 9, 2), tz);
+      assert.equal(parseStamp('2026-03-12T09:02:00+01:00'), Date.UTC(2026, 2, 12, 8, 2), tz);
+    }
+  } finally {
+    if (zone === undefined) delete process.env.TZ; else process.env.TZ = zone;
+  }
+  assert.equal(parseStamp(5), 5);
+  assert.ok(Number.isNaN(parseStamp('March 12')));
+  assert.ok(Number.isNaN(parseStamp(null)));
+  // "Ch" after "H" in Czech, "Aa" after "Z" in Danish: not here, whatever LANG says
+  assert.deepEqual(['Zed', 'Hike', 'Chores', 'Aaron', 'apple', 'Ærø'].sort(compareText), ['Aaron', 'Ærø', 'apple', 'Chores', 'Hike', 'Zed']);
+  assert.equal(compareText('a', 'a'), 0);
+  assert.equal(compareText(null, ''), 0);
 });

@@ -12,10 +12,7 @@ const out = [];
 for (const job of input.jobs) {
   try {
     const device = await loadDevice({ apps: job.apps, reset: job.reset });
-    for (const entry of job.log) {
-      if (entry.app === null) device.system(entry.action);
-      else device.dispatch(entry.app, entry.action);
-    }
+    for (const entry of job.log) device.replay(entry);
     out.push(device.getState());
   } catch (err) {
     out.push({ error: String(err && err.stack ? err.stack : err) });

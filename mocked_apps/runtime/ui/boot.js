@@ -96,7 +96,8 @@ export async function boot(root, device, options = {}) {
   const [{ createDevice }, { installBridge }] = await Promise.all([load('runtime/core/device.js'), load('runtime/ui/bridge.js')]);
   // An app that fails to load is left out and reported (window.__gymBootErrors), so one
   // broken app cannot take the whole device down; the environment checks the report.
-  const errors = [];
+  // The report is in catalog order (not in the order the loads happened to finish), so it is the same every boot.
+  const failures = new Map();
   const results = await Promise.all(ids.map(async (id) => {
     const entry = bundle[id];
     if (!entry) return null; // listed in the catalog, not built yet
@@ -105,13 +106,13 @@ export async function boot(root, device, options = {}) {
       const [logic, view] = await Promise.all([load(`apps/${id}/logic.js`), load(`apps/${id}/view.js`)]);
       return [id, { manifest: entry.manifest, world: entry.world, logic, view }];
     } catch (err) {
-      errors.push(`${id}: ${err && err.message ? err.message : err}`);
+      failures.set(id, `${id}: ${err && err.message ? err.message : err}`);
       return null;
     }
   }));
   const styleError = await styled;
   if (styleError) throw new Error(styleError);
-  window.__gymBootErrors = errors;
+  window.__gymBootErrors = ids.filter((id) => failures.has(id)).map((id) => failures.get(id));
   const loaded = results.filter(Boolean);
   const apps = Object.fromEntries(loaded);
   const dev = createDevice({

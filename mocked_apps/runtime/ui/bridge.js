@@ -21,7 +21,9 @@ export function visibleElements(root) {
     // The hit may be an ancestor (the element lets pointer events through to it), but not when the
     // element's centre lies outside a clipping ancestor: then it is scrolled out of sight, not visible.
     if (hit !== el && !el.contains(hit) && (!hit.contains(el) || clippedAt(el, cx, cy, hit))) continue;
-    const text = (el.getAttribute('aria-label') || el.value || el.innerText || el.getAttribute('placeholder') || '')
+    // A password field's text is what the screen shows: one dot a character, never the secret itself.
+    const value = el.tagName === 'INPUT' && String(el.type).toLowerCase() === 'password' ? '•'.repeat(el.value.length) : el.value;
+    const text = (el.getAttribute('aria-label') || value || el.innerText || el.getAttribute('placeholder') || '')
       .replace(/\s+/g, ' ').trim().slice(0, 80);
     out.push({ id: el.getAttribute('data-gym'), role: el.getAttribute('role') || el.tagName.toLowerCase(), text,
       box: [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)] });

@@ -27,8 +27,46 @@ export function appApi(device, appId) {
 }
 
 /**
- * Redraws of `root` that carry over the focused field (by `data-gym`) and the scroll offset of every element
- * with a `data-scroll-key`.
+ * Return the caret of a text field (`{start, end, direction, value}`), or null for any other element: a control
+ * without a text selection (range, checkbox, number, email, date, ...) reports `selectionStart === null`,
+ * and reading it can throw on some of them.
+ * @param {Element|null} el
+ */
+export function caretOf(el) {
+  try {
+    if (!el || typeof el.value !== 'string' || typeof el.setSelectionRange !== 'function') return null;
+    if (typeof el.selectionStart !== 'number' || typeof el.selectionEnd !== 'number') return null;
+    return { start: el.selectionStart, end: el.selectionEnd, direction: el.selectionDirection || 'none', value: el.value };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Put `caret` back on the redrawn text field `el`. When the field shows the text the caret was taken on (the
+ * usual case: the person typed, the draft took the text) the selection is restored as it was, mid-text too;
+ * when the app rewrote the text (cleared it, completed it) the caret goes to the end. Never throws, so no
+ * redraw can fail on a control that has no text selection.
+ * @param {Element} el
+ * @param {{start: number, end: number, direction: string, value: string}|null} caret
+ * @returns {boolean} whether the caret was set
+ */
+export function restoreCaret(el, caret) {
+  if (!caret || !caretOf(el)) return false;
+  const len = el.value.length;
+  const same = el.value === caret.value;
+  try {
+    if (same) el.setSelectionRange(Math.min(caret.start, len), Math.min(caret.end, len), caret.direction);
+    else el.setSelectionRange(len, len);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Redraws of `root` that carry over the focused field (by `data-gym`), its caret (selection) and the scroll
+ * offset of every element with a `data-scroll-key`.
  * @param {HTMLElement} root
  * @returns {{replace: function(...Node), reset: function()}}  `reset` forgets the offsets (after an episode reset)
  */
@@ -38,7 +76,11 @@ export function viewKeeper(root) {
   let fresh = false;
   return {
     replace(...children) {
-      const focused = document.activeElement && document.activeElement.getAttribute('data-gym');
+      const active = document.activeElement;
+      const focused = active && active.getAttribute && active.getAttribute('data-gym');
+      // The caret of the field being typed in: every keystroke redraws, and the next one must land where the
+      // person left the caret (mid-text too), not at the end.
+      const caret = focused ? caretOf(active) : null;
       if (!fresh) root.querySelectorAll('[data-scroll-key]').forEach((el) => scrolls.set(el.dataset.scrollKey, el.scrollTop));
       fresh = false;
       root.replaceChildren(...children);
@@ -49,7 +91,7 @@ export function viewKeeper(root) {
         const el = root.querySelector(`[data-gym="${CSS.escape(focused)}"]`);
         if (el && el.focus) {
           el.focus();
-          if (typeof el.value === 'string' && el.setSelectionRange) el.setSelectionRange(el.value.length, el.value.length);
+          restoreCaret(el, caret);
         }
       }
     },

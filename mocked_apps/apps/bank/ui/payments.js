@@ -4,6 +4,7 @@ import { h } from '../../../runtime/ui/h.js';
 import { avatar } from '../../../runtime/ui/kit.js';
 import * as B from '../logic.js';
 import { ico, header, bottomTabs, scroller, banners, txRow, line, confirmDialog, errorOf } from './common.js';
+import { compareText } from '../../../runtime/core/text.js';
 
 const { money, short } = B;
 
@@ -28,7 +29,7 @@ export function payments(api) {
   const { data } = api.state;
   const lim = B.limitStatus(data, api.now);
   const upcoming = data.scheduled.filter((s) => s.status === 'scheduled').sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  const payees = [...data.payees].sort((a, b) => a.name.localeCompare(b.name));
+  const payees = [...data.payees].sort((a, b) => compareText(a.name, b.name));
   return h('div.app.bk-app', null,
     header(api, 'Payments', { back: false, actions: [{ id: 'btn:add-payee', icon: 'plus', label: 'Add payee', onclick: () => api.dispatch({ type: 'add_payee' }) }] }),
     scroller('payments',
@@ -107,7 +108,7 @@ export function payeeForm(api) {
 /** Pick a contact from the Contacts app. */
 export function pickContact(api) {
   const q = String(api.draft('contact_search') || '').trim().toLowerCase();
-  const list = contactsOf(api).filter((c) => !q || c.name.toLowerCase().includes(q)).sort((a, b) => a.name.localeCompare(b.name));
+  const list = contactsOf(api).filter((c) => !q || c.name.toLowerCase().includes(q)).sort((a, b) => compareText(a.name, b.name));
   return h('div.app.bk-app', null,
     header(api, 'Choose a contact'),
     h('div.bk-searchbar', null, h('div.bk-search', null, ico('search', 20, '#6b7185'),

@@ -3,6 +3,7 @@
 
 import { parseTime } from '../../../runtime/core/clock.js';
 import { DAY, MIN } from './units.js';
+import { compareText } from '../../../runtime/core/text.js';
 
 export { parseTime };
 
@@ -51,7 +52,7 @@ export function nextRing(alarm, now) {
 
 /** Return the alarms sorted by time of day, then label, then id. */
 export function sortedAlarms(alarms) {
-  return [...(alarms || [])].sort((a, b) => (minutesOf(a.time) - minutesOf(b.time)) || a.label.localeCompare(b.label) || (a.id < b.id ? -1 : 1));
+  return [...(alarms || [])].sort((a, b) => (minutesOf(a.time) - minutesOf(b.time)) || compareText(a.label, b.label) || (a.id < b.id ? -1 : 1));
 }
 
 /** Return {alarm, at} of the alarm that rings next, or null. */
@@ -130,7 +131,7 @@ export function searchCities(world, query, exclude = []) {
   return (world.cities || [])
     .filter((c) => !exclude.includes(c.id))
     .filter((c) => !q || c.name.toLowerCase().includes(q) || c.country.toLowerCase().includes(q))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compareText(a.name, b.name));
 }
 
 /** Return the timer's phase: "idle" | "running" | "paused" | "done", and its remaining ms. */

@@ -46,9 +46,13 @@ export function backLink(api) {
   return h('button.cr-link', { 'data-gym': 'btn:back', onclick: () => api.back() }, svg(ICONS.back, { size: 14 }), 'Back');
 }
 
-export function recLink(api, id, text) {
+/**
+ * A link that opens record `id`: `link:<id>`, or `gym` where one screen may show several links to the same record
+ * (the activity timeline), so that every element id on a screen is unique.
+ */
+export function recLink(api, id, text, gym) {
   if (!id || !findRecord(api.state.data, id)) return h('span.cr-muted', null, '—');
-  return h('button.cr-link', { 'data-gym': `link:${id}`, onclick: only(() => api.dispatch({ type: 'open', id })) }, text || recordTitle(api.state.data, id));
+  return h('button.cr-link', { 'data-gym': gym || `link:${id}`, onclick: only(() => api.dispatch({ type: 'open', id })) }, text || recordTitle(api.state.data, id));
 }
 
 export function ownerMenu(api, r) {

@@ -38,7 +38,7 @@ export function dialogs(api) {
     const skipped = leads.filter((l) => l.status === 'converted');
     return dialogBox('Reassign leads', [
       h('div', { 'data-gym': 'dialog-count' }, `${leads.length} selected · `, h('b', null, `${changing.length} ${changing.length === 1 ? 'lead' : 'leads'} will move to ${userName(api.world, ui.bulkOwner)}.`)),
-      h('div.cr-mini-list', null, changing.map((l) => h('div.cr-mini-row', null, h('b', null, personName(l)), h('span.cr-muted', null, ` ${l.company} · from ${userName(api.world, l.owner)}`)))),
+      h('div.cr-mini-list', { 'data-gym': 'scroll:bulk-leads', 'data-scroll-key': 'crm:bulk-leads' }, changing.map((l) => h('div.cr-mini-row', null, h('b', null, personName(l)), h('span.cr-muted', null, ` ${l.company} · from ${userName(api.world, l.owner)}`)))),
       skipped.length ? h('div.cr-warn', null, `Converted leads keep their owner: ${skipped.map((l) => personName(l)).join(', ')}`) : null],
     [cancelBtn(api), h('button.cr-btn', { 'data-gym': 'btn:confirm-bulk', onclick: () => api.dispatch({ type: 'confirm_bulk_owner' }) }, `Reassign ${changing.length}`)]);
   }

@@ -64,7 +64,7 @@ export function leadsPage(api) {
 export function accountsPage(api) {
   const { data } = api.state;
   const q = String(api.draft('acct-search')).trim().toLowerCase();
-  const rows = data.accounts.filter((a) => !q || a.name.toLowerCase().includes(q) || a.city.toLowerCase().includes(q)).sort((a, b) => (a.name < b.name ? -1 : 1));
+  const rows = data.accounts.filter((a) => !q || a.name.toLowerCase().includes(q) || a.city.toLowerCase().includes(q)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return h('div.cr-pane', null,
     topBar(api, 'Accounts', `${data.accounts.length} companies`, null),
     noticeBar(api),
@@ -86,7 +86,7 @@ export function contactsPage(api) {
   const { data } = api.state;
   const q = String(api.draft('contact-search')).trim().toLowerCase();
   const rows = data.contacts.filter((c) => !q || personName(c).toLowerCase().includes(q) || c.email.toLowerCase().includes(q)
-    || ((findAccount(data, c.account) || {}).name || '').toLowerCase().includes(q)).sort((a, b) => (a.last < b.last ? -1 : 1));
+    || ((findAccount(data, c.account) || {}).name || '').toLowerCase().includes(q)).sort((a, b) => (a.last < b.last ? -1 : a.last > b.last ? 1 : a.first < b.first ? -1 : a.first > b.first ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return h('div.cr-pane', null,
     topBar(api, 'Contacts', `${data.contacts.length} people`, null),
     noticeBar(api),

@@ -35,7 +35,7 @@ function activityPanel(api, id) {
       h('div.cr-act-body', null,
         h('div', null, h('b', null, a.subject)),
         a.notes ? h('div.cr-muted', null, a.notes) : null,
-        h('div.cr-act-meta', null, `${ACT_LABEL[a.kind]} · ${userName(api.world, a.by)} · ${formatStamp(a.ts)}`, a.ref !== id ? [' · ', recLink(api, a.ref)] : null))))
+        h('div.cr-act-meta', null, `${ACT_LABEL[a.kind]} · ${userName(api.world, a.by)} · ${formatStamp(a.ts)}`, a.ref !== id ? [' · ', recLink(api, a.ref, undefined, `activity-link:${a.id}`)] : null))))
       : h('div.cr-muted', null, 'No activity yet.'));
 }
 

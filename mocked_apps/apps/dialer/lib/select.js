@@ -1,4 +1,5 @@
 // Phone constants and selectors: tabs, keypad keys, speed-dial slots, numbers, contacts, the call log and voicemail.
+import { compareText } from '../../../runtime/core/text.js';
 
 /** Main tabs, in bar order. */
 export const TABS = ['favorites', 'recents', 'contacts', 'keypad', 'voicemail'];
@@ -110,13 +111,13 @@ export function lastDialed(log) {
 
 /** Return the favorite contacts (contacts app flag), in name order. */
 export function favoriteContacts(contacts) {
-  return contacts.filter((c) => c.favorite).sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
+  return contacts.filter((c) => c.favorite).sort((a, b) => compareText(a.name, b.name) || (a.id < b.id ? -1 : 1));
 }
 
 /** Return the contacts whose name, number or company matches `query`, in name order. */
 export function searchContacts(contacts, query) {
   const q = String(query ?? '').trim().toLowerCase();
-  const sorted = [...contacts].sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
+  const sorted = [...contacts].sort((a, b) => compareText(a.name, b.name) || (a.id < b.id ? -1 : 1));
   if (!q) return sorted;
   const d = digits(q);
   const numeric = /^[\d\s-]+$/.test(q) && d.length > 0;

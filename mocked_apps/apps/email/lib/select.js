@@ -2,6 +2,7 @@
 // World emails keep their text (from, subject, body, attachments, invite) in the world;
 // the state keeps, per email, what changes (folder, time, read, starred, labels).
 // Emails written on the phone (sent, drafts) carry all their fields in the state.
+import { compareText } from '../../../runtime/core/text.js';
 
 export const DAY_MS = 86400000;
 export const FOLDERS = ['inbox', 'starred', 'sent', 'drafts', 'archive', 'trash'];
@@ -164,7 +165,7 @@ export function pickable(contacts, query) {
   return contacts
     .filter((c) => c.email && (!q || String(c.name).toLowerCase().includes(q) || String(c.email).toLowerCase().includes(q)))
     .slice()
-    .sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    .sort((a, b) => compareText(String(a.name), String(b.name)));
 }
 
 /** Search every email (all folders) by sender name/address, recipients, subject and body; newest first. */

@@ -1,4 +1,5 @@
 // Pure selectors of the Files app: constants, entry lookups, sorting, labels, storage and name rules.
+import { compareText } from '../../../runtime/core/text.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 export const ROOT = 'root';
@@ -76,7 +77,7 @@ export function sizeOf(data, entry) {
 
 /** Return the entries sorted: folders first, then by the sort key/direction (ties by name, then id). */
 export function sortEntries(entries, { key = 'name', dir = 'asc' } = {}, data = null) {
-  const byName = (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const byName = (a, b) => compareText(a.name.toLowerCase(), b.name.toLowerCase()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const size = (e) => (data && e.folder ? sizeOf(data, e) : e.size);
   const sign = dir === 'desc' ? -1 : 1;
   return [...entries].sort((a, b) => {

@@ -1,6 +1,7 @@
 // Pure selectors of the Messages app, shared by the reducer and the view.
 // Contacts are read from the contacts app's state when it is on the device;
 // without it every thread shows its number.
+import { compareText } from '../../../runtime/core/text.js';
 
 /** Return only the digits of a phone number ("555-0137" -> "5550137"). */
 export function digits(value) {
@@ -91,7 +92,7 @@ export function filterContacts(contacts, query) {
   return contacts
     .filter((c) => !q || String(c.name || '').toLowerCase().includes(q) || (qd.length > 0 && /^[\d\s().+-]+$/.test(q) && digits(c.phone).includes(qd)))
     .slice()
-    .sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    .sort((a, b) => compareText(String(a.name), String(b.name)));
 }
 
 /**

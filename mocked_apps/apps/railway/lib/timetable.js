@@ -3,6 +3,7 @@
 // (train, service date, class) minus the tickets booked in `data.orders`.
 
 import { parseDate, isoDate, addDays, DAY_MS } from '../../../runtime/core/clock.js';
+import { compareText } from '../../../runtime/core/text.js';
 
 export const MINUTE_MS = 60000;
 
@@ -167,7 +168,7 @@ export function searchTrains(world, data, { from, to, date }, now) {
     const cheapest = open.length ? open.reduce((a, b) => (b.fare < a.fare ? b : a)) : null;
     out.push({ train: t.id, type: t.type, seg, svc, departed, classes, cheapest, left: open.reduce((n, c) => n + c.left, 0) });
   }
-  return out.sort((a, b) => toMin(a.seg.depart) - toMin(b.seg.depart) || a.train.localeCompare(b.train));
+  return out.sort((a, b) => toMin(a.seg.depart) - toMin(b.seg.depart) || compareText(a.train, b.train));
 }
 
 /** Return the cents of an amount in whole units (amounts are stored as cents / 100). */

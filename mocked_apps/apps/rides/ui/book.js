@@ -149,7 +149,7 @@ export function options(api) {
       h('div.wf-pad')),
     banners(api),
     h('div.actions-bar', null, h('button.btn.btn-primary.wf-book', { 'data-gym': 'btn:book', disabled: !q, onclick: () => api.dispatch({ type: 'book' }) }, bookLabel)),
-    ui.dialog === 'payment' ? h('div.scrim', { onclick: (e) => { if (e.target === e.currentTarget) api.dispatch({ type: 'close_dialog' }); } },
+    ui.dialog === 'payment' ? h('div.scrim', { 'data-gym': 'dialog:scrim', 'aria-label': 'Close', onclick: (e) => { if (e.target === e.currentTarget) api.dispatch({ type: 'close_dialog' }); } },
       h('div.dialog', { role: 'dialog' },
         h('div.dialog-title', null, 'Pay with'),
         (w.payment_methods || []).map((p) => h('div.row.wf-pay-opt' + (W.bookingPayment(api.state) === p.id ? '.selected' : ''), {

@@ -1,6 +1,7 @@
 // Settings constants and selectors: pages, volumes, DND choices, times and days, networks, devices, search, names, battery.
 
 import { parseTime } from '../../../runtime/core/clock.js';
+import { compareText } from '../../../runtime/core/text.js';
 
 export { parseTime };
 
@@ -56,7 +57,7 @@ export function activeNetwork(data, world) {
 export function sortedNetworks(data, world) {
   const saved = data.wifi.saved || [];
   const rank = (n) => (n.id === data.wifi.connected ? 0 : saved.includes(n.id) ? 1 : 2);
-  return [...(world.networks || [])].sort((a, b) => (rank(a) - rank(b)) || (b.strength - a.strength) || a.ssid.localeCompare(b.ssid));
+  return [...(world.networks || [])].sort((a, b) => (rank(a) - rank(b)) || (b.strength - a.strength) || compareText(a.ssid, b.ssid));
 }
 
 /** Return the world Bluetooth device with `id`, or undefined. */

@@ -1,6 +1,7 @@
 // Murmur's selectors: users, channels, visibility, threads, pins, unread counts, mentions, search, name checks.
 
 import { NAME_RE, NAME_MAX, TOPIC_MAX } from './constants.js';
+import { parseStamp } from '../../../runtime/core/clock.js';
 
 const MENTION_RE = /@([a-z][a-z0-9-]*)/g;
 
@@ -103,7 +104,7 @@ export function pinnedMessages(data, channelId) {
 export function readMarker(data, world, user, channelId) {
   const mine = (data.reads || {})[user] || {};
   if (mine[channelId] !== undefined) return mine[channelId];
-  return Date.parse(world.read_baseline || '1970-01-01T00:00:00Z');
+  return parseStamp(world.read_baseline || '1970-01-01T00:00:00Z');
 }
 
 /** Return how many top-level messages by others in a conversation `user` has not read. */

@@ -109,7 +109,7 @@ export function issuePage(api) {
     history.map((x) => h('div.tk-history', null, h('span.muted', null, formatStamp(x.ts)), ' ', h('b', null, userName(api.world, x.by)), ' ',
       x.field === 'created' ? 'created the issue' : `changed ${x.field}: ${x.from ?? '—'} → ${x.to ?? '—'}`)),
     h('div.tk-history', null, h('span.muted', null, issue.created), ' ', h('b', null, userName(api.world, issue.reporter)), ' reported the issue'));
-  const right = h('div.tk-issue-side', null,
+  const right = h('div.tk-issue-side', { 'data-gym': 'scroll:issue-side', 'data-scroll-key': `tracker:issue-side:${issue.id}` },
     h('div.tk-field-label', null, 'Status'),
     h('div.tk-status-seg', null, STATUSES.map((st) => h('button.tk-seg-btn' + (issue.status === st ? '.on' : ''), {
       'data-gym': `status:${st}`, onclick: () => api.dispatch({ type: 'move', key: issue.id, to: st }) }, STATUS_LABEL[st]))),

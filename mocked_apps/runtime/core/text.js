@@ -1,0 +1,10 @@
+// Text order that is the same on every host. A bare `a.localeCompare(b)` collates by the host's locale (Node
+// takes it from LANG / LC_ALL, a browser from its settings): "Ch…" sorts after "H…" in Czech and "Aa…" after
+// "Z…" in Danish, so the same state would list, or even tick, differently. Every app compares text through here.
+
+const EN_US = new Intl.Collator('en-US');
+
+/** Compare two texts in the fixed en-US collation (what the device pages run under): <0, 0 or >0. */
+export function compareText(a, b) {
+  return EN_US.compare(String(a ?? ''), String(b ?? ''));
+}
