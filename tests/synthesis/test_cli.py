@@ -60,3 +60,38 @@ def test_synth_audit_passes_its_options_and_prints_the_report_last(monkeypatch):
     assert res.exit_code == 0, res.output
     assert calls == [(True, ["mobile-core", "web"])]
     assert json.loads(res.stdout.strip().splitlines()[-1])["rejected_share"] == 1.0
+
+
+def _audit_with(monkeypatch, report):
+    from click.testing import CliRunner
+
+    import toolkit.synthesis.audit as audit
+    from toolkit.cli.main import cli
+
+    monkeypatch.setattr(audit, "audit_report", lambda planted=False, suites=None: report)
+    return CliRunner().invoke(cli, ["synth", "audit", "--planted", "--json"])
+
+
+def test_synth_audit_exits_1_when_a_hack_is_missed_or_a_good_verifier_rejected(monkeypatch):
+    base = {"good": 3, "good_accepted": 3, "planted": 2, "rejected": 2, "rejected_share": 1.0, "false_rejections": [],
+            "missed": [], "wrong_kind": []}
+    assert _audit_with(monkeypatch, base).exit_code == 0
+    res = _audit_with(monkeypatch, {**base, "rejected": 1, "rejected_share": 0.5, "missed": ["constant_true.py"]})
+    assert res.exit_code == 1 and "planted hack constant_true.py was accepted" in res.output
+    res = _audit_with(monkeypatch, {**base, "good_accepted": 2,
+                                    "false_rejections": [{"task": "mobile-core/x", "reasons": ["file_read: ..."]}]})
+    assert res.exit_code == 1 and "rejected bundled verifier mobile-core/x" in res.output
+    assert json.loads(res.stdout.strip().splitlines()[-1])["good_accepted"] == 2  # the report is still printed
+
+
+def test_synth_tasks_refuses_weak_together_with_diagnosis(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    import toolkit.synthesis.pipeline as pipeline
+    from toolkit.cli.main import cli
+
+    monkeypatch.setattr(pipeline, "synthesize_bank", lambda **kw: (_ for _ in ()).throw(AssertionError("ran")))
+    report = tmp_path / "diag.json"
+    report.write_text("{}")
+    res = CliRunner().invoke(cli, ["synth", "tasks", "--weak", "search", "--diagnosis", str(report)])
+    assert res.exit_code == 2 and "--weak and --diagnosis" in res.output

@@ -49,3 +49,22 @@ def test_expected_changes_and_always_ignored_paths():
     after = {"os": {"clock": {"now": 9}, "screen": "app"}, "apps": {"c": {"data": {"v": 2}, "ui": {"screen": "b"}}}}
     assert side_effects(before, after, []) == ["apps.c.data.v"]
     assert side_effects(before, after, ["apps.c.data.v"]) == []
+
+
+def test_new_matches_only_records_absent_from_the_initial_state():
+    before = {"apps": {"m": {"data": {"threads": [{"id": "t01", "muted": False, "messages": [{"id": "x1"}]},
+                                                  {"id": "t02", "messages": []}]}}}}
+    after = {"apps": {"m": {"data": {"threads": [{"id": "t01", "muted": True, "messages": [{"id": "x1"}, {"id": "m9"}]},
+                                                 {"id": "t7", "messages": [{"id": "m8"}]}]}}}}
+    allowed = ["apps.m.data.threads[new]", "apps.m.data.threads[id=*].messages[new]"]
+    # t7 is new and m9 is a new message of t01: allowed; t01 muted and t02 deleted: side effects.
+    assert side_effects(before, after, allowed) == ["apps.m.data.threads[id=t01].muted", "apps.m.data.threads[id=t02]"]
+    # The old idiom covered every existing thread whose id shares the prefix.
+    assert side_effects(before, after, ["apps.m.data.threads[id=t*]"]) == []
+    assert not matches("apps.m.data.threads[id=t01]", "apps.m.data.threads[new]")  # without the diff, nothing is new
+    assert matches("apps.m.data.threads[id=t7]", "apps.m.data.threads[new]", frozenset({"apps.m.data.threads[id=t7]"}))
+    # A new record is one path, so "[new]" also covers what is inside it; an id never runs past its "]".
+    added = frozenset({"apps.m.data.threads[id=t7]"})
+    assert matches("apps.m.data.threads[id=t7].x", "apps.m.data.threads[new]", added)
+    assert not matches("apps.m.data.threads[id=t01].messages[id=m9]", "apps.m.data.threads[new]",
+                       frozenset({"apps.m.data.threads[id=t01].messages[id=m9]"}))

@@ -11,6 +11,10 @@ from toolkit.cli.common import console, emit_json, fail, out, table
 
 
 def _weak(weak: str | None, diagnosis: str | None) -> list[str] | None:
+    """Return the capability tags to favour, from ``--weak`` or from a ``--diagnosis`` report (not both)."""
+    if weak and diagnosis:
+        raise click.UsageError("--weak and --diagnosis both name the capabilities to favour; give one of them "
+                               "(--diagnosis uses the report's weak_capabilities)")
     if diagnosis:
         from toolkit.diagnosis.report import DiagnosisReport
 
@@ -73,9 +77,10 @@ def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_r
     """Synthesize tasks for N worlds, accept them by execution, write them as suites; report the counts."""
     from toolkit.synthesis.pipeline import DEFAULT_OUT, synthesize_bank
 
+    favour = _weak(weak, diagnosis)
     target = console if as_json else out
     report = synthesize_bank(worlds=worlds, out=out_dir or DEFAULT_OUT, backend=backend, per_world=per_world,
-                             weak=_weak(weak, diagnosis), random_rollouts=random_rollouts, instances=instances,
+                             weak=favour, random_rollouts=random_rollouts, instances=instances,
                              parallel=parallel, seed=seed, on_progress=lambda m: target.print(m, highlight=False))
     for r in report.rejections[:20]:
         target.print(f"[yellow]rejected[/] {r.task_id} ({r.stage}): {'; '.join(r.reasons)[:300]}", markup=True, highlight=False)
@@ -121,7 +126,10 @@ def validate_command(out_dir, instances, random_rollouts, parallel, as_json):
 @click.option("--suite", "suites", help="suites to audit, comma-separated (default: mobile-core, mobile, web)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
 def audit_command(planted, suites, as_json):
-    """Audit verifiers: static reward-hack scan plus sandboxed execution probes."""
+    """Audit verifiers: static reward-hack scan plus sandboxed execution probes.
+
+    Exits 1 when a bundled verifier is rejected or (with --planted) a planted hack is not.
+    """
     from toolkit.synthesis.audit import audit_report
 
     report = audit_report(planted=planted, suites=[s for s in (suites or "").split(",") if s] or None)
@@ -132,7 +140,14 @@ def audit_command(planted, suites, as_json):
                  ["rejected share", report.get("rejected_share")]]
     target.print(table("verifier audit", ["figure", "value"], rows))
     for miss in report.get("false_rejections", [])[:10]:
-        target.print(f"[yellow]rejected bundled verifier[/] {miss['task']}: {json.dumps(miss['reasons'])[:200]}",
+        target.print(f"[red]FAIL[/] rejected bundled verifier {miss['task']}: {json.dumps(miss['reasons'])[:200]}",
                      markup=True, highlight=False)
+    for name in report.get("missed", []):
+        target.print(f"[red]FAIL[/] planted hack {name} was accepted", markup=True, highlight=False)
+    for name in report.get("wrong_kind", []):
+        target.print(f"[yellow]planted hack {name} was rejected, but not for its expected kind[/]", markup=True,
+                     highlight=False)
     if as_json:
         emit_json(report)
+    if report.get("missed") or report.get("false_rejections"):
+        raise SystemExit(1)

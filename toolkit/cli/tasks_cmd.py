@@ -42,7 +42,10 @@ def stats_command(suite, as_json):
     """Count apps, templates and reachable instances; show the label distributions."""
     from toolkit.tasks.stats import task_stats
 
-    stats = task_stats(_specs(suite))
+    try:
+        stats = task_stats(_specs(suite))
+    except SpecError as exc:  # a parameter's source that cannot be counted
+        fail(str(exc))
     target = console if as_json else out
     target.print(table("task bank", ["figure", "value"], [[k, v] for k, v in stats.items()]))
     if as_json:

@@ -86,16 +86,19 @@ PATH_READ = {"read_text", "read_bytes", "iterdir", "rglob", "readlines", "read"}
 FRAME_ATTRS = {"f_back", "f_globals", "f_locals", "f_builtins", "f_code", "tb_frame", "tb_next", "gi_frame",
                 "gi_code", "cr_frame", "ag_frame", "co_code", "co_consts", "func_globals"}
 DUNDER_OK = {"__name__", "__doc__", "__init__", "__future__"}
-# Identifiers (names, attributes) that name golden data or hidden answer context.
+# Attributes of ctx beyond the verifier contract that name golden data (others are hidden answer context).
 GOLDEN_RE = re.compile(r"golden|(^|_)gold($|_)|reference_?(solution|state|log|final)|expected_?(state|final)|"
-                        r"oracle|cheat", re.I)
-ANSWER_RE = re.compile(r"answer_?key|hidden_?(answer|context|requirement|value|expected)|expected_?answer|"
-                        r"ground_?truth|gt_?answer|correct_?answer|(^|_)solutions?($|_)|requirements|"
-                        r"(^|_)evidence($|_)|key_facts", re.I)
-# String literals are data (an expected value may well say "gold" or "reference"): only paths are judged.
-PATH_RE = re.compile(r"[/\\]|\.(json|jsonl|ya?ml|py|txt|csv|pkl|pickle|npz)$", re.I)
+                       r"oracle|cheat", re.I)
+# Words in a string given to a file API (open, Path, os.path.*, .with_name...) that name golden data or hidden answer
+# context. Strings elsewhere are data (an expected value may well say "gold" or "Documents/Reference"): not judged.
 GOLDEN_PATH_RE = re.compile(r"gold|reference|expected|oracle|cheat|solution|task_bank|\.ya?ml$|/runs?/", re.I)
 ANSWER_PATH_RE = re.compile(r"requirements|hidden|answer|evidence|truth", re.I)
+#: Calls (qualified names, prefix match) whose string arguments name files.
+FILE_API = ("open", "io.open", "os.open", "os.path", "os.listdir", "os.scandir", "os.walk", "os.stat", "pathlib",
+            "glob", "shutil", "linecache", "fileinput", "json.load", "codecs.open", "importlib", "runpy")
+#: Methods whose string arguments name files (on a Path or a file object, whatever it was built from).
+FILE_METHODS = {"with_name", "with_stem", "with_suffix", "joinpath", "open", "read_text", "read_bytes", "write_text",
+                "write_bytes", "glob", "rglob", "exists", "is_file", "is_dir", "iterdir"}
 
 
 #: Vetted modules a verifier may import: the checks the verifier worker provides (toolkit/tasks/verifier_checks.py).

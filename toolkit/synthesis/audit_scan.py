@@ -20,16 +20,16 @@ from toolkit.synthesis.audit_criteria import CONTEXT_FIELDS, check_claims, check
 from toolkit.synthesis.audit_rules import (  # noqa: F401 (KINDS is re-exported)
     ALLOWED_MODULES,
     ANSWER_PATH_RE,
-    ANSWER_RE,
     BUILTIN_KINDS,
     DUNDER_OK,
+    FILE_API,
+    FILE_METHODS,
     FRAME_ATTRS,
     GOLDEN_PATH_RE,
     GOLDEN_RE,
     KINDS,
     MODULE_KIND,
     NOW_IF_NO_ARG,
-    PATH_RE,
     PATH_READ,
     PATH_WRITE,
     QUALIFIED,
@@ -135,6 +135,7 @@ class _Scanner:
         self.ctx = context_names
         self.in_function = in_function
         self.findings: list[Finding] = []
+        self.file_strings: set[int] = set()  # ids of string constants that name files (arguments of file APIs)
 
     def add(self, kind: str, node: ast.AST, message: str) -> None:
         self.findings.append(Finding(kind=kind, line=getattr(node, "lineno", 0), message=message))
@@ -169,13 +170,15 @@ class _Scanner:
                 self.add(BUILTIN_KINDS[node.id], node, f"uses {node.id}")
             if node.id not in m.bound and hasattr(builtins, node.id) is False and node.id.startswith("__"):
                 self.add("introspection", node, f"uses {node.id}")
-            self._words(node.id, node)
         elif isinstance(node, ast.Attribute):
             self._attribute(node)
         elif isinstance(node, ast.Call):
             self._call(node)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            self._words(node.value, node, literal=True)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) in self.file_strings:
+            self._file_words(node.value, node)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and any(
+                self._file_call(n) for n in ast.walk(node)):
+            self._mark_file_strings(node)  # Path(...) / "golden.json"
         elif isinstance(node, ast.Compare):
             self._compare(node)
         elif isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
@@ -206,14 +209,27 @@ class _Scanner:
                 self.add(kind, node, f"uses {qual}")
                 return
 
-    def _words(self, text: str, node: ast.AST, literal: bool = False) -> None:
-        golden, answer = (GOLDEN_PATH_RE, ANSWER_PATH_RE) if literal else (GOLDEN_RE, ANSWER_RE)
-        if literal and not PATH_RE.search(text):
-            return
-        if golden.search(text):
-            self.add("reads_golden", node, f"refers to golden/reference data: {text[:60]!r}")
-        elif answer.search(text):
-            self.add("reads_answer_context", node, f"refers to hidden answer context: {text[:60]!r}")
+    def _file_words(self, text: str, node: ast.AST) -> None:
+        # Only strings that name files are judged: a local name (expected_answer) or a data value ("Documents/
+        # Reference") says nothing about where a verifier reads from, so words in them are not findings.
+        if GOLDEN_PATH_RE.search(text):
+            self.add("reads_golden", node, f"opens golden/reference data: {text[:60]!r}")
+        elif ANSWER_PATH_RE.search(text):
+            self.add("reads_answer_context", node, f"opens hidden answer context: {text[:60]!r}")
+
+    def _file_call(self, node: ast.AST) -> bool:
+        """Return True for a call of a file API: open(), Path(), os.path.*, or a path method such as .with_name()."""
+        if not isinstance(node, ast.Call):
+            return False
+        qual = self.m.qualname(node.func) or ""
+        if _matches(qual, FILE_API) and not (isinstance(node.func, ast.Name) and node.func.id in self.m.bound
+                                            and node.func.id not in self.m.aliases):
+            return True
+        return isinstance(node.func, ast.Attribute) and node.func.attr in FILE_METHODS
+
+    def _mark_file_strings(self, node: ast.AST) -> None:
+        self.file_strings.update(id(n) for n in ast.walk(node)
+                                 if isinstance(n, ast.Constant) and isinstance(n.value, str))
 
     def _attribute(self, node: ast.Attribute) -> None:
         attr = node.attr
@@ -229,12 +245,13 @@ class _Scanner:
         if isinstance(node.value, ast.Name) and node.value.id in self.ctx and attr not in CONTEXT_FIELDS:
             kind = "reads_golden" if GOLDEN_RE.search(attr) else "reads_answer_context"
             self.add(kind, node, f"reads ctx.{attr}, which is not part of the verifier context")
-        self._words(attr, node) if not (isinstance(node.value, ast.Name) and node.value.id in self.ctx) else None
 
     def _call(self, node: ast.Call) -> None:
         m = self.m
         qual = m.qualname(node.func) or ""
         func = node.func
+        if self._file_call(node):  # the strings it is given name files: judge their words (visited after this node)
+            self._mark_file_strings(node)
         if (self.in_function and isinstance(func, ast.Attribute) and func.attr in _MUTATING_METHODS
                 and isinstance(func.value, ast.Name) and func.value.id in m.module_names):
             self.add("global_state", node, f"changes the module-level {func.value.id} (.{func.attr})")

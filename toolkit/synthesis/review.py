@@ -3,7 +3,9 @@
 - near-duplicate: the same template and key facts as a kept task, or the same normalized instruction;
 - ambiguous: a person, event or note the instruction names matches more than one record of the world
   (a first name used alone counts when two people share it), or evidence the task relies on is missing;
-- ungrounded: an expected value that appears nowhere in the world (derived values: their parts must).
+- ungrounded: an expected value that appears nowhere in the world (derived values: their parts must);
+- a task id used twice, or whose verifier file name collides with a kept task's (``a-b``, ``a_b`` and ``a.b`` all
+  write ``verifiers/a_b.py``, so one task would run the other's verifier).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from toolkit.synthesis.models import Rejection, TaskRequirements, World
 from toolkit.synthesis.world import _mentions
+from toolkit.synthesis.writer import function_name
 
 
 def normalize(text: str) -> str:
@@ -84,6 +87,7 @@ def review(reqs: list[TaskRequirements], world: World,
     seen_keys: dict[str, str] = {}
     seen_text: dict[str, str] = seen if seen is not None else {}
     ids: set[str] = set()
+    stems: dict[str, str] = {}  # verifier file stem -> the kept task id that writes it
     for req in reqs:
         reasons = []
         key = json.dumps([req.template, sorted(req.key_facts)])
@@ -94,6 +98,9 @@ def review(reqs: list[TaskRequirements], world: World,
             reasons.append(f"same instruction as {seen_text[text]}")
         if req.id in ids:
             reasons.append(f"task id {req.id} is already used")
+        elif function_name(req.id) in stems:
+            reasons.append(f"verifier file verifiers/{function_name(req.id)}.py is already that of task "
+                           f"{stems[function_name(req.id)]}")
         reasons += [f"ambiguous: {a}" for a in ambiguities(req, world)]
         reasons += [f"ungrounded: expected value {v!r} is not in the world" for v in ungrounded(req, world)]
         if reasons:
@@ -102,4 +109,5 @@ def review(reqs: list[TaskRequirements], world: World,
         kept.append(req)
         seen_keys[key] = seen_text[text] = req.full_id
         ids.add(req.id)
+        stems[function_name(req.id)] = req.id
     return kept, rejected

@@ -22,27 +22,31 @@ READ_FLAGS = ["apps.email.data.emails[id=*].read", "apps.messages.data.threads[i
 
 
 def expected_changes(req: TaskRequirements) -> list[str]:
-    """Return the state paths ``req`` may change (fnmatch-style globs), derived from its checks."""
+    """Return the state paths ``req`` may change (globs; ``[new]`` is a record the task creates), from its checks.
+
+    Records a task creates are ``[new]``, never an id prefix such as ``[id=t*]``: a world's own ids may share the
+    prefix (``t01``), and the glob would then let the task change or delete those records unnoticed.
+    """
     paths = list(READ_FLAGS)
     for c in req.checks:
         if c.kind == "create_event":
-            paths.append("apps.calendar.data.events[id=ev*]")
+            paths.append("apps.calendar.data.events[new]")
         elif c.kind == "update_event":
             paths += [f"apps.calendar.data.events[id={c.event}].{k}" for k in c.fields]
         elif c.kind == "create_contact":
-            paths.append("apps.contacts.data.contacts[id=cn*]")
+            paths.append("apps.contacts.data.contacts[new]")
         elif c.kind == "update_contact":
             paths += [f"apps.contacts.data.contacts[id={c.contact}].{k}" for k in c.fields]
         elif c.kind == "send_text":
-            paths.append(f"apps.messages.data.threads[id={c.thread}].messages[id=m*]" if c.thread
-                         else "apps.messages.data.threads[id=t*]")
+            paths.append(f"apps.messages.data.threads[id={c.thread}].messages[new]" if c.thread
+                         else "apps.messages.data.threads[new]")
         elif c.kind == "send_email":
-            paths.append("apps.email.data.emails[id=m*]")
+            paths.append("apps.email.data.emails[new]")
         elif c.kind == "tick_items":
             paths += [f"apps.notes.data.notes[id={c.note}].items[id={i}].done" for i in c.items]
             paths.append(f"apps.notes.data.notes[id={c.note}].updated")
         elif c.kind == "add_items":
-            paths += [f"apps.notes.data.notes[id={c.note}].items[id=it*]", f"apps.notes.data.notes[id={c.note}].updated"]
+            paths += [f"apps.notes.data.notes[id={c.note}].items[new]", f"apps.notes.data.notes[id={c.note}].updated"]
         elif c.kind == "move_file":
             paths += [f"apps.files.data.entries[id={c.file}].parent", f"apps.files.data.entries[id={c.file}].modified"]
         elif c.kind == "set_flag":
@@ -82,7 +86,17 @@ def task_entry(task: SynthTask) -> dict[str, Any]:
 
 def write_world_suite(world: World, tasks: list[SynthTask], folder: Path, rejections: list[Rejection] | None = None,
                       file_name: str = "tasks.yaml") -> Path:
-    """Write ``world``'s tasks into ``folder`` (replacing what was there); return the YAML path."""
+    """Write ``world``'s tasks into ``folder`` (replacing what was there); return the YAML path.
+
+    Raises:
+        ValueError: when two tasks' verifiers would be written to the same file (review drops such tasks).
+    """
+    stems: dict[str, str] = {}
+    for t in tasks:
+        other = stems.setdefault(function_name(t.requirements.id), t.requirements.id)
+        if other != t.requirements.id:
+            raise ValueError(f"tasks {other} and {t.requirements.id} would both write verifiers/"
+                             f"{function_name(other)}.py")
     folder = Path(folder)
     if folder.exists():
         shutil.rmtree(folder)

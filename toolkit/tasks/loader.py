@@ -14,12 +14,32 @@ import yaml
 from pydantic import ValidationError
 
 from toolkit.paths import TASK_BANK
+from toolkit.tasks.lint import json_problems, spec_problems
 from toolkit.tasks.params import TemplateError, render, sample_params
 from toolkit.tasks.spec import TaskInstance, TaskSpec
 
 
 class SpecError(ValueError):
     """A task file that cannot be loaded; the message names the file and the field."""
+
+
+class _Loader(yaml.SafeLoader):
+    """A safe loader that refuses a key given twice in one mapping (YAML would silently keep the last)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            try:
+                duplicate = key in seen
+            except TypeError:  # an unhashable key: the base class reports it
+                continue
+            if duplicate:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
 
 
 def _describe(exc: ValidationError) -> str:
@@ -30,19 +50,32 @@ def _describe(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def load_file(path: Path, suite: str | None = None) -> list[TaskSpec]:
-    """Return the task specs of one YAML file (``tasks:`` list with optional ``defaults:``)."""
-    path = Path(path)
-    suite = suite if suite is not None else path.parent.name
+def _read(path: Path) -> Any:
     try:
-        doc = yaml.safe_load(path.read_text())
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+    except UnicodeDecodeError as exc:
+        raise SpecError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise SpecError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except yaml.YAMLError as exc:
         raise SpecError(f"{path}: not valid YAML: {exc}") from None
+
+
+def load_file(path: Path, suite: str | None = None) -> list[TaskSpec]:
+    """Return the task specs of one YAML file (``tasks:`` list with optional ``defaults:``).
+
+    Raises:
+        SpecError: naming the file, and the task and field when known, for anything that would fail later.
+    """
+    path = Path(path)
+    suite = suite if suite is not None else path.parent.name
+    doc = _read(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("tasks"), list):
         raise SpecError(f"{path}: field 'tasks': expected a list of tasks at the top level")
     unknown = set(doc) - {"tasks", "defaults"}
     if unknown:
-        raise SpecError(f"{path}: unknown top-level field(s) {sorted(unknown)}; expected 'tasks' and 'defaults'")
+        raise SpecError(f"{path}: unknown top-level field(s) {sorted(map(str, unknown))}; "
+                        f"expected 'tasks' and 'defaults'")
     defaults = doc.get("defaults") or {}
     if not isinstance(defaults, dict):
         raise SpecError(f"{path}: field 'defaults': expected a mapping")
@@ -51,13 +84,20 @@ def load_file(path: Path, suite: str | None = None) -> list[TaskSpec]:
         if not isinstance(raw, dict):
             raise SpecError(f"{path}: field 'tasks[{index}]': expected a mapping")
         name = raw.get("id", f"tasks[{index}]")
+        merged = {**defaults, **raw}  # shallow: a key the task gives replaces the default's value entirely
+        problems = json_problems(merged, "")
+        if problems:
+            raise SpecError(f"{path}: task '{name}': {'; '.join(problems[:5])}")
         try:
-            spec = TaskSpec.model_validate({**defaults, **raw, "suite": suite, "source": str(path)})
+            spec = TaskSpec.model_validate({**merged, "suite": suite, "source": str(path)})
         except ValidationError as exc:
             raise SpecError(f"{path}: task '{name}': {_describe(exc)}") from None
         verifier_file = spec.folder / spec.verifier.split(":")[0]
         if not verifier_file.is_file():
             raise SpecError(f"{path}: task '{name}': field 'verifier': no file {verifier_file}")
+        problems = spec_problems(spec)
+        if problems:
+            raise SpecError(f"{path}: task '{name}': {'; '.join(problems[:5])}")
         specs.append(spec)
     return specs
 
@@ -70,11 +110,17 @@ def register_suite(name: str, build: Callable[[], list[TaskSpec]]) -> None:
     _CODE_SUITES[name] = build
 
 
+def _yaml_files(folder: Path, recursive: bool = True) -> list[Path]:
+    """Return the task files under ``folder``: ``*.yaml`` files (not folders so named), no drafts or dot-files."""
+    found = folder.rglob("*.yaml") if recursive else folder.glob("*.yaml")
+    return sorted(p for p in found if p.is_file() and not p.name.startswith(".") and not p.name.endswith(".tmp.yaml"))
+
+
 def _nested(folder: Path) -> list[Path]:
     """Return the sub-suites of a folder that holds no YAML itself but folders of YAML (``synth/<world>/``)."""
-    if not folder.is_dir() or any(folder.glob("*.yaml")):
+    if not folder.is_dir() or _yaml_files(folder, recursive=False):
         return []
-    return sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and any(p.rglob("*.yaml")))
+    return sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and _yaml_files(p))
 
 
 def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
@@ -91,9 +137,7 @@ def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
     if _nested(folder):
         return [s for sub in _nested(folder) for s in load_suite(f"{suite}/{sub.name}", root)]
     specs: list[TaskSpec] = []
-    for path in sorted(folder.rglob("*.yaml")):
-        if path.name.startswith(".") or path.name.endswith(".tmp.yaml"):
-            continue  # drafts being written are not part of the suite
+    for path in _yaml_files(folder):  # drafts being written (*.tmp.yaml) are not part of the suite
         specs.extend(load_file(path, suite=suite))
     seen: dict[str, str] = {}
     for spec in specs:
@@ -106,7 +150,7 @@ def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
 def list_suites(root: Path = TASK_BANK, include_code: bool = False) -> list[str]:
     """Return the suite names (folders with YAML files; ``synth/<world>`` for a folder of suites) under ``root``, plus
     registered code suites if asked."""
-    found = sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.rglob("*.yaml"))) if root.is_dir() else []
+    found = sorted(p.name for p in root.iterdir() if p.is_dir() and _yaml_files(p)) if root.is_dir() else []
     found = sorted(n for name in found for n in ([f"{name}/{p.name}" for p in _nested(root / name)] or [name]))
     return sorted(set(found) | set(_CODE_SUITES)) if include_code else found
 
@@ -134,21 +178,28 @@ def sample(spec: TaskSpec, seed: int) -> TaskInstance:
     """Sample the instance of ``spec`` for ``seed``: parameters, instruction, s0 patch, reference.
 
     Raises:
-        SpecError: when a template names an unknown parameter.
+        SpecError: when a template names an unknown parameter or a parameter's source fails (naming the field).
     """
     rng = random.Random(seed)
+    field = "params"
     try:
         params = sample_params(spec.params, rng)
         templates = [spec.instruction, *spec.instruction_variants]
-        instruction = render(templates[rng.randrange(len(templates))], params)
+        pick = rng.randrange(len(templates))
+        field = "instruction" if pick == 0 else f"instruction_variants.{pick - 1}"
+        instruction = render(templates[pick], params)
+        field = "setup"
         setup = render(spec.setup, params)
         if spec.answer_sheet:
             fields = [f.model_dump() for f in spec.answer_sheet]
             setup.setdefault("apps", {}).setdefault("answersheet", {}).setdefault("data", {})["fields"] = fields
+        field = "reference"
         reference = [[render(a, params) for a in (step if isinstance(step, list) else [step])] for step in spec.reference]
+        field = "expected_changes"
         expected = render(spec.expected_changes, params)
-    except TemplateError as exc:
-        raise SpecError(f"{spec.source}: task '{spec.id}': {exc}") from None
+    except (TemplateError, OSError, ValueError) as exc:  # a world file gone or broken since load included
+        where = "" if str(exc).startswith("field '") else f"field '{field}': "
+        raise SpecError(f"{spec.source}: task '{spec.id}': {where}{exc}") from None
     return TaskInstance(task_id=spec.full_id, seed=seed, instruction=instruction, params=params, setup=setup,
                         start_app=spec.start_app, reference=reference, expected_changes=expected,
                         max_steps=spec.max_steps)

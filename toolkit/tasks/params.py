@@ -57,7 +57,8 @@ def render(template: Any, params: dict[str, Any]) -> Any:
     return template
 
 
-def _world_items(spec: ParamSpec) -> list[Any]:
+def world_items(spec: ParamSpec) -> list[Any]:
+    """Return the items of a world parameter's list that match its ``where`` (raises TemplateError when none do)."""
     value: Any = world_of(spec.world)
     for part in spec.path.split("."):
         if not isinstance(value, dict) or part not in value:
@@ -79,19 +80,26 @@ def _draw(spec: ParamSpec, rng: random.Random) -> Any:
         return rng.randint(*spec.range)
     if spec.pattern is not None:
         return "".join(str(rng.randint(0, 9)) if ch == "#" else ch for ch in spec.pattern)
-    return rng.choice(_world_items(spec))
+    return rng.choice(world_items(spec))
 
 
 def sample_params(specs: dict[str, ParamSpec], rng: random.Random) -> dict[str, Any]:
-    """Sample every parameter in order; ``distinct_from`` redraws until the value differs."""
+    """Return a value for every parameter, sampled in order; ``distinct_from`` redraws until the value differs.
+
+    Raises:
+        TemplateError: naming the parameter's field when its source fails or no distinct value is found.
+    """
     values: dict[str, Any] = {}
     for name, spec in specs.items():
         for _ in range(200):
-            value = _draw(spec, rng)
+            try:
+                value = _draw(spec, rng)
+            except (TemplateError, OSError, ValueError) as exc:
+                raise TemplateError(f"field 'params.{name}': {exc}") from None
             if all(values.get(other) != value for other in spec.distinct_from):
                 break
         else:
-            raise TemplateError(f"parameter {name!r}: no value distinct from {spec.distinct_from}")
+            raise TemplateError(f"field 'params.{name}': no value distinct from {spec.distinct_from}")
         values[name] = value
     return values
 
@@ -104,4 +112,4 @@ def count_values(spec: ParamSpec) -> int:
         return spec.range[1] - spec.range[0] + 1
     if spec.pattern is not None:
         return 10 ** spec.pattern.count("#")
-    return len(_world_items(spec))
+    return len(world_items(spec))

@@ -73,8 +73,10 @@ class TaskSpec(_Strict):
     start_app: str | None = None
     answer_sheet: list[AnswerField] = Field(default_factory=list)
     criteria: list[Criterion] = Field(min_length=1)
-    verifier: str = Field(pattern=r"^[\w\-/]+\.py:[A-Za-z_]\w*$")
+    verifier: str = Field(pattern=r"^[\w\-][\w\-/]*\.py:[A-Za-z_]\w*$")  # relative to the YAML's folder
     expected_changes: list[str] = Field(default_factory=list)
+    intended_wildcards: list[str] = Field(default_factory=list, description=(
+        "expected_changes patterns whose [id=prefix*] is meant to cover existing records"))
     reference: list[dict[str, Any] | list[dict[str, Any]]] = Field(min_length=1)
     user_replies: dict[str, str] = Field(default_factory=dict)
     max_steps: int = Field(default=15, ge=1, le=200)
@@ -101,6 +103,9 @@ class TaskSpec(_Strict):
             raise ValueError(f"start_app {self.start_app!r} is not one of apps {self.apps}")
         if self.objective in ("query", "hybrid") and not self.answer_sheet:
             raise ValueError(f"a {self.objective} task needs answer_sheet fields")
+        stray = [p for p in self.intended_wildcards if p not in self.expected_changes]
+        if stray:
+            raise ValueError(f"intended_wildcards must repeat patterns of expected_changes, not {stray}")
         return self
 
     @property

@@ -8,15 +8,24 @@ from collections import Counter
 from typing import Any
 
 from toolkit.paths import MOCKED_APPS
-from toolkit.tasks.params import count_values
+from toolkit.tasks.loader import SpecError
+from toolkit.tasks.params import TemplateError, count_values
 from toolkit.tasks.spec import TaskSpec
 
 
 def reachable_instances(spec: TaskSpec) -> int:
-    """Return how many distinct instances sampling can reach (parameter product × instruction variants)."""
+    """Return how many distinct instances sampling can reach (parameter product × instruction variants).
+
+    Raises:
+        SpecError: naming the file, task and parameter when a parameter's source cannot be read.
+    """
     total = 1 + len(spec.instruction_variants)
-    for p in spec.params.values():
-        total *= max(1, count_values(p) - len(p.distinct_from))
+    for name, p in spec.params.items():
+        try:
+            n = count_values(p)
+        except (TemplateError, OSError, ValueError) as exc:
+            raise SpecError(f"{spec.source}: task '{spec.id}': field 'params.{name}': {exc}") from None
+        total *= max(1, n - len(p.distinct_from))
     return total
 
 

@@ -1,0 +1,153 @@
+"""Malformed task files: every problem is a SpecError naming the file (and task and field), found at load."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+from tests.conftest import DEMO_YAML, write_suite
+from toolkit.tasks import SpecError, load_suite, sample
+from toolkit.tasks.spec import ParamSpec
+from toolkit.tasks.stats import reachable_instances
+
+# One contacts task; each test swaps in the part it breaks.
+TASK = """
+defaults:
+  apps: [contacts]
+tasks:
+  - id: t.one
+    instruction: "{instruction}"
+    criteria: [{{id: a, description: "{description}"}}]
+    verifier: demo.py:right
+    reference: {reference}
+    params: {params}
+{extra}"""
+
+
+def _bank(tmp_path, instruction="Call {x}", params="{x: {choice: [1, 2]}}", extra="", description="d",
+          reference="[{type: terminate, status: success}]"):
+    text = TASK.format(instruction=instruction, params=params, extra=textwrap.indent(extra, "    "),
+                       description=description, reference=reference)
+    return write_suite(tmp_path, yaml_text=text)
+
+
+def _error(root) -> str:
+    with pytest.raises(SpecError) as err:
+        load_suite("demo", root=root)
+    return str(err.value)
+
+
+def test_the_well_formed_task_loads(tmp_path):
+    [spec] = load_suite("demo", root=_bank(tmp_path))
+    assert sample(spec, 0).params["x"] in (1, 2)
+
+
+@pytest.mark.parametrize("params, extra, reference, field", [
+    ("{day: {choice: [2024-05-01, 2024-05-02]}}", "", None, "params.day.choice.0"),   # unquoted YAML dates
+    ("{x: {choice: [1]}}", "setup: {1: {2: 3}}", None, "setup"),                       # non-string keys
+    ("{x: {choice: [1]}}", "", "[{type: wait, until: 2024-05-01T10:00:00}]", "reference.0.until"),
+    ("{x: {choice: [.nan]}}", "", None, "params.x.choice.0"),
+])
+def test_non_json_values_are_rejected_naming_the_field(tmp_path, params, extra, reference, field):
+    root = _bank(tmp_path, instruction="Do it", params=params, extra=extra,
+                 **({"reference": reference} if reference else {}))
+    message = _error(root)
+    assert "demo.yaml" in message and "t.one" in message and f"field '{field}'" in message
+
+
+def test_unreadable_files_name_the_file(tmp_path):
+    root = _bank(tmp_path)
+    path = root / "demo" / "demo.yaml"
+    path.write_bytes(path.read_bytes() + b"\n# \xff\xfe\n")
+    assert "demo.yaml: not UTF-8" in _error(root)
+    path.write_text(DEMO_YAML)
+    if os.geteuid() != 0:  # root reads anything
+        path.chmod(0)
+        assert "demo.yaml: cannot be read" in _error(root)
+        path.chmod(0o644)
+
+
+def test_a_folder_named_yaml_is_not_a_task_file(tmp_path):
+    root = write_suite(tmp_path)
+    (root / "demo" / "sub.yaml").mkdir()
+    (root / "demo" / "dir.yaml" / "x.yaml").mkdir(parents=True)
+    assert [s.id for s in load_suite("demo", root=root)] == ["answer.count"]
+
+
+def test_duplicate_keys_are_an_error(tmp_path):
+    root = _bank(tmp_path, extra='instruction: "second"')
+    assert "duplicate key 'instruction'" in _error(root)
+
+
+@pytest.mark.parametrize("params, expect", [
+    ("{x: {world: nosuchapp, path: contacts}}", "field 'params.x': app 'nosuchapp' has no world.json"),
+    ("{x: {world: contacts, path: people}}", "field 'params.x': world 'contacts' has no path 'people'"),
+    ("{x: {world: contacts, path: contacts, where: {favorite: maybe}}}",
+     "field 'params.x': world 'contacts' path 'contacts' has no item matching"),
+])
+def test_world_parameters_are_checked_at_load(tmp_path, params, expect):
+    message = _error(_bank(tmp_path, params=params))
+    assert "demo.yaml: task 't.one'" in message and expect in message
+
+
+def test_parameter_sources_failing_after_load_are_spec_errors(tmp_path):
+    [spec] = load_suite("demo", root=_bank(tmp_path))
+    broken = spec.model_copy(update={"params": {"x": ParamSpec(world="nosuchapp", path="contacts")}})
+    with pytest.raises(SpecError, match=r"demo\.yaml: task 't\.one': field 'params\.x': app 'nosuchapp'"):
+        sample(broken, 0)
+    with pytest.raises(SpecError, match=r"demo\.yaml: task 't\.one': field 'params\.x': app 'nosuchapp'"):
+        reachable_instances(broken)
+    where = spec.model_copy(update={"params": {"x": ParamSpec(world="contacts", path="contacts", where={"id": "zz"})}})
+    with pytest.raises(SpecError, match=r"field 'params\.x': .*no item matching"):
+        reachable_instances(where)
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    ({"instruction": "Call {y}"}, "instruction"),
+    ({"extra": 'instruction_variants: ["Ring {x}", "Phone {x.name}"]'}, "instruction_variants.1"),
+    ({"description": "got {z}"}, "criteria.0.description"),
+    ({"extra": 'setup: {apps: {contacts: {data: {note: "{w}"}}}}'}, "setup.apps.contacts.data.note"),
+    ({"reference": '[{type: type, text: "{v}"}]'}, "reference.0.text"),
+    ({"extra": 'expected_changes: ["apps.contacts.data.contacts[id={u.id}]"]'}, "expected_changes.0"),
+])
+def test_every_template_field_names_a_declared_parameter(tmp_path, kwargs, field):
+    message = _error(_bank(tmp_path, **kwargs))
+    assert f"field '{field}'" in message and "template field" in message
+
+
+def test_template_keys_must_exist_in_every_value_of_the_parameter(tmp_path):
+    # Seeds that draw a contact render fine; a typo in one variant fails for every value, so at load.
+    root = _bank(tmp_path, params="{c: {world: contacts, path: contacts}}", instruction="Call {c.name}",
+                 extra='instruction_variants: ["Ring {c.nmae} now"]')
+    assert "field 'instruction_variants.0': unknown template field '{c.nmae}' (no 'nmae')" in _error(root)
+    ok = _bank(tmp_path / "ok", params="{c: {choice: [{name: A, n: 1}, {name: B, n: 2}]}}",
+               instruction="{c.name} {c.n}")
+    assert load_suite("demo", root=ok)
+    partial = _bank(tmp_path / "p", params="{c: {choice: [{name: A, n: 1}, {name: B}]}}", instruction="{c.name} {c.n}")
+    assert '{c.n}' in _error(partial) and '"name": "B"' in _error(partial)
+
+
+@pytest.mark.parametrize("params, what", [
+    ("{x: {choice: [1, 2]}, y: {choice: [1, 2], distinct_from: [z]}}", "'z' is no parameter"),
+    ("{x: {choice: [1, 2], distinct_from: [y]}, y: {choice: [1, 2]}}", "'y' is a later parameter"),
+    ("{x: {choice: [1, 2], distinct_from: [x]}}", "'x' is itself"),
+])
+def test_distinct_from_names_an_earlier_parameter(tmp_path, params, what):
+    message = _error(_bank(tmp_path, instruction="Do it", params=params))
+    assert "distinct_from" in message and what in message
+
+
+def test_cli_prints_spec_errors_without_a_traceback(tmp_path, monkeypatch):
+    from toolkit.cli.tasks_cmd import tasks
+
+    root = _bank(tmp_path, params="{x: {world: contacts, path: contacts, where: {favorite: maybe}}}")
+    monkeypatch.setattr("toolkit.cli.tasks_cmd.list_suites", lambda: ["demo"])
+    monkeypatch.setattr("toolkit.cli.tasks_cmd.load_tasks",
+                        lambda suites, ids=None: [s for x in suites for s in load_suite(x, root=root)])
+    for command in ("list", "stats", "validate"):
+        result = CliRunner().invoke(tasks, [command, "--suite", "demo"])
+        assert result.exit_code == 1, (command, result.output)
+        assert "demo.yaml: task 't.one': field 'params.x'" in result.output and "Traceback" not in result.output

@@ -1,0 +1,226 @@
+"""Load-time checks of a task spec that pydantic's field types cannot express.
+
+Each check returns messages of the form ``field 'x.y': what is wrong`` (empty when the spec is sound); the loader
+prefixes them with the file and the task. They catch at load what would otherwise fail only for some seeds, or
+only when a verdict is serialised: non-JSON values, template fields naming no parameter (or a key that some of a
+parameter's values lack), ``distinct_from`` naming no earlier parameter, world parameters whose app, path or
+``where`` match nothing, and ``[id=prefix*]`` side-effect patterns that also cover records the world already has.
+"""
+
+from __future__ import annotations
+
+import datetime
+import fnmatch
+import json
+import math
+import re
+from typing import Any, Iterator
+
+from toolkit.tasks.params import TemplateError, lookup, render, world_items, world_of
+from toolkit.tasks.spec import ParamSpec, TaskSpec
+
+_FIELD = re.compile(r"\{([A-Za-z_][\w.]*)\}")
+# An id glob with a literal prefix: "[id=t*]" (not "[id=*]", which says "any record" on purpose).
+_PREFIX_GLOB = re.compile(r"\[id=([^\]*]+)\*\]")
+_SEGMENT = re.compile(r"\[id=[^\]]*\]|[^.\[]+")
+
+
+def json_problems(value: Any, field: str) -> list[str]:
+    """Return why ``value`` (a raw YAML value at ``field``) is not plain JSON: dates, non-string keys, NaN..."""
+    out: list[str] = []
+    _json_walk(value, field, out)
+    return out
+
+
+def _json_walk(value: Any, field: str, out: list[str]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                kind = type(key).__name__
+                out.append(f"field '{field or '(task)'}': key {key!r} ({kind}) is not a string (quote it)")
+            _json_walk(item, f"{field}.{key}" if field else str(key), out)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _json_walk(item, f"{field}.{i}", out)
+    elif isinstance(value, float) and not math.isfinite(value):
+        out.append(f"field '{field}': {value!r} is not a JSON number")
+    elif isinstance(value, (datetime.date, datetime.time)):
+        kind = type(value).__name__
+        out.append(f"field '{field}': {value} is a YAML {kind}, not a JSON value (quote it: \"{value}\")")
+    elif not isinstance(value, (str, int, float, bool, type(None))):
+        out.append(f"field '{field}': a {type(value).__name__} is not a JSON value")
+
+
+def _strings(value: Any, field: str) -> Iterator[tuple[str, str]]:
+    """Yield (field, string) for every string of a JSON-like value, dict keys included (templates render keys too)."""
+    if isinstance(value, str):
+        yield field, value
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _strings(item, f"{field}.{i}")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str):
+                yield f"{field}.{key}", key
+            yield from _strings(item, f"{field}.{key}")
+
+
+def _templated(spec: TaskSpec) -> Iterator[tuple[str, str]]:
+    yield "instruction", spec.instruction
+    yield from _strings(spec.instruction_variants, "instruction_variants")
+    for i, c in enumerate(spec.criteria):
+        yield f"criteria.{i}.description", c.description
+    yield from _strings(spec.setup, "setup")
+    yield from _strings(spec.reference, "reference")
+    yield from _strings(spec.expected_changes, "expected_changes")
+
+
+def _values(param: ParamSpec) -> list[Any]:
+    """Return the values a parameter can take, as far as key lookups care (a range or pattern gives a scalar)."""
+    if param.choice is not None:
+        return list(param.choice)
+    if param.range is not None:
+        return [param.range[0]]
+    if param.pattern is not None:
+        return [param.pattern]
+    return world_items(param)
+
+
+def param_problems(spec: TaskSpec) -> list[str]:
+    """Return the problems of the parameters: world sources that match nothing, ``distinct_from`` names."""
+    out = []
+    earlier: list[str] = []
+    for name, param in spec.params.items():
+        if param.world is not None:
+            try:
+                world_items(param)
+            except (TemplateError, OSError, ValueError) as exc:
+                out.append(f"field 'params.{name}': {exc}")
+        for other in param.distinct_from:
+            if other not in earlier:
+                what = "itself" if other == name else ("a later parameter" if other in spec.params else "no parameter")
+                out.append(f"field 'params.{name}.distinct_from': {other!r} is {what}; name a parameter declared "
+                           f"before {name!r} (declared before it: {earlier or 'none'})")
+        earlier.append(name)
+    return out
+
+
+def template_problems(spec: TaskSpec) -> list[str]:
+    """Return the template fields that name no declared parameter, or a key some of its values lack."""
+    out, seen = [], set()
+    values: dict[str, list[Any]] = {}
+    for field, text in _templated(spec):
+        for dotted in _FIELD.findall(text):
+            root = dotted.split(".")[0]
+            if root not in spec.params:
+                problem = (f"field '{field}': unknown template field '{{{dotted}}}' (no parameter {root!r}; "
+                           f"declared: {sorted(spec.params) or 'none'})")
+            elif "." not in dotted:
+                continue
+            else:
+                if root not in values:
+                    try:
+                        values[root] = _values(spec.params[root])
+                    except (TemplateError, OSError, ValueError):
+                        values[root] = []  # reported by param_problems
+                problem = next((f"field '{field}': {exc} for {root} = {_short(v)}" for v in values[root]
+                                for exc in [_lookup_error({root: v}, dotted)] if exc), None)
+            if problem and (field, dotted) not in seen:
+                seen.add((field, dotted))
+                out.append(problem)
+    return out
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _lookup_error(params: dict[str, Any], dotted: str) -> str | None:
+    try:
+        lookup(params, dotted)
+    except TemplateError as exc:
+        return str(exc)
+    return None
+
+
+def _ids_at(root: Any, segments: list[str]) -> set[str] | None:
+    """Return the ids of the records at ``segments`` below ``root`` (None when the path is not there)."""
+    current, resolved = [root], False
+    for seg in segments:
+        nxt = []
+        for node in current:
+            if seg.startswith("[id=") and isinstance(node, list):
+                nxt += [r for r in node if isinstance(r, dict) and fnmatch.fnmatchcase(str(r.get("id")), seg[4:-1])]
+            elif isinstance(node, dict) and seg in node:
+                nxt.append(node[seg])
+                resolved = True
+        current = nxt
+    lists = [node for node in current if isinstance(node, list)]
+    if not (resolved and lists):
+        return None
+    return {str(r["id"]) for node in lists for r in node if isinstance(r, dict) and "id" in r}
+
+
+def _existing_ids(spec: TaskSpec, app: str, segments: list[str]) -> set[str]:
+    """Return the ids at ``segments`` (below ``apps.<app>.data``) in the app's world.json and in the task's setup.
+
+    An app's init may rename a world collection (``my_reviews`` becomes ``reviews``): when the path is not in
+    world.json, the ids of every top-level list of the world stand in for it.
+    """
+    found: set[str] = set()
+    try:
+        world = world_of(app)
+    except (OSError, ValueError):
+        world = None
+    ids = _ids_at(world, segments)
+    if ids is None and isinstance(world, dict):
+        ids = {str(r["id"]) for v in world.values() if isinstance(v, list)
+               for r in v if isinstance(r, dict) and "id" in r}
+    found |= ids or set()
+    setup = (((spec.setup.get("apps") or {}).get(app) or {}).get("data"))
+    return found | (_ids_at(setup, segments) or set())
+
+
+def _rendered(spec: TaskSpec, pattern: str) -> list[str]:
+    """Return ``pattern`` as every value of its one template parameter renders it ([] when that is not knowable)."""
+    roots = {d.split(".")[0] for d in _FIELD.findall(pattern)}
+    if not roots:
+        return [pattern]
+    if len(roots) > 1 or not roots <= set(spec.params):
+        return []
+    [root] = roots
+    try:
+        return list(dict.fromkeys(render(pattern, {root: v}) for v in _values(spec.params[root])))
+    except (TemplateError, OSError, ValueError):
+        return []  # reported by param_problems / template_problems
+
+
+def wildcard_problems(spec: TaskSpec) -> list[str]:
+    """Return the ``[id=prefix*]`` patterns of expected_changes that cover records the world (or setup) already has.
+
+    Such a pattern reads as "a record the task creates" but also lets the task change or delete existing records;
+    write ``[new]`` instead, name the ids, or list the pattern in ``intended_wildcards`` when existing records are
+    meant. A templated pattern is checked as each value of its parameter renders it (one parameter at most).
+    """
+    out = []
+    for i, pattern in enumerate(spec.expected_changes):
+        if pattern in spec.intended_wildcards:
+            continue
+        hits: set[str] = set()
+        for concrete in _rendered(spec, pattern):
+            for m in _PREFIX_GLOB.finditer(concrete):
+                head = _SEGMENT.findall(concrete[:m.start()])
+                if len(head) >= 3 and head[0] == "apps" and head[2] == "data":
+                    hits |= {x for x in _existing_ids(spec, head[1], head[3:]) if x.startswith(m.group(1))}
+        if hits:
+            ids = sorted(hits)
+            out.append(f"field 'expected_changes.{i}': pattern {pattern!r} also matches existing records "
+                       f"{ids[:5]}{'...' if len(ids) > 5 else ''}; write '[new]' for records the task creates "
+                       f"(or list the pattern in intended_wildcards)")
+    return out
+
+
+def spec_problems(spec: TaskSpec) -> list[str]:
+    """Return every load-time problem of a validated spec (parameters, templates, side-effect patterns)."""
+    return param_problems(spec) + template_problems(spec) + wildcard_problems(spec)
