@@ -33,5 +33,5 @@ def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> 
 
 
 def fail(message: str) -> None:
-    """Stop with a clear error (exit status 2)."""
+    """Stop with a clear error (exit status 1)."""
     raise click.ClickException(message)
