@@ -57,6 +57,15 @@ def demo_bank(tmp_path: Path) -> Path:
     return write_suite(tmp_path / "bank")
 
 
+@pytest.fixture
+def demo(demo_bank):
+    """The demo suite's one task and its instance for seed 5: (spec, instance)."""
+    from toolkit.tasks import load_suite, sample
+
+    [spec] = load_suite("demo", root=demo_bank)
+    return spec, sample(spec, 5)
+
+
 @pytest.fixture(scope="session")
 async def answers_manager():
     """A session-wide env manager whose phone has only the Answers app (fast to boot)."""

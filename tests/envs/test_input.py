@@ -10,15 +10,8 @@ from tests.conftest import requires_chromium
 from toolkit.actions import KEY_NAMES, ActionError, Hotkey, normalize_key, parse_action
 from toolkit.envs.input import screen_point
 from toolkit.harness.formats import get_format
-from toolkit.tasks import load_suite, sample
 
 pytestmark = requires_chromium
-
-
-@pytest.fixture
-def demo(demo_bank):
-    [spec] = load_suite("demo", root=demo_bank)
-    return spec, sample(spec, 5)
 
 
 def _center(obs, element_id):

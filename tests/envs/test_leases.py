@@ -16,15 +16,8 @@ from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import EnvError, StaleLeaseError
 from toolkit.envs.local import LocalBackend
 from toolkit.envs.manager import Deadlines, EnvManager
-from toolkit.tasks import load_suite, sample
 
 pytestmark = requires_chromium
-
-
-@pytest.fixture
-def demo(demo_bank):
-    [spec] = load_suite("demo", root=demo_bank)
-    return spec, sample(spec, 5)
 
 
 class FailingBoot(MockedAdapter):

@@ -8,15 +8,8 @@ import pytest
 
 from tests.conftest import requires_chromium
 from toolkit.envs.base import EnvError, StaleLeaseError
-from toolkit.tasks import load_suite, sample
 
 pytestmark = requires_chromium
-
-
-@pytest.fixture
-def demo(demo_bank):
-    [spec] = load_suite("demo", root=demo_bank)
-    return spec, sample(spec, 5)
 
 
 def _center(obs, element_id):

@@ -12,17 +12,10 @@ from tests.faults.helpers import browser_of, renderer_of, sigkill
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import StaleLeaseError
 from toolkit.envs.manager import Deadlines, EnvManager
-from toolkit.tasks import load_suite, sample
 
 pytestmark = requires_chromium
 
 POOL = 4
-
-
-@pytest.fixture
-def demo(demo_bank):
-    [spec] = load_suite("demo", root=demo_bank)
-    return spec, sample(spec, 5)
 
 
 @pytest.fixture

@@ -65,13 +65,6 @@ def file(tmp_path):
 
 
 @pytest.fixture
-async def pool():
-    p = VerifierPool(size=1, limits=VerifierLimits(timeout_s=10))
-    yield p
-    await p.close()
-
-
-@pytest.fixture
 def fake_worker(tmp_path, monkeypatch):
     script = tmp_path / "fake_worker.py"
     script.write_text(FAKE_WORKER)

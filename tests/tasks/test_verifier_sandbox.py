@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from toolkit.paths import MOCKED_APPS
-from toolkit.tasks import VerifierLimits, VerifierPool
+from toolkit.tasks import VerifierPool
 from toolkit.tasks.verifier import VerifierFailure
 
 PROBES = textwrap.dedent('''
@@ -153,13 +153,6 @@ def probes(tmp_path):
     path = tmp_path / "probes.py"
     path.write_text(PROBES)
     return str(path)
-
-
-@pytest.fixture
-async def pool():
-    p = VerifierPool(size=1, limits=VerifierLimits(timeout_s=10))
-    yield p
-    await p.close()
 
 
 async def test_tamper_probes_fail_and_touch_no_file(pool, probes, tmp_path):

@@ -184,8 +184,7 @@ def serve() -> None:
     # and what the child does after the verifier returns must not go through them.
     read, write, fork, close, waitpid, kill, exit_, pipe, urandom = (os.read, os.write, os.fork, os.close, os.waitpid,
                                                                     os.kill, os._exit, os.pipe, os.urandom)
-    setrlimit, loads, exec_, getattr_, len_, type_, str_ = (resource.setrlimit, json.loads, exec, getattr, len,
-                                                            type, str)
+    setrlimit, loads, exec_, getattr_, len_, str_ = (resource.setrlimit, json.loads, exec, getattr, len, str)
     namespace, modules, join, view_of = SimpleNamespace, sys.modules, b"".join, memoryview
 
     def encode(value) -> str:
