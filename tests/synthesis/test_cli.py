@@ -95,3 +95,21 @@ def test_synth_tasks_refuses_weak_together_with_diagnosis(tmp_path, monkeypatch)
     report.write_text("{}")
     res = CliRunner().invoke(cli, ["synth", "tasks", "--weak", "search", "--diagnosis", str(report)])
     assert res.exit_code == 2 and "--weak and --diagnosis" in res.output
+
+
+def test_synth_tasks_exits_1_when_nothing_is_accepted(tmp_path, monkeypatch):
+    """The pipeline is replaced by a report of zero accepted tasks: the command prints it and still fails."""
+    from click.testing import CliRunner
+
+    import toolkit.synthesis.pipeline as pipeline
+    from toolkit.cli.main import cli
+    from toolkit.synthesis.models import Rejection, SynthReport
+
+    report = SynthReport(worlds=["moving-11"], out=str(tmp_path), accepted=0, rejected=1, cross_app_share=0.0,
+                         distinct_instructions=0,
+                         rejections=[Rejection(task_id="moving-11/t1", stage="gui", reasons=["reference did not reach the goal"])])
+    monkeypatch.setattr(pipeline, "synthesize_bank", lambda **kw: report)
+    res = CliRunner().invoke(cli, ["synth", "tasks", "--worlds", "1", "--json"])
+    assert res.exit_code == 1 and "no task was accepted (1 rejected)" in res.output
+    assert json.loads(res.stdout.strip().splitlines()[-1])["accepted"] == 0  # the report is still printed
+    assert "reference did not reach the goal" in res.output

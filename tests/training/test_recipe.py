@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import random
 from types import SimpleNamespace
 
@@ -64,7 +65,8 @@ def test_train_refuses_to_save_a_model_after_zero_steps(tmp_path, monkeypatch):
     import toolkit.training.recipe as R
 
     saved = []
-    fake = SimpleNamespace(train=lambda: None, state=SimpleNamespace(global_step=0), save_model=saved.append)
+    fake = SimpleNamespace(train=lambda resume_from_checkpoint=None: None, state=SimpleNamespace(global_step=0),
+                           save_model=saved.append, resume_checkpoint=None)
     monkeypatch.setattr(R, "build_trainer", lambda *a, **k: fake)
     with pytest.raises(ValueError, match="0 optimizer steps"):
         R.train(RECIPES / "grpo-tiny-cpu.yaml", tmp_path)
@@ -248,3 +250,48 @@ def test_k3_gate_stops_on_nan():
              "completion_mask": torch.ones(1, 3)}
     with pytest.raises(ConsistencyError, match="nan"):
         trainer._check_consistency(batch)
+
+
+# -- resume -----------------------------------------------------------------------------------------------------
+def _checkpoint(folder, step=1, optimizer=True, recipe=None):
+    folder.mkdir(parents=True)
+    (folder / "trainer_state.json").write_text(json.dumps({"global_step": step}))
+    if optimizer:
+        (folder / "optimizer.pt").write_bytes(b"")
+    if recipe is not None:
+        (folder / "guigym_recipe.json").write_text(json.dumps(recipe))
+    return folder
+
+
+def test_resume_refuses_what_it_cannot_continue_before_any_model_work(tmp_path):
+    """Stand-in checkpoint folders (the files TRL writes, empty): each refusal names the folder and what is wrong."""
+    from toolkit.training.recipe import build_trainer
+    from toolkit.training.resume import find_checkpoint
+
+    out = tmp_path / "run"
+    with pytest.raises(ValueError, match="holds no checkpoint-N folder"):
+        find_checkpoint(out, "last")
+    with pytest.raises(ValueError, match="no such checkpoint folder"):
+        find_checkpoint(out, out / "checkpoint-9")
+    _checkpoint(out / "checkpoint-2", step=2)
+    _checkpoint(out / "checkpoint-10", step=10, optimizer=False)
+    with pytest.raises(ValueError, match=r"checkpoint-10: the checkpoint holds only the model \(no optimizer.pt\).*"
+                                         r"save_only_model: false"):
+        find_checkpoint(out, "last")  # the newest by step number, not by name
+    assert find_checkpoint(out, out / "checkpoint-2") == out / "checkpoint-2"
+    (out / "not-a-checkpoint").mkdir()
+    with pytest.raises(ValueError, match="not a trainer checkpoint"):
+        find_checkpoint(out, out / "not-a-checkpoint")
+
+    recipe = _tiny()
+    with pytest.raises(ValueError, match="at step 2 and max_steps is 2; pass --max-steps above 2"):
+        build_trainer(recipe, out, max_steps=2, resume=out / "checkpoint-2")
+    saved = copy.deepcopy(recipe)
+    saved["tasks"]["pools"][0]["split"] = ["train"]  # what build_trainer records
+    saved["algorithm"]["group_size"] = 8
+    saved["trainer"]["max_steps"] = 50  # may change
+    _checkpoint(out / "checkpoint-3", step=3, recipe=saved)
+    with pytest.raises(ValueError, match=r"recipe differs.*algorithm.group_size: 8 -> 4\)") as err:
+        build_trainer(recipe, out, max_steps=5, resume=out / "checkpoint-3")
+    assert "max_steps" not in str(err.value).split("(")[1].split(")")[0]
+    assert not (out / "base-model").exists()  # refused before the model was built

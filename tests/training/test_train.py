@@ -124,3 +124,37 @@ def test_accelerate_launch_two_ranks_on_cpu(tmp_path):
     assert tasks_seen == {"mobile-core/contacts.favorite", "mobile-core/contacts.edit_phone"}
     before, after = _weights(out / "base-model"), _weights(out / "final")
     assert any(not (before[k] == after[k]).all() for k in before)
+
+
+def test_resume_continues_the_optimizer_sampler_and_step_count(tmp_path):
+    """Two runs of one step each equal one run of two: the second resumes checkpoint-1 (TRL restores the weights,
+    optimizer, scheduler and RNG state; the toolkit restores the sampler's record and the trial counters)."""
+    import torch
+    import yaml
+
+    from toolkit.training.recipe import train
+
+    recipe = yaml.safe_load(RECIPE.read_text())
+    recipe["trainer"].update(save_only_model=False, save_steps=1)
+    path = tmp_path / "recipe.yaml"
+    path.write_text(yaml.safe_dump(recipe))
+    out = tmp_path / "run"
+    first = train(path, out, max_steps=1)
+    assert first["steps"] == 1 and (out / "checkpoint-1" / "optimizer.pt").is_file()
+    saved = json.loads((out / "checkpoint-1" / "guigym_state_rank0.json").read_text())
+    n_first = saved["sampler"]["mobile-core/contacts.favorite"][0]
+    assert n_first == 4 and saved["trials"]["mobile-core/contacts.favorite"] == 4
+
+    second = train(path, out, max_steps=2, resume="last")
+    assert second["resumed_from"] == str(out / "checkpoint-1") and second["steps"] == 2
+    assert [h["step"] for h in second["log_history"] if "loss" in h] == [1, 2]  # step 1 comes back from the checkpoint
+    optim = torch.load(out / "checkpoint-2" / "optimizer.pt", weights_only=False)
+    assert {int(s["step"]) for s in optim["state"].values()} == {2}  # Adam's moments continued, not restarted
+    state = json.loads((out / "checkpoint-2" / "guigym_state_rank0.json").read_text())
+    assert state["sampler"]["mobile-core/contacts.favorite"][0] > n_first  # the record carried over
+    from toolkit.store import RunStore
+
+    run = RunStore.open(second["run_dir"])
+    assert run.manifest["resumed_from"] == str(out / "checkpoint-1")
+    assert {r["train_step"] for r in run.attempt_rows()} == {1}
+    assert min(r["trial"] for r in run.attempt_rows()) == 4  # trial numbers continue the first run's

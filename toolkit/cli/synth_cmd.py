@@ -90,6 +90,9 @@ def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_r
         data = report.model_dump(exclude={"rejections"})
         data["rejections"] = [r.model_dump() for r in report.rejections]
         emit_json(data)
+    if report.accepted == 0:
+        # A bank with nothing in it is a failed synthesis, whatever the JSON says: scripts must see it.
+        fail(f"no task was accepted ({report.rejected} rejected); the rejections above name each stage and reason")
 
 
 @synth.command("validate")

@@ -11,8 +11,10 @@ from toolkit.cli.common import console, emit_json, fail
 @click.option("--config", "config", required=True, type=click.Path(exists=True, dir_okay=False), help="a recipe YAML")
 @click.option("--max-steps", type=click.IntRange(1), help="stop after N optimizer steps (overrides trainer.max_steps)")
 @click.option("--output-dir", type=click.Path(file_okay=False), help="checkpoint-N/ and final/ go here")
+@click.option("--resume", help="continue a run: 'last' (the newest checkpoint-N under the output dir) or a checkpoint "
+                               "folder; its checkpoints need trainer.save_only_model: false")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
-def train_command(config, max_steps, output_dir, as_json):
+def train_command(config, max_steps, output_dir, resume, as_json):
     """Train an agent with GRPO: rollouts through the harness and env manager, TRL's loss."""
     try:
         from toolkit.training.recipe import train
@@ -21,7 +23,7 @@ def train_command(config, max_steps, output_dir, as_json):
     from toolkit.training.trainer import ConsistencyError
 
     try:
-        summary = train(config, output_dir, max_steps)
+        summary = train(config, output_dir, max_steps, resume=resume)
     except (ValueError, FileNotFoundError, ConsistencyError) as exc:
         fail(str(exc))
     steps = [h for h in summary["log_history"] if "loss" in h]

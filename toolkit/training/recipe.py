@@ -85,7 +85,7 @@ def grpo_config(recipe: dict[str, Any], output_dir: str | Path, max_steps: int |
         remove_unused_columns=False, bf16=not cpu and tr.get("dtype", "bfloat16") == "bfloat16", use_cpu=cpu,
         activation_checkpointing=bool(tr.get("gradient_checkpointing", not cpu)), seed=int(tr.get("seed", 0)),
         scale_rewards=tr.get("scale_rewards", "group"), use_bias_correction_kl=bool(algo.get("use_bias_correction_kl", False)),
-        # the weights only (no optimizer, scheduler or RNG state): there is no resume (docs/training.md)
+        # by default the weights only; save_only_model: false adds optimizer, scheduler and RNG state (resumable)
         dataloader_num_workers=0, save_only_model=bool(tr.get("save_only_model", True)),
         **_loss_settings(algo))
     return GRPOConfig(**kwargs)
@@ -168,9 +168,12 @@ def model_dtype(recipe: dict[str, Any], args):
     return torch.float32 if args.use_cpu else getattr(torch, recipe["trainer"].get("dtype", "bfloat16"))
 
 
-def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int | None = None):
-    """Return a ready :class:`GuiGRPOTrainer` for ``recipe`` writing under ``output_dir``. The recipe, the task pool
-    and the env config are checked before any model is built or loaded (ValueError)."""
+def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int | None = None,
+                  resume: str | Path | None = None):
+    """Return a ready :class:`GuiGRPOTrainer` for ``recipe`` writing under ``output_dir``; with ``resume`` (``last``
+    or a checkpoint folder) it continues that checkpoint's run (``trainer.resume_checkpoint``, what
+    :func:`train` passes to ``trainer.train``). The recipe, the task pool, the env config and the checkpoint are
+    checked before any model is built or loaded (ValueError)."""
     from datasets import Dataset
     from transformers import AutoModelForImageTextToText
 
@@ -179,6 +182,8 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     from toolkit.models.tiny import load_processor
     from toolkit.store import RunStore
     from toolkit.training.pools import env_factory, select_tasks
+    from toolkit.training.resume import (ToolkitStateCallback, check_same_recipe, checkpoint_step, find_checkpoint,
+                                         load_toolkit_state)
     from toolkit.training.trainer import AdaptiveSampler, GuiGRPOTrainer
 
     out = Path(output_dir)
@@ -189,12 +194,22 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     recipe = copy.deepcopy(recipe)  # what the manifest records: each pool's splits made explicit
     for i, pool in enumerate(recipe["tasks"]["pools"]):
         pool["split"] = list(pool_splits(pool, i))
+    resume_from = None
+    if resume is not None:
+        resume_from = find_checkpoint(out, resume)
+        done = checkpoint_step(resume_from)
+        if done >= args.max_steps:
+            raise ValueError(f"--resume {resume_from}: the checkpoint is at step {done} and max_steps is {args.max_steps}; "
+                             f"pass --max-steps above {done} to train further")
+        check_same_recipe(resume_from, recipe)
 
     out.mkdir(parents=True, exist_ok=True)
     # Under `accelerate launch` every rank runs this: the first rank of each node builds the model, the others wait
-    # for it and load the same files.
+    # for it and load the same files. A resumed run reuses the base model already built (its weights come from the
+    # checkpoint; the base stays what `final` is compared with).
+    build = args.local_process_index == 0 and not (resume_from is not None and (out / "base-model").is_dir())
     with args.main_process_first(local=True, desc="the model to train"):
-        ckpt = build_model(recipe, out, build=args.local_process_index == 0)
+        ckpt = build_model(recipe, out, build=build)
     processor = load_processor(ckpt)
     model = AutoModelForImageTextToText.from_pretrained(ckpt, dtype=model_dtype(recipe, args))
 
@@ -210,7 +225,8 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
                                          tasks=sorted(specs), trials=int(recipe["algorithm"].get("group_size", 8)),
                                          seed=int(tr.get("seed", 0)), parallel=int(ro.get("concurrency", 4)), model=str(ckpt),
                                          model_name=None, harness=harness_config.as_dict(), recipe=recipe,
-                                         rank=args.process_index, world_size=args.world_size),
+                                         rank=args.process_index, world_size=args.world_size,
+                                         resumed_from=str(resume_from) if resume_from else None),
                             root=out / "runs", run_id=_rank_run_id(args))
     trainer = GuiGRPOTrainer(
         model=model, args=args, train_dataset=Dataset.from_list(rows), processing_class=processor,
@@ -221,6 +237,10 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
         max_turns=ro.get("max_turns"), concurrency=int(ro.get("concurrency", 4)),
         k3_threshold=float(tr.get("k3_threshold", 1e-3)), windowwise=bool(h.get("windowwise_train", True)),
         run_seed=int(tr.get("seed", 0)), max_total_length=int(ro.get("max_total_length", 8192)))
+    trainer.add_callback(ToolkitStateCallback(trainer, recipe))
+    trainer.resume_checkpoint = resume_from
+    if resume_from is not None:
+        load_toolkit_state(resume_from, trainer)
     return trainer
 
 
@@ -237,12 +257,15 @@ def _rank_run_id(args) -> str | None:
     return f"{base}-rank{args.process_index}"
 
 
-def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_steps: int | None = None) -> dict[str, Any]:
-    """Run a recipe; return a summary (output dir, final checkpoint, run store, log history)."""
+def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_steps: int | None = None,
+          resume: str | Path | None = None) -> dict[str, Any]:
+    """Run a recipe (``resume``: continue from ``last`` checkpoint under the output dir, or from a checkpoint
+    folder); return a summary (output dir, final checkpoint, run store, log history)."""
     recipe = load_recipe(recipe_path)
     out = Path(output_dir or recipe["trainer"].get("output_dir") or f"outputs/{Path(recipe_path).stem}")
-    trainer = build_trainer(recipe, out, max_steps)
-    trainer.train()
+    trainer = build_trainer(recipe, out, max_steps, resume=resume)
+    resumed = trainer.resume_checkpoint
+    trainer.train(resume_from_checkpoint=str(resumed) if resumed else None)
     if trainer.state.global_step == 0:  # never ship the untrained base model as `final`
         raise ValueError(f"training ended after 0 optimizer steps (no batch reached the optimizer); nothing saved as "
                          f"{out / 'final'}. Check trainer.max_steps and that the task pool fills one generation")
@@ -250,7 +273,8 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
     trainer.save_model(str(final))
     summary = {"output_dir": str(out), "final": str(final), "run_dir": str(trainer.store.dir) if trainer.store else None,
                "checkpoints": sorted(p.name for p in out.glob("checkpoint-*")), "steps": int(trainer.state.global_step),
-               "log_history": trainer.state.log_history, "consistency": trainer.consistency_log}
+               "log_history": trainer.state.log_history, "consistency": trainer.consistency_log,
+               "resumed_from": str(resumed) if resumed else None}
     if trainer.accelerator.is_main_process:  # one summary per run (each rank's trajectories are in its run folder)
         (out / "train_summary.json").write_text(json.dumps(summary, indent=1, default=str))
     return summary
