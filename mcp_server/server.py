@@ -17,12 +17,20 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Image, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
+from pydantic import ConfigDict, Field
 
 from toolkit import api
 from toolkit.diagnosis import DiagnosisReport
 from toolkit import synthesis
 from toolkit.envs import fleet
-from toolkit.synthesis import audit
+from toolkit.envs.base import EnvError
+
+
+# Bounds of the numeric arguments, the same as the CLI's (published in the input schemas, checked by the SDK).
+Trials = Annotated[int, Field(ge=1, le=100)]
+Parallel = Annotated[int, Field(ge=1, le=512, description="attempts run at once (Chromium pages)")]
+Instances = Annotated[int, Field(ge=1, le=50)]
+Rollouts = Annotated[int, Field(ge=0, le=1000)]
 
 
 def _image(data: bytes) -> Any:
@@ -33,6 +41,20 @@ def _image(data: bytes) -> Any:
 def _with_image(model: Any, data: bytes) -> CallToolResult:
     return CallToolResult(content=[_image(data), TextContent(type="text", text=model.model_dump_json())],
                           structured_content=model.model_dump(mode="json"))
+
+
+def _forbid_unknown_arguments(server: MCPServer) -> None:
+    """Make every tool reject arguments it does not declare (and say so in its input schema).
+
+    The SDK's argument models ignore unknown keys, so a misspelt optional argument (``sute`` for ``suite``) would
+    silently fall back to its default and answer a different question. The SDK has no option for this, hence the
+    reach into its tool manager.
+    """
+    for tool in server._tool_manager.list_tools():
+        loose = tool.fn_metadata.arg_model
+        strict = type(loose.__name__, (loose,), {"model_config": ConfigDict(extra="forbid"), "__module__": __name__})
+        tool.fn_metadata.arg_model = strict
+        tool.parameters = strict.model_json_schema(by_alias=True)
 
 
 def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServer:
@@ -47,6 +69,9 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
             return await asyncio.to_thread(fn, *args)
         except (ValueError, KeyError, IndexError, FileNotFoundError) as exc:
             raise ToolError(str(exc).strip('"')) from None
+        except EnvError as exc:
+            # Infrastructure, not the caller's mistake; without its text the SDK would answer a bare "Error executing tool".
+            raise ToolError(f"{exc}; env_reset (or env_open) gives the session a fresh instance") from None
 
     @server.tool()
     async def list_suites() -> list[api.SuiteInfo]:
@@ -64,13 +89,13 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return await call(api.show_task, task_id, seed)
 
     @server.tool()
-    async def validate_task(task_id: str, instances: int = 3, random_rollouts: int = 5) -> api.ValidationInfo:
+    async def validate_task(task_id: str, instances: Instances = 3, random_rollouts: Rollouts = 5) -> api.ValidationInfo:
         """Check a task by execution: reference succeeds, s0 does not, random never does, reset and Node agree."""
         return await call(api.validate_task, task_id, instances, random_rollouts)
 
     @server.tool()
-    async def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: int = 1,
-                       parallel: int = 2, seed: int = 0, model: str | None = None, model_name: str | None = None,
+    async def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: Trials = 1,
+                       parallel: Parallel = 2, seed: int = 0, model: str | None = None, model_name: str | None = None,
                        action_format: str = "text-v1", temperature: float | None = None,
                        max_tokens: int | None = None, resume: str | None = None) -> api.JobInfo:
         """Start an evaluation in the background; poll job_status with the returned job id (it names the run id
@@ -137,20 +162,21 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return await call(lambda: synthesis.build_world(persona, scenario, seed=seed, backend="offline"))
 
     @server.tool()
-    async def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] | None = None,
-                          random_rollouts: int = 20, seed: int = 0) -> synthesis.SynthReport:
+    async def synth_tasks(out: str, worlds: Annotated[int, Field(ge=1, le=50)] = 1,
+                          per_world: Annotated[int, Field(ge=1, le=500)] = 10, weak: list[str] | None = None,
+                          random_rollouts: Rollouts = 20, seed: int = 0) -> synthesis.SynthReport:
         """Synthesize tasks from new worlds (offline backend), accept them only by execution, write them under `out`."""
         return await call(lambda: synthesis.synthesize_bank(worlds, out, "offline", per_world, weak, random_rollouts, seed=seed))
 
     @server.tool()
     async def synth_validate(out: str) -> list[synthesis.WorldValidation]:
         """Re-check synthesized worlds under `out`: consistency, loading into a device, every task's validation."""
-        return await call(synthesis.validate_synth, out)
+        return await call(api.synth_validate, out)
 
     @server.tool()
     async def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[str, Any]:
         """Audit verifiers for reward hacks (static scan + execution probes); planted=True adds the planted-hack suite."""
-        return await call(lambda: audit.audit_report(planted=planted, suites=suites))
+        return await call(api.synth_audit, planted, suites)
 
     @server.tool()
     async def env_open(task_id: str | None = None, seed: int = 0) -> Annotated[CallToolResult, api.SessionInfo]:
@@ -190,6 +216,7 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         """Close a session and free its browser page."""
         return {"closed": await call(sessions.close, session_id)}
 
+    _forbid_unknown_arguments(server)
     server.sessions = sessions  # for tests and shutdown
     return server
 

@@ -12,7 +12,7 @@ import itertools
 import threading
 import time
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,6 +24,9 @@ from toolkit.session import EnvSession, make_env
 from toolkit.store import RunStore, list_runs
 from toolkit.sync import background_loop
 from toolkit.tasks import SpecError, list_suites as _list_suites, load_tasks, sample
+
+if TYPE_CHECKING:  # synthesis loads on first use
+    from toolkit.synthesis.pipeline import WorldValidation
 
 
 class _Model(BaseModel):
@@ -308,18 +311,19 @@ def task_results(run_id: str, root: str | None = None) -> list[dict[str, Any]]:
     return diagnosis.task_results(_store(run_id, root)).to_dict("records")
 
 
-def _locate(attempt_id: str, run_id: str | None, root: str | None) -> RunStore:
+def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "attempt_id") -> RunStore:
+    """Return the run holding ``attempt_id``; errors name the caller's argument ``name``."""
     if "/" in attempt_id and run_id is None:
         run_id, attempt_id = attempt_id.split("/", 1)
     if run_id:
         store = _store(run_id, root)
         if attempt_id not in store.done_ids():
-            raise _arg("attempt_id", f"run {run_id} has no attempt {attempt_id!r}")
+            raise _arg(name, f"run {run_id} has no attempt {attempt_id!r}")
         return store
     for store in list_runs(root):
         if attempt_id in store.done_ids():
             return store
-    raise _arg("attempt_id", f"no run under {root or 'runs/'} has attempt {attempt_id!r}")
+    raise _arg(name, f"no run under {root or 'runs/'} has attempt {attempt_id!r}")
 
 
 def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = None) -> AttemptInfo:
@@ -349,13 +353,35 @@ def get_step(attempt_id: str, step: int, run_id: str | None = None, root: str | 
 
 def compare_attempts(attempt_a: str, attempt_b: str, run_id: str | None = None, root: str | None = None) -> dict[str, Any]:
     """Compare two attempts: outcomes and the first step where they diverge."""
-    store_a, store_b = _locate(attempt_a, run_id, root), _locate(attempt_b, run_id, root)
+    store_a, store_b = _locate(attempt_a, run_id, root, "attempt_a"), _locate(attempt_b, run_id, root, "attempt_b")
     return diagnosis.compare(store_a, attempt_a.split("/", 1)[-1], attempt_b.split("/", 1)[-1], run_b=store_b)
 
 
 def diagnose_run(run_id: str, root: str | None = None) -> diagnosis.DiagnosisReport:
     """Return the diagnosis report of a run."""
     return diagnosis.diagnose(_store(run_id, root))
+
+
+# -- synthesis -------------------------------------------------------------------------------------------
+
+
+def synth_validate(out: str) -> list[WorldValidation]:
+    """Re-check the synthesized worlds under ``out`` (a synth folder or one world folder); return one result per world."""
+    from toolkit.synthesis.pipeline import validate_synth, world_folders
+
+    if not world_folders(out):  # an empty answer would read as "nothing failed"
+        raise _arg("out", f"no synthesized worlds under {out} (a world folder holds world.json and tasks.yaml)")
+    return validate_synth(out)
+
+
+def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[str, Any]:
+    """Audit the verifiers of ``suites`` (default: the bundled ones), and the planted hacks when ``planted``."""
+    from toolkit.synthesis.audit import audit_report
+
+    for s in suites or []:
+        if s not in _list_suites():
+            raise _arg("suites", f"unknown suite {s!r}; known: {', '.join(_list_suites())}")
+    return audit_report(planted=planted, suites=suites)
 
 
 # -- interactive environment sessions ---------------------------------------------------------------------

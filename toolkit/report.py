@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.diagnosis import diagnose, open_run, steps as attempt_steps, summary
-from toolkit.diagnosis.queries import RunRef
+from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, verdict_of
 from toolkit.evaluation import METRICS, load_result
-from toolkit.widgets.draw import annotate, to_bytes
+from toolkit.widgets.draw import screenshot, to_bytes
 from toolkit.widgets.replay import step_html, verdict_html
 
 _CSS = """
@@ -59,7 +59,9 @@ def bar_chart(title: str, items: list[tuple[str, float]], width: int = 420, max_
     for i, (label, value) in enumerate(items):
         y = 24 + i * row
         length = (width - label_w - 50) * (value / max_value if max_value else 0)
-        bars.append(f'<text x="{label_w - 6}" y="{y + 13}" text-anchor="end" font-size="12">{_e(label)[:24]}</text>'
+        # cut before escaping: a cut escaped label can end inside an entity ("&am") and show as garbage
+        text = _e(str(label)[:24])
+        bars.append(f'<text x="{label_w - 6}" y="{y + 13}" text-anchor="end" font-size="12">{text}</text>'
                     f'<rect x="{label_w}" y="{y + 2}" width="{length:.1f}" height="{row - 6}" fill="#3656d8"></rect>'
                     f'<text x="{label_w + length + 4:.1f}" y="{y + 13}" font-size="11">{value:.2f}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img">'
@@ -68,15 +70,21 @@ def bar_chart(title: str, items: list[tuple[str, float]], width: int = 420, max_
 
 def _frames(store, attempt_id: str, width: int) -> list[dict[str, str]]:
     """Return the replay frames of an attempt: one per step (its actions drawn on the screen before it),
-    then the final screen after the last step, the state that was judged, with nothing drawn."""
+    then the final screen after the last step, the state that was judged, with nothing drawn.
+
+    A missing screenshot file becomes a placeholder frame; a missing trajectory file gives no frames.
+    """
     frames = []
-    records = attempt_steps(store, attempt_id).to_dict("records")
+    try:
+        records = attempt_steps(store, attempt_id).to_dict("records")
+    except FileNotFoundError:
+        return []
     for record in records:
-        img = annotate(Path(record["screenshot_before"]).read_bytes(), record.get("actions") or [], width)
+        img = screenshot(record.get("screenshot_before"), record.get("actions") or [], width)
         frames.append({"img": base64.b64encode(to_bytes(img, quality=70)).decode(), "html": step_html(record)})
     last = records[-1] if records else None
     if last and last.get("screenshot_after") and Path(last["screenshot_after"]).is_file():
-        img = annotate(Path(last["screenshot_after"]).read_bytes(), [], width)
+        img = screenshot(last["screenshot_after"], [], width)
         caption = f"<div><b>final screen</b> · after step {_e(last['index'])} · {_e(last.get('screen_after'))}</div>"
         frames.append({"img": base64.b64encode(to_bytes(img, quality=70)).decode(), "html": caption})
     return frames
@@ -84,7 +92,10 @@ def _frames(store, attempt_id: str, width: int) -> list[dict[str, str]]:
 
 def _page(store, body: str) -> str:
     """Return the whole HTML page around ``body``: title, run header and the inline CSS and JS."""
-    manifest = store.manifest
+    try:
+        manifest = store.manifest
+    except ValueError:  # a damaged manifest.json: the attempts are still worth a report
+        manifest = {"agent": "unknown (manifest.json unreadable)"}
     return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>guigym run {_e(store.run_id)}</title>
 <style>{_CSS}</style></head><body>
 <h1>guigym run <code>{_e(store.run_id)}</code></h1>
@@ -128,12 +139,18 @@ def render_report(run: RunRef, width: int = 270) -> str:
                             max_value=float(outcomes.max() or 1)))
     findings = "".join(f"<tr><td>{_e(k)}</td><td>{v}</td></tr>" for k, v in report.action_counts.items())
     findings += "".join(f"<tr><td>{_e(k)}</td><td>{len(v)}</td></tr>" for k, v in report.trajectories.items())
+    missing = {f.attempt_id: f.detail for f in report.trajectories.get("missing_steps", [])}
     attempts_html = []
     for row in result.attempts.to_dict("records"):
         aid = row["attempt_id"]
-        records = [r for r in store.trajectory(aid) if r.get("kind") == "verdict"]
-        verdict = {**(records[0] if records else {}), "termination": row["termination"]}
+        try:
+            records = store.trajectory(aid)
+        except FileNotFoundError:
+            records = []
+        verdict = {**verdict_of(row, records), "termination": row["termination"]}
         frames = _frames(store, aid, width)
+        warning = f'<p class="bad">Replay incomplete: {_e(missing[aid])}.</p>' if aid in missing else ""
+        score = "no score (verifier error)" if row["outcome"] == VERIFIER_ERROR else f'reward {row["reward"]:.2f}'
         cls = "ok" if row["outcome"] == "success" else "bad"
         replay = ("<p><i>no steps</i></p>" if not frames else
                   f'<div class="replay"><script type="application/json">{json.dumps(frames)}</script>'
@@ -141,8 +158,8 @@ def render_report(run: RunRef, width: int = 270) -> str:
                   f'<input type="range" min="0" value="0"> <span class="idx"></span></div><img alt="step screenshot"></div>'
                   f'<div class="panel"></div></div>')
         attempts_html.append(f'<details data-attempt="{_e(aid)}"><summary><span class="{cls}">{_e(row["outcome"])}</span> '
-                             f'<code>{_e(aid)}</code> · {row["steps"]} steps · reward {row["reward"]:.2f}</summary>'
-                             f'<p>{_e(row["instruction"])}</p>{verdict_html(verdict)}{replay}</details>')
+                             f'<code>{_e(aid)}</code> · {row["steps"]} steps · {score}</summary>'
+                             f'<p>{_e(row["instruction"])}</p>{verdict_html(verdict)}{warning}{replay}</details>')
     weak = "".join(f"<li>{_e(t)}</li>" for t in report.weak_capabilities[:10]) or "<li>none</li>"
     return _page(store, f"""<h2>Metrics</h2>{_metrics_table(result.summary)}
 <h2>Charts</h2><div class="grid">{''.join(f'<div class="card">{c}</div>' for c in charts)}</div>
@@ -155,5 +172,6 @@ def write_report(run: RunRef, out: str | Path | None = None) -> Path:
     """Write the report (default ``<run>/report.html``) and return its path."""
     store = open_run(run)
     path = Path(out) if out else store.dir / "report.html"
-    path.write_text(render_report(store))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_report(store), encoding="utf-8")  # the page declares utf-8, whatever the locale
     return path

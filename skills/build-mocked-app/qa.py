@@ -133,20 +133,18 @@ def open_session(device: str, apps: list[str] | None) -> EnvSession:
     from toolkit.envs.manager import EnvManager
 
     class DeviceSession(EnvSession):
-        async def _open(self) -> None:
-            if self.manager is None:
-                self.manager = EnvManager(backend=LocalBackend(), adapter=MockedAdapter(device=device, apps=apps))
-                [self.lease] = await self.manager.request(None)
+        def _new_manager(self) -> EnvManager:
+            return EnvManager(backend=LocalBackend(isolation=self.isolation), adapter=MockedAdapter(device=device, apps=apps))
 
     return DeviceSession(None, 0, apps=apps)
 
 
 async def _reset(session: EnvSession, seed: int, patch: dict, start_app: str | None):
-    await session._open()
+    lease = await session._lease()  # leases a device on first use, and again after a failure
     session.instance = TaskInstance(task_id="qa", seed=seed, instruction="(qa)", params={}, setup=patch or {},
                                     start_app=start_app, reference=[], expected_changes=[], max_steps=10_000)
     session._steps = 0
-    session.last = await session.manager.reset(session.lease, session.instance)
+    session.last = await session.manager.reset(lease, session.instance)
     return session.last
 
 

@@ -39,7 +39,8 @@ def add_attempt(store: RunStore, task: str, trial: int, outcome: str, steps: lis
     header = {"kind": "attempt", "attempt_id": aid, "task_id": task_id, "trial": trial, "instance": {"seed": seed},
               "initial_state_hash": f"init{seed}", "screenshot": store.write_screenshot(aid, 0, jpeg(BEFORE))}
     verdict = {"kind": "verdict", "task_id": task_id, "criteria": [{"id": "done", "description": "done", "passed": ok}],
-               "reward": float(ok), "success": ok, "clean": True, "side_effects": [], "claimed": "success"}
+               "reward": float(ok), "success": ok, "clean": True, "side_effects": [], "claimed": "success",
+               "error": verifier_error, "termination": "terminate"}
     store.write_trajectory(aid, [header, *steps, verdict])
     store.append_attempt({"attempt_id": aid, "task_id": task_id, "suite": "s", "trial": trial, "seed": seed,
                           "apps": ["contacts"], "tags": list(tags), "difficulty": "L1", "split": "test",

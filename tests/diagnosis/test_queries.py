@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.diagnosis.fake_run import add_attempt, plan
-from toolkit.diagnosis import attempts_of, compare, diagnose, runs, summary, task_results
-from toolkit.diagnosis.queries import first_divergence
+from toolkit.diagnosis import attempt, attempts, attempts_of, compare, diagnose, runs, summary, task_results
+from toolkit.diagnosis.queries import first_divergence, verdict_of
 from toolkit.evaluation import METRICS
 from toolkit.store import RunStore
 
@@ -81,3 +83,58 @@ def test_a_success_of_the_same_instance_is_preferred_and_compared_in_full(tmp_pa
     diff = compare(store, twin, same, run_b=again)
     assert diff["same_instance"] is True and diff["first_divergence"] == 2
     assert compare(store, lost, lost)["first_divergence"] is None
+
+
+def _damage(store: RunStore, attempt: str, keep_bytes: int | None) -> None:
+    """Delete an attempt's trajectory file (``keep_bytes`` None) or cut it to its first ``keep_bytes`` bytes."""
+    path = store.dir / "trajectories" / f"{attempt}.jsonl"
+    if keep_bytes is None:
+        path.unlink()
+    else:
+        path.write_bytes(path.read_bytes()[:keep_bytes])
+
+
+def test_a_missing_or_damaged_trajectory_is_a_finding_not_a_crash(tmp_path):
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    win = add_attempt(store, "a", 0, "success", plan(state="p"), seed=1)
+    gone = add_attempt(store, "a", 1, "failure", plan(state="p", x=900), seed=1)
+    torn = add_attempt(store, "b", 0, "failure", plan(), seed=2)
+    _damage(store, gone, None)
+    _damage(store, torn, 40)  # inside the header line: nothing of the file can be read
+
+    report = diagnose(store)
+    assert report.attempts == 3 and report.success_rate == 1 / 3  # the verdicts are in the attempt table
+    found = {f.attempt_id: f.detail for f in report.trajectories["missing_steps"]}
+    assert found == {gone: "its trajectory file is missing",
+                     torn: "0 of its 3 steps are readable: its trajectory file is damaged"}
+    assert report.divergences == []  # no "(ended) at step 0" against a success: there is nothing to compare
+    assert "| missing_steps | 2 |" in report.to_markdown()
+
+    with pytest.raises(ValueError, match="damaged"):  # not a bare StopIteration
+        attempt(store, torn)
+    assert attempt(store, win)["verdict"]["reward"] == 1.0
+
+
+def test_a_verdict_missing_from_the_trajectory_is_read_from_the_attempt_row(tmp_path):
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    aid = add_attempt(store, "a", 0, "failure", plan())
+    path = store.dir / "trajectories" / f"{aid}.jsonl"
+    path.write_text("".join(path.read_text().splitlines(keepends=True)[:-1]))  # the verdict line lost
+    verdict = attempt(store, aid)["verdict"]
+    assert verdict["reward"] == 0.0 and verdict["claimed"] == "success" and verdict["termination"] == "terminate"
+    assert [(c["id"], c["passed"]) for c in verdict["criteria"]] == [("done", False)]
+    row = attempts(store).to_dict("records")[0]
+    row["answer"] = float("nan")  # what a DataFrame row holds for a JSON null
+    assert verdict_of(row, [])["answer"] is None
+
+
+def test_one_damaged_manifest_does_not_hide_every_run(tmp_path):
+    good = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="a-good")
+    add_attempt(good, "a", 0, "success", plan())
+    bad = RunStore.create({"agent": "y", "suites": ["s"]}, root=tmp_path, run_id="b-bad")
+    add_attempt(bad, "a", 0, "failure", plan())
+    (bad.dir / "manifest.json").write_text('{"run_id": "b-bad", ')
+    rows = {r["run_id"]: r for r in runs(tmp_path).to_dict("records")}
+    assert rows["a-good"]["agent"] == "x" and rows["a-good"]["SR"] == 1.0
+    assert rows["b-bad"]["purpose"].startswith("unknown") and rows["b-bad"]["agent"] is None  # None, not NaN
+    assert rows["b-bad"]["attempts"] == 1 and rows["b-bad"]["SR"] == 0.0

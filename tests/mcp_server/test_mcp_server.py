@@ -194,4 +194,55 @@ async def test_synthesis_tools(tmp_path):
         bad = await client.call_tool("synth_world", {"scenario": "no-such-scenario"})
         assert bad.is_error and "scenario" in bad.content[0].text
         empty = await client.call_tool("synth_validate", {"out": str(tmp_path / "nothing")})
-        assert empty.is_error or empty.structured_content["result"] == []
+        assert empty.is_error and "argument 'out'" in empty.content[0].text
+
+
+async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_root, tmp_path):
+    """Over stdio: a misspelt argument or an out-of-range number is an error naming it, before any work starts."""
+    params = StdioServerParameters(command=sys.executable, args=["-m", "toolkit.cli.main", "mcp", "--runs", str(runs_root)])
+    async with Client(params, read_timeout_seconds=120) as client:
+        tools = (await client.list_tools()).tools
+        assert all(t.input_schema.get("additionalProperties") is False for t in tools)
+        run_eval = next(t for t in tools if t.name == "run_eval").input_schema["properties"]
+        assert run_eval["parallel"]["minimum"] == 1 and run_eval["trials"]["maximum"] == 100
+        run_id = (await client.call_tool("list_runs", {})).structured_content["result"][-1]["run_id"]
+        task = (await client.call_tool("task_results", {"run_id": run_id})).structured_content["result"][0]["task_id"]
+        attempt = f"{run_id}/{task.replace('/', '__')}__t0"
+        started = time.monotonic()
+        for name, args, needle in (
+                ("list_tasks", {"sute": "mobile-core"}, "sute"),  # was: every suite's tasks, as if no suite was named
+                ("list_suites", {"verbose": True}, "verbose"),
+                ("run_eval", {"suites": ["mobile-core"], "parallel": 0}, "parallel"),
+                ("run_eval", {"suites": ["mobile-core"], "parallel": 10**9}, "parallel"),
+                ("run_eval", {"suites": ["mobile-core"], "trial": 3}, "trial"),
+                ("validate_task", {"task_id": task, "random_rollouts": -1}, "random_rollouts"),
+                ("synth_tasks", {"out": str(tmp_path / "synth"), "worlds": 10**6}, "worlds"),  # was: built worlds for ever
+                ("synth_tasks", {"out": str(tmp_path / "synth"), "per_world": 0}, "per_world"),
+                ("synth_validate", {"out": str(tmp_path / "nothing")}, "argument 'out'"),  # was: [] (nothing failed)
+                ("synth_audit", {"suites": ["nope"], "planted": False}, "argument 'suites'"),
+                ("compare_attempts", {"attempt_a": attempt, "attempt_b": f"{run_id}/nope"}, "argument 'attempt_b'")):
+            result = await client.call_tool(name, args)
+            assert result.is_error and needle in result.content[0].text, (name, result.content)
+        assert time.monotonic() - started < 60
+        unknown = await client.call_tool("job_status", {"job_id": "job-1"})
+        assert unknown.is_error and "known: none" in unknown.content[0].text  # no refused call started a job
+        assert not (await client.call_tool("list_suites", {})).is_error
+    assert not (tmp_path / "synth").exists()
+
+
+async def test_an_env_failure_reaches_the_agent_with_its_kind_and_the_way_out(runs_root):
+    """A crashed page behind a session is reported as its env_error (not a bare "Error executing tool"); env_reset recovers."""
+    server = build_server(str(runs_root))
+    try:
+        async with Client(server) as client:
+            sid = (await client.call_tool("env_open", {})).structured_content["session_id"]
+            env = server.sessions._get(sid)
+            _, hosted = env.manager.hosted(env.lease)
+            env._sync(hosted.page.close())  # the page dies under the session, as a crashed renderer's does
+            failed = await client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "contacts"}]})
+            assert failed.is_error and "env_error[" in failed.content[0].text and "env_reset" in failed.content[0].text
+            assert (await client.call_tool("env_reset", {"session_id": sid})).structured_content["screen"] == "launcher"
+            again = await client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "contacts"}]})
+            assert not again.is_error and again.structured_content["screen"] == "app:contacts"
+    finally:
+        server.sessions.close_all()

@@ -90,3 +90,42 @@ def test_widgets_build_and_step(runs):
     assert c.divergence == 0 and c.slider.value == 0
     d = RunDashboard(rnd.store)
     assert set(d.figures) == {"metrics", "by_app", "by_tag", "steps"}
+
+
+def test_compare_widget_uses_the_instance_aware_divergence(tmp_path):
+    pytest.importorskip("ipywidgets")
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.diagnosis import compare
+    from toolkit.store import RunStore
+    from toolkit.widgets import CompareWidget
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    # two successes of different instances: other state hashes and coordinates, the same screens and action types
+    a = add_attempt(store, "a", 0, "success", plan(state="p", x=100), seed=1)
+    b = add_attempt(store, "a", 1, "success", plan(state="q", x=700), seed=2)
+    assert compare(store, a, b)["first_divergence"] is None
+    c = CompareWidget(store, a, store, b)
+    assert c.divergence is None and c.same_instance is False and c.slider.value == 0
+
+
+def test_widgets_on_a_run_without_screenshots_an_error_verdict_or_any_attempt(tmp_path):
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("plotly")
+    import shutil
+
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+    from toolkit.widgets import ReplayWidget, RunDashboard
+
+    empty = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path / "empty")
+    d = RunDashboard(empty)  # a run stopped before its first attempt finished
+    assert set(d.figures) == {"metrics", "by_app", "by_tag", "steps"} and list(d.figures["steps"].data) == []
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path / "run")
+    aid = add_attempt(store, "a", 0, "verifier_error", plan(), verifier_error="ValueError: <bad> verifier")
+    shutil.rmtree(store.dir / "screenshots")
+    w = ReplayWidget(store, aid)
+    w.show(2)
+    assert w.image.value[:2] == b"\xff\xd8" and "step 2" in w.details.value
+    assert "verifier error" in w.verdict.value and "ValueError: &lt;bad&gt; verifier" in w.verdict.value
+    assert "reward" not in w.verdict.value

@@ -8,6 +8,7 @@ not an agent failure.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -28,17 +29,23 @@ def open_run(run: RunRef) -> RunStore:
 def runs(root: str | Path | None = None) -> pd.DataFrame:
     """Return one row per run under ``root``: id, purpose, agent, suites, attempts, SR, folder.
 
-    SR is over the scored attempts (verifier errors left out).
+    SR is over the scored attempts (verifier errors left out). A run whose manifest cannot be read is still
+    listed, with purpose ``unknown (manifest.json unreadable)`` and no agent or suites.
     """
     rows = []
     for store in list_runs(root):
-        manifest = store.manifest
+        try:
+            manifest = store.manifest
+        except ValueError:  # a damaged manifest.json: list the run (its attempts are still there), not fail the list
+            manifest = {"purpose": "unknown (manifest.json unreadable)"}
         attempts = store.attempt_rows()
         scored = [a.get("outcome") for a in attempts if a.get("outcome") != VERIFIER_ERROR]
         rows.append({"run_id": store.run_id, "purpose": manifest.get("purpose", "eval"), "agent": manifest.get("agent"),
                      "suites": ",".join(manifest.get("suites", [])), "attempts": len(attempts),
                      "SR": (scored.count("success") / len(scored)) if scored else 0.0, "run_dir": str(store.dir)})
-    return pd.DataFrame(rows, columns=["run_id", "purpose", "agent", "suites", "attempts", "SR", "run_dir"])
+    df = pd.DataFrame(rows, columns=["run_id", "purpose", "agent", "suites", "attempts", "SR", "run_dir"])
+    df["agent"] = df["agent"].astype(object).where(df["agent"].notna(), None)  # pandas turns a missing agent into NaN
+    return df
 
 
 def _none_for_nan(df: pd.DataFrame) -> pd.DataFrame:
@@ -108,12 +115,31 @@ def attempt(run: RunRef, attempt_id: str) -> dict[str, Any]:
     if row is None:
         raise KeyError(f"run {store.run_id} has no attempt {attempt_id!r}")
     records = store.trajectory(attempt_id)
-    header = next(r for r in records if r["kind"] == "attempt")
-    verdict = next((r for r in records if r["kind"] == "verdict"), {})
+    header = next((r for r in records if r.get("kind") == "attempt"), None)
+    if header is None:  # the store skips lines it cannot parse: here the first one, with the instance
+        raise ValueError(f"run {store.run_id}: the trajectory file of {attempt_id!r} is damaged "
+                         "(its attempt header cannot be read)")
     return {"row": row, "instance": header["instance"], "initial_screenshot": str(store.dir / header["screenshot"]),
-            "verdict": {k: verdict.get(k) for k in ("criteria", "reward", "success", "clean", "side_effects", "error",
-                                                   "claimed", "answer", "termination")},
-            "steps": sum(1 for r in records if r["kind"] == "step")}
+            "verdict": verdict_of(row, records), "steps": sum(1 for r in records if r.get("kind") == "step")}
+
+
+VERDICT_FIELDS = ("criteria", "reward", "success", "clean", "side_effects", "error", "claimed", "answer", "termination")
+
+
+def verdict_of(row: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return an attempt's verdict (:data:`VERDICT_FIELDS`) from its trajectory records, else from its table row.
+
+    The row holds the same verdict with criteria as ``{id: passed}`` (no descriptions); it is used when the
+    trajectory's verdict line is missing, so a damaged file still shows the scores the rates were computed from.
+    """
+    verdict = next((r for r in records if r.get("kind") == "verdict"), None)
+    if verdict is not None:
+        return {k: verdict.get(k) for k in VERDICT_FIELDS}
+    # a row from a DataFrame has NaN where the JSON had null
+    row = {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in row.items()}
+    criteria = [{"id": k, "description": "(description not stored in the attempt table)", "passed": bool(v)}
+                for k, v in (row.get("criteria") or {}).items()]
+    return {**{k: row.get(k) for k in VERDICT_FIELDS}, "criteria": criteria, "error": row.get("verifier_error")}
 
 
 def steps(run: RunRef, attempt_id: str) -> pd.DataFrame:

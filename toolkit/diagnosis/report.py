@@ -12,6 +12,10 @@ Attempts whose verifier crashed (outcome ``verifier_error``) are not the agent's
 listed in ``trajectories["verifier_errors"]`` and left out of the success rate, the other trajectory
 findings, the failure rates, the weak capabilities and the divergences. Their steps still count in the
 action findings, which do not depend on the verdict.
+
+An attempt whose trajectory file is missing or damaged (fewer readable steps than its row records) is listed in
+``trajectories["missing_steps"]``: its verdict comes from the attempt table, so it keeps its place in every rate,
+but its action findings cover only the steps that could be read and it takes no part in the divergences.
 """
 
 from __future__ import annotations
@@ -20,12 +24,13 @@ import json
 from collections import Counter, defaultdict
 from typing import Any
 
+import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, attempts, first_divergence, open_run, steps
 
 TRAJECTORY_FINDINGS = ("false_complete", "overdue", "budget_exhausted", "side_effects", "wrong_answers",
-                       "verifier_errors")
+                       "verifier_errors", "missing_steps")
 
 
 class Finding(BaseModel):
@@ -140,8 +145,11 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
     step_frames = {}
     for row in table.to_dict("records"):
         aid, tid, ok = row["attempt_id"], row["task_id"], row["outcome"] == "success"
-        df = steps(store, aid)
-        step_frames[aid] = df
+        df, missing = _readable_steps(store, row)
+        if missing:
+            trajs["missing_steps"].append(Finding(attempt_id=aid, task_id=tid, detail=missing))
+        else:
+            step_frames[aid] = df  # only complete attempts are compared step by step
         _action_findings(df, aid, tid, acts, kinds)
         if row["termination"] in ("loop", "invalid_output"):
             detail = ("stopped by loop detection" if row["termination"] == "loop"
@@ -172,6 +180,18 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
 
 
 _NOT_DEVICE = ("terminate", "ask_user", "answer", "wait")
+
+
+def _readable_steps(store, row: dict[str, Any]) -> tuple[pd.DataFrame, str]:
+    """Return the steps of an attempt that can be read, and why they fall short of its row ("" when they do not)."""
+    try:
+        df = steps(store, row["attempt_id"])
+    except FileNotFoundError:
+        return pd.DataFrame(), "its trajectory file is missing"
+    expected = int(row.get("steps") or 0)
+    if len(df) < expected:  # the store skips lines it cannot parse
+        return df, f"{len(df)} of its {expected} steps are readable: its trajectory file is damaged"
+    return df, ""
 
 
 def _action_findings(df, aid: str, tid: str, acts: dict[str, list[Finding]], kinds: Counter) -> None:
@@ -232,10 +252,12 @@ def _divergences(scored, step_frames: dict[str, Any]) -> list[Finding]:
     """
     found = []
     for tid, group in scored.groupby("task_id"):
-        wins = group[group["outcome"] == "success"]
+        wins = group[(group["outcome"] == "success") & group["attempt_id"].isin(step_frames)]
         if wins.empty:
             continue
         for lost in group[group["outcome"] != "success"].to_dict("records"):
+            if lost["attempt_id"] not in step_frames:  # its steps are missing: nothing to compare
+                continue
             has_seed = "seed" in wins and lost.get("seed") is not None
             twins = wins[wins["seed"] == lost["seed"]] if has_seed else wins.iloc[:0]
             same = not twins.empty

@@ -11,7 +11,7 @@ from toolkit.evaluation import load_result
 
 
 def dashboard_figures(run: RunRef) -> dict[str, Any]:
-    """Return the dashboard's plotly figures: metrics, by_app, by_tag, steps."""
+    """Return the dashboard's plotly figures: metrics, by_app, by_tag, steps (empty for a run with no attempts)."""
     import plotly.graph_objects as go
 
     store = open_run(run)
@@ -27,7 +27,8 @@ def dashboard_figures(run: RunRef) -> dict[str, Any]:
         fig = go.Figure(go.Bar(x=df["SR"], y=df[by], orientation="h", text=df["attempts"], hovertemplate="%{y}: SR %{x:.2f}"))
         fig.update_layout(title=f"success rate by {by}", xaxis_range=[0, 1], height=max(260, 22 * len(df)))
         figs[f"by_{by}"] = fig
-    fig_steps = go.Figure([go.Histogram(x=table[table["outcome"] == o]["steps"], name=o) for o in sorted(table["outcome"].unique())])
+    outcomes = sorted(table["outcome"].unique()) if not table.empty else []  # no finished attempt: no columns
+    fig_steps = go.Figure([go.Histogram(x=table[table["outcome"] == o]["steps"], name=o) for o in outcomes])
     fig_steps.update_layout(title="steps per attempt by outcome", barmode="stack", height=300)
     figs["steps"] = fig_steps
     return figs

@@ -6,6 +6,7 @@ Shared by the replay widgets and the HTML report, so both show the same picture.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -47,6 +48,28 @@ def annotate(image: bytes, actions: list[dict[str, Any]], width: int | None = No
             draw.rectangle((0, h - 3 * r, w, h), fill=(29, 34, 48))
             draw.text((r, h - 2.4 * r), text, fill=(255, 255, 255))
     return img
+
+
+def placeholder(width: int, text: str, height: int | None = None) -> Image.Image:
+    """Return a grey frame of ``width`` (phone-shaped unless ``height`` is given) that says ``text``."""
+    img = Image.new("RGB", (width, height or width * 2), (228, 230, 236))
+    ImageDraw.Draw(img).text((8, 8), text, fill=(90, 96, 110))
+    return img
+
+
+def screenshot(path: str | Path | None, actions: list[dict[str, Any]], width: int) -> Image.Image:
+    """Return the screenshot at ``path`` with ``actions`` drawn on it, or a placeholder saying why there is none.
+
+    A run copied without its screenshots (or one whose files were pruned) still replays: every other field of a
+    step is in its trajectory, so one missing image must not take the replay or the report down with it.
+    """
+    file = Path(path) if path else None
+    if file is None or not file.is_file():
+        return placeholder(width, f"no screenshot: {file.name if file else 'none recorded'}")
+    try:
+        return annotate(file.read_bytes(), actions, width)
+    except OSError as exc:  # PIL's UnidentifiedImageError is an OSError: a truncated or damaged image file
+        return placeholder(width, f"unreadable screenshot: {file.name} ({type(exc).__name__})")
 
 
 def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float], color, width: int) -> None:

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import html
 import json
-from pathlib import Path
 from typing import Any
 
 from toolkit.diagnosis import attempt as attempt_info
-from toolkit.diagnosis import open_run, steps as attempt_steps
-from toolkit.diagnosis.queries import RunRef, first_divergence
-from toolkit.widgets.draw import annotate, to_bytes
+from toolkit.diagnosis import compare, open_run, steps as attempt_steps
+from toolkit.diagnosis.queries import RunRef
+from toolkit.widgets.draw import screenshot, to_bytes
 
 
 def _esc(value: Any) -> str:
     return html.escape(value if isinstance(value, str) else json.dumps(value, default=str))
+
+
+def _text(value: Any) -> str:
+    """Return ``str(value)`` escaped for HTML (``None`` and ``False`` read as in Python, unlike :func:`_esc`)."""
+    return html.escape(str(value))
 
 
 def step_html(record: dict[str, Any]) -> str:
@@ -31,13 +35,22 @@ def step_html(record: dict[str, Any]) -> str:
 
 
 def verdict_html(verdict: dict[str, Any]) -> str:
-    """Return the HTML of a verdict: criteria with pass/fail marks, reward, side effects."""
+    """Return the HTML of a verdict: criteria with pass/fail marks, reward, side effects; or the verifier's error.
+
+    A verifier that failed gave no score: its error is shown instead of a reward of 0 that would read as a failure.
+    """
+    if verdict.get("error"):
+        return (f"<div><b>verdict</b>: <span style='color:#c62828'>verifier error</span> (no score; left out of "
+                f"every rate), claimed {_text(verdict.get('claimed'))}, ended by {_text(verdict.get('termination'))}"
+                f"<pre style='white-space:pre-wrap'>{_esc(verdict['error'])}</pre></div>")
     items = "".join(f"<li><span style='color:{'#1a7f37' if c['passed'] else '#c62828'}'>{'✓' if c['passed'] else '✗'}</span> "
                     f"{_esc(c['id'])}: {_esc(c['description'])}</li>"
                     for c in verdict.get("criteria") or [])
     effects = ", ".join(verdict.get("side_effects") or []) or "none"
-    return (f"<div><b>verdict</b>: reward {verdict.get('reward', 0):.2f}, success {verdict.get('success')}, "
-            f"claimed {verdict.get('claimed')}, ended by {verdict.get('termination')}<ul>{items}</ul>"
+    reward = verdict.get("reward")
+    return (f"<div><b>verdict</b>: reward {f'{reward:.2f}' if isinstance(reward, (int, float)) else 'unknown'}, "
+            f"success {_text(verdict.get('success'))}, claimed {_text(verdict.get('claimed'))}, "
+            f"ended by {_text(verdict.get('termination'))}<ul>{items}</ul>"
             f"<p>side effects: {_esc(effects)}</p></div>")
 
 
@@ -77,9 +90,9 @@ class ReplayWidget:
     def frame(self, index: int) -> bytes:
         """Return the annotated screenshot (JPEG bytes) of the screen the step acted on."""
         if not self.records:
-            return Path(self.info["initial_screenshot"]).read_bytes()
+            return to_bytes(screenshot(self.info["initial_screenshot"], [], self.width * 2))
         record = self.records[index]
-        return to_bytes(annotate(Path(record["screenshot_before"]).read_bytes(), record.get("actions") or [], self.width * 2))
+        return to_bytes(screenshot(record.get("screenshot_before"), record.get("actions") or [], self.width * 2))
 
     def _render(self, index: int) -> None:
         self.image.value = self.frame(index)
@@ -92,17 +105,24 @@ class ReplayWidget:
 
 
 class CompareWidget:
-    """Two attempts side by side on one slider, starting at the first step where they diverge."""
+    """Two attempts side by side on one slider, starting at the first step where they diverge.
+
+    The divergence is :func:`toolkit.diagnosis.compare`'s: full steps for two attempts of the same instance,
+    screens and action types for attempts of different instances (their states differ from step 0 on).
+    """
 
     def __init__(self, run_a: RunRef, attempt_a: str, run_b: RunRef, attempt_b: str, width: int = 240):
         import ipywidgets as w
 
         self.a, self.b = ReplayWidget(run_a, attempt_a, width), ReplayWidget(run_b, attempt_b, width)
-        first = first_divergence(attempt_steps(open_run(run_a), attempt_a), attempt_steps(open_run(run_b), attempt_b))
-        self.divergence = first
+        diff = compare(self.a.store, attempt_a, attempt_b, run_b=self.b.store)
+        first = self.divergence = diff["first_divergence"]
+        self.same_instance = diff["same_instance"]
         self.slider = w.IntSlider(value=0, min=0, max=max(self.a.slider.max, self.b.slider.max), description="step")
         self.slider.observe(lambda ch: (self.a.show(ch["new"]), self.b.show(ch["new"])), names="value")
-        label = w.HTML(f"first divergence at step <b>{first}</b>" if first is not None else "the attempts never diverge")
+        rule = "same instance" if self.same_instance else "different instances: screens and action types compared"
+        label = w.HTML(f"first divergence at step <b>{first}</b> ({rule})" if first is not None
+                       else f"the attempts never diverge ({rule})")
         self.widget = w.VBox([label, self.slider, w.HBox([self.a.widget, self.b.widget])])
         if first is not None:
             self.slider.value = min(first, self.slider.max)
