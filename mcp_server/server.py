@@ -72,6 +72,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         except EnvError as exc:
             # Infrastructure, not the caller's mistake; without its text the SDK would answer a bare "Error executing tool".
             raise ToolError(f"{exc}; env_reset (or env_open) gives the session a fresh instance") from None
+        except Exception as exc:  # noqa: BLE001 - a bug or an unforeseen failure: the agent still gets its text
+            raise ToolError(f"internal error ({type(exc).__name__}): {exc}") from None
 
     @server.tool()
     async def list_suites() -> list[api.SuiteInfo]:
@@ -154,19 +156,19 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     @server.tool()
     async def fleet_status(run_id: str | None = None, limit: int = 60) -> fleet.FleetStatus:
         """Return a run's env fleet over time: instances available/leased/failed per device and node, failures, throughput."""
-        return await call(fleet.fleet_status, run_id, runs_root, limit)
+        return await call(api.fleet_status, run_id, runs_root, limit)
 
     @server.tool()
     async def synth_world(persona: int | None = None, scenario: str | None = None, seed: int = 0) -> synthesis.World:
         """Build a world: coherent records across apps (contacts, messages, email, calendar, notes, files) sharing people and facts."""
-        return await call(lambda: synthesis.build_world(persona, scenario, seed=seed, backend="offline"))
+        return await call(api.synth_world, persona, scenario, seed)
 
     @server.tool()
     async def synth_tasks(out: str, worlds: Annotated[int, Field(ge=1, le=50)] = 1,
                           per_world: Annotated[int, Field(ge=1, le=500)] = 10, weak: list[str] | None = None,
                           random_rollouts: Rollouts = 20, seed: int = 0) -> synthesis.SynthReport:
         """Synthesize tasks from new worlds (offline backend), accept them only by execution, write them under `out`."""
-        return await call(lambda: synthesis.synthesize_bank(worlds, out, "offline", per_world, weak, random_rollouts, seed=seed))
+        return await call(api.synth_tasks, out, worlds, per_world, weak, random_rollouts, seed)
 
     @server.tool()
     async def synth_validate(out: str) -> list[synthesis.WorldValidation]:

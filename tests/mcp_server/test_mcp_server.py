@@ -220,7 +220,10 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
                 ("synth_tasks", {"out": str(tmp_path / "synth"), "per_world": 0}, "per_world"),
                 ("synth_validate", {"out": str(tmp_path / "nothing")}, "argument 'out'"),  # was: [] (nothing failed)
                 ("synth_audit", {"suites": ["nope"], "planted": False}, "argument 'suites'"),
-                ("compare_attempts", {"attempt_a": attempt, "attempt_b": f"{run_id}/nope"}, "argument 'attempt_b'")):
+                ("compare_attempts", {"attempt_a": attempt, "attempt_b": f"{run_id}/nope"}, "argument 'attempt_b'"),
+                # was: a job started, then failed later without naming the argument
+                ("run_eval", {"suites": ["mobile-core"], "agent": "hf", "model": str(tmp_path / "no-model")}, "argument 'model'"),
+                ("run_eval", {"suites": ["mobile-core"], "agent": "replay", "model": "no-such-run"}, "argument 'model'")):
             result = await client.call_tool(name, args)
             assert result.is_error and needle in result.content[0].text, (name, result.content)
         assert time.monotonic() - started < 60
@@ -246,3 +249,21 @@ async def test_an_env_failure_reaches_the_agent_with_its_kind_and_the_way_out(ru
             assert not again.is_error and again.structured_content["screen"] == "app:contacts"
     finally:
         server.sessions.close_all()
+
+
+async def test_an_unforeseen_failure_reaches_the_agent_with_its_type_and_text(runs_root, monkeypatch):
+    """A toolkit function that raises something no handler expects (a stand-in for a bug: ``api.list_suites``
+    replaced by one raising RuntimeError) is an error result with its type and text, and the server keeps serving."""
+    from toolkit import api
+
+    server = build_server(str(runs_root))
+
+    def broken():
+        raise RuntimeError("the suite index is corrupt")
+
+    async with Client(server) as client:
+        monkeypatch.setattr(api, "list_suites", broken)
+        result = await client.call_tool("list_suites", {})
+        assert result.is_error and "internal error (RuntimeError): the suite index is corrupt" in result.content[0].text
+        monkeypatch.undo()
+        assert not (await client.call_tool("list_suites", {})).is_error

@@ -1,0 +1,123 @@
+"""Evaluation jobs: an evaluation started in the background on the toolkit's loop, polled by id."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import threading
+from pathlib import Path
+from typing import Any
+
+from toolkit.api.models import JobInfo, arg_error
+from toolkit.evaluation import evaluate_async
+from toolkit.harness import HarnessConfig, get_format
+from toolkit.harness.policies import check_sampling
+from toolkit.store import RunStore
+from toolkit.sync import background_loop
+from toolkit.tasks import SpecError, list_suites as _list_suites, load_tasks
+
+_jobs: dict[str, dict[str, Any]] = {}
+_job_ids = itertools.count(1)
+_lock = threading.Lock()
+
+
+def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: int = 1, parallel: int = 2,
+             seed: int = 0, out: str | None = None, model: str | None = None, model_name: str | None = None,
+             action_format: str = "text-v1", temperature: float | None = None, max_tokens: int | None = None,
+             resume: str | None = None) -> JobInfo:
+    """Start an evaluation in the background and return its job (poll with :func:`job_status`).
+
+    ``model``: the endpoint URL (agent openai), checkpoint folder (hf) or run (replay); ``model_name``: the name the
+    endpoint serves; ``action_format``: the harness's action format; ``temperature`` / ``max_tokens``: sampling.
+    ``resume``: a run id to finish (its missing attempts, with its own settings; only an openai agent's ``model`` and
+    ``model_name`` may be given, to move the endpoint) — the other arguments are then ignored.
+    """
+    if resume:
+        return _resume_job(resume, out, model, model_name, parallel)
+    if not suites:
+        raise arg_error("suites", "name at least one suite")
+    for s in suites:
+        if s not in _list_suites():
+            raise arg_error("suites", f"unknown suite {s!r}; known: {', '.join(_list_suites())}")
+    if agent not in ("reference", "random", "openai", "hf", "replay"):
+        raise arg_error("agent", f"unknown agent {agent!r}")
+    needs = {"openai": "the endpoint's base URL, e.g. http://127.0.0.1:8000/v1", "hf": "a local checkpoint folder",
+             "replay": "a run id or folder"}
+    if agent in needs and not model:
+        raise arg_error("model", f"agent {agent} needs model: {needs[agent]}")
+    if agent == "openai" and not model_name:
+        raise arg_error("model_name", "agent openai needs the model name the endpoint serves")
+    if agent == "hf" and not (Path(model) / "config.json").is_file():  # found now, not as a failed job later
+        raise arg_error("model", f"no checkpoint at {model} (a folder with config.json and the processor files)")
+    if agent == "replay":
+        try:
+            RunStore.open(model, root=out)
+        except FileNotFoundError as exc:
+            raise arg_error("model", str(exc)) from None
+    try:
+        get_format(action_format)
+    except ValueError as exc:
+        raise arg_error("action_format", str(exc)) from None
+    config = HarnessConfig(format=action_format)
+    try:
+        check_sampling(agent, temperature, max_tokens)
+    except ValueError as exc:
+        raise arg_error("temperature" if "temperature" in str(exc) else "max_tokens", str(exc)) from None
+    if not 1 <= trials <= 100:
+        raise arg_error("trials", "must be between 1 and 100")
+    try:
+        specs = load_tasks(suites, tasks)
+    except SpecError as exc:
+        raise arg_error("tasks", str(exc)) from None
+    return _start_job(len(specs) * trials, dict(suites=suites, agent=agent, tasks=tasks, trials=trials, parallel=parallel,
+                                                seed=seed, out=out, model=model, model_name=model_name, harness_config=config,
+                                                temperature=temperature, max_tokens=max_tokens))
+
+
+def _resume_job(resume: str, out: str | None, model: str | None, model_name: str | None, parallel: int) -> JobInfo:
+    """Start finishing run ``resume`` in the background (see :func:`run_eval`)."""
+    try:
+        store = RunStore.open(resume, root=out)
+    except FileNotFoundError as exc:
+        raise arg_error("resume", str(exc)) from None
+    manifest = store.manifest
+    if (model or model_name) and manifest.get("agent") != "openai":
+        raise arg_error("model", f"run {store.run_id} is a {manifest.get('agent')} run; only an openai run's endpoint may move")
+    total = len(load_tasks(manifest["suites"], manifest.get("tasks") or None)) * int(manifest["trials"])
+    return _start_job(total, dict(resume=str(store.dir), out=out, model=model, model_name=model_name, parallel=parallel))
+
+
+def _start_job(total: int, kwargs: dict[str, Any]) -> JobInfo:
+    """Run ``evaluate_async(**kwargs)`` on the background loop; the job names its run as soon as the folder exists."""
+    job_id = f"job-{next(_job_ids)}"
+    state: dict[str, Any] = {"status": "running", "done": 0, "total": total, "run_id": None, "run_dir": None,
+                             "error": None, "summary": None}
+
+    def on_start(total: int, already: int, store: RunStore) -> None:
+        state.update(total=total, done=already, run_id=store.run_id, run_dir=str(store.dir))
+
+    def on_done(item, row) -> None:
+        state["done"] += 1
+
+    async def job() -> None:
+        try:
+            result = await evaluate_async(**kwargs, on_start=on_start, on_done=on_done)
+            state.update(status="done", run_id=result.run_id, run_dir=str(result.store.dir), summary=result.as_json()["suites"])
+            if result.unfinished:
+                state["error"] = (f"{len(result.unfinished)} attempt(s) have no result (every try failed in the env or "
+                                  f"the model service); resume run {result.run_id} to finish them")
+        except Exception as exc:  # noqa: BLE001 - reported through job_status, with the run id when a run folder exists
+            state.update(status="failed", error=f"{type(exc).__name__}: {exc}")
+
+    with _lock:
+        _jobs[job_id] = state
+    asyncio.run_coroutine_threadsafe(job(), background_loop())
+    return job_status(job_id)
+
+
+def job_status(job_id: str) -> JobInfo:
+    """Return the state of a background job."""
+    state = _jobs.get(job_id)
+    if state is None:
+        raise arg_error("job_id", f"no job {job_id!r}; known: {', '.join(_jobs) or 'none'}")
+    return JobInfo(job_id=job_id, **state)

@@ -1,0 +1,110 @@
+"""The wire types of the service facade (pydantic, ``extra="forbid"``) and the error that names an argument."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SuiteInfo(_Model):
+    name: str
+    tasks: int
+
+
+class TaskInfo(_Model):
+    id: str
+    suite: str
+    apps: list[str]
+    difficulty: str
+    tags: list[str]
+    split: str
+    objective: str
+    high_risk: bool
+
+
+class TaskDetail(_Model):
+    spec: dict[str, Any]
+    instance: dict[str, Any]
+
+
+class JobInfo(_Model):
+    job_id: str
+    status: Literal["running", "done", "failed"]
+    run_id: str | None = None
+    run_dir: str | None = None
+    done: int = 0
+    total: int = 0
+    error: str | None = None
+    summary: dict[str, Any] | None = None
+
+
+class RunInfo(_Model):
+    run_id: str
+    purpose: str
+    agent: str | None
+    suites: str
+    attempts: int
+    SR: float
+    run_dir: str
+
+
+class RunSummary(_Model):
+    run_id: str
+    suites: dict[str, dict[str, float]]
+    by_app: list[dict[str, Any]]
+    by_tag: list[dict[str, Any]]
+
+
+class AttemptInfo(_Model):
+    run_id: str
+    row: dict[str, Any]
+    initial_screenshot: str
+    instance: dict[str, Any]
+    verdict: dict[str, Any]
+    steps: int
+
+
+class StepInfo(_Model):
+    run_id: str
+    attempt_id: str
+    index: int
+    screen_before: str | None = None
+    screen_after: str | None = None
+    output: str
+    actions: list[dict[str, Any]]
+    parse_error: str | None = None
+    note: str | None = None
+    results: list[dict[str, Any]]
+    state_diff: list[dict[str, Any]] = Field(default_factory=list)
+    screenshot: str
+    policy_ms: float | None = None
+    env_ms: float | None = None
+    #: the model call's token counts and ``finish_reason`` when the policy reports them
+    usage: dict[str, Any] | None = None
+
+
+class SessionInfo(_Model):
+    session_id: str
+    task_id: str | None
+    instruction: str
+    screen: str
+    elements: list[dict[str, Any]]
+    note: str | None = None
+    state_hash: str
+    step: int
+
+
+class ValidationInfo(_Model):
+    task_id: str
+    ok: bool
+    checks: dict[str, str | None]
+
+
+def arg_error(name: str, message: str) -> ValueError:
+    """Return the ValueError for a bad argument ``name``: ``argument 'name': message``."""
+    return ValueError(f"argument '{name}': {message}")

@@ -1,0 +1,100 @@
+"""Runs and attempts: list runs, summaries, per-task results, attempts, steps, comparisons and diagnosis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from toolkit import diagnosis
+from toolkit.api.models import AttemptInfo, RunInfo, RunSummary, StepInfo, arg_error
+from toolkit.envs import fleet
+from toolkit.envs.fleet import FleetStatus
+from toolkit.evaluation import load_result
+from toolkit.store import RunStore, list_runs
+
+
+def list_runs_info(root: str | None = None) -> list[RunInfo]:
+    """Return the runs under ``root`` (default: $GUIGYM_RUNS, else runs/ in the guigym checkout), newest first."""
+    return [RunInfo(**r) for r in diagnosis.runs(root).to_dict("records")]
+
+
+def _store(run_id: str, root: str | None = None) -> RunStore:
+    try:
+        return RunStore.open(run_id, root=root)
+    except FileNotFoundError as exc:
+        raise arg_error("run_id", str(exc)) from None
+
+
+def run_summary(run_id: str, root: str | None = None) -> RunSummary:
+    """Return a run's metrics per suite, and success by app and by tag."""
+    store = _store(run_id, root)
+    result = load_result(store)
+    by_app = diagnosis.summary(store, "app")[["app", "attempts", "SR", "PR"]].to_dict("records")
+    by_tag = diagnosis.summary(store, "tag")[["tag", "attempts", "SR", "PR"]].to_dict("records")
+    return RunSummary(run_id=store.run_id, suites=result.as_json()["suites"], by_app=by_app, by_tag=by_tag)
+
+
+def task_results(run_id: str, root: str | None = None) -> list[dict[str, Any]]:
+    """Return one row per task of a run."""
+    return diagnosis.task_results(_store(run_id, root)).to_dict("records")
+
+
+def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "attempt_id") -> RunStore:
+    """Return the run holding ``attempt_id``; errors name the caller's argument ``name``."""
+    if "/" in attempt_id and run_id is None:
+        run_id, attempt_id = attempt_id.split("/", 1)
+    if run_id:
+        store = _store(run_id, root)
+        if attempt_id not in store.done_ids():
+            raise arg_error(name, f"run {run_id} has no attempt {attempt_id!r}")
+        return store
+    for store in list_runs(root):
+        if attempt_id in store.done_ids():
+            return store
+    raise arg_error(name, f"no run under {root or 'runs/'} has attempt {attempt_id!r}")
+
+
+def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = None) -> AttemptInfo:
+    """Return an attempt (``run_id/attempt_id``, or an attempt id of the newest run holding it)."""
+    store = _locate(attempt_id, run_id, root)
+    aid = attempt_id.split("/", 1)[-1]
+    info = diagnosis.attempt(store, aid)
+    return AttemptInfo(run_id=store.run_id, **info)
+
+
+def get_step(attempt_id: str, step: int, run_id: str | None = None, root: str | None = None) -> tuple[StepInfo, bytes]:
+    """Return one step of an attempt and its screenshot after the step (JPEG/PNG bytes)."""
+    store = _locate(attempt_id, run_id, root)
+    aid = attempt_id.split("/", 1)[-1]
+    try:
+        rec = diagnosis.step(store, aid, int(step))
+    except IndexError as exc:
+        raise arg_error("step", str(exc)) from None
+    info = StepInfo(run_id=store.run_id, attempt_id=aid, index=int(rec["index"]), screen_before=rec.get("screen_before"),
+                    screen_after=rec.get("screen_after"), output=rec["output"], actions=rec["actions"] or [],
+                    parse_error=rec.get("parse_error"), note=rec.get("note"), results=rec["results"] or [],
+                    state_diff=rec.get("state_diff") or [], screenshot=rec["screenshot_after"],
+                    policy_ms=rec.get("policy_ms"), env_ms=rec.get("env_ms"),
+                    usage=rec.get("usage") if isinstance(rec.get("usage"), dict) else None)
+    return info, Path(info.screenshot).read_bytes()
+
+
+def compare_attempts(attempt_a: str, attempt_b: str, run_id: str | None = None, root: str | None = None) -> dict[str, Any]:
+    """Compare two attempts: outcomes and the first step where they diverge."""
+    store_a, store_b = _locate(attempt_a, run_id, root, "attempt_a"), _locate(attempt_b, run_id, root, "attempt_b")
+    return diagnosis.compare(store_a, attempt_a.split("/", 1)[-1], attempt_b.split("/", 1)[-1], run_b=store_b)
+
+
+def diagnose_run(run_id: str, root: str | None = None) -> diagnosis.DiagnosisReport:
+    """Return the diagnosis report of a run."""
+    return diagnosis.diagnose(_store(run_id, root))
+
+
+def fleet_status(run_id: str | None = None, root: str | None = None, limit: int | None = 60) -> FleetStatus:
+    """Return a run's env fleet over time (default: the newest run with a fleet log); errors name ``run_id``/``limit``."""
+    try:
+        return fleet.fleet_status(run_id, root, limit)
+    except FileNotFoundError as exc:
+        raise arg_error("run_id", str(exc)) from None
+    except ValueError as exc:
+        raise arg_error("limit", str(exc)) from None

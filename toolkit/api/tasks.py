@@ -1,0 +1,96 @@
+"""Tasks and synthesis: list, show and validate tasks; build worlds, synthesize, re-validate and audit."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from toolkit.api.models import SuiteInfo, TaskDetail, TaskInfo, ValidationInfo, arg_error
+from toolkit.sync import background_loop
+from toolkit.tasks import SpecError, list_suites as _list_suites, load_tasks, sample
+
+if TYPE_CHECKING:  # synthesis loads on first use
+    from toolkit.synthesis import SynthReport, World
+    from toolkit.synthesis.pipeline import WorldValidation
+
+
+def list_suites() -> list[SuiteInfo]:
+    """Return the task suites and their sizes."""
+    return [SuiteInfo(name=s, tasks=len(load_tasks([s]))) for s in _list_suites()]
+
+
+def list_tasks(suite: str | None = None) -> list[TaskInfo]:
+    """Return the tasks of a suite (all suites when None)."""
+    suites = [suite] if suite else _list_suites()
+    try:
+        specs = load_tasks(suites)
+    except SpecError as exc:
+        raise arg_error("suite", str(exc)) from None
+    return [TaskInfo(id=s.full_id, suite=s.suite, apps=s.apps, difficulty=s.difficulty, tags=s.tags, split=s.split,
+                     objective=s.objective, high_risk=s.high_risk) for s in specs]
+
+
+def spec_of(task_id: str):
+    """Return the spec of ``task_id`` (``<suite>/<id>``); ValueError naming ``task_id`` when it is not one."""
+    if not task_id or "/" not in task_id:
+        raise arg_error("task_id", f"expected '<suite>/<id>', got {task_id!r}")
+    try:
+        return load_tasks([task_id.split("/")[0]], [task_id])[0]
+    except SpecError as exc:
+        raise arg_error("task_id", str(exc)) from None
+
+
+def show_task(task_id: str, seed: int = 0) -> TaskDetail:
+    """Return a task's spec and the instance sampled with ``seed``."""
+    spec = spec_of(task_id)
+    return TaskDetail(spec=spec.model_dump(mode="json"), instance=sample(spec, seed).model_dump(mode="json"))
+
+
+def validate_task(task_id: str, instances: int = 5, random_rollouts: int = 20) -> ValidationInfo:
+    """Run the validation suite on one task."""
+    from toolkit.validation import validate_tasks
+
+    spec = spec_of(task_id)
+    if not 1 <= instances <= 50:
+        raise arg_error("instances", "must be between 1 and 50")
+    [report] = _run(validate_tasks([spec], instances, random_rollouts, parallel=1))
+    return ValidationInfo(task_id=report.task_id, ok=report.ok, checks=report.checks)
+
+
+def _run(coro):
+    """Run ``coro`` on the toolkit's background loop and return its result."""
+    return asyncio.run_coroutine_threadsafe(coro, background_loop()).result()
+
+
+def synth_validate(out: str) -> list[WorldValidation]:
+    """Re-check the synthesized worlds under ``out`` (a synth folder or one world folder); return one result per world."""
+    from toolkit.synthesis.pipeline import validate_synth, world_folders
+
+    if not world_folders(out):  # an empty answer would read as "nothing failed"
+        raise arg_error("out", f"no synthesized worlds under {out} (a world folder holds world.json and tasks.yaml)")
+    return validate_synth(out)
+
+
+def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[str, Any]:
+    """Audit the verifiers of ``suites`` (default: the bundled ones), and the planted hacks when ``planted``."""
+    from toolkit.synthesis.audit import audit_report
+
+    for s in suites or []:
+        if s not in _list_suites():
+            raise arg_error("suites", f"unknown suite {s!r}; known: {', '.join(_list_suites())}")
+    return audit_report(planted=planted, suites=suites)
+
+
+def synth_world(persona: int | None = None, scenario: str | None = None, seed: int = 0) -> World:
+    """Build a world (offline backend) for ``persona`` / ``scenario``; return it."""
+    from toolkit.synthesis import build_world
+
+    return build_world(persona, scenario, seed=seed, backend="offline")
+
+
+def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] | None = None, random_rollouts: int = 20,
+                seed: int = 0) -> SynthReport:
+    """Synthesize tasks for ``worlds`` new worlds (offline backend), accept them by execution, write them under ``out``."""
+    from toolkit.synthesis import synthesize_bank
+
+    return synthesize_bank(worlds, out, "offline", per_world, weak, random_rollouts, seed=seed)
