@@ -24,3 +24,21 @@ async def test_planted_defects_are_caught(tmp_path):
     assert "btn:nowhere" in b.checks["reference"] and b.checks["initial_not_success"] is None
     assert "distinct" in c.checks["instances"]
     assert all(r.checks["node_agrees"] is None and r.checks["reset"] is None for r in (a, b, c))
+
+
+async def test_external_benchmark_tasks_are_refused_before_any_browser_starts():
+    """MiniWoB++ tasks have no reference solution (the page generates each episode): validating them is an error
+    naming the tasks and the device, not a long run that fails every check."""
+    import importlib.util
+
+    import pytest
+
+    from toolkit.tasks import load_tasks
+
+    if importlib.util.find_spec("miniwob") is None:
+        pytest.skip("the miniwob package (its task pages) is not installed")
+
+    specs = load_tasks(["miniwob"], ["click-button", "enter-text"])
+    with pytest.raises(ValueError, match=r"2 task\(s\) \(miniwob/click-button, miniwob/enter-text\) belong to an "
+                                         r"external benchmark \(device miniwob\)"):
+        await validate_tasks(specs, instances=1, random_rollouts=0)

@@ -13,10 +13,12 @@ toolkit's background loop, driving the same env manager as evaluation), not a se
 - observation: the screenshot as ``uint8`` H×W×3 (``observation_space`` is a Box of that shape);
 - action: an action model or a dict (``{"type": "click", "x": 80, "y": 105}``, ``{"type": "type", "text": "hi"}``);
   MiniWoB++ points are in page CSS pixels with ``coords="page"``, else 0–1000 over the screen;
-- reward: 1.0 on success, else 0.0. MiniWoB++ judges after every step (``terminated`` when the page ends the
+- reward: 1.0 on success, else 0.0 (MiniWoB++: its binary reward, raw reward 1; see
+  :func:`toolkit.envs.adapters.miniwob.page_success`). MiniWoB++ judges after every step (``terminated`` when the page ends the
   episode); bundled tasks are judged by their verifier when the agent sends ``terminate`` (``terminated``);
 - ``truncated`` after ``max_steps`` steps (default: the task's); after ``terminated`` or ``truncated``, ``step``
-  raises :class:`ResetNeeded` (gymnasium's, also a RuntimeError) until ``reset``;
+  raises :class:`ResetNeeded` (gymnasium's, also a RuntimeError) until ``reset``; after ``close``, ``reset`` and
+  ``step`` raise :class:`EnvClosed` (gymnasium's ClosedEnvironmentError, also a RuntimeError);
 - an infrastructure failure (a crashed page, a timeout) raises a typed :class:`toolkit.envs.base.EnvError`; the
   next ``reset`` recovers on a fresh instance. A malformed action raises :class:`toolkit.actions.ActionError`
   (a ``ValueError``; ``action_space.contains`` says False for it); one the device cannot do (``open`` of an app
@@ -44,6 +46,10 @@ NAMESPACE = "guigym"
 
 class ResetNeeded(gymnasium.error.ResetNeeded, RuntimeError):
     """``step`` before ``reset``, or after the episode ended (terminated or truncated)."""
+
+
+class EnvClosed(gymnasium.error.ClosedEnvironmentError, RuntimeError):
+    """``reset`` or ``step`` after ``close`` (the browser is gone: ``gymnasium.make`` a new env)."""
 
 
 def gym_id(spec: TaskSpec) -> str:
@@ -127,10 +133,12 @@ class GuigymEnv(gymnasium.Env):
         self._frame: np.ndarray | None = None
         self._steps = 0
         self._done = False
+        self._closed = False
 
     # -- gymnasium API -------------------------------------------------------------------------------
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        self._check_open()
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(0, 2**31 - 1))
@@ -141,6 +149,7 @@ class GuigymEnv(gymnasium.Env):
         return self._frame, self._info(obs, None)
 
     def step(self, action: Action | dict[str, Any]) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
+        self._check_open()
         if self._session.instance is None:
             raise ResetNeeded("call reset() before step()")
         if self._done:
@@ -152,8 +161,10 @@ class GuigymEnv(gymnasium.Env):
         reward, terminated = 0.0, False
         verdict = None
         if self.spec_task.device == "miniwob":
+            from toolkit.envs.adapters.miniwob import page_success
+
             terminated = bool(obs.state.get("done"))
-            reward = 1.0 if terminated and float(obs.state.get("raw_reward") or 0) > 0 else 0.0
+            reward = 1.0 if page_success(self.spec_task.id, obs.state) else 0.0
         elif parsed.type == "terminate":
             verdict = self._session.evaluate()
             terminated, reward = True, 1.0 if verdict.success else 0.0
@@ -169,10 +180,16 @@ class GuigymEnv(gymnasium.Env):
         return self._frame if self.render_mode == "rgb_array" else None
 
     def close(self) -> None:
+        self._closed = True
         self._session.close()
         super().close()
 
     # -- helpers -------------------------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        # without it, step after close said "call reset() first", and reset then named make_env()
+        if self._closed:
+            raise EnvClosed(f"{gym_id(self.spec_task)} is closed: gymnasium.make a new env")
 
     def _array(self, image: bytes) -> np.ndarray:
         from PIL import Image

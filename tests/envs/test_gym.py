@@ -76,3 +76,20 @@ def test_unknown_task_and_bad_coords():
         toolkit.gym.GuigymEnv("mobile-core/nope")
     with pytest.raises(ValueError, match="coords"):
         toolkit.gym.GuigymEnv("mobile-core/contacts.block", coords="page")
+
+
+def test_step_and_reset_after_close_say_closed_and_a_new_env_works():
+    pytest.importorskip("miniwob")
+    env = gymnasium.make("guigym/miniwob.click-test", coords="page")
+    _, info = env.reset(seed=0)
+    env.close()
+    env.close()  # idempotent
+    for call in (lambda: env.step({"type": "click", "x": 80, "y": 105}), lambda: env.reset(seed=0)):
+        with pytest.raises(gymnasium.error.ClosedEnvironmentError, match="closed: gymnasium.make a new env"):
+            call()
+    assert issubclass(toolkit.gym.EnvClosed, RuntimeError)
+    again = gymnasium.make("guigym/miniwob.click-test", coords="page")
+    try:
+        assert again.reset(seed=0)[1]["instruction"] == info["instruction"]
+    finally:
+        again.close()

@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("miniwob", reason="the miniwob package is not installed")
 
 from tests.envs.miniwob_oracle import SOLVERS, Oracle  # noqa: E402
-from toolkit.envs.adapters.miniwob import (MiniwobAdapter, page_verdict, reloads, task_names,  # noqa: E402
+from toolkit.envs.adapters.miniwob import (MiniwobAdapter, build_suite, page_verdict, reloads, task_names,  # noqa: E402
                                            task_url)
 from toolkit.envs.local import LocalBackend  # noqa: E402
 from toolkit.envs.manager import EnvManager  # noqa: E402
@@ -58,6 +58,20 @@ def test_page_verdict():
     v = page_verdict("miniwob/x", {"done": True, "reward": -1, "raw_reward": -1, "reason": None})
     assert not v.success and v.reward == -1 and v.progress == 0.0
     assert not page_verdict("miniwob/x", {"done": False, "reward": 0, "raw_reward": 0}).success
+
+
+def test_partial_credit_is_progress_and_graded_tasks_succeed_within_tolerance():
+    """MiniWoB++'s binary reward: find-greatest's wrong card (raw 0.1) and one of three boxes in click-checkboxes
+    (raw 1/3) are not successes; the accuracy-scored tasks succeed on any positive raw reward (their pages give -1
+    outside tolerance). The values are the ones those pages' endEpisode calls give."""
+    wrong = page_verdict("miniwob/find-greatest", {"done": True, "reward": 0.09, "raw_reward": 0.1})
+    assert not wrong.success and wrong.progress == pytest.approx(0.1)
+    partial = page_verdict("miniwob/click-checkboxes", {"done": True, "reward": 0.3, "raw_reward": 1 / 3})
+    assert not partial.success and partial.progress == pytest.approx(1 / 3)
+    assert "raw reward is 1" in next(s for s in build_suite() if s.id == "click-checkboxes").criteria[0].description
+    for task in ("bisect-angle", "circle-center", "find-midpoint", "right-angle"):
+        assert page_verdict(f"miniwob/{task}", {"done": True, "reward": 0.8, "raw_reward": 0.83}).success
+        assert not page_verdict(f"miniwob/{task}", {"done": True, "reward": -1, "raw_reward": -1}).success
 
 
 @pytest.mark.parametrize("task", sorted(SOLVERS))

@@ -56,10 +56,11 @@ class FakeDocker:
 class FakeVM:
     """OSWorld's VM control server as an httpx mock transport."""
 
-    def __init__(self, files=None, ready_after=0):
+    def __init__(self, files=None, ready_after=0, vm_files=None):
         self.requests = []
         self.files = files or {}
         self.ready_after = ready_after
+        self.vm_files = vm_files or {}  # path -> bytes served by POST /file (404 otherwise, as OSWorld's server)
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
         path = request.url.path
@@ -79,6 +80,11 @@ class FakeVM:
             return httpx.Response(200, json={"status": "success", "output": "", "error": "", "returncode": 0})
         if path.startswith("/setup/"):
             return httpx.Response(200, json={"status": "success"})
+        if path == "/file":
+            wanted = dict(httpx.QueryParams(request.content.decode()))["file_path"]
+            if wanted in self.vm_files:
+                return httpx.Response(200, content=self.vm_files[wanted])
+            return httpx.Response(404, json={"error": "File not found"})
         return httpx.Response(404)
 
 
@@ -236,3 +242,72 @@ async def test_an_infeasible_claim_goes_through_the_rollout_path(tmp_path, claim
     assert result.verdict.success is success
     # and scored as the benchmark scores it: refusing an infeasible task is a success, claiming it done is a false one
     assert outcome_of(result) == ("success" if success else "false_complete")
+
+
+def _file_task(conj: str = "and", funcs: tuple[str, ...] = ("file_says_ok",)):
+    """An OSWorld task whose metrics read a file the agent should have saved on the VM."""
+    from toolkit.envs.osworld.tasks import OSWorldTask
+
+    result = {"type": "vm_file", "path": "/home/user/out.txt", "dest": "out.txt"}
+    evaluator = ({"func": funcs[0], "result": result} if len(funcs) == 1 else
+                 {"func": list(funcs), "conj": conj, "result": [result] * len(funcs)})
+    return to_task_spec(OSWorldTask(id="file-task", instruction="Save 'ok' to ~/out.txt.", evaluator=evaluator))
+
+
+def _file_says_ok(path, **_):
+    # OSWorld's metrics score a missing result file (None) 0
+    return 0.0 if path is None else float(Path(path).read_bytes().strip() == b"ok")
+
+
+async def test_a_result_file_the_agent_never_saved_scores_zero_not_a_verifier_error(tmp_path):
+    """OSWorld's get_vm_file gives None for a missing file and evaluate() scores a FileNotFoundError 0."""
+    from toolkit.envs.osworld.tasks import OSWorldTask
+
+    vm = FakeVM()
+    transport = httpx.MockTransport(vm)
+
+    def raises(path, **_):
+        raise AssertionError("never called: the getter's FileNotFoundError scores the metric 0")
+
+    class NoFile(OSWorldAdapter):
+        async def get(self, instance, config):
+            if config.get("path") == "/home/user/gone.txt":
+                raise FileNotFoundError(config["path"])
+            return await super().get(instance, config)
+
+    adapter = NoFile(transport=transport, cache_dir=tmp_path, metrics={"file_says_ok": _file_says_ok, "raises": raises})
+    backend = DockerBackend(client=FakeDocker(), qcow2=tmp_path / "disk.qcow2", http=transport)
+    spec = _file_task()
+    async with EnvManager(backend=backend, adapter=adapter) as manager:
+        [lease] = await manager.request(spec)
+        inst = sample(spec, 0)
+        await manager.reset(lease, inst)
+        verdict = await manager.evaluate(lease, inst, spec)
+        assert verdict.ok and not verdict.success and verdict.reward == 0.0  # 404 from /file: a failure, scored
+        vm.vm_files["/home/user/out.txt"] = b"ok\n"
+        verdict = await manager.evaluate(lease, inst, spec)
+        assert verdict.ok and verdict.success and verdict.reward == 1.0
+        gone = to_task_spec(OSWorldTask(id="gone", instruction="x", evaluator={
+            "func": "raises", "result": {"type": "vm_file", "path": "/home/user/gone.txt", "dest": "gone.txt"}}))
+        inst = sample(gone, 0)
+        await manager.reset(lease, inst)
+        verdict = await manager.evaluate(lease, inst, gone)
+        assert verdict.ok and verdict.reward == 0.0 and not verdict.success
+
+
+async def test_or_of_partial_metrics_is_not_a_success(tmp_path):
+    """success is a full score for "or" as for "and": max(0.5, 0.5) = 0.5 is progress, not success."""
+    vm = FakeVM(vm_files={"/home/user/out.txt": b"ok"})
+    transport = httpx.MockTransport(vm)
+    half = {"half_a": lambda path, **_: 0.5, "half_b": lambda path, **_: 0.5, "file_says_ok": _file_says_ok}
+    adapter = OSWorldAdapter(transport=transport, cache_dir=tmp_path, metrics=half)
+    backend = DockerBackend(client=FakeDocker(), qcow2=tmp_path / "disk.qcow2", http=transport)
+    async with EnvManager(backend=backend, adapter=adapter) as manager:
+        for funcs, reward, success in ((("half_a", "half_b"), 0.5, False), (("half_a", "file_says_ok"), 1.0, True)):
+            spec = _file_task("or", funcs)
+            [lease] = await manager.request(spec)
+            inst = sample(spec, 0)
+            await manager.reset(lease, inst)
+            verdict = await manager.evaluate(lease, inst, spec)
+            assert (verdict.reward, verdict.success, verdict.progress) == (reward, success, reward), funcs
+            await manager.release(lease)

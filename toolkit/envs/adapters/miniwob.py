@@ -12,7 +12,11 @@ MiniWoB++ keeps its own initialization and verification, and this adapter only d
   ``core.getDOMInfo()`` (boxes in 0–1000 over the task area) and the reward globals as the state;
 - **act**: actions in normalized 0–1000 over the task area (``coords="norm1000"``, the harness's space) or
   in page CSS pixels (``coords="page"``); the one conversion is :meth:`MiniwobAdapter.to_page`;
-- **evaluate**: the page's own reward: success when the raw reward is > 0.
+- **evaluate**: the page's own reward, judged as MiniWoB++'s binary reward (the one most publications report):
+  success when the raw reward is 1. The four tasks that score a correct answer by its accuracy
+  (:data:`GRADED`) succeed on any positive raw reward, which their pages give only within tolerance.
+  Partial credit (``click-checkboxes``: right minus wrong boxes; ``find-greatest``: 0.1 for a wrong card) is
+  progress, not success. BrowserGym counts any raw reward > 0 as success; these figures are stricter.
 
 The page generates the instruction, so ``reset`` writes ``core.getUtterance()`` into the task instance's
 ``instruction`` (and the three email tasks' ``fields`` into its ``params``).
@@ -172,7 +176,9 @@ def build_suite() -> list[TaskSpec]:
         specs.append(TaskSpec(
             id=task, suite="miniwob", device="miniwob", apps=[task],
             instruction=f"MiniWoB++ {task}: the page gives the instruction at reset",
-            criteria=[Criterion(id="page_reward", description="the page's raw reward is > 0 (MiniWoB++'s own check)")],
+            criteria=[Criterion(id="page_reward", description=("the page's raw reward is > 0 (an accuracy score within its "
+                                                               "tolerance)" if task in GRADED else
+                                                               "the page's raw reward is 1 (MiniWoB++'s binary reward)"))],
             verifier="miniwob.py:page_reward",
             reference=[{"type": "terminate", "status": "failed"}],  # no reference solution: MiniWoB++ generates each episode
             max_steps=15, tags=tags, source=f"miniwob://{task}",
@@ -358,9 +364,22 @@ class MiniwobAdapter:
 
     async def evaluate(self, verifiers: VerifierPool, spec: TaskSpec, task: TaskInstance, initial: dict[str, Any],
                        final: dict[str, Any], trajectory: list[dict[str, Any]], instance: Instance) -> Verdict:
-        """Judge by the page's own reward: success when raw > 0; reward = the page's (time-scaled) reward."""
+        """Judge by the page's own reward (:func:`page_success`); reward = the page's (time-scaled) reward."""
         final = final if "raw_reward" in final else await self.state(instance)
         return page_verdict(spec.full_id, final)
+
+
+# Tasks whose page ends a correct episode with an accuracy score in (0, 1] (how close to the target) rather than 1,
+# and ends one outside its tolerance with -1: any positive raw reward is the page's acceptance.
+GRADED = frozenset({"bisect-angle", "circle-center", "find-midpoint", "right-angle"})
+
+
+def page_success(task_id: str, state: dict[str, Any]) -> bool:
+    """Return whether MiniWoB++ reward globals are a success: done with raw reward 1 (> 0 for :data:`GRADED` tasks)."""
+    raw = float(state.get("raw_reward") or 0.0)
+    if not state.get("done"):
+        return False
+    return raw > 0 if task_of(task_id) in GRADED else raw >= 1.0
 
 
 def page_verdict(task_id: str, state: dict[str, Any]) -> Verdict:
@@ -368,7 +387,7 @@ def page_verdict(task_id: str, state: dict[str, Any]) -> Verdict:
     raw = float(state.get("raw_reward") or 0.0)
     reward = float(state.get("reward") or 0.0)
     done = bool(state.get("done"))
-    success = done and raw > 0
+    success = page_success(task_id, state)
     description = (f"page reward {reward:.4f} (raw {raw:g}, done {str(done).lower()}"
                    + (f", reason {state.get('reason')!r}" if state.get("reason") is not None else "") + ")")
     criteria = [CriterionResult(id="page_reward", description=description, weight=1.0, required=True, passed=success)]

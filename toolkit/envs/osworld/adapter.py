@@ -7,8 +7,9 @@
   0–1000 over the screen; ``cli_command`` runs a shell command; ``terminate`` records DONE / FAIL;
 - **state**: the task id and the last DONE / FAIL;
 - **evaluate**: the ``postconfig`` steps, then OSWorld's rule: an infeasible task succeeds only when the agent
-  ended with FAIL; otherwise each metric over its getters' ``result`` / ``expected``, combined with ``conj``.
-  A few metrics and getters are built in; the rest come from ``desktop_env`` when it is installed.
+  ended with FAIL; otherwise each metric over its getters' ``result`` / ``expected``, combined with ``conj``
+  (a result file that is not there scores 0, as in OSWorld; success = a full score). A few metrics and getters
+  are built in; the rest come from ``desktop_env`` when it is installed.
 """
 
 from __future__ import annotations
@@ -233,7 +234,11 @@ class OSWorldAdapter:
             scores = []
             for m in Evaluator.model_validate(evaluator).metrics():
                 metric = self._metric(m["func"])
-                result = await self.get(instance, m["result"])
+                try:
+                    result = await self.get(instance, m["result"])
+                except FileNotFoundError:  # OSWorld: a result file the agent never made scores 0, not an error
+                    scores.append(0.0)
+                    continue
                 if m["expected"] is not None:
                     scores.append(float(metric(result, await self.get(instance, m["expected"]), **m["options"])))
                 else:
@@ -260,7 +265,11 @@ class OSWorldAdapter:
             out = (await self._post(instance, "/execute", {"command": config["command"], "shell": config.get("shell", False)})).json()
             return out.get("output" if kind == "vm_command_line" else "error", "")
         if kind == "vm_file":
-            data = (await self._post(instance, "/file", data={"file_path": config["path"]})).content
+            async with self._http(instance) as http:
+                response = await http.post("/file", data={"file_path": config["path"]})
+            if response.status_code == 404:  # OSWorld's get_vm_file: a missing file is None (its metrics score it 0)
+                return None
+            data = response.raise_for_status().content
             dest = self.cache_dir / config.get("dest", Path(config["path"]).name)
             dest.write_bytes(data)
             return str(dest)
@@ -282,7 +291,8 @@ def _verdict(spec: TaskSpec, scores: list[float | bool], conj: str) -> Verdict:
                 for c, v in zip(spec.criteria, values)]
     # OSWorld's score already includes the claim (FAIL scores 0 on a feasible task and 1 on an infeasible one) and
     # asks for no DONE, so the rollout takes this verdict as it is
-    return Verdict(task_id=spec.full_id, criteria=criteria, reward=total, success=total >= 1.0 - 1e-9 if conj != "or" else total > 0,
+    # success = a full score whatever the conj: "or" over partial metrics (max 0.5) is no more a success than "and"
+    return Verdict(task_id=spec.full_id, criteria=criteria, reward=total, success=total >= 1.0 - 1e-9,
                    clean=True, progress=total, judges_claim=True)
 
 
