@@ -40,9 +40,12 @@ def _sheet(shots: list[tuple[str, bytes]], title: str) -> Image.Image:
 
 async def app_gallery(out_dir: Path, apps: list[str] | None = None, scale: float = 1.0) -> list[Path]:
     """Write ``<out_dir>/<app>.png`` for each app (and ``phone.png``: launcher + first screens); return the paths."""
+    adapter = MockedAdapter(image_format="png", scale=scale)
+    unknown = [a for a in apps or [] if a not in adapter.apps]
+    if unknown:
+        raise ValueError(f"no app {', '.join(map(repr, unknown))}; the phone has {', '.join(adapter.apps)}")
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    adapter = MockedAdapter(image_format="png", scale=scale)
     written = []
     firsts: list[tuple[str, bytes]] = []
     async with EnvManager(backend=LocalBackend(), adapter=adapter) as manager:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.common import console, emit_json
+from toolkit.cli.common import console, emit_json, fail, writable_folder
 from toolkit.envs.server import StaticServer
 from toolkit.paths import MOCKED_APPS
 
@@ -21,10 +21,13 @@ def apps() -> None:
 
 @apps.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", type=int, default=8765, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="0: any free port")
 def serve(host, port):
     """Serve the devices on HTTP; open the printed URL in a normal browser (use a phone-sized window)."""
-    server = StaticServer(host=host, port=port)
+    try:
+        server = StaticServer(host=host, port=port)
+    except OSError as exc:  # the port is taken, or the host is not an address of this machine
+        fail(f"--host {host} --port {port}: cannot listen there ({exc.strerror or exc})")
     catalog = json.loads((MOCKED_APPS / "catalog.json").read_text())
     for device in catalog:
         console.print(f"{device}: {server.url}{device}/index.html")
@@ -39,14 +42,19 @@ def serve(host, port):
 @apps.command("gallery")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="gallery", show_default=True)
 @click.option("--apps", "app_ids", help="only these apps, comma-separated")
-@click.option("--scale", type=float, default=1.0, show_default=True, help="device scale factor of the screenshots")
+@click.option("--scale", type=click.FloatRange(0, 4, min_open=True), default=1.0, show_default=True,
+              help="device scale factor of the screenshots")
 @click.option("--json", "as_json", is_flag=True, help="print the written paths as a JSON array (last line)")
 def gallery(out_dir, app_ids, scale, as_json):
     """Write one contact-sheet PNG per app (home, tabs, an opened item) to look at."""
     from toolkit.gallery import app_gallery
     from toolkit.sync import run_sync
 
-    paths = run_sync(app_gallery(Path(out_dir), [a for a in (app_ids or "").split(",") if a] or None, scale))
+    writable_folder("--out", out_dir)
+    try:
+        paths = run_sync(app_gallery(Path(out_dir), [a for a in (app_ids or "").split(",") if a] or None, scale))
+    except ValueError as exc:  # an unknown app
+        fail(f"--apps {app_ids}: {exc}")
     for p in paths:
         console.print(str(p))
     if as_json:

@@ -48,7 +48,12 @@ def bench(only, as_json, as_markdown, param):
     results = {}
     for name in names:
         console.print(f"[bold]bench {name}[/] …")
-        results[name] = run_sync(SECTIONS[name](**params.get(name, {})))
+        try:
+            results[name] = run_sync(SECTIONS[name](**params.get(name, {})))
+        except (ValueError, TypeError) as exc:
+            if not params.get(name):  # not from a -p value: a real fault, keep its traceback
+                raise
+            fail(f"bench {name} with {', '.join(f'{k}={v!r}' for k, v in params[name].items())}: {exc}")
         target = console if (as_json or as_markdown) else out
         target.print(table(f"bench {name}", ["figure", "value"],
                            [[k, v] for k, v in results[name].items() if not isinstance(v, (dict, list))]))

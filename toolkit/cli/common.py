@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any, Iterable
 
 import click
@@ -35,3 +37,16 @@ def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> 
 def fail(message: str) -> None:
     """Stop with a clear error (exit status 1)."""
     raise click.ClickException(message)
+
+
+def writable_folder(option: str, folder: str | os.PathLike | None) -> None:
+    """Create ``folder`` (an output option's value) if needed; stop with an error naming ``option`` when it cannot be
+    created or written to, before any work is done."""
+    if folder is None:
+        return
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"{option} {folder}: cannot create this folder ({exc.strerror or exc})")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        fail(f"{option} {folder}: this folder is not writable")

@@ -9,7 +9,7 @@ from toolkit.doctor import checks
 
 
 @click.command()
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="print the checks as a JSON array (last line)")
 def doctor(as_json):
     """Check Chromium, Python packages and the repository folders."""
     rows = checks()

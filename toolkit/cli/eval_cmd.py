@@ -8,12 +8,12 @@ import click
 from click.core import ParameterSource
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from toolkit.cli.common import console, emit_json, fail, table
+from toolkit.cli.common import console, emit_json, fail, table, writable_folder
 from toolkit.cli.common import out as stdout_console
 from toolkit.envs.base import EnvError
 from toolkit.evaluation import LEFT_OUT, METRICS, evaluate_async
 from toolkit.sync import run_sync
-from toolkit.tasks import SpecError
+from toolkit.tasks import SpecError, list_suites
 
 
 def _options(fn):
@@ -109,15 +109,20 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
     except (ValueError, FileNotFoundError) as exc:
         fail(str(exc))
     suites = [s for s in suite.split(",") if s]
+    if not suites and not resume:
+        raise click.BadParameter(f"{suite!r} names no suite; known: {', '.join(list_suites(include_code=True))}",
+                                 param_hint="'--suite'")
     tasks = [t for t in (task_ids or "").split(",") if t] or None
+    writable_folder("--out", out)
     if resume:  # what was not typed is the run's own: pass None, not the option's default
         agent, suites, trials, seed = [v if _given(n) else None for n, v in
                                        (("agent", agent), ("suite", suites), ("trials", trials), ("seed", seed))]
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("SR {task.fields[sr]:.2f}"), console=console, transient=False)
-    state = {"done": 0, "success": 0, "bar": None}
+    state = {"done": 0, "success": 0, "bar": None, "store": None}
 
     def on_start(total: int, already: int, store) -> None:
+        state["store"] = store
         state["bar"] = progress.add_task(f"{purpose} {agent or 'resumed'}", total=total, completed=already, sr=0.0)
 
     def on_done(item, row) -> None:
@@ -135,6 +140,12 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
                                              on_start=on_start, on_done=on_done))
     except (SpecError, ValueError, FileNotFoundError, FileExistsError, ConnectionError, EnvError) as exc:
         fail(str(exc))
+    except KeyboardInterrupt:
+        store = state["store"]
+        if store is None:  # stopped before the run existed: nothing to keep
+            raise
+        fail(f"interrupted: the finished attempts are kept in {store.dir}; finish the rest with: "
+             f"guigym {purpose} --resume {store.run_id} --out {store.dir.parent}")
     rows = [[r["suite"], *[r[m] for m in METRICS]] for r in result.summary.to_dict("records")]
     target = console if as_json else stdout_console
     target.print(table(f"run {result.run_id}", ["suite", *METRICS], rows))

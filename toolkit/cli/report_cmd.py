@@ -21,7 +21,11 @@ def report(run, out, runs_root, as_json):
         store = RunStore.open(run, root=runs_root)
     except FileNotFoundError as exc:
         fail(str(exc))
-    path = write_report(store, out)
+    try:
+        path = write_report(store, out)
+    except OSError as exc:  # an --out (or a run folder) that cannot be written
+        target = f"--out {out}" if out else store.dir / "report.html"
+        fail(f"{target}: cannot write the report ({exc.strerror or exc})")
     console.print(f"report: {path}")
     if as_json:
         emit_json({"report": str(path)})

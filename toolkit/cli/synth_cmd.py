@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.common import console, emit_json, fail, out, table
+from toolkit.cli.common import console, emit_json, fail, out, table, writable_folder
 
 
 def _weak(weak: str | None, diagnosis: str | None) -> list[str] | None:
@@ -47,7 +47,10 @@ def world_command(persona, scenario, seed, backend, out_path, as_json):
         fail(str(exc))
     missing = verify_loaded(world, initial_state(world))
     if out_path:
-        Path(out_path).write_text(world.model_dump_json(indent=1))
+        try:
+            Path(out_path).write_text(world.model_dump_json(indent=1))
+        except OSError as exc:
+            fail(f"--out {out_path}: cannot write the world ({exc.strerror or exc})")
     counts = {f"{app}.{col}": len(items) for app, cols in world.records.items() for col, items in cols.items()}
     summary = {"world": world.id, "scenario": world.scenario.id, "persona": world.persona.summary, "people": len(world.people),
                "facts": len(world.facts), "records": counts, "loads": not missing, "missing": missing[:10], "out": out_path}
@@ -78,6 +81,7 @@ def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_r
     from toolkit.synthesis.pipeline import DEFAULT_OUT, synthesize_bank
 
     favour = _weak(weak, diagnosis)
+    writable_folder("--out", out_dir)
     target = console if as_json else out
     report = synthesize_bank(worlds=worlds, out=out_dir or DEFAULT_OUT, backend=backend, per_world=per_world,
                              weak=favour, random_rollouts=random_rollouts, instances=instances,
@@ -134,8 +138,12 @@ def audit_command(planted, suites, as_json):
     Exits 1 when a bundled verifier is rejected or (with --planted) a planted hack is not.
     """
     from toolkit.synthesis.audit import audit_report
+    from toolkit.tasks import SpecError
 
-    report = audit_report(planted=planted, suites=[s for s in (suites or "").split(",") if s] or None)
+    try:
+        report = audit_report(planted=planted, suites=[s for s in (suites or "").split(",") if s] or None)
+    except SpecError as exc:  # an unknown suite, or a task file that does not load
+        fail(str(exc))
     target = console if as_json else out
     rows = [["verifiers audited", report.get("good")], ["accepted", report.get("good_accepted")]]
     if planted:

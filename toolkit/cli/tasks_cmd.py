@@ -68,10 +68,13 @@ def validate_command(suite, task_ids, instances, random_rollouts, parallel, as_j
 
     specs = _specs(suite, task_ids)
     progress = Progress(TextColumn("validate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console)
-    with progress:
-        bar = progress.add_task("validate", total=len(specs))
-        reports = run_sync(validate_tasks(specs, instances, random_rollouts, parallel,
-                                          on_done=lambda r: progress.update(bar, advance=1)))
+    try:
+        with progress:
+            bar = progress.add_task("validate", total=len(specs))
+            reports = run_sync(validate_tasks(specs, instances, random_rollouts, parallel,
+                                              on_done=lambda r: progress.update(bar, advance=1)))
+    except ValueError as exc:  # e.g. tasks of an external benchmark, which has no reference solutions to check
+        fail(str(exc))
     failed = [r for r in reports if not r.ok]
     target = console if as_json else out
     for r in failed:

@@ -312,6 +312,7 @@ def fleet_status(run_id: str | None = None, root: str | Path | None = None, limi
         FileNotFoundError: no such run, or no run with a fleet log.
         ValueError: ``limit`` below 1.
     """
+    from toolkit.paths import DEFAULT_RUNS
     from toolkit.store import RunStore, list_runs
 
     if limit is not None and limit < 1:
@@ -326,5 +327,5 @@ def fleet_status(run_id: str | None = None, root: str | Path | None = None, limi
     else:
         store = next((s for s in list_runs(root) if (s.dir / FLEET).exists()), None)
         if store is None:
-            raise FileNotFoundError(f"no run with a fleet log under {root or 'runs/'}")
+            raise FileNotFoundError(f"no run with a fleet log under {root or DEFAULT_RUNS}")
     return FleetStatus.from_samples(read_fleet(store.dir / FLEET), run_id=store.run_id, limit=limit)

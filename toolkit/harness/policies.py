@@ -312,6 +312,9 @@ def make_policy(agent: str, *, model: str | None = None, model_name: str | None 
     if agent == "openai":
         if not model or not model_name:
             raise ValueError("--agent openai needs --model URL and --model-name NAME")
+        if not model.startswith(("http://", "https://")):
+            raise ValueError(f"--agent openai needs --model to be the endpoint's http(s) base URL "
+                             f"(e.g. http://127.0.0.1:8000/v1), got {model!r}")
         from toolkit.harness.openai_policy import OpenAIConfig, OpenAIPolicy
 
         return OpenAIPolicy(OpenAIConfig(base_url=model, model=model_name, **sampling, **kwargs))

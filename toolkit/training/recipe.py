@@ -21,7 +21,10 @@ SECTIONS = ("model", "tasks", "algorithm", "sampling", "rollout", "history", "re
 def load_recipe(path: str | Path) -> dict[str, Any]:
     """Return a recipe's sections. Unknown keys at any depth and unsupported values are a ValueError naming the key
     path (``env`` is allowed: TrlParser exports it as environment variables)."""
-    data = yaml.safe_load(Path(path).read_text()) or {}
+    try:
+        data = yaml.safe_load(Path(path).read_text()) or {}
+    except yaml.YAMLError as exc:
+        raise ValueError(f"recipe {path}: not valid YAML ({' '.join(str(exc).split())})") from None
     validate_recipe(data, f"recipe {path}")
     for s in SECTIONS:
         if data.get(s) is None:
