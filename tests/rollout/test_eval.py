@@ -54,3 +54,19 @@ async def test_replaying_a_reference_trajectory_is_deterministic(tmp_path):
         traces.append(list(zip(steps["state_hash_after"], steps["image_hash_after"])))
     assert traces[0] == traces[1] and len(traces[0]) >= 3
     assert len({h for h, _ in traces[0]}) > 1  # the state really changed along the way
+
+
+async def test_the_system_prompt_names_the_tasks_device(tmp_path):
+    """A desktop task's agent is told it operates a desktop computer, a phone task's a phone; a run mixing both stores
+    the template once and each attempt's own prompt verbatim."""
+    from toolkit.harness.harness import SYSTEM_TEMPLATE, system_prompt
+
+    web = next(s for s in load_suite("web") if s.device == "desktop")
+    result = await evaluate_async(["mobile-core", "web"], "reference", tasks=["contacts.favorite", web.id], out=tmp_path)
+    assert result.store.manifest["harness"]["system_prompt"] == SYSTEM_TEMPLATE
+    seen = {}
+    for row in result.attempts.to_dict("records"):
+        system = result.store.steps(row["attempt_id"]).iloc[0]["prompt"][0]["content"]
+        seen[row["suite"]] = system
+    assert seen["web"].startswith(system_prompt("desktop")) and "You operate a desktop computer" in seen["web"]
+    assert seen["mobile-core"].startswith(system_prompt("phone")) and "You operate a phone" in seen["mobile-core"]

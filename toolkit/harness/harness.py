@@ -17,12 +17,22 @@ from toolkit.harness.history import EpisodeContext, HistoryConfig, Turn, build_m
 from toolkit.harness.policies import ModelUnavailable, Policy, PolicyRequest, PolicyResponse
 from toolkit.tasks import TaskInstance
 
-SYSTEM_PROMPT = (
-    "You operate a phone to complete the user's task. Each turn you see the current screen. "
+# The system prompt names what the agent operates: ``{device}`` is filled per episode from the task's device.
+SYSTEM_TEMPLATE = (
+    "You operate {device} to complete the user's task. Each turn you see the current screen. "
     "Decide the next action(s). When the task is done, call terminate(status='success'); if it cannot be done, "
     "terminate(status='failed'). For questions, open the Answers app, fill in its fields and submit, "
     "or use answer(fields={...}).\n\n"
 )
+DEVICE_WORDS = {"phone": "a phone", "desktop": "a desktop computer", "miniwob": "a web page in a browser"}
+
+
+def system_prompt(device: str = "phone", template: str = SYSTEM_TEMPLATE) -> str:
+    """Return ``template`` with ``{device}`` naming ``device`` (a device without words of its own: "a <device>")."""
+    return template.replace("{device}", DEVICE_WORDS.get(device, f"a {device}"))
+
+
+SYSTEM_PROMPT = system_prompt("phone")  # the phone's prompt, the common case
 
 
 @dataclass(frozen=True)
@@ -32,7 +42,7 @@ class HarnessConfig:
     format: str = "text-v1"
     coords: str | None = None
     history: HistoryConfig = field(default_factory=HistoryConfig)
-    system_prompt: str = SYSTEM_PROMPT
+    system_prompt: str = SYSTEM_TEMPLATE  # ``{device}`` is filled per episode (:func:`system_prompt`)
     loop_limit: int = 3
 
     @classmethod
@@ -40,7 +50,7 @@ class HarnessConfig:
         """Return the config stored by :meth:`as_dict` (a run manifest's ``harness``)."""
         return cls(format=data.get("format", "text-v1"), coords=data.get("coords"),
                    history=HistoryConfig(**data.get("history", {})), loop_limit=data.get("loop_limit", 3),
-                   system_prompt=data.get("system_prompt", SYSTEM_PROMPT))
+                   system_prompt=data.get("system_prompt", SYSTEM_TEMPLATE))
 
     def as_dict(self) -> dict[str, Any]:
         """Return the config as plain data (for run manifests)."""
@@ -76,26 +86,31 @@ class Harness:
         self.policy = policy
         self.config = config or HarnessConfig()
         self.format = get_format(self.config.format, self.config.coords)
-        self.system = self.config.system_prompt + self.format.describe()
+        self.system = self.system_for("phone")
 
-    def episode(self, instance: TaskInstance, seed: int) -> "HarnessEpisode":
-        """Start an episode of ``instance``."""
-        return HarnessEpisode(self, instance, seed)
+    def system_for(self, device: str) -> str:
+        """Return the system message of an episode on ``device``: the prompt naming it, then the format's description."""
+        return system_prompt(device, self.config.system_prompt) + self.format.describe()
+
+    def episode(self, instance: TaskInstance, seed: int, device: str = "phone") -> "HarnessEpisode":
+        """Start an episode of ``instance`` on ``device`` (the task's; it is named in the system prompt)."""
+        return HarnessEpisode(self, instance, seed, device)
 
 
 class HarnessEpisode:
     """The harness's view of one running episode."""
 
-    def __init__(self, harness: Harness, instance: TaskInstance, seed: int):
+    def __init__(self, harness: Harness, instance: TaskInstance, seed: int, device: str = "phone"):
         self.harness = harness
         self.instance = instance
         self.seed = seed
+        self.system = harness.system_for(device)
         self.policy = harness.policy.for_episode(instance, seed)
         self.ctx = EpisodeContext(instruction=instance.instruction)
 
     def prompt(self, step: int) -> list[dict[str, Any]]:
         """Return the chat messages for ``step``."""
-        return build_messages(self.harness.system, self.ctx, step, self.harness.config.history)
+        return build_messages(self.system, self.ctx, step, self.harness.config.history)
 
     async def decide(self, step: int, observation: Observation, image: Callable[[str], bytes]) -> Decision:
         """Build the prompt for ``step``, call the policy and parse its output.

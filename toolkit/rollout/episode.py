@@ -102,7 +102,7 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
     observations = [obs]
     if on_observation:
         on_observation(0, obs)
-    episode = harness.episode(instance, seed)
+    episode = harness.episode(instance, seed, spec.device)
     images = {0: obs.image}
     steps: list[dict[str, Any]] = []
     claimed: str | None = None
