@@ -101,3 +101,31 @@ async def test_frame_control_falls_back_without_the_headless_shell(no_shell, bac
     clipped = await screenshot(page, "png", clip={"x": 0, "y": 0, "width": 50, "height": 20})
     assert Image.open(io.BytesIO(clipped)).size == (100, 40)
     await present(page)  # a no-op outside frame control
+
+
+async def test_a_frame_returned_without_its_screenshot_is_begun_again():
+    """A starved compositor returning a frame without its image cannot be produced on demand, so the CDP session
+    here is a stand-in that answers empty frames first; the page model, lock and decoding are the real ones."""
+    import base64
+    from types import SimpleNamespace
+
+    from toolkit.envs.capture import FRAME_TRIES
+
+    class FlakyCDP:
+        def __init__(self, empty: int):
+            self.empty, self.calls = empty, 0
+
+        async def send(self, method, params):
+            assert method == "HeadlessExperimental.beginFrame" and "screenshot" in params
+            self.calls += 1
+            if self.calls <= self.empty:
+                return {"hasDamage": True}
+            return {"hasDamage": True, "screenshotData": base64.b64encode(b"\xff\xd8jpeg").decode()}
+
+    def instance(cdp):
+        return SimpleNamespace(viewport=SimpleNamespace(frames="control"), frame_lock=asyncio.Lock(), cdp=cdp)
+
+    cdp = FlakyCDP(empty=FRAME_TRIES - 1)
+    assert await screenshot(instance(cdp), "jpeg", 80) == b"\xff\xd8jpeg" and cdp.calls == FRAME_TRIES
+    with pytest.raises(RuntimeError, match=f"began {FRAME_TRIES} frames but returned no screenshot"):
+        await screenshot(instance(FlakyCDP(empty=FRAME_TRIES)), "jpeg", 80)

@@ -14,14 +14,16 @@ from typing import Any
 
 from toolkit.envs.local import Instance
 
+FRAME_TRIES = 3  # frames begun for one screenshot before giving up (see screenshot)
+
 
 async def screenshot(instance: Instance, image_format: str = "jpeg", quality: int = 80,
                      clip: dict[str, float] | None = None) -> bytes:
     """Return one screenshot of the page (the ``clip`` rectangle in CSS px, when given) as image bytes.
 
     Raises:
-        RuntimeError: in ``control`` mode when the browser returns no image, or a ``clip`` is asked (the
-            frame is always the whole viewport).
+        RuntimeError: in ``control`` mode when the browser returns no image in :data:`FRAME_TRIES` frames, or
+            when a ``clip`` is asked (the frame is always the whole viewport).
     """
     if instance.viewport.frames == "control":
         if clip is not None:
@@ -30,11 +32,13 @@ async def screenshot(instance: Instance, image_format: str = "jpeg", quality: in
         if image_format == "jpeg":
             shot["quality"] = quality
         async with instance.frame_lock:
-            frame = await instance.cdp.send("HeadlessExperimental.beginFrame", {"screenshot": shot})
-        data = frame.get("screenshotData")
-        if not data:
-            raise RuntimeError("the browser began a frame but returned no screenshot")
-        return base64.b64decode(data)
+            # A starved compositor (a loaded machine) can abort a frame and return it without the screenshot;
+            # the next frame draws the same page, so a few tries turn that into a slower observation, not a failure.
+            for _ in range(FRAME_TRIES):
+                frame = await instance.cdp.send("HeadlessExperimental.beginFrame", {"screenshot": shot})
+                if frame.get("screenshotData"):
+                    return base64.b64decode(frame["screenshotData"])
+        raise RuntimeError(f"the browser began {FRAME_TRIES} frames but returned no screenshot")
     params: dict[str, Any] = {"format": image_format, "optimizeForSpeed": True}
     if image_format == "jpeg":
         params["quality"] = quality
