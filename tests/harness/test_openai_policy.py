@@ -172,6 +172,8 @@ def test_sampling_options_reach_the_model_agents_and_are_refused_elsewhere():
     assert (default.config.temperature, default.config.max_tokens) == (0.0, 512)
     with pytest.raises(ValueError, match="--temperature applies to the model agents"):
         make_policy("reference", temperature=0.5)
+    with pytest.raises(ValueError, match="--model and --model-name are for the model agents.*not --agent random"):
+        make_policy("random", model="http://127.0.0.1:1/v1")
     with pytest.raises(ValueError, match="--max-tokens must be at least 1"):
         make_policy("openai", model="u", model_name="m", max_tokens=0)
     with pytest.raises(ValueError, match=r"--temperature must be in \[0, 10\]"):

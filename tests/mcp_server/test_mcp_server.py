@@ -223,7 +223,9 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
                 ("compare_attempts", {"attempt_a": attempt, "attempt_b": f"{run_id}/nope"}, "argument 'attempt_b'"),
                 # was: a job started, then failed later without naming the argument
                 ("run_eval", {"suites": ["mobile-core"], "agent": "hf", "model": str(tmp_path / "no-model")}, "argument 'model'"),
-                ("run_eval", {"suites": ["mobile-core"], "agent": "replay", "model": "no-such-run"}, "argument 'model'")):
+                ("run_eval", {"suites": ["mobile-core"], "agent": "replay", "model": "no-such-run"}, "argument 'model'"),
+                ("run_eval", {"suites": ["mobile-core"], "tasks": []}, "argument 'tasks'"),  # was: every task
+                ("run_eval", {"suites": ["mobile-core"], "model": "http://127.0.0.1:1/v1"}, "not --agent reference")):
             result = await client.call_tool(name, args)
             assert result.is_error and needle in result.content[0].text, (name, result.content)
         assert time.monotonic() - started < 60

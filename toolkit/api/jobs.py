@@ -36,6 +36,8 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
         return _resume_job(resume, out, model, model_name, parallel)
     if not suites:
         raise arg_error("suites", "name at least one suite")
+    if tasks is not None and not tasks:  # an agent passing [] means "none", not "every task of the suites"
+        raise arg_error("tasks", "an empty list names no task; leave tasks out to run every task of the suites")
     for s in suites:
         if s not in _list_suites():
             raise arg_error("suites", f"unknown suite {s!r}; known: {', '.join(_list_suites())}")
@@ -45,6 +47,8 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
              "replay": "a run id or folder"}
     if agent in needs and not model:
         raise arg_error("model", f"agent {agent} needs model: {needs[agent]}")
+    if agent not in needs and (model or model_name):
+        raise arg_error("model", f"model and model_name are for the openai, hf and replay agents, not --agent {agent}")
     if agent == "openai" and not model_name:
         raise arg_error("model_name", "agent openai needs the model name the endpoint serves")
     if agent == "hf" and not (Path(model) / "config.json").is_file():  # found now, not as a failed job later

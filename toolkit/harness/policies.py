@@ -290,6 +290,9 @@ def make_policy(agent: str, *, model: str | None = None, model_name: str | None 
     ``temperature`` (0 = greedy) and ``max_tokens`` (per step) apply to the model agents; None keeps each one's default.
     """
     sampling = check_sampling(agent, temperature, max_tokens)
+    if agent in ("reference", "random") and (model or model_name):  # a model given to an agent that has none
+        raise ValueError(f"--model and --model-name are for the model agents ({', '.join(MODEL_AGENTS)}) and replay, "
+                         f"not --agent {agent}")
     local = {"max_new_tokens" if k == "max_tokens" else k: v for k, v in sampling.items()}  # transformers' name
     if agent == "reference":
         return ReferencePolicy()
