@@ -70,3 +70,5 @@ async def test_the_system_prompt_names_the_tasks_device(tmp_path):
         seen[row["suite"]] = system
     assert seen["web"].startswith(system_prompt("desktop")) and "You operate a desktop computer" in seen["web"]
     assert seen["mobile-core"].startswith(system_prompt("phone")) and "You operate a phone" in seen["mobile-core"]
+    assert "Answers app" in seen["web"] and "Answers app" not in system_prompt("miniwob")  # MiniWoB++ has none
+    assert system_prompt("miniwob").startswith("You operate a web page in a browser")

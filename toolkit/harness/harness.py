@@ -17,19 +17,23 @@ from toolkit.harness.history import EpisodeContext, HistoryConfig, Turn, build_m
 from toolkit.harness.policies import ModelUnavailable, Policy, PolicyRequest, PolicyResponse
 from toolkit.tasks import TaskInstance
 
-# The system prompt names what the agent operates: ``{device}`` is filled per episode from the task's device.
+# The system prompt names what the agent operates and how it answers questions: ``{device}`` and ``{answers}`` are
+# filled per episode from the task's device (MiniWoB++ pages have no Answers app and ask no questions).
 SYSTEM_TEMPLATE = (
     "You operate {device} to complete the user's task. Each turn you see the current screen. "
     "Decide the next action(s). When the task is done, call terminate(status='success'); if it cannot be done, "
-    "terminate(status='failed'). For questions, open the Answers app, fill in its fields and submit, "
-    "or use answer(fields={...}).\n\n"
+    "terminate(status='failed').{answers}\n\n"
 )
 DEVICE_WORDS = {"phone": "a phone", "desktop": "a desktop computer", "miniwob": "a web page in a browser"}
+ANSWERS = " For questions, open the Answers app, fill in its fields and submit, or use answer(fields={...})."
+NO_ANSWERS_APP = ("miniwob",)
 
 
 def system_prompt(device: str = "phone", template: str = SYSTEM_TEMPLATE) -> str:
-    """Return ``template`` with ``{device}`` naming ``device`` (a device without words of its own: "a <device>")."""
-    return template.replace("{device}", DEVICE_WORDS.get(device, f"a {device}"))
+    """Return ``template`` with ``{device}`` naming ``device`` (a device without words of its own: "a <device>") and
+    ``{answers}`` saying how to answer questions on it."""
+    answers = "" if device in NO_ANSWERS_APP else ANSWERS
+    return template.replace("{device}", DEVICE_WORDS.get(device, f"a {device}")).replace("{answers}", answers)
 
 
 SYSTEM_PROMPT = system_prompt("phone")  # the phone's prompt, the common case
