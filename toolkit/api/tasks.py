@@ -64,21 +64,22 @@ def _run(coro):
 
 def synth_validate(out: str) -> list[WorldValidation]:
     """Re-check the synthesized worlds under ``out`` (a synth folder or one world folder); return one result per world."""
-    from toolkit.synthesis.pipeline import validate_synth, world_folders
+    from toolkit.synthesis.pipeline import validate_synth
 
-    if not world_folders(out):  # an empty answer would read as "nothing failed"
-        raise arg_error("out", f"no synthesized worlds under {out} (a world folder holds world.json and tasks.yaml)")
-    return validate_synth(out)
+    try:
+        return validate_synth(out)
+    except ValueError as exc:  # no synthesized world there
+        raise arg_error("out", str(exc)) from None
 
 
 def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[str, Any]:
     """Audit the verifiers of ``suites`` (default: the bundled ones), and the planted hacks when ``planted``."""
     from toolkit.synthesis.audit import audit_report
 
-    for s in suites or []:
-        if s not in _list_suites():
-            raise arg_error("suites", f"unknown suite {s!r}; known: {', '.join(_list_suites())}")
-    return audit_report(planted=planted, suites=suites)
+    try:
+        return audit_report(planted=planted, suites=suites)
+    except SpecError as exc:  # an unknown suite (the tasks load before any work)
+        raise arg_error("suites", str(exc)) from None
 
 
 def synth_world(persona: int | None = None, scenario: str | None = None, seed: int = 0) -> World:

@@ -108,12 +108,12 @@ def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_r
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
 def validate_command(out_dir, instances, random_rollouts, parallel, as_json):
     """Re-check written worlds: consistency, every record loads, and every task passes the validation suite."""
-    from toolkit.synthesis.pipeline import DEFAULT_OUT, validate_synth, world_folders
+    from toolkit.synthesis.pipeline import DEFAULT_OUT, validate_synth
 
-    folder = out_dir or DEFAULT_OUT
-    if not world_folders(folder):
-        fail(f"no synthesized worlds under {folder} (run `guigym synth tasks` first)")
-    results = validate_synth(folder, instances, random_rollouts, parallel)
+    try:
+        results = validate_synth(out_dir or DEFAULT_OUT, instances, random_rollouts, parallel)
+    except ValueError as exc:  # no synthesized world there
+        fail(str(exc))
     target = console if as_json else out
     target.print(table("synthesized worlds", ["world", "tasks", "passed", "issues", "missing"],
                        [[r.world, r.tasks, r.passed, len(r.issues), len(r.missing)] for r in results]))

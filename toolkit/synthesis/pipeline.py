@@ -115,8 +115,12 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
     """Async :func:`validate_synth`."""
     from toolkit.validation import validate_tasks
 
+    folders = world_folders(out)
+    if not folders:  # an empty answer would read as "nothing failed"
+        raise ValueError(f"no synthesized worlds under {out} (a world folder holds world.json and tasks.yaml; "
+                         "`guigym synth tasks` writes them)")
     results = []
-    for folder in world_folders(out):
+    for folder in folders:
         world = read_world(folder)
         res = WorldValidation(world=world.id, issues=[f"{i.where}: {i.message}" for i in check_world(world)])
         res.missing = verify_loaded(world, initial_state(world))
@@ -130,7 +134,10 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
 
 def validate_synth(out: str | Path = DEFAULT_OUT, instances: int = 5, random_rollouts: int = 20,
                    parallel: int = 2) -> list[WorldValidation]:
-    """Re-check every synthesized world under ``out`` (or one world folder): consistency, loading, validation."""
+    """Re-check every synthesized world under ``out`` (or one world folder): consistency, loading, validation.
+
+    Raises ValueError when ``out`` holds no synthesized world.
+    """
     return run_sync(validate_synth_async(out, instances, random_rollouts, parallel))
 
 
