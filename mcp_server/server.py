@@ -26,11 +26,19 @@ from toolkit.envs import fleet
 from toolkit.envs.base import EnvError
 
 
-# Bounds of the numeric arguments, the same as the CLI's (published in the input schemas, checked by the SDK).
+# Bounds of the numeric and list arguments, the same as the CLI's (published in the input schemas, checked by the SDK).
 Trials = Annotated[int, Field(ge=1, le=100)]
 Parallel = Annotated[int, Field(ge=1, le=512, description="attempts run at once (Chromium pages)")]
 Instances = Annotated[int, Field(ge=1, le=50)]
 Rollouts = Annotated[int, Field(ge=0, le=1000)]
+StepActions = Annotated[list[dict[str, Any]], Field(min_length=1, max_length=api.MAX_ACTIONS,
+                                                    description=f"1 to {api.MAX_ACTIONS} actions, applied in order")]
+
+ENV_STEP_DESCRIPTION = (
+    f"Apply up to {api.MAX_ACTIONS} actions in order, e.g. [{{\"type\": \"click\", \"x\": 500, \"y\": 300}}]; "
+    "returns the new screen (per-action errors are listed after it).\n"
+    "Coordinates are 0–1000 on both axes. Each action is an object with its \"type\" and fields "
+    "(name?: optional, = default):\n" + api.action_vocabulary())
 
 
 def _image(data: bytes) -> Any:
@@ -114,7 +122,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool()
     async def job_status(job_id: str) -> api.JobInfo:
-        """Return the progress and, when done, the run id and summary of a background evaluation."""
+        """Return a background job's progress (`done` of `total`) and, when done, its outcome: a run_eval job's run id
+        and summary, a synth_tasks job's SynthReport in `result`; a failed job's `error` has the exception type and text."""
         return await call(api.job_status, job_id)
 
     @server.tool()
@@ -166,8 +175,13 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     @server.tool()
     async def synth_tasks(out: str, worlds: Annotated[int, Field(ge=1, le=50)] = 1,
                           per_world: Annotated[int, Field(ge=1, le=500)] = 10, weak: list[str] | None = None,
-                          random_rollouts: Rollouts = 20, seed: int = 0) -> synthesis.SynthReport:
-        """Synthesize tasks from new worlds (offline backend), accept them only by execution, write them under `out`."""
+                          random_rollouts: Rollouts = 20, seed: int = 0) -> api.JobInfo:
+        """Start synthesizing tasks from new worlds (offline backend) in the background: accept them only by execution
+        and write them under `out`. Poll job_status with the returned job id: `done` of `total` counts the worlds
+        written, `progress` is the latest progress line, and once done `result` is the SynthReport (worlds, out,
+        accepted, rejected, cross_app_share, distinct_instructions, tags, rejections, accepted_ids, seconds).
+        weak: capability tags to favour, weakest first (e.g. a diagnose_run report's weak_capabilities).
+        """
         return await call(api.synth_tasks, out, worlds, per_world, weak, random_rollouts, seed)
 
     @server.tool()
@@ -192,9 +206,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         info, image = await call(sessions.reset, session_id, seed)
         return _with_image(info, image)
 
-    @server.tool()
-    async def env_step(session_id: str, actions: list[dict[str, Any]]) -> Annotated[CallToolResult, api.SessionInfo]:
-        """Apply actions, e.g. [{"type": "click", "x": 500, "y": 300}] (0–1000 coordinates); returns the new screen."""
+    @server.tool(description=ENV_STEP_DESCRIPTION)  # the action vocabulary, generated from toolkit.actions
+    async def env_step(session_id: str, actions: StepActions) -> Annotated[CallToolResult, api.SessionInfo]:
         info, results, image = await call(sessions.step, session_id, actions)
         errors = [r["error"] for r in results if r.get("error")]
         result = _with_image(info, image)

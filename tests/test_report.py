@@ -1,4 +1,5 @@
-"""The HTML report on hand-built runs (no Chromium): a run with no attempts, and the replay's final frame."""
+"""The HTML report on hand-built runs (no Chromium): a run with no attempts, the replay's final frame, groups with
+no score, the env errors and unfinished attempts, and escaping."""
 
 from __future__ import annotations
 
@@ -15,8 +16,13 @@ from pathlib import Path
 from PIL import Image
 
 from tests.diagnosis.fake_run import AFTER, BEFORE, add_attempt, plan
+from toolkit.diagnosis import diagnose
+from toolkit.envs.base import EnvError
+from toolkit.harness import Harness, make_policy
 from toolkit.report import _frames, bar_chart, render_report, write_report
+from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
+from toolkit.tasks import load_suite
 
 
 def _colour(frame):
@@ -106,3 +112,139 @@ def test_a_damaged_manifest_still_gives_a_report_of_the_attempts(tmp_path):
     (store.dir / "manifest.json").write_text("{")
     text = render_report(store, width=100)
     assert "manifest.json unreadable" in text and f'data-attempt="{aid}"' in text
+
+
+def _chart(text: str, title: str) -> str:
+    """Return the SVG of the chart titled ``title``."""
+    return next(svg for svg in re.findall(r"<svg .*?</svg>", text, re.S) if f">{title}</text>" in svg)
+
+
+def _metrics_row(text: str, suite: str) -> str:
+    """Return the row of ``suite`` in the metrics table."""
+    return re.search(rf"<tr><td>{re.escape(suite)}</td>.*?</tr>", text).group(0)
+
+
+def test_a_group_whose_every_attempt_is_a_verifier_error_has_no_score_not_a_rate_of_zero(tmp_path):
+    store = RunStore.create({"agent": "x", "suites": ["s", "v"], "trials": 2}, root=tmp_path)
+    add_attempt(store, "a", 0, "success", plan(), tags=("toggle",))
+    add_attempt(store, "b", 0, "failure", plan(), tags=("toggle",))
+    for trial in (0, 1):  # app clock, tag broken and suite v: every attempt's verifier failed
+        add_attempt(store, "c", trial, "verifier_error", plan(), suite="v", apps=("clock",), tags=("broken",),
+                    verifier_error="KeyError: 'alarm'")
+    text = render_report(store, width=60)
+
+    for title, scored, unscored in (("success rate by tag", "toggle", "broken"),
+                                    ("success rate by app", "contacts", "clock")):
+        svg = _chart(text, title)
+        # the scored group: a bar half the track (220 px) long, labelled 0.50; the other: its note, and no bar
+        assert re.search(rf'>{scored}</text><rect [^>]*width="110.0"[^>]*></rect><text [^>]*>0.50</text>', svg)
+        note = r'<text [^>]*font-style="italic"[^>]*>n/a — 2 verifier errors</text>'
+        assert re.search(rf">{unscored}</text>{note}</svg>", svg)
+        assert svg.count("<rect") == 1 and "0.00" not in svg
+
+    scored_row, unscored_row = _metrics_row(text, "s"), _metrics_row(text, "v")
+    assert "<td>0.500</td>" in scored_row and "n/a" not in scored_row
+    # SR says why; the other rates (PR, FC, OT, USE, pass@n, pass^n, mean_steps) are n/a too, not 0
+    assert '<td class="na">n/a — 2 verifier errors</td>' in unscored_row
+    assert unscored_row.count('<td class="na">n/a</td>') == 7 and "0.000" not in unscored_row
+
+    md = diagnose(store).to_markdown()
+    assert "| toggle | 2 | 1 | 50% |" in md and "| broken | 0 scored | – | n/a — 2 verifier errors |" in md
+    assert "| clock | 0 scored | – | n/a — 2 verifier errors |" in md and "| broken | 0 | 0 | 0% |" not in md
+
+    # the dashboard's plotly charts and the API's (and MCP's) run summary say the same, not SR 0
+    from toolkit import api
+    from toolkit.widgets.dashboard import dashboard_figures
+
+    bars = dashboard_figures(store)["by_app"].data[0]
+    clock = list(bars.y).index("clock")
+    assert bars.x[clock] is None and bars.text[clock] == "n/a — 2 verifier errors"
+    assert bars.x[list(bars.y).index("contacts")] == 0.5
+    by_app = {row["app"]: row for row in api.run_summary(store.run_id, root=str(tmp_path)).by_app}
+    assert by_app["clock"]["SR"] is None and by_app["clock"]["no_score"] == "n/a — 2 verifier errors"
+    assert by_app["contacts"]["SR"] == 0.5 and "no_score" not in by_app["contacts"]
+
+
+class BrokenEnv:
+    """An env manager whose every request fails with the error ``fail(spec)`` gives: every attempt is unfinished."""
+
+    def __init__(self, fail):
+        self.fail = fail
+
+    async def warm(self, n, device):
+        return None
+
+    async def request(self, spec):
+        raise self.fail(spec)
+
+    async def release(self, lease):
+        return None
+
+
+async def test_env_errors_and_unfinished_attempts_are_listed_not_only_counted(tmp_path):
+    store = RunStore.create({"agent": "x", "suites": ["mobile-core"], "trials": 2}, root=tmp_path)
+    specs = load_suite("mobile-core")[:11]
+    crashed = {s.full_id for s in specs[::2]}  # 6 tasks crash, 5 time out: 2 trials each, 1 rerun each (2 tries)
+
+    def fail(spec):
+        if spec.full_id in crashed:
+            return EnvError("crash", "request", "renderer died <pid 7> & gone")
+        return EnvError("timeout", "request", "boot took > 30s")
+
+    items = [WorkItem(spec, trial, 0) for spec in specs for trial in (0, 1)]
+    await Scheduler(BrokenEnv(fail), Harness(make_policy("random")), store, "x", max_env_retries=1).run(items)
+    assert len(store.env_error_rows()) == 44 and store.attempt_rows() == []
+    first_crashes = [i.attempt_id for i in items if i.spec.full_id in crashed][:3]
+    unfinished = sorted(items, key=lambda i: (i.spec.full_id, i.trial))
+    listed, hidden = unfinished[:20], unfinished[20:]
+
+    def check_html(text: str) -> None:
+        assert "44 reruns after an env error or a model outage" in text
+        examples = ", ".join(f"<code>{a}</code>" for a in first_crashes)
+        assert ("<tr><td>crash</td><td>request</td><td><pre>renderer died &lt;pid 7&gt; &amp; gone</pre></td>"
+                f"<td>24</td><td>12</td><td>{examples} and 9 more</td></tr>") in text
+        assert ("<tr><td>timeout</td><td>request</td><td><pre>boot took &gt; 30s</pre></td>"
+                "<td>20</td><td>10</td>") in text
+        assert text.index("<td>crash</td>") < text.index("<td>timeout</td>")  # most reruns first
+        assert "22 attempts with no result" in text and "… and 2 more" in text
+        first = listed[0]
+        why = "crash during request: renderer died &lt;pid 7&gt; &amp; gone" if first.spec.full_id in crashed else \
+            "timeout during request: boot took &gt; 30s"
+        assert (f"<tr><td><code>{first.attempt_id}</code></td><td>{first.spec.full_id}</td><td>{first.trial}</td>"
+                f"<td>2</td><td><pre>{why}</pre></td></tr>") in text
+        assert all(f"<td><code>{i.attempt_id}</code></td>" in text for i in listed)
+        assert not any(f"<td><code>{i.attempt_id}</code></td>" in text for i in hidden)
+
+    stopped = render_report(store, width=60)  # no finished attempt: the short page lists them too
+    assert "No finished attempts" in stopped
+    check_html(stopped)
+
+    add_attempt(store, "a", 0, "success", plan())
+    full = render_report(store, width=60)
+    assert "<details" in full and '<td class="na">n/a — 22 unfinished attempts</td>' in full  # mobile-core: no score
+    check_html(full)
+
+    md = diagnose(store).to_markdown()
+    assert "22 attempts unfinished: every try failed" in md
+    assert "44 reruns after an env error or a model outage (kind `model`)" in md
+    assert (f"- 24 × `crash` during `request` (12 attempts): renderer died \\<pid 7\\> \\& gone — e.g. "
+            f"{', '.join(f'`{a}`' for a in first_crashes)} and 9 more") in md
+    assert "- 20 × `timeout` during `request` (10 attempts): boot took \\> 30s — e.g. " in md
+    assert "22 attempts with no result" in md and "\n- … and 2 more\n" in md
+    for item in listed:
+        assert f"- `{item.attempt_id}`: task `{item.spec.full_id}`, trial {item.trial}, 2 tries; last: " in md
+    assert not any(f"`{i.attempt_id}`" in md for i in hidden)
+
+
+def test_model_output_cannot_end_the_replay_script_or_inject_html(tmp_path):
+    store = RunStore.create({"agent": "x", "suites": ["s"], "trials": 1}, root=tmp_path)
+    steps = plan()
+    steps[1]["output"] = "</script><script>alert(1)</script><!-- & done"
+    add_attempt(store, "a", 0, "failure", steps, tags=("x<b>&y",))
+    text = render_report(store, width=60)
+    [blob] = re.findall(r'<script type="application/json">(.*?)</script>', text, re.S)
+    assert not set("<>&") & set(blob)  # written as \u003c, \u003e, \u0026: nothing in it can end the element
+    frame = json.loads(blob)[1]["html"]
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; done" in frame
+    assert text.count("<script") == 2 and "<script>alert(1)" not in text  # the frames and the page's own JS
+    assert ">x&lt;b&gt;&amp;y</text>" in _chart(text, "success rate by tag")

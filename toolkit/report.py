@@ -10,10 +10,10 @@ import base64
 import html
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from toolkit.diagnosis import diagnose, open_run, steps as attempt_steps, summary
-from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, verdict_of
+from toolkit.diagnosis import DiagnosisReport, diagnose, open_run, steps as attempt_steps, summary
+from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, no_score, plural, verdict_of
 from toolkit.evaluation import METRICS, load_result
 from toolkit.widgets.draw import screenshot, to_bytes
 from toolkit.widgets.replay import step_html, verdict_html
@@ -26,7 +26,7 @@ td,th{border:1px solid #dde1ea;padding:4px 8px;font-size:13px;text-align:left}
 details{background:#fff;border:1px solid #dde1ea;border-radius:8px;margin:6px 0;padding:6px 10px}
 summary{cursor:pointer}.ok{color:#1a7f37}.bad{color:#c62828}.replay{display:flex;gap:16px;margin-top:8px}
 .replay img{width:270px;border:1px solid #ccd;border-radius:6px}.controls button{margin-right:6px}
-pre{background:#f3f4f8;padding:6px}
+pre{background:#f3f4f8;padding:6px}.na{color:#6b7280;font-style:italic}
 """
 
 _JS = """
@@ -51,21 +51,54 @@ def _e(value: Any) -> str:
     return html.escape(str(value))
 
 
-def bar_chart(title: str, items: list[tuple[str, float]], width: int = 420, max_value: float = 1.0) -> str:
-    """Return an inline SVG horizontal bar chart of (label, value) pairs."""
+#: how many items a list of the report shows (the rest are counted), and how many example attempt ids per item
+LIST_LIMIT, EXAMPLES = 20, 3
+#: the rate columns of a summary: over the scored attempts, so a group with none has no value for them
+_RATE_COLUMNS = tuple(m for m in METRICS if m not in ("attempts", "env_errors"))
+
+
+class Bar(NamedTuple):
+    """One bar of :func:`bar_chart`: ``value`` None draws no bar, and ``note`` is shown in its place."""
+
+    label: str
+    value: float | None
+    note: str = ""
+
+
+def bar_chart(title: str, items: list[tuple[str, float | None]] | list[Bar], width: int = 420,
+              max_value: float = 1.0) -> str:
+    """Return an inline SVG horizontal bar chart of (label, value) pairs or :class:`Bar` items.
+
+    An item without a value (None, e.g. a group with no scored attempt) gets no bar, only its note
+    (``n/a`` by default): a bar of length 0 labelled 0.00 would read as a measured zero.
+    """
     row, label_w = 20, 150
     height = row * len(items) + 30
     bars = []
-    for i, (label, value) in enumerate(items):
+    for i, item in enumerate(items):
+        bar = Bar(*item)
         y = 24 + i * row
-        length = (width - label_w - 50) * (value / max_value if max_value else 0)
         # cut before escaping: a cut escaped label can end inside an entity ("&am") and show as garbage
-        text = _e(str(label)[:24])
-        bars.append(f'<text x="{label_w - 6}" y="{y + 13}" text-anchor="end" font-size="12">{text}</text>'
-                    f'<rect x="{label_w}" y="{y + 2}" width="{length:.1f}" height="{row - 6}" fill="#3656d8"></rect>'
-                    f'<text x="{label_w + length + 4:.1f}" y="{y + 13}" font-size="11">{value:.2f}</text>')
+        text = _e(str(bar.label)[:24])
+        bars.append(f'<text x="{label_w - 6}" y="{y + 13}" text-anchor="end" font-size="12">{text}</text>')
+        if bar.value is None:
+            bars.append(f'<text x="{label_w + 4}" y="{y + 13}" font-size="11" font-style="italic" fill="#6b7280">'
+                        f'{_e(bar.note or "n/a")}</text>')
+            continue
+        length = (width - label_w - 50) * (bar.value / max_value if max_value else 0)
+        bars.append(f'<rect x="{label_w}" y="{y + 2}" width="{length:.1f}" height="{row - 6}" fill="#3656d8"></rect>'
+                    f'<text x="{label_w + length + 4:.1f}" y="{y + 13}" font-size="11">{bar.value:.2f}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img">'
             f'<text x="0" y="14" font-size="13" font-weight="bold">{_e(title)}</text>{"".join(bars)}</svg>')
+
+
+def _rate_bars(summary_df, by: str) -> list[Bar]:
+    """Return the SR bars of a summary by ``by``, highest first; a group with no score comes last, with no bar."""
+    bars = []
+    for row in summary_df.to_dict("records"):
+        note = no_score(row)
+        bars.append(Bar(str(row[by]), None if note else float(row["SR"]), note or ""))
+    return sorted(bars, key=lambda b: (b.value is None, -(b.value or 0.0)))
 
 
 def _frames(store, attempt_id: str, width: int) -> list[dict[str, str]]:
@@ -106,34 +139,97 @@ def _page(store, body: str) -> str:
 
 
 def _metrics_table(summary_df) -> str:
-    """Return the HTML table of the per-suite summary: METRICS, then the counts kept apart from the rates."""
+    """Return the HTML table of the per-suite summary: METRICS, then the counts kept apart from the rates.
+
+    A suite with no scored attempt shows ``n/a`` for its rates (and why, under SR), not rates of 0.
+    """
     # summarize() also returns what the rates leave out (verifier errors, model errors, ...): show those too
     columns = ["suite", *METRICS, *(c for c in summary_df.columns if c not in ("suite", *METRICS))]
-    rows = "".join("<tr>" + "".join(f"<td>{_e(f'{r[m]:.3f}' if isinstance(r.get(m), float) else r.get(m))}</td>" for m in columns) + "</tr>"
+    rows = "".join("<tr>" + "".join(_metric_cell(r, m) for m in columns) + "</tr>"
                    for r in summary_df.to_dict("records"))
     return f"<table><tr>{''.join(f'<th>{_e(m)}</th>' for m in columns)}</tr>{rows}</table>"
 
 
-def _empty_page(store, summary_df) -> str:
+def _metric_cell(row: dict[str, Any], column: str) -> str:
+    """Return the ``<td>`` of one summary value: floats to 3 places, a rate of a group with no score as n/a."""
+    note = no_score(row) if column in _RATE_COLUMNS else None
+    if note:
+        return f'<td class="na">{_e(note if column == "SR" else "n/a")}</td>'
+    value = row.get(column)
+    return f"<td>{_e(f'{value:.3f}' if isinstance(value, float) else value)}</td>"
+
+
+def _more(n: int, what: str = "more") -> str:
+    """Return the HTML line saying ``n`` more items are not shown ("" when none)."""
+    return f"<p><i>… and {n} {_e(what)}</i></p>" if n > 0 else ""
+
+
+def _clip(text: str, n: int = 500) -> str:
+    """Return ``text`` cut to ``n`` characters, with an ellipsis when cut (cut before escaping, never after)."""
+    return text if len(text) <= n else text[:n] + "…"
+
+
+def _env_error_table(report: DiagnosisReport, limit: int, examples: int) -> str:
+    """Return the env errors grouped by kind, operation and message: reruns, attempts hit and a few of their ids."""
+    rows = []
+    for g in report.env_errors[:limit]:
+        ids = ", ".join(f"<code>{_e(a)}</code>" for a in g.examples[:examples])
+        rest = f" and {g.attempts - examples} more" if g.attempts > examples else ""
+        rows.append(f"<tr><td>{_e(g.kind)}</td><td>{_e(g.op)}</td><td><pre>{_e(_clip(g.message))}</pre></td>"
+                    f"<td>{g.count}</td><td>{g.attempts}</td><td>{ids}{rest}</td></tr>")
+    reruns = plural(sum(g.count for g in report.env_errors), "rerun")
+    return (f"<p>{reruns} after an env error or a model outage (kind <code>model</code>), by kind, operation and "
+            "message.</p><table><tr><th>kind</th><th>op</th><th>message</th><th>reruns</th><th>attempts</th>"
+            f"<th>e.g.</th></tr>{''.join(rows)}</table>" + _more(len(report.env_errors) - limit, "more kinds of error"))
+
+
+def _unfinished_table(report: DiagnosisReport, limit: int) -> str:
+    """Return the attempts with no result: id, task, trial, tries and the last try's error."""
+    rows = "".join(f"<tr><td><code>{_e(u.attempt_id)}</code></td><td>{_e(u.task_id or '?')}</td>"
+                   f"<td>{_e('?' if u.trial is None else u.trial)}</td><td>{u.tries}</td>"
+                   f"<td><pre>{_e(_clip(u.last_error))}</pre></td></tr>" for u in report.unfinished[:limit])
+    return (f"<p>{plural(len(report.unfinished), 'attempt')} with no result: every try failed in the env or the "
+            "model service (<code>guigym eval --resume</code> runs them).</p><table><tr><th>attempt</th><th>task</th>"
+            f"<th>trial</th><th>tries</th><th>last error</th></tr>{rows}</table>"
+            + _more(len(report.unfinished) - limit))
+
+
+def _env_errors_html(report: DiagnosisReport, limit: int = LIST_LIMIT, examples: int = EXAMPLES) -> str:
+    """Return the HTML section listing the env errors and the unfinished attempts (each list bounded by ``limit``)."""
+    head = "<h2>Env errors and unfinished attempts</h2>"
+    if not report.env_errors and not report.unfinished:
+        return head + "<p>No env error or model outage: no attempt was rerun, none is unfinished.</p>"
+    return (head + (_env_error_table(report, limit, examples) if report.env_errors else "")
+            + (_unfinished_table(report, limit) if report.unfinished else ""))
+
+
+def _empty_page(store, summary_df, report: DiagnosisReport) -> str:
     """Return the page of a run with no finished attempts (e.g. stopped by a model outage before any finished)."""
     table = f"<h2>Metrics</h2>{_metrics_table(summary_df)}" if not summary_df.empty else ""
     return _page(store, f"""{table}<h2>No finished attempts</h2>
 <p>This run has no finished attempts yet, so there are no rates, charts or replays. If it was stopped
 (for example by a model outage), finish it with
-<code>guigym eval --resume {_e(store.run_id)} --out {_e(store.dir.parent)}</code>.</p>""")
+<code>guigym eval --resume {_e(store.run_id)} --out {_e(store.dir.parent)}</code>.</p>
+{_env_errors_html(report)}""")
+
+
+def _frames_json(frames: list[dict[str, str]]) -> str:
+    """Return the frames as JSON safe inside a ``<script>`` element.
+
+    ``<``, ``>`` and ``&`` are written as JSON escapes: a ``</script>`` or ``<!--`` in the text would end
+    (or confuse the parsing of) the element even though the JSON itself is valid.
+    """
+    return json.dumps(frames).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def render_report(run: RunRef, width: int = 270) -> str:
     """Return the HTML text of a run's report (a short page saying so when no attempt has finished)."""
     store = open_run(run)
     result = load_result(store)
-    if result.attempts.empty:
-        return _empty_page(store, result.summary)
     report = diagnose(store)
-    charts = []
-    for by in ("app", "tag"):
-        df = summary(store, by).sort_values("SR", ascending=False)
-        charts.append(bar_chart(f"success rate by {by}", list(zip(df[by], df["SR"]))))
+    if result.attempts.empty:
+        return _empty_page(store, result.summary, report)
+    charts = [bar_chart(f"success rate by {by}", _rate_bars(summary(store, by), by)) for by in ("app", "tag")]
     outcomes = result.attempts["outcome"].value_counts()
     charts.append(bar_chart("attempts by outcome", list(zip(outcomes.index, outcomes.values.astype(float))),
                             max_value=float(outcomes.max() or 1)))
@@ -153,7 +249,7 @@ def render_report(run: RunRef, width: int = 270) -> str:
         score = "no score (verifier error)" if row["outcome"] == VERIFIER_ERROR else f'reward {row["reward"]:.2f}'
         cls = "ok" if row["outcome"] == "success" else "bad"
         replay = ("<p><i>no steps</i></p>" if not frames else
-                  f'<div class="replay"><script type="application/json">{json.dumps(frames)}</script>'
+                  f'<div class="replay"><script type="application/json">{_frames_json(frames)}</script>'
                   f'<div><div class="controls"><button class="prev">◀</button><button class="next">▶</button>'
                   f'<input type="range" min="0" value="0"> <span class="idx"></span></div><img alt="step screenshot"></div>'
                   f'<div class="panel"></div></div>')
@@ -165,6 +261,7 @@ def render_report(run: RunRef, width: int = 270) -> str:
 <h2>Charts</h2><div class="grid">{''.join(f'<div class="card">{c}</div>' for c in charts)}</div>
 <h2>Diagnosis</h2><div class="grid"><div class="card"><table><tr><th>finding</th><th>count</th></tr>{findings}</table></div>
 <div class="card"><b>weakest capabilities</b><ol>{weak}</ol></div></div>
+{_env_errors_html(report)}
 <h2>Attempts ({len(attempts_html)})</h2>{''.join(attempts_html)}""")
 
 

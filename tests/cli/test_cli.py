@@ -178,3 +178,78 @@ def test_ctrl_c_keeps_finished_attempts_and_names_resume(tmp_path):
     rows = [json.loads(line) for line in (run_dir / "attempts.jsonl").read_text().splitlines()]
     assert len(rows) == len({r["attempt_id"] for r in rows}) == len(tasks)
     assert [json.loads(line) for line in kept] == rows[:len(kept)]
+
+
+def test_comma_lists_strip_spaces_and_refuse_empty_entries():
+    """`--tasks "a, b"` means a and b (no ' b'), in every option the CLI splits; an empty entry is a usage error."""
+    res = guigym("tasks", "list", "--suite", " mobile-core , web", "--json")
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert {row["suite"] for row in json.loads(res.stdout.strip().splitlines()[-1])} == {"mobile-core", "web"}
+    res = guigym("eval", "--suite", "mobile-core", "--tasks", "contacts.edit_phone, nope")
+    _clear_error(res, 1, "unknown task id(s) ['nope']")
+    assert "' nope'" not in res.stderr
+    res = guigym("synth", "audit", "--suite", "mobile-core, nope")
+    _clear_error(res, 1, "no suite 'nope'")
+    assert "' nope'" not in res.stderr
+    _clear_error(guigym("tasks", "validate", "--suite", "mobile-core", "--tasks", "contacts.edit_phone,,x"), 2,
+                 "'--tasks'", "entry 2 is empty")
+    _clear_error(guigym("eval", "--suite", "mobile-core,", "--tasks", "contacts.edit_phone"), 2,
+                 "'--suite'", "entry 2 is empty", "known: ", "miniwob")
+    _clear_error(guigym("bench", "--only", "env, "), 2, "'--only'", "entry 2 is empty", "known: ")
+    _clear_error(guigym("synth", "tasks", "--weak", ",counting"), 2, "'--weak'", "entry 1 is empty")
+    _clear_error(guigym("apps", "gallery", "--apps", " ", "--out", "/nonexistent/never-created"), 2, "'--apps'",
+                 "names no app")
+
+
+def test_history_window_errors_name_the_options(tmp_path):
+    """Bad --window/--overlap values are usage errors that name the options (not HistoryConfig's K and O), and say
+    which value was not typed: a default, or the resumed run's stored one."""
+    from toolkit.store import RunStore
+
+    for args, words in ((["--window", "0"], ["'--window'", "x>=1"]),
+                        (["--overlap", "-1"], ["'--overlap'", "x>=0"]),
+                        (["--window", "4", "--overlap", "4"], ["--overlap 4 must be less than --window 4:"]),
+                        (["--window", "2"], ["--overlap 2 (the default) must be less than --window 2:"])):
+        res = guigym("eval", "--tasks", "contacts.edit_phone", "--out", str(tmp_path), *args)
+        _clear_error(res, 2, *words)
+        assert "K=" not in res.stderr and "O=" not in res.stderr
+    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"],
+                             "harness": {"history": {"window": 4, "overlap": 1}}}, root=tmp_path / "runs")
+    res = guigym("eval", "--resume", store.run_id, "--out", str(tmp_path / "runs"), "--overlap", "5")
+    _clear_error(res, 2, "--overlap 5 must be less than --window 4 (the resumed run's)")
+
+
+def test_apps_serve_and_mcp_default_to_different_ports():
+    """`guigym apps serve` and `guigym mcp --transport http` can run side by side with their defaults; the MCP one is
+    the documented 8765 (skills/diagnose-failures)."""
+    import re
+
+    def default_port(*command: str) -> int:
+        res = guigym(*command, "--help")
+        assert res.returncode == 0, res.stderr[-2000:]
+        text = " ".join(res.stdout.split())  # click wraps the help; the option and its default may be lines apart
+        return int(re.search(r"--port INTEGER RANGE .*?default: (\d+)", text).group(1))
+
+    assert default_port("mcp") == 8765
+    assert default_port("apps", "serve") not in (8765, 0)
+
+
+def test_unknown_suite_lists_every_suite_a_user_can_pass():
+    """The loader's "no suite" error names the file suites, the folder of suites (synth) and the code suites."""
+    from toolkit.tasks.loader import known_suites
+
+    res = guigym("tasks", "list", "--suite", "nope")
+    _clear_error(res, 1, "no suite 'nope'", "miniwob", "osworld", "mobile-core")
+    assert f"(known: {', '.join(known_suites())})" in res.stderr.replace("\n", "")
+
+
+def test_synth_world_persona_past_the_pool_is_a_usage_error():
+    """--persona N past the offline pool is refused with the pool listed (it used to wrap: N named persona N % size),
+    and the help says so."""
+    from toolkit.synthesis.offline.pools import PERSONAS
+
+    size = len(PERSONAS)
+    _clear_error(guigym("synth", "world", "--persona", str(size)), 2, "'--persona'", "past the end",
+                 f"0 to {size - 1}", PERSONAS[0].summary)
+    _clear_error(guigym("synth", "world", "--persona", "-1"), 2, "'--persona'", "x>=0")
+    assert "an index past its end is an error" in " ".join(guigym("synth", "world", "--help").stdout.split())

@@ -27,9 +27,10 @@ def step(index: int, actions: list[dict[str, Any]], screen: str = "app:contacts"
 
 
 def add_attempt(store: RunStore, task: str, trial: int, outcome: str, steps: list[dict[str, Any]], *, seed: int = 0,
-                tags: tuple[str, ...] = ("toggle",), verifier_error: str | None = None) -> str:
-    """Write one attempt (screenshots, trajectory, row) of task ``s/<task>`` and return its id."""
-    task_id = f"s/{task}"
+                tags: tuple[str, ...] = ("toggle",), verifier_error: str | None = None, suite: str = "s",
+                apps: tuple[str, ...] = ("contacts",)) -> str:
+    """Write one attempt (screenshots, trajectory, row) of task ``<suite>/<task>`` and return its id."""
+    task_id = f"{suite}/{task}"
     aid = attempt_id(task_id, trial)
     for rec in steps:
         rec["screenshot_before"] = store.write_screenshot(aid, rec["index"], jpeg(BEFORE))
@@ -42,8 +43,8 @@ def add_attempt(store: RunStore, task: str, trial: int, outcome: str, steps: lis
                "reward": float(ok), "success": ok, "clean": True, "side_effects": [], "claimed": "success",
                "error": verifier_error, "termination": "terminate"}
     store.write_trajectory(aid, [header, *steps, verdict])
-    store.append_attempt({"attempt_id": aid, "task_id": task_id, "suite": "s", "trial": trial, "seed": seed,
-                          "apps": ["contacts"], "tags": list(tags), "difficulty": "L1", "split": "test",
+    store.append_attempt({"attempt_id": aid, "task_id": task_id, "suite": suite, "trial": trial, "seed": seed,
+                          "apps": list(apps), "tags": list(tags), "difficulty": "L1", "split": "test",
                           "instruction": f"do {task}", "params": {}, "outcome": outcome, "reward": float(ok),
                           "success": ok, "clean": True, "progress": float(ok), "claimed": "success",
                           "termination": "terminate", "steps": len(steps), "side_effects": [], "criteria": criteria,

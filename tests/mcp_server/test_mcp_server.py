@@ -208,6 +208,8 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
         run_id = (await client.call_tool("list_runs", {})).structured_content["result"][-1]["run_id"]
         task = (await client.call_tool("task_results", {"run_id": run_id})).structured_content["result"][0]["task_id"]
         attempt = f"{run_id}/{task.replace('/', '__')}__t0"
+        a_file = tmp_path / "a-file"
+        a_file.write_text("not a folder")
         started = time.monotonic()
         for name, args, needle in (
                 ("list_tasks", {"sute": "mobile-core"}, "sute"),  # was: every suite's tasks, as if no suite was named
@@ -218,6 +220,8 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
                 ("validate_task", {"task_id": task, "random_rollouts": -1}, "random_rollouts"),
                 ("synth_tasks", {"out": str(tmp_path / "synth"), "worlds": 10**6}, "worlds"),  # was: built worlds for ever
                 ("synth_tasks", {"out": str(tmp_path / "synth"), "per_world": 0}, "per_world"),
+                ("synth_tasks", {"out": str(a_file)}, "argument 'out'"),  # a job now: refused before it starts
+                ("env_step", {"session_id": "s1", "actions": [{"type": "wait"}] * 9}, "actions"),  # over the bound of 8
                 ("synth_validate", {"out": str(tmp_path / "nothing")}, "argument 'out'"),  # was: [] (nothing failed)
                 ("synth_audit", {"suites": ["nope"], "planted": False}, "argument 'suites'"),
                 ("compare_attempts", {"attempt_a": attempt, "attempt_b": f"{run_id}/nope"}, "argument 'attempt_b'"),
@@ -225,6 +229,9 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
                 ("run_eval", {"suites": ["mobile-core"], "agent": "hf", "model": str(tmp_path / "no-model")}, "argument 'model'"),
                 ("run_eval", {"suites": ["mobile-core"], "agent": "replay", "model": "no-such-run"}, "argument 'model'"),
                 ("run_eval", {"suites": ["mobile-core"], "tasks": []}, "argument 'tasks'"),  # was: every task
+                # a code-defined suite passes the suite check (was: "unknown suite 'miniwob'"), the task does not
+                ("run_eval", {"suites": ["miniwob"], "tasks": ["miniwob/no-such-task"]}, "argument 'tasks'"),
+                ("run_eval", {"suites": ["nope"]}, "osworld, synth"),
                 ("run_eval", {"suites": ["mobile-core"], "model": "http://127.0.0.1:1/v1"}, "not --agent reference")):
             result = await client.call_tool(name, args)
             assert result.is_error and needle in result.content[0].text, (name, result.content)

@@ -299,6 +299,22 @@ async def test_the_sandbox_refuses_at_run_time(pool, tmp_path, function, message
     assert await pool.run(str(path), "allowed", {}) == {"a": True}
 
 
+@pytest.mark.parametrize("file, message", [
+    ("random_c_base.py", r"randomness \(the C random generator without a seed\)"),
+    ("process_id.py", r"process ids \(os.getpid\)"),
+    ("host_timezone.py", "may not import zoneinfo: it reads the host's time-zone files"),
+])
+async def test_the_sandbox_refuses_the_planted_nondeterminism(pool, file, message):
+    """The planted hacks that reach the C generator under random.Random, a process id or the host's time-zone
+    files are refused at run time too (the scan catches them first)."""
+    [hack] = [h for h in HACKS if h["file"] == file]
+    context = {"initial": {}, "final": {}, "answer": {"departure": "08:15"},
+               "params": {"train": {"stops": [{"dep": "08:15"}]}}}
+    for _ in range(2):
+        with pytest.raises(VerifierFailure, match=message):
+            await pool.run(hack["path"], hack["function"], context)
+
+
 # -- the whole suite -------------------------------------------------------------------------------
 
 @requires_node

@@ -53,6 +53,52 @@ def test_templated_prefix_globs_are_checked_for_every_value(tmp_path):
         _load(tmp_path, '"apps.messages.data.threads[id={th}*]"', extra)
 
 
+def test_prefix_globs_see_ids_an_app_moves_out_of_place_in_its_world(tmp_path):
+    """The reviews app's init makes world.json's my_reviews (rv1...) its data.reviews, while world.json's own
+    "reviews" are other records (w...): "[id=rv*]", meant for the review the task writes (rv<n> from ctx.uid),
+    also covers the user's existing reviews. Every id of the world counts, wherever it is."""
+    with pytest.raises(SpecError, match=r"'apps.reviews.data.reviews\[id=rv\*\]' also matches existing records "
+                                        r"\['rv1', 'rv2', 'rv3'\]; write '\[new\]'"):
+        _load(tmp_path / "a", '"apps.reviews.data.reviews[id=rv*]"')
+    with pytest.raises(SpecError, match=r"also matches existing records \['t01'"):  # the "*" runs on across "]"
+        _load(tmp_path / "b", '"apps.messages.data.threads[id=t*"')
+    assert _load(tmp_path / "c", '"apps.reviews.data.reviews[id=rvz*]"')  # no id, and no code, makes rvz...
+
+
+@pytest.mark.parametrize("pattern, built", [
+    ("apps.shopadmin.data.adjustments[id=ADJ-*]", r"ADJ-\.\.\. \(shopadmin/logic.js:\d+\)"),
+    ("apps.crm.data.activities[id=T-*", r"a computed start \(crm/lib/helpers.js:\d+\), T-\.\.\. \(crm/logic.js:\d+\)"),
+])
+def test_prefix_globs_on_ids_built_in_code_are_refused_saying_so(tmp_path, pattern, built):
+    """Ids the app's init builds (ADJ-1..., T-1...) are in no file the lint reads: it says it cannot list them."""
+    with pytest.raises(SpecError, match=r"may match records the task starts with: the app builds ids in code \("
+                                        + built + r"\), which the lint cannot list"):
+        _load(tmp_path, f'"{pattern}"')
+    assert _load(tmp_path / "marked", f'"{pattern}"', f'    intended_wildcards: ["{pattern}"]\n')
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_the_lint_sees_every_id_each_app_starts_with():
+    """Each app's s0 (its init on world.json) holds only ids the lint reads in world.json or whose start it reads
+    in the app's code: an app that makes records at reset some other way needs the lint taught about it."""
+    from toolkit.paths import MOCKED_APPS
+    from toolkit.tasks.lint import _all_ids, built_id_starts
+    from toolkit.tasks.params import world_of
+
+    apps = sorted(p.parent.name for p in (MOCKED_APPS / "apps").glob("*/logic.js"))
+    states = node_replay([{"apps": [app], "reset": {"seed": 0, "patch": {}, "start_app": None}, "log": []}
+                          for app in apps])
+    unseen = {}
+    for app, state in zip(apps, states):
+        world = _all_ids(world_of(app), set()) if (MOCKED_APPS / "apps" / app / "world.json").is_file() else set()
+        starts = [start for start, _ in built_id_starts(app)]
+        ids = _all_ids(state["apps"][app].get("data"), set())
+        missed = sorted(i for i in ids - world if not any(i.startswith(start) for start in starts))
+        if missed:
+            unseen[app] = missed[:5]
+    assert len(apps) >= 20 and not unseen, unseen
+
+
 async def _judge(spec, inst, initial, final):
     pool = VerifierPool(size=1)  # one worker per verdict: the two verdicts cannot influence each other
     try:

@@ -1,5 +1,6 @@
 """The verifier sandbox against the review's probes (run through the real VerifierPool): verifier code cannot
-switch the sandbox off, forge its verdict, change a later call, or read the clock, randomness or files."""
+switch the sandbox off, forge its verdict, change a later call, or read the clock, randomness (the C generator
+under random.Random included), process ids, the host's time-zone files or files."""
 
 from __future__ import annotations
 
@@ -132,6 +133,77 @@ PROBES = textwrap.dedent('''
     def signal_handler(ctx):
         sys.modules["_signal"].signal(14, lambda signum, frame: None)
 
+    def c_base(ctx):
+        return {"r": random.Random.__mro__[1]().random()}
+    def c_base_seed(ctx):
+        r = random.Random(1)
+        random.Random.__bases__[0].seed(r)
+        return {"r": r.random()}
+    def c_base_super_seed(ctx):
+        r = random.Random(1)
+        super(random.Random, r).seed(None)
+        return {"r": r.random()}
+    def c_base_hidden(ctx):
+        type(random._inst).__mro__[1].seed(random._inst)
+        return {"r": random._inst.random()}
+    def c_base_subclasses(ctx):
+        [c] = [c for c in object.__subclasses__() if c.__module__ == "_random"]
+        return {"r": c().random()}
+    def c_base_keyword(ctx):
+        class R(random.Random.__mro__[1]):
+            def __init__(self, **kw):
+                random.Random.__mro__[1].__init__(self, **kw)  # the C init ignores keywords: no seed at all
+        return {"r": R(x=5).random()}
+    def random_reloaded(ctx):
+        del sys.modules["random"], sys.modules["_random"]
+        import random as fresh  # a fresh module would seed a fresh, unguarded generator
+        return {"r": fresh.random()}
+    def c_base_seeded(ctx):
+        base = random.Random.__mro__[1]
+        r = base(5)
+        base.seed(r, 7)
+        class R(base):
+            pass
+        unseeded = base.__new__(base)  # all-zero state: deterministic
+        return {"r": [r.random(), R(3).random(), random.Random("x").random(), unseeded.random()]}
+    def pid(ctx):
+        return {"pid": os.getpid()}
+    def ppid(ctx):
+        return {"pid": os.getppid()}
+    def proc_self(ctx):
+        return {"pid": os.readlink("/proc/self")}
+    def thread_id(ctx):
+        import threading
+        return {"pid": threading.get_native_id()}
+    def thread_main(ctx):
+        import threading, logging, subprocess  # threading records the main thread's id as it is imported
+        return {"pid": threading.main_thread().native_id}
+    def load(ctx):
+        return {"load": sys.modules["resource"].getrusage(0).ru_utime}
+    def zone(ctx):
+        from zoneinfo import ZoneInfo
+        return {"zone": str(ZoneInfo("Europe/Paris"))}
+    def zone_pure(ctx):
+        sys.modules["_zoneinfo"] = None  # the pure-Python zoneinfo, in case the C one is refused
+        import zoneinfo
+        return {"zone": str(zoneinfo.ZoneInfo("UTC"))}
+    def dt_reloaded(ctx):
+        del sys.modules["_datetime"], sys.modules["datetime"]
+        import datetime  # the C datetime reads the clock itself
+        return {"now": str(datetime.datetime.now())}
+    def uuid_clock(ctx):
+        import uuid
+        return {"u": str(uuid.uuid1())}
+    def ssl_random(ctx):
+        import _ssl
+        return {"r": _ssl.RAND_bytes(4).hex()}
+    def host_name(ctx):
+        import socket
+        return {"h": socket.gethostname()}
+    def uuid_pure(ctx):
+        import uuid
+        return {"u": [str(uuid.UUID(int=7)), str(uuid.uuid5(uuid.NAMESPACE_DNS, "x"))]}
+
     def allowed(ctx):
         from collections import namedtuple, Counter
         from dataclasses import dataclass
@@ -249,8 +321,32 @@ async def test_nondeterminism_files_and_frames_are_refused(pool, probes, tmp_pat
     assert not fifo.exists()
 
 
+@pytest.mark.parametrize("function, message", [
+    ("c_base", r"randomness \(the C random generator without a seed\) \(_random.Random.__init__\)"),
+    ("c_base_seed", r"_random.Random.seed"), ("c_base_super_seed", r"_random.Random.seed"),
+    ("c_base_hidden", r"_random.Random.seed"), ("c_base_subclasses", r"_random.Random.__init__"),
+    ("c_base_keyword", r"_random.Random.__init__"), ("random_reloaded", "may not load random afresh"),
+    ("pid", r"process ids \(os.getpid\)"), ("ppid", r"process ids \(os.getppid\)"), ("proc_self", "os.readlink"),
+    ("thread_id", r"process ids \(_thread.get_native_id\)"), ("load", "resource.getrusage"),
+    ("zone", "may not import zoneinfo: it reads the host's time-zone files"),
+    ("zone_pure", "may not import zoneinfo"), ("dt_reloaded", "may not load _datetime afresh"),
+    ("uuid_clock", r"host clock \(time.time_ns\)"), ("ssl_random", "may not import _ssl"),
+    ("host_name", "socket.gethostname"),
+])
+async def test_the_c_generator_process_ids_and_time_zones_are_refused(pool, probes, function, message):
+    with pytest.raises(VerifierFailure, match=message):
+        await pool.run(probes, function, {})
+
+
 async def test_seeded_randomness_and_the_usual_standard_library_work(pool, probes):
-    for function in ("seeded", "hidden_random"):  # random's module-level instance too, should a verifier reach it
+    # random's module-level instance too, should a verifier reach it; the C generator given a seed, or none at all
+    for function in ("seeded", "hidden_random", "c_base_seeded", "uuid_pure"):
         first = await pool.run(probes, function, {})
         assert await pool.run(probes, function, {}) == first
+    assert await pool.run(probes, "thread_main", {}) == {"pid": 0}
+    fresh = VerifierPool(size=1)  # and in another worker process
+    try:
+        assert await fresh.run(probes, "c_base_seeded", {}) == await pool.run(probes, "c_base_seeded", {})
+    finally:
+        await fresh.close()
     assert await pool.run(probes, "allowed", {}) == {"a": [1, "a", 2, 2, "2026-05-03T10:00:00", 1970, 1]}

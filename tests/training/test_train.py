@@ -124,6 +124,10 @@ def test_accelerate_launch_two_ranks_on_cpu(tmp_path):
     assert tasks_seen == {"mobile-core/contacts.favorite", "mobile-core/contacts.edit_phone"}
     before, after = _weights(out / "base-model"), _weights(out / "final")
     assert any(not (before[k] == after[k]).all() for k in before)
+    # one sampler record on both ranks: each holds both ranks' groups (2 steps x 4 attempts per rank)
+    records = [json.loads((out / "checkpoint-2" / f"guigym_state_rank{r}.json").read_text())["sampler"] for r in (0, 1)]
+    assert records[0] == records[1]
+    assert sum(n for n, _ in records[0].values()) == 16 and set(records[0]) == tasks_seen
 
 
 def test_resume_continues_the_optimizer_sampler_and_step_count(tmp_path):

@@ -1,21 +1,22 @@
 """The toolkit's service facade: typed functions shared by the MCP server and other front ends.
 
 Every function validates its arguments (naming the bad one in a ``ValueError``/``KeyError``),
-calls toolkit functions, and returns pydantic models (:mod:`toolkit.api.models`). Long evaluations
-run as background jobs on the toolkit's event loop (:mod:`~toolkit.api.jobs`); interactive
+calls toolkit functions, and returns pydantic models (:mod:`toolkit.api.models`). Long evaluations and task
+synthesis run as background jobs on the toolkit's event loop (:mod:`~toolkit.api.jobs`); interactive
 environments are leased sessions reaped when idle (:mod:`~toolkit.api.sessions`).
 """
 
-from toolkit.api.jobs import job_status, run_eval
+from toolkit.api.jobs import job_status, run_eval, start_job
 from toolkit.api.models import (AttemptInfo, JobInfo, RunInfo, RunSummary, SessionInfo, StepInfo, SuiteInfo, TaskDetail,
                                 TaskInfo, ValidationInfo, arg_error)
 from toolkit.api.runs import (compare_attempts, diagnose_run, fleet_status, get_attempt, get_step, list_runs_info,
                               run_summary, task_results)
-from toolkit.api.sessions import SessionRegistry
+from toolkit.api.sessions import MAX_ACTIONS, SessionRegistry, action_vocabulary
 from toolkit.api.tasks import (list_suites, list_tasks, show_task, spec_of, synth_audit, synth_tasks, synth_validate,
                                synth_world, validate_task)
 
-__all__ = ["AttemptInfo", "JobInfo", "RunInfo", "RunSummary", "SessionInfo", "SessionRegistry", "StepInfo", "SuiteInfo",
-           "TaskDetail", "TaskInfo", "ValidationInfo", "arg_error", "compare_attempts", "diagnose_run", "fleet_status", "get_attempt",
-           "get_step", "job_status", "list_runs_info", "list_suites", "list_tasks", "run_eval", "run_summary", "show_task",
-           "spec_of", "synth_audit", "synth_tasks", "synth_validate", "synth_world", "task_results", "validate_task"]
+__all__ = ["MAX_ACTIONS", "AttemptInfo", "JobInfo", "RunInfo", "RunSummary", "SessionInfo", "SessionRegistry", "StepInfo",
+           "SuiteInfo", "TaskDetail", "TaskInfo", "ValidationInfo", "action_vocabulary", "arg_error", "compare_attempts",
+           "diagnose_run", "fleet_status", "get_attempt", "get_step", "job_status", "list_runs_info", "list_suites",
+           "list_tasks", "run_eval", "run_summary", "show_task", "spec_of", "start_job", "synth_audit", "synth_tasks",
+           "synth_validate", "synth_world", "task_results", "validate_task"]

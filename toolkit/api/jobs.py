@@ -1,4 +1,5 @@
-"""Evaluation jobs: an evaluation started in the background on the toolkit's loop, polled by id."""
+"""Background jobs on the toolkit's loop, polled by id: evaluations (:func:`run_eval`) and task synthesis
+(:func:`toolkit.api.tasks.synth_tasks`), both started through :func:`start_job`."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import asyncio
 import itertools
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from toolkit.api.models import JobInfo, arg_error
 from toolkit.evaluation import evaluate_async
@@ -14,7 +15,8 @@ from toolkit.harness import HarnessConfig, get_format
 from toolkit.harness.policies import check_sampling
 from toolkit.store import RunStore
 from toolkit.sync import background_loop
-from toolkit.tasks import SpecError, list_suites as _list_suites, load_tasks
+from toolkit.tasks import SpecError, load_tasks
+from toolkit.tasks.loader import known_suites
 
 _jobs: dict[str, dict[str, Any]] = {}
 _job_ids = itertools.count(1)
@@ -38,9 +40,10 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
         raise arg_error("suites", "name at least one suite")
     if tasks is not None and not tasks:  # an agent passing [] means "none", not "every task of the suites"
         raise arg_error("tasks", "an empty list names no task; leave tasks out to run every task of the suites")
+    known = known_suites()  # with the code-defined suites (miniwob, osworld) and the folders of suites (synth)
     for s in suites:
-        if s not in _list_suites():
-            raise arg_error("suites", f"unknown suite {s!r}; known: {', '.join(_list_suites())}")
+        if s not in known:
+            raise arg_error("suites", f"unknown suite {s!r}; known: {', '.join(known)}")
     if agent not in ("reference", "random", "openai", "hf", "replay"):
         raise arg_error("agent", f"unknown agent {agent!r}")
     needs = {"openai": "the endpoint's base URL, e.g. http://127.0.0.1:8000/v1", "hf": "a local checkpoint folder",
@@ -73,9 +76,9 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
         specs = load_tasks(suites, tasks)
     except SpecError as exc:
         raise arg_error("tasks", str(exc)) from None
-    return _start_job(len(specs) * trials, dict(suites=suites, agent=agent, tasks=tasks, trials=trials, parallel=parallel,
-                                                seed=seed, out=out, model=model, model_name=model_name, harness_config=config,
-                                                temperature=temperature, max_tokens=max_tokens))
+    return _start_eval(len(specs) * trials, dict(suites=suites, agent=agent, tasks=tasks, trials=trials, parallel=parallel,
+                                                 seed=seed, out=out, model=model, model_name=model_name, harness_config=config,
+                                                 temperature=temperature, max_tokens=max_tokens))
 
 
 def _resume_job(resume: str, out: str | None, model: str | None, model_name: str | None, parallel: int) -> JobInfo:
@@ -88,28 +91,44 @@ def _resume_job(resume: str, out: str | None, model: str | None, model_name: str
     if (model or model_name) and manifest.get("agent") != "openai":
         raise arg_error("model", f"run {store.run_id} is a {manifest.get('agent')} run; only an openai run's endpoint may move")
     total = len(load_tasks(manifest["suites"], manifest.get("tasks") or None)) * int(manifest["trials"])
-    return _start_job(total, dict(resume=str(store.dir), out=out, model=model, model_name=model_name, parallel=parallel))
+    return _start_eval(total, dict(resume=str(store.dir), out=out, model=model, model_name=model_name, parallel=parallel))
 
 
-def _start_job(total: int, kwargs: dict[str, Any]) -> JobInfo:
-    """Run ``evaluate_async(**kwargs)`` on the background loop; the job names its run as soon as the folder exists."""
+def _start_eval(total: int, kwargs: dict[str, Any]) -> JobInfo:
+    """Run ``evaluate_async(**kwargs)`` as a job; the job names its run as soon as the folder exists."""
+
+    async def work(state: dict[str, Any]) -> dict[str, Any]:
+        def on_start(total: int, already: int, store: RunStore) -> None:
+            state.update(total=total, done=already, run_id=store.run_id, run_dir=str(store.dir))
+
+        def on_done(item, row) -> None:
+            state["done"] += 1
+
+        result = await evaluate_async(**kwargs, on_start=on_start, on_done=on_done)
+        final: dict[str, Any] = dict(run_id=result.run_id, run_dir=str(result.store.dir), summary=result.as_json()["suites"])
+        if result.unfinished:
+            final["error"] = (f"{len(result.unfinished)} attempt(s) have no result (every try failed in the env or "
+                              f"the model service); resume run {result.run_id} to finish them")
+        return final
+
+    return start_job("eval", total, work)
+
+
+def start_job(kind: str, total: int, work: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]) -> JobInfo:
+    """Run ``work(state)`` on the toolkit's background loop as job ``kind``; return the job (poll with :func:`job_status`).
+
+    ``work`` may update its job's ``state`` (``done``, ``total``, ``progress``, ``run_id``...) while it runs, and returns
+    the fields to set when it finishes (e.g. ``summary`` or ``result``); an exception fails the job with its type and
+    text in ``error``. Work that blocks (synchronous code) belongs in ``asyncio.to_thread`` so the loop keeps serving.
+    """
     job_id = f"job-{next(_job_ids)}"
-    state: dict[str, Any] = {"status": "running", "done": 0, "total": total, "run_id": None, "run_dir": None,
-                             "error": None, "summary": None}
-
-    def on_start(total: int, already: int, store: RunStore) -> None:
-        state.update(total=total, done=already, run_id=store.run_id, run_dir=str(store.dir))
-
-    def on_done(item, row) -> None:
-        state["done"] += 1
+    state: dict[str, Any] = {"kind": kind, "status": "running", "done": 0, "total": total, "run_id": None, "run_dir": None,
+                             "error": None, "summary": None, "progress": None, "result": None}
 
     async def job() -> None:
         try:
-            result = await evaluate_async(**kwargs, on_start=on_start, on_done=on_done)
-            state.update(status="done", run_id=result.run_id, run_dir=str(result.store.dir), summary=result.as_json()["suites"])
-            if result.unfinished:
-                state["error"] = (f"{len(result.unfinished)} attempt(s) have no result (every try failed in the env or "
-                                  f"the model service); resume run {result.run_id} to finish them")
+            final = await work(state)
+            state.update(status="done", **final)
         except Exception as exc:  # noqa: BLE001 - reported through job_status, with the run id when a run folder exists
             state.update(status="failed", error=f"{type(exc).__name__}: {exc}")
 
@@ -120,7 +139,7 @@ def _start_job(total: int, kwargs: dict[str, Any]) -> JobInfo:
 
 
 def job_status(job_id: str) -> JobInfo:
-    """Return the state of a background job."""
+    """Return the state of a background job (an evaluation or a task synthesis)."""
     state = _jobs.get(job_id)
     if state is None:
         raise arg_error("job_id", f"no job {job_id!r}; known: {', '.join(_jobs) or 'none'}")

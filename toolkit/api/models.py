@@ -34,13 +34,21 @@ class TaskDetail(_Model):
 
 class JobInfo(_Model):
     job_id: str
+    #: what the job does: ``eval`` (``run_eval``) or ``synth_tasks``
+    kind: Literal["eval", "synth_tasks"] = "eval"
     status: Literal["running", "done", "failed"]
     run_id: str | None = None
     run_dir: str | None = None
+    #: progress: attempts (eval) or worlds written (synth_tasks), of ``total``
     done: int = 0
     total: int = 0
     error: str | None = None
+    #: eval: the run's metrics per suite
     summary: dict[str, Any] | None = None
+    #: the latest progress line (synth_tasks)
+    progress: str | None = None
+    #: synth_tasks: the ``SynthReport`` (what the blocking call returned), once done
+    result: dict[str, Any] | None = None
 
 
 class RunInfo(_Model):

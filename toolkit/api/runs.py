@@ -7,6 +7,7 @@ from typing import Any
 
 from toolkit import diagnosis
 from toolkit.api.models import AttemptInfo, RunInfo, RunSummary, StepInfo, arg_error
+from toolkit.diagnosis.queries import no_score
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
 from toolkit.evaluation import load_result
@@ -25,12 +26,21 @@ def _store(run_id: str, root: str | None = None) -> RunStore:
         raise arg_error("run_id", str(exc)) from None
 
 
+def _groups(store: RunStore, by: str) -> list[dict[str, Any]]:
+    """Return SR/PR per app or tag; a group with no scored attempt has None rates and says why (``no_score``)."""
+    rows = []
+    for row in diagnosis.summary(store, by).to_dict("records"):
+        why = no_score(row)
+        rows.append({by: row[by], "attempts": row["attempts"], "SR": None if why else row["SR"],
+                     "PR": None if why else row["PR"], **({"no_score": why} if why else {})})
+    return rows
+
+
 def run_summary(run_id: str, root: str | None = None) -> RunSummary:
     """Return a run's metrics per suite, and success by app and by tag."""
     store = _store(run_id, root)
     result = load_result(store)
-    by_app = diagnosis.summary(store, "app")[["app", "attempts", "SR", "PR"]].to_dict("records")
-    by_tag = diagnosis.summary(store, "tag")[["tag", "attempts", "SR", "PR"]].to_dict("records")
+    by_app, by_tag = _groups(store, "app"), _groups(store, "tag")
     return RunSummary(run_id=store.run_id, suites=result.as_json()["suites"], by_app=by_app, by_tag=by_tag)
 
 

@@ -3,12 +3,63 @@
 from __future__ import annotations
 
 import itertools
+import json
 import time
+import typing
 from typing import Any
 
+from toolkit.actions import Action
 from toolkit.api.models import SessionInfo, arg_error
 from toolkit.api.tasks import spec_of
+from toolkit.harness.formats.base import MAX_ACTIONS as _HARNESS_MAX_ACTIONS
 from toolkit.session import EnvSession, make_env
+
+#: The most actions one step may carry: the harness's largest batch (a model's step is refused beyond it too).
+MAX_ACTIONS: int = _HARNESS_MAX_ACTIONS
+
+#: The canonical action models (one per action kind), in the order of the :data:`toolkit.actions.Action` union.
+ACTION_MODELS: tuple[type, ...] = typing.get_args(typing.get_args(Action)[0])
+
+
+def _field_doc(name: str, prop: dict[str, Any], required: bool) -> str:
+    """Return ``name: kind`` (``name?: kind = default`` when optional) of one JSON-schema property."""
+    options = [o for o in prop.get("anyOf", [prop]) if o.get("type") != "null"]
+    kinds = []
+    for o in options:
+        if "enum" in o:
+            kind = "|".join(str(v) for v in o["enum"])
+        elif o.get("type") == "array":
+            kind = f"[{o.get('items', {}).get('type', 'any')}]"
+        else:
+            kind = o.get("type", "any")
+        if "minimum" in o and "maximum" in o:
+            kind += f" {o['minimum']:g}–{o['maximum']:g}"
+        elif "exclusiveMinimum" in o and "maximum" in o:
+            kind += f" >{o['exclusiveMinimum']:g}, ≤{o['maximum']:g}"
+        if o.get("maxItems") is not None:
+            kind += f" (≤{o['maxItems']})"
+        kinds.append(kind)
+    kind = " or ".join(kinds) + (" or null" if len(options) < len(prop.get("anyOf", [prop])) else "")
+    if required:
+        return f"{name}: {kind}"
+    return f"{name}?: {kind}" + (f" = {json.dumps(prop['default'])}" if "default" in prop else "")
+
+
+def action_vocabulary() -> str:
+    """Return one line per action kind, generated from :mod:`toolkit.actions`: its ``type`` value(s), fields and summary.
+
+    E.g. ``- click {x: number 0–1000, y: number 0–1000}: Tap / left-click at (x, y).``; ``name?`` marks an optional field.
+    """
+    lines = []
+    for model in ACTION_MODELS:
+        schema = model.model_json_schema()
+        props, required = schema["properties"], set(schema.get("required", []))
+        kind = props["type"]
+        types = "|".join(kind["enum"]) if "enum" in kind else kind["const"]
+        fields = ", ".join(_field_doc(n, p, n in required) for n, p in props.items() if n != "type")
+        summary = " ".join((model.__doc__ or "").strip().split("\n\n")[0].split()).replace("``", "`")
+        lines.append(f"- {types} {{{fields}}}: {summary}")
+    return "\n".join(lines)
 
 
 class SessionRegistry:
@@ -66,6 +117,9 @@ class SessionRegistry:
         """Apply actions; return the new screen, per-action results and the screenshot."""
         if not isinstance(actions, list) or not actions:
             raise arg_error("actions", "give a non-empty list of actions, e.g. [{\"type\": \"click\", \"x\": 500, \"y\": 300}]")
+        if len(actions) > MAX_ACTIONS:
+            raise arg_error("actions", f"at most {MAX_ACTIONS} actions in one step, got {len(actions)}; "
+                                       "split them over several steps")
         env = self._get(session_id)
         result = env.step(actions)
         self._steps[session_id] += 1

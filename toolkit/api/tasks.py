@@ -1,16 +1,20 @@
-"""Tasks and synthesis: list, show and validate tasks; build worlds, synthesize, re-validate and audit."""
+"""Tasks and synthesis: list, show and validate tasks; build worlds, synthesize (a background job), re-validate and audit."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.api.models import SuiteInfo, TaskDetail, TaskInfo, ValidationInfo, arg_error
+from toolkit.api.jobs import start_job
+from toolkit.api.models import JobInfo, SuiteInfo, TaskDetail, TaskInfo, ValidationInfo, arg_error
 from toolkit.sync import background_loop
 from toolkit.tasks import SpecError, list_suites as _list_suites, load_tasks, sample
 
 if TYPE_CHECKING:  # synthesis loads on first use
-    from toolkit.synthesis import SynthReport, World
+    from toolkit.synthesis import World
     from toolkit.synthesis.pipeline import WorldValidation
 
 
@@ -89,9 +93,52 @@ def synth_world(persona: int | None = None, scenario: str | None = None, seed: i
     return build_world(persona, scenario, seed=seed, backend="offline")
 
 
-def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] | None = None, random_rollouts: int = 20,
-                seed: int = 0) -> SynthReport:
-    """Synthesize tasks for ``worlds`` new worlds (offline backend), accept them by execution, write them under ``out``."""
-    from toolkit.synthesis import synthesize_bank
+#: The pipeline's progress line after a world is written (``world <id>: N accepted, M rejected -> <folder>``).
+_WORLD_WRITTEN = re.compile(r"world \S+: \d+ accepted, \d+ rejected -> ")
 
-    return synthesize_bank(worlds, out, "offline", per_world, weak, random_rollouts, seed=seed)
+
+def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] | None = None, random_rollouts: int = 20,
+                seed: int = 0) -> JobInfo:
+    """Start synthesizing tasks for ``worlds`` new worlds (offline backend) in the background: accept them by execution
+    and write them under ``out``. Return the job; :func:`~toolkit.api.jobs.job_status` counts the worlds written
+    (``done`` of ``total``), shows the latest progress line, and once done carries the ``SynthReport`` in ``result``.
+
+    The arguments are checked before the job starts (a ValueError naming the bad one).
+    """
+    if not out or not str(out).strip():
+        raise arg_error("out", "name the folder to write the synthesized worlds to")
+    _check_writable_folder(Path(out))
+    if not 1 <= worlds <= 50:
+        raise arg_error("worlds", "must be between 1 and 50")
+    if not 1 <= per_world <= 500:
+        raise arg_error("per_world", "must be between 1 and 500")
+    if not 0 <= random_rollouts <= 1000:
+        raise arg_error("random_rollouts", "must be between 0 and 1000")
+    if weak is not None and not all(isinstance(t, str) and t.strip() for t in weak):
+        raise arg_error("weak", f"capability tags must be non-empty strings, got {weak!r}")
+
+    async def work(state: dict[str, Any]) -> dict[str, Any]:
+        from toolkit.synthesis import synthesize_bank
+
+        def on_progress(line: str) -> None:
+            state["progress"] = line.strip()
+            if _WORLD_WRITTEN.match(line):
+                state["done"] += 1
+
+        # synchronous (backend calls, then its own loop for acceptance): in a worker thread, so the loop keeps serving
+        report = await asyncio.to_thread(synthesize_bank, worlds, out, "offline", per_world, weak, random_rollouts,
+                                         seed=seed, on_progress=on_progress)
+        return {"result": report.model_dump(mode="json")}
+
+    return start_job("synth_tasks", worlds, work)
+
+
+def _check_writable_folder(path: Path) -> None:
+    """Raise a ValueError naming ``out`` when ``path`` cannot become a folder this process writes to."""
+    if path.exists() and not path.is_dir():
+        raise arg_error("out", f"{path} exists and is not a folder")
+    parent = path
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise arg_error("out", f"cannot write under {parent}")

@@ -6,6 +6,7 @@ from typing import Any, Awaitable, Callable
 
 from toolkit.bench.capacity import bench_capacity
 from toolkit.bench.env import bench_env
+from toolkit.bench.generation import bench_generation
 from toolkit.bench.history import bench_history
 from toolkit.bench.miniwob import bench_miniwob
 from toolkit.bench.soak import bench_soak
@@ -16,6 +17,7 @@ SECTIONS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "env": bench_env,
     "history": bench_history,
     "train-tokens": bench_train_tokens,
+    "generation": bench_generation,
     "miniwob": bench_miniwob,
     "throughput": bench_throughput,
     "capacity": bench_capacity,

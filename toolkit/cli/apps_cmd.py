@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.common import console, emit_json, fail, writable_folder
+from toolkit.cli.common import console, emit_json, fail, split_list, writable_folder
 from toolkit.envs.server import StaticServer
 from toolkit.paths import MOCKED_APPS
 
@@ -19,9 +19,13 @@ def apps() -> None:
     """The mocked apps."""
 
 
+#: Not 8765, the default of ``guigym mcp --transport http`` (documented in skills/): both can run at once.
+SERVE_PORT = 8770
+
+
 @apps.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="0: any free port")
+@click.option("--port", type=click.IntRange(0, 65535), default=SERVE_PORT, show_default=True, help="0: any free port")
 def serve(host, port):
     """Serve the devices on HTTP; open the printed URL in a normal browser (use a phone-sized window)."""
     try:
@@ -50,9 +54,10 @@ def gallery(out_dir, app_ids, scale, as_json):
     from toolkit.gallery import app_gallery
     from toolkit.sync import run_sync
 
+    chosen = split_list("--apps", app_ids, "app") or None
     writable_folder("--out", out_dir)
     try:
-        paths = run_sync(app_gallery(Path(out_dir), [a for a in (app_ids or "").split(",") if a] or None, scale))
+        paths = run_sync(app_gallery(Path(out_dir), chosen, scale))
     except ValueError as exc:  # an unknown app
         fail(f"--apps {app_ids}: {exc}")
     for p in paths:

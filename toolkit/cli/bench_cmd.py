@@ -8,7 +8,7 @@ import json
 import click
 
 from toolkit.bench import SECTIONS
-from toolkit.cli.common import console, emit_json, fail, out, table
+from toolkit.cli.common import console, emit_json, fail, out, split_list, table
 from toolkit.sync import run_sync
 
 
@@ -40,7 +40,7 @@ def _params(values: tuple[str, ...], names: list[str]) -> dict[str, dict]:
               help="a section argument, e.g. -p capacity.max_instances=64 -p throughput.levels=[1,8]")
 def bench(only, as_json, as_markdown, param):
     """Measure speed and memory on this machine."""
-    names = [s for s in (only or "").split(",") if s] or list(SECTIONS)
+    names = split_list("--only", only, "section", lambda: SECTIONS) or list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]
     if unknown:
         fail(f"unknown bench section(s) {unknown}; known: {', '.join(SECTIONS)}")

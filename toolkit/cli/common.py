@@ -1,4 +1,4 @@
-"""Helpers shared by the CLI commands: JSON output, tables, error reporting."""
+"""Helpers shared by the CLI commands: JSON output, tables, comma-separated lists, error reporting."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import click
 from rich.console import Console
@@ -37,6 +37,30 @@ def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> 
 def fail(message: str) -> None:
     """Stop with a clear error (exit status 1)."""
     raise click.ClickException(message)
+
+
+def split_list(option: str, value: str | None, what: str = "name",
+               known: Callable[[], Iterable[str]] | None = None) -> list[str]:
+    """Return the comma-separated entries of ``option``'s ``value``, whitespace stripped (``"a, b"`` is ``["a", "b"]``);
+    ``[]`` when the option was not given (None), so the caller applies its default.
+
+    Raises:
+        click.BadParameter: (a usage error naming ``option``) when the value names nothing (``""``, ``","``) or has an
+            empty entry (``"a,,b"``, ``"a,"``); the message lists ``known()`` when given (called only then, as
+            listing can cost a scan of the task bank).
+    """
+    if value is None:
+        return []
+    entries = [entry.strip() for entry in value.split(",")]
+    if all(entries):
+        return entries
+    hint = f"; known: {', '.join(known())}" if known is not None else ""
+    if not any(entries):
+        raise click.BadParameter(f"{value!r} names no {what}{hint}", param_hint=f"'{option}'")
+    # Some entry is empty: usually a typo (a doubled or trailing comma), and skipping it would hide a missing name.
+    position = entries.index("") + 1
+    raise click.BadParameter(f"{value!r}: entry {position} is empty; give {what}s separated by single commas{hint}",
+                             param_hint=f"'{option}'")
 
 
 def writable_folder(option: str, folder: str | os.PathLike | None) -> None:

@@ -8,12 +8,13 @@ import click
 from click.core import ParameterSource
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from toolkit.cli.common import console, emit_json, fail, table, writable_folder
+from toolkit.cli.common import console, emit_json, fail, split_list, table, writable_folder
 from toolkit.cli.common import out as stdout_console
 from toolkit.envs.base import EnvError
 from toolkit.evaluation import LEFT_OUT, METRICS, evaluate_async
 from toolkit.sync import run_sync
-from toolkit.tasks import SpecError, list_suites
+from toolkit.tasks import SpecError
+from toolkit.tasks.loader import known_suites
 
 
 def _options(fn):
@@ -46,8 +47,10 @@ _OPTIONS = [
     click.option("--coords", type=click.Choice(["norm1000", "norm1", "pixels"]),
                  help="the coordinate space the model answers in (default: the format's, 0-1000)"),
     click.option("--history", type=click.Choice(["window", "last_k"]), default="window", show_default=True),
-    click.option("--window", type=int, default=10, show_default=True, help="K: steps per history window"),
-    click.option("--overlap", type=int, default=2, show_default=True, help="O: steps two windows share"),
+    click.option("--window", type=click.IntRange(min=1), default=10, show_default=True,
+                 help="steps per history window (K in docs/harness.md)"),
+    click.option("--overlap", type=click.IntRange(min=0), default=2, show_default=True,
+                 help="steps two windows share (O in docs/harness.md); less than --window"),
     click.option("--elements", "include_elements", is_flag=True,
                  help="add the screen's element list (id, text, centre in the format's coordinates) to each observation"),
     click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line"),
@@ -92,7 +95,25 @@ def _harness_config(resume, out, **values):
     for option, field in _HARNESS_OPTIONS.items():
         if not resume or _given(option):
             (top if field in top else history)[field] = values[option]
+    _check_window(history["window"], history["overlap"], from_run=bool(resume))
     return dataclasses.replace(base, **top, history=HistoryConfig(**history))
+
+
+def _check_window(window: int, overlap: int, from_run: bool) -> None:
+    """Stop with a usage error naming --overlap and --window unless ``overlap < window`` (what HistoryConfig needs; the
+    options' ranges already keep --window >= 1 and --overlap >= 0).
+
+    Checked here rather than left to HistoryConfig, whose message speaks of fields, not of the options a user typed;
+    ``from_run`` says the values not typed come from the resumed run's manifest.
+    """
+    if overlap < window:
+        return
+    # One of the two may not have been typed (a default, or the resumed run's stored value): say which, so the user
+    # knows what to change.
+    source = {name: "" if _given(name) else " (the resumed run's)" if from_run else " (the default)"
+              for name in ("window", "overlap")}
+    raise click.UsageError(f"--overlap {overlap}{source['overlap']} must be less than --window {window}"
+                           f"{source['window']}: two history windows cannot share a whole window")
 
 
 def run_command(purpose, agent, model, model_name, temperature, max_tokens, suite, task_ids, trials, parallel, seed, out,
@@ -108,11 +129,8 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
                                  overlap=overlap, include_elements=include_elements)
     except (ValueError, FileNotFoundError) as exc:
         fail(str(exc))
-    suites = [s for s in suite.split(",") if s]
-    if not suites and not resume:
-        raise click.BadParameter(f"{suite!r} names no suite; known: {', '.join(list_suites(include_code=True))}",
-                                 param_hint="'--suite'")
-    tasks = [t for t in (task_ids or "").split(",") if t] or None
+    suites = split_list("--suite", suite, "suite", known_suites)
+    tasks = split_list("--tasks", task_ids, "task id") or None
     writable_folder("--out", out)
     if resume:  # what was not typed is the run's own: pass None, not the option's default
         agent, suites, trials, seed = [v if _given(n) else None for n, v in

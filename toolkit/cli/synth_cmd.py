@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.common import console, emit_json, fail, out, table, writable_folder
+from toolkit.cli.common import console, emit_json, fail, out, split_list, table, writable_folder
 
 
 def _weak(weak: str | None, diagnosis: str | None) -> list[str] | None:
@@ -22,7 +22,22 @@ def _weak(weak: str | None, diagnosis: str | None) -> list[str] | None:
             return DiagnosisReport.model_validate_json(Path(diagnosis).read_text()).weak_capabilities
         except (OSError, ValueError) as exc:
             fail(f"--diagnosis {diagnosis}: not a DiagnosisReport JSON file ({exc})")
-    return [t for t in (weak or "").split(",") if t] or None
+    return split_list("--weak", weak, "capability tag") or None
+
+
+def _check_persona(index: int | None) -> None:
+    """Stop with a usage error naming --persona when ``index`` is past the end of the offline persona pool.
+
+    build_world takes the index modulo the pool size; a researcher sweeping --persona 0..9 over a pool of 5 would get
+    each persona twice under different labels, so an index that names no persona is refused instead of wrapped.
+    """
+    from toolkit.synthesis.offline.pools import PERSONAS
+
+    if index is None or index < len(PERSONAS):
+        return
+    pool = "; ".join(f"{i}: {p.summary or p.occupation}" for i, p in enumerate(PERSONAS))
+    raise click.BadParameter(f"{index} is past the end of the offline persona pool, which has {len(PERSONAS)} "
+                             f"(0 to {len(PERSONAS) - 1}): {pool}", param_hint="'--persona'")
 
 
 @click.group()
@@ -31,7 +46,9 @@ def synth() -> None:
 
 
 @synth.command("world")
-@click.option("--persona", type=int, default=None, help="index into the persona pool (default: by seed)")
+@click.option("--persona", type=click.IntRange(min=0), default=None,
+              help="index into the offline persona pool; an index past its end is an error listing the pool "
+                   "(default: the seed's, i.e. seed modulo the pool size)")
 @click.option("--scenario", default=None, help="scenario id: moving, launch, trip, wedding, renovation (default: by seed)")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--backend", type=click.Choice(["offline", "claude"]), default="offline", show_default=True)
@@ -41,6 +58,7 @@ def world_command(persona, scenario, seed, backend, out_path, as_json):
     """Build a world (records across apps sharing people, events and facts); check it and that it loads."""
     from toolkit.synthesis.world import build_world, initial_state, verify_loaded
 
+    _check_persona(persona)
     try:
         world = build_world(persona, scenario, seed=seed, backend=backend)
     except (ValueError, RuntimeError) as exc:
@@ -65,7 +83,9 @@ def world_command(persona, scenario, seed, backend, out_path, as_json):
 
 @synth.command("tasks")
 @click.option("--backend", type=click.Choice(["offline", "claude"]), default="offline", show_default=True)
-@click.option("--worlds", type=click.IntRange(1, 50), default=3, show_default=True, help="how many worlds")
+@click.option("--worlds", type=click.IntRange(1, 50), default=3, show_default=True,
+              help="how many worlds; past the offline pool's persona/scenario pairs the pairs repeat with new seeds "
+                   "(distinct worlds, e.g. moving-111 after moving-11)")
 @click.option("--per-world", type=click.IntRange(1, 500), default=40, show_default=True, help="tasks synthesized per world")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="output folder (default: task_bank/synth, where worlds load as suites synth/<world>)")
@@ -139,9 +159,11 @@ def audit_command(planted, suites, as_json):
     """
     from toolkit.synthesis.audit import audit_report
     from toolkit.tasks import SpecError
+    from toolkit.tasks.loader import known_suites
 
+    chosen = split_list("--suite", suites, "suite", known_suites) or None
     try:
-        report = audit_report(planted=planted, suites=[s for s in (suites or "").split(",") if s] or None)
+        report = audit_report(planted=planted, suites=chosen)
     except SpecError as exc:  # an unknown suite, or a task file that does not load
         fail(str(exc))
     target = console if as_json else out

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import click
 
-from toolkit.cli.common import console, emit_json, fail, out, table
-from toolkit.tasks import SpecError, list_suites, load_tasks
+from toolkit.cli.common import console, emit_json, fail, out, split_list, table
+from toolkit.tasks import SpecError, TaskSpec, list_suites, load_tasks
+from toolkit.tasks.loader import known_suites
 
 
-def _specs(suite: str | None, task_ids: str | None = None):
-    suites = [s for s in (suite or "").split(",") if s] or list_suites()
+def _specs(suite: str | None, task_ids: str | None = None) -> list[TaskSpec]:
+    """Return the tasks of the --suite value (default: every file suite), only the --tasks ids when given."""
+    suites = split_list("--suite", suite, "suite", known_suites) or list_suites()
+    ids = split_list("--tasks", task_ids, "task id") or None
     try:
-        return load_tasks(suites, [t for t in (task_ids or "").split(",") if t] or None)
+        return load_tasks(suites, ids)
     except SpecError as exc:
         fail(str(exc))
 

@@ -2,7 +2,8 @@
 
 from toolkit.diagnosis.queries import (attempt, attempts, attempts_of, compare, first_divergence, open_run, runs, step, steps,
                                        summary, task_results)
-from toolkit.diagnosis.report import DiagnosisReport, Finding, Rate, diagnose
+from toolkit.diagnosis.report import DiagnosisReport, EnvErrorGroup, Finding, Rate, Unfinished, Unscored, diagnose
 
-__all__ = ["DiagnosisReport", "Finding", "Rate", "attempt", "attempts", "attempts_of", "compare", "diagnose",
-           "first_divergence", "open_run", "runs", "step", "steps", "summary", "task_results"]
+__all__ = ["DiagnosisReport", "EnvErrorGroup", "Finding", "Rate", "Unfinished", "Unscored", "attempt", "attempts",
+           "attempts_of", "compare", "diagnose", "first_divergence", "open_run", "runs", "step", "steps", "summary",
+           "task_results"]

@@ -59,6 +59,24 @@ def attempts(run: RunRef) -> pd.DataFrame:
     return df.sort_values(["task_id", "trial"], kind="stable").reset_index(drop=True) if not df.empty else df
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """Return ``"1 word"`` or ``"n words"`` (``words`` for an irregular plural)."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def no_score(row: dict[str, Any]) -> str | None:
+    """Return why a summary row (one group) has no rates, e.g. ``n/a — 2 verifier errors``; None when it has some.
+
+    Its rates are over its scored attempts: the finished ones whose verifier did not fail.
+    """
+    attempts, verifier_errors = int(row.get("attempts") or 0), int(row.get("verifier_errors") or 0)
+    if attempts - verifier_errors > 0:
+        return None
+    counts = ((verifier_errors, "verifier error"), (int(row.get("unfinished") or 0), "unfinished attempt"))
+    why = [plural(n, word) for n, word in counts if n]
+    return "n/a — " + (", ".join(why) if why else "no scored attempt")
+
+
 def summary(run: RunRef, by: str = "suite") -> pd.DataFrame:
     """Return metrics grouped by ``suite``, ``app``, ``tag``, ``difficulty`` or ``split``.
 

@@ -16,11 +16,17 @@ action findings, which do not depend on the verdict.
 An attempt whose trajectory file is missing or damaged (fewer readable steps than its row records) is listed in
 ``trajectories["missing_steps"]``: its verdict comes from the attempt table, so it keeps its place in every rate,
 but its action findings cover only the steps that could be read and it takes no part in the divergences.
+
+Infrastructure problems are listed too, not only counted: ``env_errors`` groups the rows of ``env_errors.jsonl``
+(env failures and model outages, each a rerun) by kind, operation and message; ``unfinished`` names the attempts
+that have no result because every try failed (``guigym eval --resume`` runs them). An app or tag whose every
+attempt had a verifier error has no rate: it is in ``unscored_by_app`` / ``unscored_by_tag``, not in the rates.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -53,11 +59,43 @@ class Rate(BaseModel):
     rate: float
 
 
+class Unscored(BaseModel):
+    """An app or tag with no scored attempt (every attempt's verifier failed): it has no rate, not a rate of 0."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    verifier_errors: int
+
+
+class EnvErrorGroup(BaseModel):
+    """The env-error rows (reruns) of one kind, operation and message: how many, and which attempts they hit."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: str
+    op: str
+    message: str
+    count: int
+    attempts: int
+    examples: list[str] = Field(default_factory=list)  # the first attempt ids hit, in the order of the rows
+
+
+class Unfinished(BaseModel):
+    """An attempt with no result: every try failed in the env or the model service."""
+
+    model_config = ConfigDict(extra="forbid")
+    attempt_id: str
+    task_id: str | None = None
+    trial: int | None = None
+    tries: int
+    last_error: str = ""
+
+
 class DiagnosisReport(BaseModel):
     """The diagnosis of one run.
 
     ``attempts`` counts every finished attempt; ``success_rate`` and the rates are over the scored ones
-    (``trajectories["verifier_errors"]`` lists the rest).
+    (``trajectories["verifier_errors"]`` lists the rest). ``env_errors`` and ``unfinished`` list the reruns and
+    the attempts with no result at all.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -73,49 +111,24 @@ class DiagnosisReport(BaseModel):
     by_criterion: list[Rate] = Field(default_factory=list)
     divergences: list[Finding] = Field(default_factory=list)
     weak_capabilities: list[str] = Field(default_factory=list)
+    unscored_by_app: list[Unscored] = Field(default_factory=list)
+    unscored_by_tag: list[Unscored] = Field(default_factory=list)
+    env_errors: list[EnvErrorGroup] = Field(default_factory=list)
+    unfinished: list[Unfinished] = Field(default_factory=list)
 
     def to_json(self) -> str:
         """Return the report as JSON text."""
         return self.model_dump_json(indent=2)
 
-    def to_markdown(self, examples: int = 3) -> str:
-        """Return the report as Markdown (counts, top rates, a few examples of each finding)."""
-        lines = [f"# Diagnosis of run `{self.run_id}`", "", self._headline(), ""]
-        lines += ["## Actions", "", "| finding | count |", "| --- | --- |"]
-        lines += [f"| {k} | {v} |" for k, v in self.action_counts.items()]
-        if self.parse_error_kinds:
-            lines += ["", "Parse errors by kind: " + ", ".join(f"{k} {v}" for k, v in self.parse_error_kinds.items())]
-        for name, found in self.actions.items():
-            for f in found[:examples]:
-                lines.append(f"- {name}: `{f.attempt_id}` step {f.step}: {f.detail}")
-        lines += ["", "## Trajectories", "", "| finding | attempts |", "| --- | --- |"]
-        lines += [f"| {k} | {len(v)} |" for k, v in self.trajectories.items()]
-        for name, found in self.trajectories.items():
-            for f in found[:examples]:
-                lines.append(f"- {name}: `{f.attempt_id}`: {f.detail}")
-        lines += ["", "## Knowledge", ""]
-        for title, rates in (("app", self.by_app), ("capability tag", self.by_tag), ("criterion", self.by_criterion)):
-            lines += [f"Failure rate by {title}:", "", f"| {title} | attempts | failures | rate |", "| --- | --- | --- | --- |"]
-            lines += [f"| {r.name} | {r.attempts} | {r.failures} | {r.rate:.0%} |" for r in rates[:12]]
-            lines.append("")
-        if self.divergences:
-            lines += ["First divergence of failed attempts from a successful one:", ""]
-            lines += [f"- `{f.attempt_id}` step {f.step}: {f.detail}" for f in self.divergences[:examples * 3]]
-            lines.append("")
-        lines += ["## Weakest capabilities", ""] + [f"{i + 1}. {t}" for i, t in enumerate(self.weak_capabilities)]
-        return "\n".join(lines) + "\n"
+    def to_markdown(self, examples: int = 3, limit: int = 20) -> str:
+        """Return the report as Markdown (counts, top rates, a few examples of each finding).
 
-    def _headline(self) -> str:
-        if not self.attempts:
-            return ("No finished attempts: nothing to diagnose "
-                    "(a stopped run can be finished with `guigym eval --resume`).")
-        left_out = len(self.trajectories.get("verifier_errors", []))
-        if not left_out:
-            return f"{self.attempts} attempts, success rate {self.success_rate:.1%}."
-        return (f"{self.attempts} attempts, success rate {self.success_rate:.1%} "
-                f"over the {self.attempts - left_out} scored; "
-                f"{left_out} left out of every rate and finding below because their verifier failed "
-                "(a task or verifier bug, not an agent failure; see verifier_errors).")
+        Free text (details, names, messages) is escaped: it reads as the text it is, and cannot break a table or
+        inject HTML. A long list shows its first ``limit`` items and says how many more there are.
+        """
+        from toolkit.diagnosis.markdown import report_markdown
+
+        return report_markdown(self, examples, limit)
 
 
 def _rates(groups: dict[str, list[bool]]) -> list[Rate]:
@@ -124,24 +137,84 @@ def _rates(groups: dict[str, list[bool]]) -> list[Rate]:
     return sorted(rates, key=lambda r: (-r.rate, -r.attempts, r.name))
 
 
+def _unscored(verifier_errors: Counter, scored: dict[str, list[bool]]) -> list[Unscored]:
+    """Return the groups with verifier errors and no scored attempt, most verifier errors first."""
+    ranked = sorted(verifier_errors.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [Unscored(name=k, verifier_errors=n) for k, n in ranked if not scored.get(k)]
+
+
+def _env_fields(row: dict[str, Any]) -> tuple[str, str, str]:
+    """Return the (kind, op, message) of an env-error row ("unknown" for what a row of an older run lacks)."""
+    return (str(row.get("kind") or "unknown"), str(row.get("op") or "unknown"),
+            str(row.get("message") or row.get("error") or ""))
+
+
+def env_error_groups(rows: list[dict[str, Any]], examples: int = 5) -> list[EnvErrorGroup]:
+    """Return the env-error rows grouped by (kind, op, message), most reruns first (then first seen).
+
+    Each group counts its rows (reruns) and the attempts they hit, and keeps the first ``examples`` attempt ids.
+    """
+    counts: Counter = Counter()
+    # the attempts of each group, as dict keys: a set that keeps the order they were first hit in
+    hit: dict[tuple[str, str, str], dict[str, None]] = defaultdict(dict)
+    for row in rows:
+        key = _env_fields(row)
+        counts[key] += 1
+        if row.get("attempt_id") is not None:
+            hit[key][str(row["attempt_id"])] = None
+    order = sorted(counts, key=lambda k: -counts[k])  # stable: ties keep the order they were first seen in
+    return [EnvErrorGroup(kind=k[0], op=k[1], message=k[2], count=counts[k], attempts=len(hit[k]),
+                          examples=list(hit[k])[:examples]) for k in order]
+
+
+_TRIAL = re.compile(r"__t(\d+)$")  # attempt ids end with __t<trial> (toolkit.store.attempt_id)
+
+
+def unfinished_attempts(rows: list[dict[str, Any]], done: set[str]) -> list[Unfinished]:
+    """Return the attempts of the env-error rows that have no result (not in ``done``), by task and trial."""
+    tries: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        if row.get("attempt_id") is not None and row["attempt_id"] not in done:
+            tries[str(row["attempt_id"])].append(row)
+    found = []
+    for aid, failed in tries.items():
+        last = failed[-1]  # rows are appended as the tries fail: the last one is the latest failure
+        trial = last.get("trial")
+        if trial is None and (match := _TRIAL.search(aid)):
+            trial = int(match.group(1))
+        kind, op, message = _env_fields(last)
+        found.append(Unfinished(attempt_id=aid, task_id=last.get("task_id"), trial=trial, tries=len(failed),
+                                last_error=f"{kind} during {op}: {message}"))
+    return sorted(found, key=lambda u: (u.task_id or "", u.trial if u.trial is not None else -1, u.attempt_id))
+
+
 def _expected_answer(params: dict[str, Any]) -> str:
     return json.dumps(params, default=str)[:200]
 
 
 def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
-    """Return the diagnosis of a run (see the module docstring for what is found); empty for a run with no attempts."""
+    """Return the diagnosis of a run (see the module docstring for what is found).
+
+    A run with no finished attempt gets an empty diagnosis, but for its env errors and unfinished attempts.
+    """
     store = open_run(run)
     table = attempts(store)
+    env_rows = store.env_error_rows()
+    done = set(table["attempt_id"]) if not table.empty else set()
+    env_errors, unfinished = env_error_groups(env_rows), unfinished_attempts(env_rows, done)
     if table.empty:
         return DiagnosisReport(run_id=store.run_id, attempts=0, success_rate=0.0,
-                               trajectories={k: [] for k in TRAJECTORY_FINDINGS})
+                               trajectories={k: [] for k in TRAJECTORY_FINDINGS},
+                               env_errors=env_errors, unfinished=unfinished)
     scored = table[table["outcome"] != VERIFIER_ERROR]
     report = DiagnosisReport(run_id=store.run_id, attempts=len(table),
-                             success_rate=float((scored["outcome"] == "success").mean()) if len(scored) else 0.0)
+                             success_rate=float((scored["outcome"] == "success").mean()) if len(scored) else 0.0,
+                             env_errors=env_errors, unfinished=unfinished)
     acts: dict[str, list[Finding]] = defaultdict(list)
     trajs: dict[str, list[Finding]] = defaultdict(list)
     kinds: Counter = Counter()
     by_app, by_tag, by_crit = defaultdict(list), defaultdict(list), defaultdict(list)
+    unscored_app, unscored_tag = Counter(), Counter()  # verifier errors per app and tag
     step_frames = {}
     for row in table.to_dict("records"):
         aid, tid, ok = row["attempt_id"], row["task_id"], row["outcome"] == "success"
@@ -159,6 +232,8 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
             # the verdict is unknown: neither a failure nor a success of the agent
             trajs["verifier_errors"].append(Finding(attempt_id=aid, task_id=tid,
                                                     detail=str(row.get("verifier_error"))[:200]))
+            unscored_app.update(a for a in row.get("apps") or [] if a != "answersheet")
+            unscored_tag.update(row.get("tags") or [])
             continue
         _trajectory_findings(row, ok, trajs)
         for app in row.get("apps") or []:
@@ -175,6 +250,7 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
     report.parse_error_kinds = dict(kinds)
     report.trajectories = {k: trajs.get(k, []) for k in TRAJECTORY_FINDINGS}
     report.by_app, report.by_tag, report.by_criterion = _rates(by_app), _rates(by_tag), _rates(by_crit)
+    report.unscored_by_app, report.unscored_by_tag = _unscored(unscored_app, by_app), _unscored(unscored_tag, by_tag)
     report.weak_capabilities = [r.name for r in report.by_tag if r.attempts >= min_support and r.failures > 0]
     return report
 

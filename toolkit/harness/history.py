@@ -30,7 +30,8 @@ class HistoryConfig:
 
     def __post_init__(self) -> None:
         if self.window < 1 or not 0 <= self.overlap < self.window:
-            raise ValueError(f"window history needs window >= 1 and 0 <= overlap < window (got K={self.window}, O={self.overlap})")
+            raise ValueError(f"window history needs window >= 1 and 0 <= overlap < window "
+                             f"(got window={self.window}, overlap={self.overlap})")
         if self.last_k < 1:
             raise ValueError(f"last_k must be >= 1 (got {self.last_k})")
 

@@ -4,7 +4,7 @@ Each check returns messages of the form ``field 'x.y': what is wrong`` (empty wh
 prefixes them with the file and the task. They catch at load what would otherwise fail only for some seeds, or
 only when a verdict is serialised: non-JSON values, template fields naming no parameter (or a key that some of a
 parameter's values lack), ``distinct_from`` naming no earlier parameter, world parameters whose app, path or
-``where`` match nothing, and ``[id=prefix*]`` side-effect patterns that also cover records the world already has.
+``where`` match nothing, and ``[id=prefix*]`` side-effect patterns that may also cover records the task starts with.
 """
 
 from __future__ import annotations
@@ -14,15 +14,25 @@ import fnmatch
 import json
 import math
 import re
+from functools import lru_cache
 from typing import Any, Iterator
 
+from toolkit.paths import MOCKED_APPS
 from toolkit.tasks.params import TemplateError, lookup, render, world_items, world_of
 from toolkit.tasks.spec import ParamSpec, TaskSpec
 
 _FIELD = re.compile(r"\{([A-Za-z_][\w.]*)\}")
-# An id glob with a literal prefix: "[id=t*]" (not "[id=*]", which says "any record" on purpose).
-_PREFIX_GLOB = re.compile(r"\[id=([^\]*]+)\*\]")
+# An id glob with a literal prefix: "[id=t*]", or "[id=RG*" (the "*" runs on across "]"); not "[id=*]", which
+# says "any record" on purpose.
+_PREFIX_GLOB = re.compile(r"\[id=([^\]*]+)\*")
 _SEGMENT = re.compile(r"\[id=[^\]]*\]|[^.\[]+")
+# In an app's JavaScript: an id built in code from a literal start, `T-${i}` or 'T-' + i (_BUILT_ID, group 1 or
+# 3; neither when the start is itself computed, `${prefix}-${n}`, or the id is String(...)); an id from ctx.uid or
+# a helper around it, uid('rv') or newId(ctx, 'rv', ...) (_UID, group 2); the app's init function (_INIT).
+_BUILT_ID = re.compile(r"""(?<![\w$])(?:id|[\w$]*(?:_id|Id))\s*[:=]\s*"""
+                       r"""(?:`([^`$]*)\$\{|(["'])([^"'\n]*)\2\s*\+|String\s*\()""")
+_UID = re.compile(r"""\b(?:uid|\w*[Ii]d)\s*\(\s*(?:ctx\s*,\s*)?(["'])([^"'\n]*)\1""")
+_INIT = re.compile(r"^export\s+function\s+init\s*\(.*?^\}", re.M | re.S)
 
 
 def json_problems(value: Any, field: str) -> list[str]:
@@ -162,24 +172,69 @@ def _ids_at(root: Any, segments: list[str]) -> set[str] | None:
     return {str(r["id"]) for node in lists for r in node if isinstance(r, dict) and "id" in r}
 
 
-def _existing_ids(spec: TaskSpec, app: str, segments: list[str]) -> set[str]:
-    """Return the ids at ``segments`` (below ``apps.<app>.data``) in the app's world.json and in the task's setup.
+def _all_ids(value: Any, into: set[str]) -> set[str]:
+    """Return every ``id`` (a string or an integer) anywhere in ``value``, as the device's ``ctx.uid`` collects them."""
+    if isinstance(value, dict):
+        rid = value.get("id")
+        if isinstance(rid, (str, int)) and not isinstance(rid, bool):
+            into.add(str(rid))
+        for item in value.values():
+            _all_ids(item, into)
+    elif isinstance(value, list):
+        for item in value:
+            _all_ids(item, into)
+    return into
 
-    An app's init may rename a world collection (``my_reviews`` becomes ``reviews``): when the path is not in
-    world.json, the ids of every top-level list of the world stand in for it.
+
+def _existing_ids(spec: TaskSpec, app: str, segments: list[str]) -> set[str]:
+    """Return the ids of the app's world.json, anywhere in it, and those at ``segments`` (below
+    ``apps.<app>.data``) in the task's setup.
+
+    An app's init may move or rename a world collection (the reviews app's ``my_reviews``, ids ``rv1``..., become
+    ``data.reviews``, while world.json's own ``reviews`` hold other records): a path of the app's state says
+    nothing about where its records were in world.json, so every id of the world counts. The setup is a patch of
+    the app's state, so its ids count at the path.
     """
-    found: set[str] = set()
     try:
-        world = world_of(app)
+        found = _all_ids(world_of(app), set())
     except (OSError, ValueError):
-        world = None
-    ids = _ids_at(world, segments)
-    if ids is None and isinstance(world, dict):
-        ids = {str(r["id"]) for v in world.values() if isinstance(v, list)
-               for r in v if isinstance(r, dict) and "id" in r}
-    found |= ids or set()
+        found = set()
     setup = (((spec.setup.get("apps") or {}).get(app) or {}).get("data"))
     return found | (_ids_at(setup, segments) or set())
+
+
+@lru_cache(maxsize=None)
+def built_id_starts(app: str) -> tuple[tuple[str, str], ...]:
+    """Return (start, where) for the ids that the app's code builds and the task may start with: those built from
+    a literal start (``T-${i}``, ``'T-' + i``; an empty start when the start itself is computed), which init can
+    build at reset (the CRM's timeline ``T-1``...), and, when init calls ``uid(`` itself, those from ``ctx.uid``.
+
+    Read from the app's logic.js and lib/ (not its UI). This is what the lint can see of ids built at run time;
+    ``ctx.uid`` ids, new at each call, exist at the start only when init makes them.
+    """
+    root = MOCKED_APPS / "apps" / app
+    files = ([root / "logic.js"] if (root / "logic.js").is_file() else []) + sorted((root / "lib").rglob("*.js"))
+    starts: dict[str, str] = {}
+    uid_starts: dict[str, str] = {}
+    init_uses_uid = False
+    for path in files:
+        try:
+            source = path.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        where = path.relative_to(root.parent).as_posix()
+        for m in _BUILT_ID.finditer(source):
+            starts.setdefault(m.group(1) if m.group(1) is not None else (m.group(3) or ""),
+                              f"{where}:{source.count(chr(10), 0, m.start()) + 1}")
+        for m in _UID.finditer(source):
+            uid_starts.setdefault(m.group(2), f"{where}:{source.count(chr(10), 0, m.start()) + 1}")
+        if path.name == "logic.js" and path.parent == root:
+            init = _INIT.search(source)
+            init_uses_uid = init is None or "uid(" in init.group(0)  # no init found: it may, for all the lint sees
+    if init_uses_uid:
+        for start, where in uid_starts.items():
+            starts.setdefault(start, where)
+    return tuple(sorted(starts.items()))
 
 
 def _rendered(spec: TaskSpec, pattern: str) -> list[str]:
@@ -197,27 +252,42 @@ def _rendered(spec: TaskSpec, pattern: str) -> list[str]:
 
 
 def wildcard_problems(spec: TaskSpec) -> list[str]:
-    """Return the ``[id=prefix*]`` patterns of expected_changes that cover records the world (or setup) already has.
+    """Return the ``[id=prefix*]`` patterns of expected_changes that may cover records the task starts with.
 
     Such a pattern reads as "a record the task creates" but also lets the task change or delete existing records;
     write ``[new]`` instead, name the ids, or list the pattern in ``intended_wildcards`` when existing records are
     meant. A templated pattern is checked as each value of its parameter renders it (one parameter at most).
+
+    What the task starts with is what the app's init makes of its world.json, patched by the setup; the lint runs
+    no app code, so it checks the ids it can read, those of world.json (anywhere in it) and of the setup, and, for
+    ids the app builds at run time, which it cannot list, the starts it reads in the app's code
+    (:func:`built_id_starts`): a prefix that such an id may begin with is refused too, saying so.
     """
     out = []
     for i, pattern in enumerate(spec.expected_changes):
         if pattern in spec.intended_wildcards:
             continue
         hits: set[str] = set()
+        built: dict[str, str] = {}
         for concrete in _rendered(spec, pattern):
             for m in _PREFIX_GLOB.finditer(concrete):
                 head = _SEGMENT.findall(concrete[:m.start()])
                 if len(head) >= 3 and head[0] == "apps" and head[2] == "data":
-                    hits |= {x for x in _existing_ids(spec, head[1], head[3:]) if x.startswith(m.group(1))}
+                    prefix = m.group(1)
+                    hits |= {x for x in _existing_ids(spec, head[1], head[3:]) if x.startswith(prefix)}
+                    built.update((start, where) for start, where in built_id_starts(head[1])
+                                 if prefix.startswith(start) or start.startswith(prefix))
+        fix = "write '[new]' for records the task creates (or list the pattern in intended_wildcards)"
         if hits:
             ids = sorted(hits)
             out.append(f"field 'expected_changes.{i}': pattern {pattern!r} also matches existing records "
-                       f"{ids[:5]}{'...' if len(ids) > 5 else ''}; write '[new]' for records the task creates "
-                       f"(or list the pattern in intended_wildcards)")
+                       f"{ids[:5]}{'...' if len(ids) > 5 else ''}; {fix}")
+        elif built:
+            shown = ", ".join(f"{start + '...' if start else 'a computed start'} ({where})"
+                              for start, where in sorted(built.items())[:3])
+            out.append(f"field 'expected_changes.{i}': pattern {pattern!r} may match records the task starts with: "
+                       f"the app builds ids in code ({shown}{', ...' if len(built) > 3 else ''}), which the lint "
+                       f"cannot list, so it cannot tell that none exists at the start; {fix}")
     return out
 
 

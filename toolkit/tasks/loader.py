@@ -132,8 +132,8 @@ def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
         return sorted(_CODE_SUITES[suite](), key=lambda s: s.id)
     folder = root / suite
     if not folder.is_dir():
-        known = ", ".join(list_suites(root)) or "none"
-        raise SpecError(f"no suite {suite!r} under {root} (known: {known})")
+        known = ", ".join(known_suites(root)) or "none"
+        raise SpecError(f"no suite {suite!r}: no folder under {root} and no registered suite (known: {known})")
     if _nested(folder):
         return [s for sub in _nested(folder) for s in load_suite(f"{suite}/{sub.name}", root)]
     specs: list[TaskSpec] = []
@@ -153,6 +153,17 @@ def list_suites(root: Path = TASK_BANK, include_code: bool = False) -> list[str]
     found = sorted(p.name for p in root.iterdir() if p.is_dir() and _yaml_files(p)) if root.is_dir() else []
     found = sorted(n for name in found for n in ([f"{name}/{p.name}" for p in _nested(root / name)] or [name]))
     return sorted(set(found) | set(_CODE_SUITES)) if include_code else found
+
+
+def known_suites(root: Path = TASK_BANK) -> list[str]:
+    """Return every name :func:`load_suite` accepts, sorted: the file suites, the folders of suites (``synth``, which
+    loads all its ``synth/<world>`` suites) and the suites registered in code (``miniwob``, ``osworld``).
+
+    For error messages; :func:`list_suites` leaves the folders of suites out, as their tasks are already counted under
+    their sub-suites.
+    """
+    parents = [p.name for p in root.iterdir() if p.is_dir() and _nested(p)] if root.is_dir() else []
+    return sorted(set(list_suites(root, include_code=True)) | set(parents))
 
 
 def load_tasks(suites: Iterable[str], ids: Iterable[str] | None = None, root: Path = TASK_BANK) -> list[TaskSpec]:

@@ -35,10 +35,16 @@ verifier code, that is, when walking up the stack meets verifier code (the verif
   ``time.localtime``/``gmtime``/``ctime``/``asctime`` without seconds or ``strftime`` without a time tuple,
   ``os.times``; ``datetime`` is the pure-Python one, whose ``now()``/``today()`` read ``time.time``),
   randomness (every ``random.*`` module function, ``random.Random()`` or ``.seed()`` without a seed,
-  ``SystemRandom``, ``os.urandom``, ``os.getrandom``), file metadata (``os.stat``/``lstat``/``fstat``/
-  ``statvfs``/``fstatvfs``), ``os.mkfifo``, ``os.mknod``, and signals (``signal``, ``alarm``,
-  ``setitimer``, ``set_wakeup_fd``, ``siginterrupt``, ``pthread_kill``, ``raise_signal``,
-  ``pthread_sigmask``);
+  ``SystemRandom``, ``os.urandom``, ``os.getrandom``, and the C base ``_random.Random``, reachable through
+  ``__mro__``, ``super()`` or ``object.__subclasses__()``: its ``__init__`` and ``seed`` without a seed,
+  guarded on the type itself; ``_random.Random.__new__`` makes an unseeded generator, all zeros, which is
+  deterministic), process ids (``os.getpid``/``getppid``/``getpgrp``/``getpgid``/``getsid``,
+  ``_thread.get_native_id``, which answers 0 to ``threading`` as a verifier imports it), the host's
+  load and resource use (``os.getloadavg``, ``resource.getrusage``), file metadata (``os.stat``/``lstat``/
+  ``fstat``/``statvfs``/``fstatvfs``, ``os.readlink``, which would read ``/proc/self``), ``os.mkfifo``,
+  ``os.mknod``, and signals (``signal``, ``alarm``, ``setitimer``, ``set_wakeup_fd``, ``siginterrupt``,
+  ``pthread_kill``, ``raise_signal``, ``pthread_sigmask``); the C generator's and the ``os`` process-id guards
+  (``verifier_sandbox.STRICT``) also refuse calls from modules a verifier imports, as they import;
 - the events in ``verifier_sandbox.THROUGH``: frames (``sys._getframe``, except from ``namedtuple``,
   ``typing`` and ``enum``, which only read a module name; ``sys._current_frames``; the ``tb_frame``,
   ``gi_frame``, ``cr_frame`` and ``ag_frame`` attributes), tracing and profiling, gc introspection,
@@ -48,11 +54,20 @@ verifier code, that is, when walking up the stack meets verifier code (the verif
   and ``pickle.find_class``;
 - importing, by verifier code, the modules in ``verifier_sandbox.REFUSED_IMPORTS`` (among them
   ``__main__``, ``_posixsubprocess``, ``_datetime``, ``ctypes``, ``_io``, ``_thread``, ``signal``,
-  ``importlib``, ``gc``, ``marshal``, ``posix``, ``resource``, ``_random``, ``code``), and relative imports.
+  ``importlib``, ``gc``, ``marshal``, ``posix``, ``resource``, ``_random``, ``code``, ``zoneinfo``, which
+  reads the host's time-zone files, ``_uuid`` and ``_ssl``), and relative imports;
+- loading afresh, on a verifier's behalf by any import path (a standard-library module importing by name
+  included), the modules in ``verifier_sandbox.NO_LOAD``: ``random`` and ``_random`` (loaded and guarded
+  before any verifier runs; deleting them from ``sys.modules`` and importing again would bring unguarded
+  copies), and those the worker keeps out, ``None`` in ``sys.modules`` (``verifier_sandbox.KEPT_OUT``:
+  ``_datetime``, ``_uuid``, ``_zoneinfo``, ``zoneinfo``, ``_ssl``, whose imports fail with ImportError, so
+  ``datetime`` and ``uuid`` fall back to pure Python, whose clock and randomness go through the guards).
 
-A refused call is a ``verifier_error`` even when the verifier catches the exception. Not covered: the C base
-class of ``random.Random`` (reachable through its ``__mro__``) still seeds itself from the OS, and process
-ids and object ids differ between runs.
+A refused call is a ``verifier_error`` even when the verifier catches the exception. Not covered: object ids
+(``id()``, the default ``hash()`` and ``repr()`` of objects) differ between runs; facts of the host that do
+not change between runs on one machine (``os.uname()``, ``os.cpu_count()``, ``sys.executable``,
+``sys.version``) can differ between machines; values the standard library reads from the clock while a
+verifier imports it (``logging``'s start time) are not refused.
 """
 
 from __future__ import annotations
@@ -159,7 +174,8 @@ def serve() -> None:
     network, network_error = kernel.isolate_network()
     restrict = kernel.syscall_filter()
     seccomp, seccomp_error = probe_seccomp()
-    sys.modules["_datetime"] = None  # the pure-Python datetime reads the clock through time.*, which is guarded
+    for name in sandbox.KEPT_OUT:  # e.g. the pure-Python datetime reads the clock through time.*, which is guarded
+        sys.modules.setdefault(name, None)
     for name in PRELOAD:
         __import__(name)
     import random

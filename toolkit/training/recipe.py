@@ -187,7 +187,8 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     from toolkit.training.pools import env_factory, select_tasks
     from toolkit.training.resume import (ToolkitStateCallback, check_same_recipe, checkpoint_step, find_checkpoint,
                                          load_toolkit_state)
-    from toolkit.training.trainer import AdaptiveSampler, GuiGRPOTrainer
+    from toolkit.training.sampler import AdaptiveSampler
+    from toolkit.training.trainer import GuiGRPOTrainer
 
     out = Path(output_dir)
     args = grpo_config(recipe, out, max_steps)

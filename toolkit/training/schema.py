@@ -33,8 +33,9 @@ SCHEMA: dict[str, Any] = {
 
 # Keys that earlier recipes carried but the training path never read: refused with the reason.
 REMOVED = {
-    "trainer.vllm_mode": "training rollouts use Hugging Face generate() on the trainer's own weights (one sequence "
-                         "at a time); a vLLM server is never used by training (serve the model for evaluation only)",
+    "trainer.vllm_mode": "training rollouts use Hugging Face generate() on the trainer's own weights (concurrent "
+                         "episodes' turns batched); a vLLM server is never used by training (serve the model for "
+                         "evaluation only)",
     "trainer.parallelism": "the accelerate config passed to `accelerate launch` decides it (recipes/accelerate/)",
 }
 

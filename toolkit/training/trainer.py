@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ from toolkit.tasks import TaskSpec, derive_seed, sample
 from toolkit.tasks.verdict import shaped_reward
 from toolkit.training.batch import collate_windows, group_advantages, k3_stats
 from toolkit.training.policy import HFTokenPolicy, TokenModel
+from toolkit.training.sampler import AdaptiveSampler
 from toolkit.training.windows import TokenBuilder, WindowSample, attempt_windows
 
 
@@ -48,31 +49,6 @@ ROW_MEAN_LOSSES = ("grpo", "sapo", "dr_grpo", "luspo")
 
 class ConsistencyError(RuntimeError):
     """The trainer's log-probs of the rollout's tokens disagree with the rollout's own (harness/processor mismatch)."""
-
-
-@dataclass
-class AdaptiveSampler:
-    """Policy-adaptive group sizes from each task's success record."""
-
-    success_threshold: float = 0.8
-    fail_budget: int = 4
-    mastered_budget: int = 2
-    record: dict[str, list[int]] = field(default_factory=dict)  # task -> [attempts, successes]
-
-    def budget(self, task: str, group_size: int) -> int:
-        """Return how many attempts ``task`` gets in this group."""
-        n, s = self.record.get(task, [0, 0])
-        if n == 0 or 0 < s / n <= self.success_threshold:
-            return group_size
-        if s == 0:
-            return max(1, min(group_size, self.fail_budget))
-        return max(1, min(group_size, self.mastered_budget))
-
-    def update(self, task: str, successes: list[bool]) -> None:
-        """Add a resolved group's outcomes."""
-        entry = self.record.setdefault(task, [0, 0])
-        entry[0] += len(successes)
-        entry[1] += sum(successes)
 
 
 @dataclass(frozen=True)
@@ -133,7 +109,9 @@ class GuiGRPOTrainer(GRPOTrainer):
         self.max_env_retries = max_env_retries
         self.max_total_length = max_total_length
         processor = self.processing_class
-        self.engine = TokenModel(self.accelerator.unwrap_model(self.model), processor, device=str(self.accelerator.device))
+        # concurrent episodes' turns are generated together, up to one per episode
+        self.engine = TokenModel(self.accelerator.unwrap_model(self.model), processor, device=str(self.accelerator.device),
+                                 max_batch=max(1, concurrency))
         self.train_builder = TokenBuilder(processor)  # same processor as the rollout's (a test swaps it to trip the gate)
         self._manager = None
         self._trials: dict[str, int] = {}
@@ -238,6 +216,21 @@ class GuiGRPOTrainer(GRPOTrainer):
             k += len(members)
         return out
 
+    def _share_records(self, groups: list[tuple[str, int, int]]) -> None:
+        """Add every rank's resolved groups (task, attempts, successes) to this rank's sampler record.
+
+        Each rank rolls out its own groups; gathering them keeps one record on every rank, so all ranks size the
+        groups of a task alike. A collective: every rank calls it once per generation batch.
+        """
+        per_rank = [groups]
+        if self.accelerator.num_processes > 1:
+            from accelerate.utils import gather_object
+
+            per_rank = gather_object([groups])
+        for rank_groups in per_rank:
+            for task, attempts, successes in rank_groups:
+                self.sampler.add(task, attempts, successes)
+
     # -- the seam -----------------------------------------------------------------------------------------------
     def _generate_and_score_completions(self, inputs: list[dict[str, Any]]) -> dict[str, Any]:
         import torch
@@ -259,9 +252,10 @@ class GuiGRPOTrainer(GRPOTrainer):
         windows: list[WindowSample] = []
         over_length: list[int] = []
         rewards, successes = [], []
+        self._share_records([(task, len(outcomes), sum(o.success for o in outcomes))
+                             for (task, _), outcomes in zip(planned, resolved)])
         for (task, _), outcomes in zip(planned, resolved):
             advs = group_advantages([o.reward for o in outcomes], scale=self.args.scale_rewards not in ("none", False))
-            self.sampler.update(task, [o.success for o in outcomes])
             for outcome, adv in zip(outcomes, advs):
                 rewards.append(outcome.reward)
                 successes.append(outcome.success)

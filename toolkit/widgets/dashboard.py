@@ -8,6 +8,7 @@ from toolkit.diagnosis import attempts as run_attempts
 from toolkit.diagnosis import open_run, summary
 from toolkit.diagnosis.queries import RunRef
 from toolkit.evaluation import load_result
+from toolkit.diagnosis.queries import no_score
 
 
 def dashboard_figures(run: RunRef) -> dict[str, Any]:
@@ -24,7 +25,10 @@ def dashboard_figures(run: RunRef) -> dict[str, Any]:
     figs = {"metrics": fig_metrics}
     for by in ("app", "tag"):
         df = summary(store, by).sort_values("SR")
-        fig = go.Figure(go.Bar(x=df["SR"], y=df[by], orientation="h", text=df["attempts"], hovertemplate="%{y}: SR %{x:.2f}"))
+        why = [no_score(row) for row in df.to_dict("records")]  # a group with no scored attempt has no bar, not SR 0
+        sr = [None if w else v for w, v in zip(why, df["SR"])]
+        text = [w or str(n) for w, n in zip(why, df["attempts"])]
+        fig = go.Figure(go.Bar(x=sr, y=df[by], orientation="h", text=text, hovertemplate="%{y}: SR %{x:.2f}"))
         fig.update_layout(title=f"success rate by {by}", xaxis_range=[0, 1], height=max(260, 22 * len(df)))
         figs[f"by_{by}"] = fig
     outcomes = sorted(table["outcome"].unique()) if not table.empty else []  # no finished attempt: no columns

@@ -1,0 +1,43 @@
+"""The diagnosis as Markdown (no Chromium): free text is escaped, so it reads as itself and breaks nothing."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from markdown_it import MarkdownIt
+
+from tests.diagnosis.fake_run import add_attempt, plan
+from toolkit.diagnosis import diagnose
+from toolkit.store import RunStore
+
+#: a detail holding every character that can break a table, a list item or a code span, or inject HTML or a link
+NASTY = "bad | cell\n`tick` <img src=x onerror=alert(1)> & *em* _u_ [link](javascript:alert(1)) ~~s~~ \\ end"
+
+
+def _render(md: str) -> str:
+    """Return the HTML a CommonMark renderer with GFM tables makes of ``md`` (raw HTML let through, as in GFM)."""
+    return MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(md)
+
+
+def test_finding_details_and_names_are_escaped_in_the_markdown(tmp_path):
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="run`1")
+    steps = plan()
+    steps[1]["parse_error"] = NASTY
+    parsed = add_attempt(store, "a", 0, "failure", steps, tags=("x|<b>",))
+    broken = add_attempt(store, "b", 0, "verifier_error", plan(), tags=("ok",), verifier_error=NASTY)
+    md = diagnose(store).to_markdown()
+    out = _render(md)
+
+    literal = html.escape(" ↵ ".join(NASTY.splitlines()), quote=False)  # the text as it was, on one line
+    assert f"<li>parse_errors: <code>{parsed}</code> step 1: {literal}</li>" in out
+    assert f"<li>verifier_errors: <code>{broken}</code>: {literal}</li>" in out
+    for tag in ("<img", "<a ", "<em>", "<s>", "<del>"):  # no injected HTML, link, emphasis or strikethrough
+        assert tag not in out
+    assert "<h1>Diagnosis of run <code>run`1</code></h1>" in out  # a backtick in a code span: a longer fence
+
+    assert "<tr>\n<td>x|&lt;b&gt;</td>\n<td>1</td>\n<td>1</td>\n<td>100%</td>\n</tr>" in out
+    assert "<tr>\n<td>ok</td>\n<td>0 scored</td>\n<td>–</td>\n<td>n/a — 1 verifier error</td>\n</tr>" in out
+    for table in re.findall(r"<table>.*?</table>", out, re.S):  # every row keeps its table's columns
+        columns = table.count("<th>")
+        assert all(row.count("<td>") == columns for row in re.findall(r"<tr>\n<td>.*?</tr>", table, re.S))

@@ -1,0 +1,101 @@
+"""The rollout engine (``TokenModel``): concurrent calls are generated in one batch, and batching changes nothing
+about what each prompt samples."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from toolkit.training.windows import Rendered
+
+
+@pytest.fixture(scope="module")
+def engine(tiny_vlm):
+    from toolkit.training.policy import TokenModel
+
+    return TokenModel.load(tiny_vlm, max_batch=1)
+
+
+def _image(ref: str):
+    from PIL import Image
+
+    k = int(ref.split(":")[1])
+    return Image.new("RGB", (64, 128), ((60 * k) % 256, 90, (200 + 30 * k) % 256))
+
+
+def _prompts(engine, n: int) -> list[Rendered]:
+    """Prompts of different lengths (so a batch is padded), each with its own screenshot."""
+    out = []
+    for i in range(n):
+        messages = [{"role": "system", "content": "You operate a phone."},
+                    {"role": "user", "content": [{"type": "text", "text": "Task: open the notes" + " now" * (3 * i)},
+                                                 {"type": "image", "ref": f"obs:{i}"}]}]
+        out.append(engine.builder.render(messages, [], _image))
+    return out
+
+
+def _batched(engine, **kw):
+    from toolkit.training.policy import TokenModel
+
+    return TokenModel(engine.model, engine.processor, **kw)
+
+
+def _call_together(engine, calls: list[tuple]) -> list:
+    """Call ``engine.generate`` from one thread per call, all at once; return each call's answer or exception."""
+    answers: list = [None] * len(calls)
+
+    def work(i: int) -> None:
+        try:
+            answers[i] = engine.generate(*calls[i])
+        except Exception as exc:  # the failure is the answer under test
+            answers[i] = exc
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)  # a guard against a hang, not a timing assertion
+    assert not any(t.is_alive() for t in threads), "a caller never got its answer"
+    return answers
+
+
+@pytest.mark.parametrize("temperature", [0.0, 1.0])
+def test_a_batch_samples_what_each_prompt_samples_alone(engine, temperature):
+    prompts = _prompts(engine, 4)
+    assert len({len(p.ids) for p in prompts}) == 4  # the batch is left-padded
+    calls = [(p, temperature, 12 - 2 * i, 40 + i) for i, p in enumerate(prompts)]  # each row its own token limit
+    alone = [engine.generate(*c) for c in calls]
+    together = _call_together(_batched(engine, max_batch=4, linger_s=60.0), calls)
+    for (ids, logps), (b_ids, b_logps), call in zip(alone, together, calls):
+        assert b_ids == ids and 0 < len(ids) <= call[2]
+        assert b_logps == pytest.approx(logps, abs=1e-4)
+        assert all(lp <= 0 for lp in logps)
+
+
+def test_concurrent_calls_share_one_generate_and_keep_their_seeds(engine):
+    prompts = _prompts(engine, 4)
+    batched = _batched(engine, max_batch=4, linger_s=60.0)  # the first caller waits for all four
+    same_prompt = [(prompts[0], 1.0, 10, seed) for seed in (1, 2, 3, 4)]
+    answers = _call_together(batched, same_prompt)
+    assert batched.batch_sizes == [4]
+    alone = [engine.generate(*c) for c in same_prompt]
+    assert [ids for ids, _ in answers] == [ids for ids, _ in alone]  # the sample is the seed's, not the batch's
+    for (_, logps), (_, alone_logps) in zip(answers, alone):
+        assert logps == pytest.approx(alone_logps, abs=1e-4)
+    assert len({tuple(ids) for ids, _ in answers}) > 1  # four seeds, not one shared generator draw
+
+
+def test_a_failed_batch_fails_every_caller_and_the_engine_goes_on(engine):
+    good, other = _prompts(engine, 2)
+    broken = Rendered(ids=list(other.ids), pixel_values=[], image_grid_thw=[])  # image tokens without their pixels
+    batched = _batched(engine, max_batch=2, linger_s=60.0)
+    answers = _call_together(batched, [(good, 0.0, 5, 1), (broken, 0.0, 5, 2)])
+    assert all(isinstance(a, Exception) for a in answers)
+    ids, _ = batched.generate(good, 0.0, 5, 1)  # the next call is served
+    assert ids == engine.generate(good, 0.0, 5, 1)[0]
+
+
+def test_max_batch_must_be_positive(engine):
+    with pytest.raises(ValueError, match="max_batch"):
+        _batched(engine, max_batch=0)
