@@ -49,6 +49,7 @@ class ChatServer:
 
     def __init__(self, model_path: str | Path, name: str = "local", host: str = "127.0.0.1", port: int = 0):
         model = HFChatModel(model_path)
+        self.model = model  # overlapping requests (one thread each) share its batches
         served = name
 
         class Handler(BaseHTTPRequestHandler):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 import shutil
+import sysconfig
+from pathlib import Path
 
 import pytest
 
@@ -61,7 +63,7 @@ def test_the_planted_suite_covers_the_hack_kinds():
     for kind in ("constant_true", "constant_dict_comprehension", "existence_only", "reads_golden",
                  "reads_answer_context", "trajectory_claims_success", "subprocess", "network", "file_write",
                  "file_read", "eval", "exec", "dynamic_import", "host_time", "randomness", "ignores_final", "compares_to_itself",
-                 "catch_all_returns_true", "introspection"):
+                 "catch_all_returns_true", "introspection", "third_party_import", "host_facts", "object_id"):
         assert kind in kinds, kind
     assert sum(h["caught_by"] == "execution" for h in HACKS) >= 3
     for h in HACKS:
@@ -90,6 +92,9 @@ def test_execution_only_hacks_look_clean_to_the_scan(hack):
     ("def v(ctx):\n    return {'a': ctx.final['x'] == ctx.solution}\n", "reads_answer_context"),
     ("def v(ctx):\n    return {'a': ctx.final.__class__ is dict}\n", "introspection"),
     ("def v(ctx):\n    return {'a': hash(str(ctx.final)) % 2 == 0}\n", "randomness"),
+    ("def v(ctx):\n    return {'a': sorted([ctx.final, ctx.initial], key=id)[0] is ctx.final}\n", "randomness"),
+    ("def v(ctx):\n    return {'a': (id(ctx.final) >> 4) % 2 == 0}\n", "randomness"),
+    ("def v(ctx):\n    return {'a': ctx.final.__hash__() % 2 == 0}\n", "introspection"),
     ("def v(ctx):\n    try:\n        return {'a': ctx.final['x'] == 1}\n    except:\n        return {'a': 1}\n",
      "catch_all"),
     ("S = {}\ndef v(ctx):\n    S[1] = ctx.final\n    return {'a': len(S) > 1}\n", "global_state"),
@@ -303,10 +308,13 @@ async def test_the_sandbox_refuses_at_run_time(pool, tmp_path, function, message
     ("random_c_base.py", r"randomness \(the C random generator without a seed\)"),
     ("process_id.py", r"process ids \(os.getpid\)"),
     ("host_timezone.py", "may not import zoneinfo: it reads the host's time-zone files"),
+    ("host_machine.py", r"facts of the host machine, which differ between machines \(os.cpu_count\)"),
+    pytest.param("third_party_import.py", "may not import third-party packages", marks=pytest.mark.skipif(
+        not (Path(sysconfig.get_paths()["stdlib"]) / "site-packages").is_dir(), reason="no site-packages here")),
 ])
 async def test_the_sandbox_refuses_the_planted_nondeterminism(pool, file, message):
-    """The planted hacks that reach the C generator under random.Random, a process id or the host's time-zone
-    files are refused at run time too (the scan catches them first)."""
+    """The planted hacks that reach the C generator under random.Random, a process id, the host's time-zone
+    files, the host's facts or third-party packages are refused at run time too (the scan catches them first)."""
     [hack] = [h for h in HACKS if h["file"] == file]
     context = {"initial": {}, "final": {}, "answer": {"departure": "08:15"},
                "params": {"train": {"stops": [{"dep": "08:15"}]}}}

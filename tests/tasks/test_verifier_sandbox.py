@@ -1,12 +1,15 @@
 """The verifier sandbox against the review's probes (run through the real VerifierPool): verifier code cannot
 switch the sandbox off, forge its verdict, change a later call, or read the clock, randomness (the C generator
-under random.Random included), process ids, the host's time-zone files or files."""
+under random.Random included), process ids, the host's time-zone files, facts, users or files, import the
+third-party packages below the standard library's folder, or load fresh, unguarded copies of guarded modules."""
 
 from __future__ import annotations
 
 import os
 import platform
+import sysconfig
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -204,6 +207,84 @@ PROBES = textwrap.dedent('''
         import uuid
         return {"u": [str(uuid.UUID(int=7)), str(uuid.uuid5(uuid.NAMESPACE_DNS, "x"))]}
 
+    def third_party(ctx):
+        sys.path.append(ctx.params["folder"])  # the base interpreter's site-packages (or a wheel), below the stdlib
+        import yaml, pip
+        return {"v": "imported"}
+    def third_party_first(ctx):
+        sys.path.insert(0, ctx.params["folder"])
+        from yaml import safe_load
+        return {"v": safe_load("a: 1")}
+    def third_party_package_path(ctx):
+        import json
+        json.__path__.append(ctx.params["folder"])  # a standard-library package that looks in site-packages
+        from json import yaml
+        return {"v": "imported"}
+    def third_party_spelled(ctx):
+        sys.path.append(ctx.params["folder"].replace("/site-packages", "//site-packages"))
+        import yaml
+        return {"v": "imported"}
+    def third_party_extension(ctx):
+        bootstrap, external = sys.modules["_frozen_importlib"], sys.modules["_frozen_importlib_external"]
+        name, path = ctx.params["name"], ctx.params["folder"]  # loading a C extension runs it: no open event
+        spec = bootstrap.spec_from_loader(name, external.ExtensionFileLoader(name, path))
+        return {"v": sorted(vars(bootstrap.module_from_spec(spec)))}
+    def uname(ctx):
+        return {"v": os.uname().nodename}
+    def cpus(ctx):
+        return {"v": [os.cpu_count()]}
+    def affinity(ctx):
+        return {"v": sorted(os.sched_getaffinity(0))}
+    def pages(ctx):
+        return {"v": os.sysconf("SC_PHYS_PAGES")}
+    def libc(ctx):
+        return {"v": os.confstr("CS_GNU_LIBC_VERSION")}
+    def cwd(ctx):
+        return {"v": os.path.abspath("x")}
+    def platform_node(ctx):
+        import platform
+        return {"v": platform.node()}
+    def uid(ctx):
+        return {"v": os.getuid()}
+    def home(ctx):
+        return {"v": os.path.expanduser("~")}
+    def users(ctx):
+        import pwd
+        return {"v": pwd.getpwnam("root").pw_dir}
+    def groups(ctx):
+        import grp
+        return {"v": len(grp.getgrall())}
+    def fresh_time(ctx):
+        del sys.modules["time"]
+        import time  # a fresh copy of a built-in module: unguarded functions
+        return {"v": time.time()}
+    def fresh_posix(ctx):
+        del sys.modules["posix"], sys.modules["os"]
+        import os
+        return {"v": os.getpid()}
+    def fresh_thread(ctx):
+        del sys.modules["_thread"]
+        import threading  # threading imports _thread afresh
+        return {"v": threading.main_thread().native_id}
+    def fresh_import_module(ctx):
+        del sys.modules["time"]
+        return {"v": sys.modules["importlib"].import_module("time").time()}  # no import statement, no event
+    def fresh_find_and_load(ctx):
+        del sys.modules["time"]
+        return {"v": sys.modules["_frozen_importlib"]._find_and_load("time", __import__).time()}
+    def fresh_create_builtin(ctx):
+        return {"v": sys.modules["_imp"].create_builtin(sys.modules["time"].__spec__).time()}
+    def fresh_forged_spec(ctx):
+        import types
+        return {"v": sys.modules["_imp"].create_builtin(types.SimpleNamespace(name="posix")).getpid()}
+    def fresh_grp(ctx):
+        del sys.modules["grp"]
+        return {"v": len(sys.modules["importlib"].import_module("grp").getgrall())}
+    def imported_state(ctx):
+        import logging, threading, subprocess, uuid, platform, sysconfig, asyncio, ast
+        return {"v": [logging._startTime, threading.main_thread().native_id, subprocess._USE_POSIX_SPAWN,
+                      platform.system(), sysconfig._HAS_USER_BASE, os.environ.get("LD_LIBRARY_PATH")]}
+
     def allowed(ctx):
         from collections import namedtuple, Counter
         from dataclasses import dataclass
@@ -350,3 +431,74 @@ async def test_seeded_randomness_and_the_usual_standard_library_work(pool, probe
     finally:
         await fresh.close()
     assert await pool.run(probes, "allowed", {}) == {"a": [1, "a", 2, 2, "2026-05-03T10:00:00", 1970, 1]}
+
+
+STDLIB = Path(sysconfig.get_paths()["stdlib"])
+SITE = STDLIB / "site-packages"
+WHEELS = sorted((STDLIB / "ensurepip" / "_bundled").glob("*.whl"))  # pip and setuptools, third-party too
+
+
+@pytest.mark.skipif(not SITE.is_dir(), reason="the base interpreter has no site-packages below its standard library")
+@pytest.mark.parametrize("function, message", [
+    ("third_party", "may not import third-party packages"), ("third_party_first", "may not import third-party"),
+    ("third_party_package_path", "may not import third-party"),
+    ("third_party_spelled", "may not import from outside the standard library"),
+])
+async def test_third_party_packages_below_the_standard_library_are_refused(pool, probes, function, message):
+    """site-packages sits in the standard library's folder; importing from it is refused, with a message that says
+    why even when the import system turns the refusal into ModuleNotFoundError."""
+    with pytest.raises(VerifierFailure, match=f"sandbox: verifiers {message}"):
+        await pool.run(probes, function, {"params": {"folder": str(SITE)}})
+
+
+@pytest.mark.skipif(not WHEELS, reason="ensurepip carries no wheels here")
+async def test_the_wheels_ensurepip_carries_are_third_party(pool, probes):
+    for wheel in WHEELS:
+        with pytest.raises(VerifierFailure, match="may not import third-party packages"):
+            await pool.run(probes, "third_party", {"params": {"folder": str(wheel)}})
+
+
+EXTENSIONS = sorted(SITE.glob("*/*.cpython-*.so"))[:1] if SITE.is_dir() else []
+
+
+@pytest.mark.skipif(not EXTENSIONS, reason="no third-party C extension below the standard library here")
+async def test_third_party_extension_modules_are_not_loaded(pool, probes):
+    [path] = EXTENSIONS
+    name = f"{path.parent.name}.{path.name.split('.')[0]}"
+    with pytest.raises(VerifierFailure, match="may not import third-party packages"):
+        await pool.run(probes, "third_party_extension", {"params": {"folder": str(path), "name": name}})
+
+
+@pytest.mark.parametrize("function, message", [
+    ("uname", r"facts of the host machine, which differ between machines \(os.uname\)"), ("cpus", "os.cpu_count"),
+    ("affinity", "os.sched_getaffinity"), ("pages", "os.sysconf"), ("libc", "os.confstr"), ("cwd", "os.getcwd"),
+    ("platform_node", "os.uname"), ("uid", r"users and groups, which differ between machines \(os.getuid\)"),
+    ("home", "os.getuid"), ("users", "pwd.getpwnam"), ("groups", "grp.getgrall"), ("host_name", "socket.gethostname"),
+])
+async def test_facts_of_the_host_are_refused(pool, probes, function, message):
+    with pytest.raises(VerifierFailure, match=message):
+        await pool.run(probes, function, {})
+
+
+@pytest.mark.parametrize("function, message", [
+    ("fresh_time", "may not load time afresh"), ("fresh_posix", "may not load os afresh"),
+    ("fresh_thread", "may not load _thread afresh"), ("fresh_import_module", r"\(_imp.create_builtin\)"),
+    ("fresh_find_and_load", r"\(_imp.create_builtin\)"), ("fresh_create_builtin", r"\(_imp.create_builtin\)"),
+    ("fresh_forged_spec", r"\(_imp.create_builtin\)"), ("fresh_grp", "may not load grp afresh"),
+])
+async def test_guarded_modules_cannot_be_loaded_afresh(pool, probes, function, message):
+    with pytest.raises(VerifierFailure, match=message):
+        await pool.run(probes, function, {})
+
+
+async def test_what_imported_modules_keep_is_the_same_on_every_machine(probes, monkeypatch):
+    """Modules a verifier imports read the clock (logging), a process id (threading), the libc version (subprocess)
+    and the uname (uuid, through platform) as they are imported: they get fixed values. The worker's environment
+    holds no LD_LIBRARY_PATH, which the pool passes on from the host."""
+    monkeypatch.setenv("LD_LIBRARY_PATH", os.pathsep.join(filter(None, [os.environ.get("LD_LIBRARY_PATH"),
+                                                                           "/nonexistent-guigym"])))
+    fresh = VerifierPool(size=1)
+    try:
+        assert await fresh.run(probes, "imported_state", {}) == {"v": [0.0, 0, False, "Linux", True, None]}
+    finally:
+        await fresh.close()

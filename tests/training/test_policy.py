@@ -99,3 +99,15 @@ def test_a_failed_batch_fails_every_caller_and_the_engine_goes_on(engine):
 def test_max_batch_must_be_positive(engine):
     with pytest.raises(ValueError, match="max_batch"):
         _batched(engine, max_batch=0)
+
+
+def test_the_engine_and_the_hf_agent_sample_alike(engine, tiny_vlm):
+    """The hf-tokens engine and the hf agent's model share one generator design: the same prompt tokens and seed
+    give the same turn."""
+    from toolkit.models.batching import TokenPrompt
+    from toolkit.models.hf import HFChatModel
+
+    prompt = _prompts(engine, 1)[0]
+    chat = HFChatModel(tiny_vlm)
+    plain = TokenPrompt(ids=prompt.ids, pixel_values=prompt.pixel_values, image_grid_thw=prompt.image_grid_thw)
+    assert chat.generator.generate(plain, 1.0, 8, 3)[0] == engine.generate(prompt, 1.0, 8, 3)[0]

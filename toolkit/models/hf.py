@@ -2,17 +2,19 @@
 
 Loads ``AutoModelForImageTextToText`` + its processor from a local path (no downloads), turns
 chat messages whose image parts hold PIL images into model inputs with the processor's chat
-template, and samples (or decodes greedily). Returns the completion's token ids and their
-log-probs computed from the raw logits divided by the temperature — the quantity a trainer
-recomputes — never from processed scores.
+template, and samples (or decodes greedily) through :class:`toolkit.models.batching.BatchedGenerator`, so
+concurrent calls (parallel episodes, overlapping server requests) share one batched ``generate()``. Returns the
+completion's token ids and their log-probs computed from the raw logits divided by the temperature — the
+quantity a trainer recomputes — never from processed scores.
 """
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from toolkit.models.batching import TokenPrompt, generator_for
 
 
 @dataclass
@@ -27,9 +29,9 @@ class Generation:
 
 
 class HFChatModel:
-    """A local image-text-to-text model with its processor (thread-safe: one generation at a time)."""
+    """A local image-text-to-text model with its processor; concurrent calls share batches (thread-safe)."""
 
-    def __init__(self, path: str | Path, device: str = "cpu", dtype: str = "float32"):
+    def __init__(self, path: str | Path, device: str = "cpu", dtype: str = "float32", max_batch: int = 8):
         import torch
         from transformers import AutoModelForImageTextToText
 
@@ -42,7 +44,7 @@ class HFChatModel:
         self.model = AutoModelForImageTextToText.from_pretrained(self.path, dtype=getattr(torch, dtype)).to(device)
         self.model.eval()
         self.device = device
-        self._lock = threading.Lock()
+        self.generator = generator_for(self.model, self.processor.tokenizer, device, max_batch=max_batch)
 
     def inputs(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
         """Return the processor's tensors for a chat whose image parts are ``{"type": "image", "image": PIL}``."""
@@ -51,27 +53,16 @@ class HFChatModel:
 
     def generate(self, messages: list[dict[str, Any]], temperature: float = 0.0, max_new_tokens: int = 128,
                  seed: int | None = None) -> Generation:
-        """Generate one assistant turn for ``messages``."""
-        import torch
-
-        with self._lock:
-            inputs = self.inputs(messages)
-            if seed is not None:
-                torch.manual_seed(seed)
-            sample = temperature > 0
-            kwargs = dict(do_sample=sample, max_new_tokens=max_new_tokens, output_logits=True, return_dict_in_generate=True)
-            if sample:
-                kwargs.update(temperature=temperature, top_k=0, top_p=1.0)
-            with torch.no_grad():
-                out = self.model.generate(**inputs, **kwargs)
-            prompt_len = inputs["input_ids"].shape[1]
-            ids = out.sequences[0, prompt_len:].tolist()
-            scale = temperature if sample else 1.0
-            logprobs = [float(torch.log_softmax(step[0].float() / scale, dim=-1)[tok]) for step, tok in zip(out.logits, ids)]
+        """Generate one assistant turn for ``messages`` (in a batch with other threads' calls when they overlap)."""
+        inputs = self.inputs(messages)
+        grids = list(inputs["image_grid_thw"]) if "image_grid_thw" in inputs else []
+        pixels = list(inputs["pixel_values"].split([int(g.prod()) for g in grids], dim=0)) if grids else []
+        prompt = TokenPrompt(ids=inputs["input_ids"][0].tolist(), pixel_values=pixels, image_grid_thw=grids)
+        ids, logprobs = self.generator.generate(prompt, temperature, max_new_tokens, seed)
         eos = self.processor.tokenizer.convert_tokens_to_ids("<|im_end|>")
         finish = "stop" if ids and ids[-1] == eos else "length"
         text = self.processor.tokenizer.decode(ids, skip_special_tokens=True)
-        return Generation(text=text, token_ids=ids, logprobs=logprobs, prompt_tokens=prompt_len, finish_reason=finish)
+        return Generation(text=text, token_ids=ids, logprobs=logprobs, prompt_tokens=len(prompt.ids), finish_reason=finish)
 
 
 def to_model_messages(messages: list[dict[str, Any]], image: Any) -> list[dict[str, Any]]:

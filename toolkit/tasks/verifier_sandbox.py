@@ -1,9 +1,11 @@
-"""The in-process half of a verifier worker's sandbox: an audit hook, guards on the clock, randomness and
-process ids, and an import filter. (What it refuses is listed in ``verifier_worker.py``'s docstring.)
+"""The in-process half of a verifier worker's sandbox: an audit hook, guards on the clock, randomness, process
+ids and the host's facts, and an import filter. (What it refuses is listed in ``verifier_worker.py``'s docstring;
+the tables are in ``verifier_rules.py``, which this module loads from beside itself.)
 
 Loaded by the worker before any verifier runs; plain standard library, no toolkit import. Code is judged by
 where it comes from: the worker's own code objects (by identity, so a copy of the worker file imported
-later is not trusted), the standard library (by file name), and everything else, which is verifier code
+later is not trusted), the standard library (by file name; not the third-party folders below it, such as
+site-packages, nor a path with "//", "/./" or "/.."), and everything else, which is verifier code
 (the verifier file, ``verifier_checks``, code compiled from strings). An event is "on behalf of a verifier"
 when, walking up the stack from it, verifier code is met before the worker's code or the import system.
 
@@ -21,97 +23,25 @@ from types import CodeType, FunctionType
 
 WORKER, IMPORT, VERIFIER = 0, 1, 2
 
-# Modules verifier code may not import itself: each either bypasses the audit hook (processes, memory, raw
-# file descriptors, the C clock and RNG) or reaches the worker (``__main__``, the import system, frames).
-REFUSED_IMPORTS = frozenset({
-    "__main__", "_posixsubprocess", "_datetime", "ctypes", "_ctypes", "_io", "_thread", "_signal", "signal",
-    "importlib", "_imp", "_frozen_importlib", "_frozen_importlib_external", "imp", "runpy", "pkgutil", "zipimport",
-    "marshal", "gc", "mmap", "fcntl", "resource", "posix", "pty", "termios", "multiprocessing", "_multiprocessing",
-    "_posixshmem", "_random", "faulthandler", "_tracemalloc", "_lsprof", "cProfile", "profile", "bdb", "pdb",
-    "code", "codeop", "timeit", "_testcapi", "_testinternalcapi", "_testbuffer", "_testmultiphase",
-    "_xxsubinterpreters", "_xxinterpchannels", "zoneinfo", "_zoneinfo", "_uuid", "_ssl",
-})
-_TZ_FILES = ("it reads the host's time-zone files, which differ between machines; use datetime.timezone with a "
-             "fixed offset")
-# Why some of them are refused, added to the refusal's message.
-REFUSED_WHY = {
-    "zoneinfo": _TZ_FILES, "_zoneinfo": _TZ_FILES,
-    "_random": "its generator seeds itself from the OS; use random.Random(seed)",
-    "_datetime": "its now() reads the host clock; datetime is the pure-Python one here",
-    "_uuid": "it reads the host clock and network address",
-    "_ssl": "its RAND_bytes reads OS randomness",
-}
-# Modules the worker keeps out (None in sys.modules before anything imports them, so importing them raises
-# ImportError and the standard library falls back: datetime and uuid to pure Python, whose clock and randomness
-# go through the guards below).
-KEPT_OUT = ("_datetime", "_uuid", "_zoneinfo", "zoneinfo", "_ssl")
-# Modules nothing may load once the sandbox is up, on a verifier's behalf through any import path (an import
-# statement, a standard-library module importing by name): the kept-out ones, and random and _random, which the
-# worker loaded and guarded (a fresh copy would carry unguarded functions and a fresh, unguarded _random.Random).
-NO_LOAD = frozenset(KEPT_OUT) | {"random", "_random"}
-# Events refused on behalf of a verifier (the worker starts its per-call processes itself).
-ACTIONS = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",
-           "os.kill", "os.killpg", "socket.connect", "socket.bind", "socket.sendto", "socket.sendmsg",
-           "socket.gethostbyname", "socket.gethostbyaddr", "socket.getnameinfo", "socket.sethostname",
-           "socket.gethostname",
-           "urllib.Request", "http.client.connect", "ftplib.connect", "smtplib.connect", "sqlite3.connect",
-           "os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.chflags", "os.lchflags",
-           "os.link", "os.symlink", "os.utime", "os.truncate", "os.setxattr", "os.removexattr", "os.putenv",
-           "os.unsetenv", "shutil.", "ctypes.", "_thread.start_new_thread", "resource.setrlimit",
-           "resource.prlimit", "signal.pthread_kill", "webbrowser.open")
-# Events refused when the calling frame itself is verifier code.
-DIRECT = {"exec": "eval/exec", "compile": "eval/exec/compile", "function.__new__": "code objects",
-          "object.__getattr__": "frame/code introspection", "object.__setattr__": "changing functions",
-          "object.__delattr__": "changing functions", "pickle.find_class": "pickle"}
-# Events refused with a verifier anywhere up the stack (so also through the standard library).
-THROUGH = {"sys._getframe": "frame introspection", "sys._current_frames": "frame introspection",
-           "sys.settrace": "tracing", "sys.setprofile": "tracing", "gc.get_objects": "gc introspection",
-           "gc.get_referrers": "gc introspection", "gc.get_referents": "gc introspection", "marshal.loads": "marshal",
-           "marshal.load": "marshal", "code.__new__": "code objects"}
-FOLDERS = {"os.listdir": "reading folders", "os.scandir": "reading folders", "glob.glob": "reading folders",
-           "os.chdir": "changing folder", "os.fchdir": "changing folder"}
-FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back"})
-WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
-CLOCK, RANDOM, FILES, SIGNALS = "the host clock", "randomness", "file metadata or creating files", "signals"
-PIDS, HOST = "process ids", "the host's load or resource use"
-# (module, attribute, what, rule): rule None refuses every call on behalf of a verifier; a number n refuses
-# calls with fewer than n arguments (time.localtime(secs) is fine, time.localtime() reads the clock); a name
-# refuses calls whose seed argument (the first after self, or the keyword of that name) is missing or None; the
-# empty name counts only a positional seed (the C methods ignore or refuse keywords). The module may be
-# "module.Class" (a method). ``random.Random`` is built on the C type ``_random.Random``, reachable through
-# ``__mro__``, ``super()`` or ``object.__subclasses__()``, whose ``__init__`` and ``seed`` seed from the OS
-# when given no seed: both are guarded on the type itself (it is a mutable heap type), so every subclass,
-# old or new, goes through the guard.
-GUARDED = (
-    *(("time", n, CLOCK, None) for n in ("time", "time_ns", "monotonic", "monotonic_ns", "perf_counter",
-                                         "perf_counter_ns", "process_time", "process_time_ns", "thread_time",
-                                         "thread_time_ns", "clock_gettime", "clock_gettime_ns")),
-    ("time", "localtime", CLOCK, 1), ("time", "gmtime", CLOCK, 1), ("time", "ctime", CLOCK, 1),
-    ("time", "asctime", CLOCK, 1), ("time", "strftime", CLOCK, 2), ("os", "times", CLOCK, None),
-    ("os", "urandom", RANDOM, None), ("os", "getrandom", RANDOM, None),
-    *(("os", n, FILES, None) for n in ("stat", "lstat", "fstat", "statvfs", "fstatvfs", "mkfifo", "mknod")),
-    *(("random", n, RANDOM, None) for n in (
-        "random", "uniform", "randint", "randrange", "choice", "choices", "shuffle", "sample", "getrandbits",
-        "randbytes", "gauss", "normalvariate", "lognormvariate", "vonmisesvariate", "gammavariate", "triangular",
-        "betavariate", "expovariate", "paretovariate", "weibullvariate", "seed", "getstate", "setstate")),
-    ("random.Random", "__init__", "randomness (random.Random() without a seed)", "x"),
-    ("random.Random", "seed", "randomness (random.Random.seed() without a seed)", "a"),
-    ("_random.Random", "__init__", "randomness (the C random generator without a seed)", ""),
-    ("_random.Random", "seed", "randomness (the C random generator's seed() without a seed)", ""),
-    *(("os", n, PIDS, None) for n in ("getpid", "getppid", "getpgrp", "getpgid", "getsid", "gettid")),
-    ("_thread", "get_native_id", PIDS, None), ("os", "readlink", FILES, None),
-    ("os", "getloadavg", HOST, None), ("resource", "getrusage", HOST, None),
-    *(("_signal", n, SIGNALS, None) for n in ("signal", "alarm", "setitimer", "set_wakeup_fd", "siginterrupt",
-                                              "pthread_kill", "raise_signal", "pthread_sigmask")),
-)
-# Guards that also act while a verifier imports a module (the module's own top-level code runs on the verifier's
-# behalf), where a value it reads would reach the verifier through the module. STRICT refuses then too (a fresh
-# random module would seed its hidden instance from the OS). CONSTANT answers a fixed value then: threading records
-# the main thread's native id, a process id, as it is imported; with 0 there, threading, and subprocess, logging
-# or queue, which import it, still import (a verifier's own call is refused as usual).
-STRICT = frozenset({"_random.Random.__init__", "_random.Random.seed",
-                    *(f"os.{n}" for n in ("getpid", "getppid", "getpgrp", "getpgid", "getsid", "gettid"))})
-CONSTANT = {"_thread.get_native_id": 0}
+
+def _load_rules():
+    """Load ``verifier_rules.py`` from beside this file, the way the worker loads this one (no toolkit import)."""
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "verifier_rules.py")
+    spec = spec_from_file_location("guigym_verifier_rules", path)
+    module = module_from_spec(spec)  # not put in sys.modules: nothing names it
+    spec.loader.exec_module(module)
+    return module
+
+
+# The tables (what is refused, and why) live in verifier_rules.py; these names are the ones the hook enforces.
+_rules = _load_rules()
+REFUSED_IMPORTS, REFUSED_WHY, KEPT_OUT = _rules.REFUSED_IMPORTS, _rules.REFUSED_WHY, _rules.KEPT_OUT
+NO_LOAD, THIRD_PARTY, THIRD_PARTY_WHY = _rules.NO_LOAD, _rules.THIRD_PARTY, _rules.THIRD_PARTY_WHY
+ACTIONS, DIRECT, THROUGH, FOLDERS = _rules.ACTIONS, _rules.DIRECT, _rules.THROUGH, _rules.FOLDERS
+FRAME_ATTRS, WRITE_FLAGS = _rules.FRAME_ATTRS, _rules.WRITE_FLAGS
+GUARDED, STRICT, CONSTANT = _rules.GUARDED, _rules.STRICT, _rules.CONSTANT
 
 
 def _guard(key: str, audit=sys.audit):
@@ -192,10 +122,14 @@ def install(violations: list, trusted: set[int], library: tuple[str, ...]) -> No
     # Standard-library callers that read their caller's module name from a frame (and return no frame).
     getframe_ok = frozenset(id(c) for c in (collections.namedtuple.__code__, typing._caller.__code__,
                                             enum.EnumType._create_.__code__))
-    find_and_load = id(sys.modules["_frozen_importlib"]._find_and_load.__code__)
+    bootstrap = sys.modules["_frozen_importlib"]
+    find_and_load = id(bootstrap._find_and_load.__code__)
+    # What counts as standard library: the library folders, less the third-party folders below them.
+    third_party = tuple(folder + sub for folder in library for sub in THIRD_PARTY)
+    spec = (bootstrap.ModuleSpec, vars(bootstrap.ModuleSpec)["__dict__"].__get__)  # a spec's own attributes
     hook = _make_hook(violations, frozenset(trusted - {id(guard_code), id(import_code)}),
                       frozenset({id(guard_code), id(import_code)}), id(guard_code), id(import_code), getframe_ok,
-                      find_and_load, library,
+                      find_and_load, (library, third_party, spec),
                       {k: (*v[:3], k in STRICT, _constant(CONSTANT[k]) if k in CONSTANT else None)
                        for k, v in originals.items()}, real_import)
     sys.addaudithook(hook)  # first: called again (by verifier code), this is refused and nothing below runs
@@ -213,30 +147,43 @@ def install(violations: list, trusted: set[int], library: tuple[str, ...]) -> No
     builtins.__import__ = _import_filter()
 
 
-def _make_hook(violations, trusted, transparent, guard_code, import_code, getframe_ok, find_and_load, library,
+def _make_hook(violations, trusted, transparent, guard_code, import_code, getframe_ok, find_and_load, where_from,
                originals, real_import):
     # Everything the hook uses is bound here, in its closure: verifier code can rebind module globals and
     # builtins, and must not be able to change what the hook does.
     _type, _id, _len, _str, _bytes, _int, _list, _tuple, _dict = type, id, len, str, bytes, int, list, tuple, dict
-    _repr, _permission_error, _value_error = repr, PermissionError, ValueError
+    _repr, _permission_error, _value_error, _frozenset, items = repr, PermissionError, ValueError, frozenset, dict.items
     getframe, startswith = sys._getframe, str.startswith
     actions, direct, through, folders, frame_attrs = ACTIONS, dict(DIRECT), dict(THROUGH), dict(FOLDERS), FRAME_ATTRS
     refused_imports, refused_why, no_load, write_flags = REFUSED_IMPORTS, dict(REFUSED_WHY), NO_LOAD, WRITE_FLAGS
     modules_get, absent = sys.modules.get, object()  # the interpreter's own dict, even if sys.modules is rebound
-    library = library + ("<frozen ",)
+    library, third_party, (module_spec, spec_dict) = where_from
+    library, third_party_why = library + ("<frozen ",), THIRD_PARTY_WHY
     kinds: dict = {}
     busy = False
+
+    def plain(path):  # no "//", "/./" or "/..": a path under a library folder is then not a third-party one
+        return not ("//" in path or "/./" in path or "/.." in path or path.endswith("/."))
 
     def is_library(name):
         known = kinds.get(name)
         if known is None:
-            known = kinds[name] = _type(name) is _str and startswith(name, library)
+            known = kinds[name] = (_type(name) is _str and startswith(name, library)
+                                   and not startswith(name, third_party) and plain(name))
         return known
 
+    def text_path(path):
+        return path.decode("utf-8", "surrogateescape") if _type(path) is _bytes else path
+
     def library_path(path):
-        if _type(path) is _bytes:
-            path = path.decode("utf-8", "surrogateescape")
-        return _type(path) is _str and startswith(path, library[:-1]) and "/.." not in path
+        path = text_path(path)
+        return (_type(path) is _str and startswith(path, library[:-1]) and not startswith(path, third_party)
+                and plain(path))
+
+    def outside(path):  # the refusal of an import that reads outside the standard library
+        if _type(text_path(path)) is _str and startswith(text_path(path), third_party):
+            return f"verifiers may not import third-party packages ({shown(path)}): {third_party_why}"
+        return f"verifiers may not import from outside the standard library ({shown(path)})"
 
     def caller(depth):
         try:
@@ -313,11 +260,21 @@ def _make_hook(violations, trusted, transparent, guard_code, import_code, getfra
             if _type(item) is _str and refused(name + "." + item):
                 deny(f"verifiers may not import {name}.{item}{why(name)}")
 
+    def spec_name(spec):  # the name in importlib's own ModuleSpec, read without running any other code
+        if _type(spec) is module_spec:
+            for key, value in items(spec_dict(spec)):
+                if _type(key) is _str and key == "name":
+                    return value if _type(value) is _str else None
+        return None
+
     def passes(rule, args, kwargs):
         if rule is None:
             return False
         if _type(rule) is _int:
             return _len(args) + _len(kwargs) >= rule
+        if _type(rule) is _frozenset:  # a spec (the only argument) of a module not in the set
+            name = spec_name(args[0]) if _len(args) == 1 and not kwargs else None
+            return name is not None and name.partition(".")[0] not in rule
         seed = args[1] if _len(args) > 1 else (kwargs.get(rule) if rule else None)
         return seed is not None
 
@@ -335,7 +292,7 @@ def _make_hook(violations, trusted, transparent, guard_code, import_code, getfra
             if where == VERIFIER:
                 deny(f"verifiers may not read files; use ctx and ctx.world ({shown(path)})")
             if where == IMPORT and not library_path(path):
-                deny(f"verifiers may not import from outside the standard library ({shown(path)})")
+                deny(outside(path))
         elif event == "guigym.guard":
             frame = caller(2)
             if frame is None or _id(frame.f_code) != guard_code:
@@ -349,8 +306,8 @@ def _make_hook(violations, trusted, transparent, guard_code, import_code, getfra
                 return
             where = context(frame.f_back)
             if where == IMPORT and (entry[3] or entry[4] is not None) and behalf(frame.f_back) == VERIFIER:
-                if entry[4] is not None:  # a module the verifier imports reads it: a fixed value instead
-                    box.append(entry[4])
+                if entry[4] is not None and not passes(entry[2], call_args, call_kwargs):
+                    box.append(entry[4])  # a module the verifier imports reads it: a fixed value instead
                     return
                 where = VERIFIER
             if where == VERIFIER and not passes(entry[2], call_args, call_kwargs):
@@ -368,7 +325,10 @@ def _make_hook(violations, trusted, transparent, guard_code, import_code, getfra
             if _type(box) is _list:
                 box.append(real_import)
         elif event == "import":
-            # args[1] is None for the import statement's event (a file name for an extension module's own)
+            # args[1] is None for the import statement's event (a file name for an extension module's own, raised
+            # before the file is loaded, which runs its code: no open event for it)
+            if _len(args) > 1 and args[1] is not None and not library_path(args[1]) and behalf(caller(2)) == VERIFIER:
+                deny(outside(args[1]))
             if (_len(args) > 1 and args[1] is None and _type(args[0]) is _str and refused(args[0])
                     and context(caller(2)) == VERIFIER):
                 deny(f"verifiers may not import {args[0]}{why(args[0])}")
@@ -399,8 +359,10 @@ def _make_hook(violations, trusted, transparent, guard_code, import_code, getfra
                 deny(f"verifiers may not use {through[event]} ({event})")
         elif event in folders:
             where = context(caller(2))
-            if where == VERIFIER or (where == IMPORT and not library_path(args[0] if args else None)):
+            if where == VERIFIER:
                 deny(f"verifiers may not use {folders[event]} ({event})")
+            if where == IMPORT and not library_path(args[0] if args else None):
+                deny(outside(args[0] if args else None))
         elif event == "socket.getaddrinfo":
             if not (args and numeric_host(args[0])) and context(caller(2)) != WORKER:
                 deny(f"verifiers may not use {event} (name lookups reach the network)")

@@ -29,11 +29,15 @@ verifier code, that is, when walking up the stack meets verifier code (the verif
   numeric addresses), URL/HTTP/FTP/SMTP/sqlite connections, deleting, renaming, creating or changing files
   and folders (``os.remove``/``rename``/``mkdir``/``chmod``/``chown``/``link``/``utime``/``truncate``/xattrs,
   ``shutil.*``), changing the environment, ``ctypes``, ``resource.setrlimit``, ``sys.addaudithook``;
-- opening files: writing anywhere; reading, except the import system reading the standard library
-  (``ctx.world`` is read by the worker); listing or changing folders (``verifier_sandbox.FOLDERS``);
-- the functions in ``verifier_sandbox.GUARDED``: the host clock (every ``time`` clock, and
-  ``time.localtime``/``gmtime``/``ctime``/``asctime`` without seconds or ``strftime`` without a time tuple,
-  ``os.times``; ``datetime`` is the pure-Python one, whose ``now()``/``today()`` read ``time.time``),
+- opening files: writing anywhere; reading, except the import system reading the standard library, less the
+  third-party folders below it (``verifier_rules.THIRD_PARTY``: site-packages, dist-packages, ensurepip's wheels;
+  a verifier that puts them on ``sys.path`` is refused its third-party imports; C extension modules too, whose
+  loading raises no open event) (``ctx.world`` is read by the worker); listing or changing folders
+  (``verifier_sandbox.FOLDERS``);
+- the functions in ``verifier_sandbox.GUARDED`` (the tables are in ``verifier_rules.py``): the host clock
+  (every ``time`` clock, and ``time.localtime``/``gmtime``/``ctime``/``asctime`` without seconds or
+  ``strftime`` without a time tuple, ``os.times``; ``datetime`` is the pure-Python one, whose
+  ``now()``/``today()`` read ``time.time``),
   randomness (every ``random.*`` module function, ``random.Random()`` or ``.seed()`` without a seed,
   ``SystemRandom``, ``os.urandom``, ``os.getrandom``, and the C base ``_random.Random``, reachable through
   ``__mro__``, ``super()`` or ``object.__subclasses__()``: its ``__init__`` and ``seed`` without a seed,
@@ -42,9 +46,17 @@ verifier code, that is, when walking up the stack meets verifier code (the verif
   ``_thread.get_native_id``, which answers 0 to ``threading`` as a verifier imports it), the host's
   load and resource use (``os.getloadavg``, ``resource.getrusage``), file metadata (``os.stat``/``lstat``/
   ``fstat``/``statvfs``/``fstatvfs``, ``os.readlink``, which would read ``/proc/self``), ``os.mkfifo``,
-  ``os.mknod``, and signals (``signal``, ``alarm``, ``setitimer``, ``set_wakeup_fd``, ``siginterrupt``,
-  ``pthread_kill``, ``raise_signal``, ``pthread_sigmask``); the C generator's and the ``os`` process-id guards
-  (``verifier_sandbox.STRICT``) also refuse calls from modules a verifier imports, as they import;
+  ``os.mknod``, signals (``signal``, ``alarm``, ``setitimer``, ``set_wakeup_fd``, ``siginterrupt``,
+  ``pthread_kill``, ``raise_signal``, ``pthread_sigmask``), facts of the host machine (``os.uname``, so every
+  ``platform`` host query, ``os.cpu_count``, ``sched_getaffinity``, ``sysconf``, ``confstr``, ``getcwd``, so
+  ``os.path.abspath`` of a relative path), the host's users and groups (``os.getuid`` and the other user and group
+  ids, ``getlogin``, ``pwd``, ``grp``, so ``os.path.expanduser``), and ``_imp.create_builtin`` for the modules in
+  ``NO_LOAD`` (a fresh copy of ``time`` or ``posix`` would carry unguarded functions); some guards
+  (``verifier_sandbox.STRICT``: the C generator, process ids, ``os.urandom``, the host clock without a time, host
+  facts) also refuse calls from modules a verifier imports, as they import, and others
+  (``verifier_sandbox.CONSTANT``) answer those a fixed value, so what the module keeps is the same on every
+  machine: ``threading``'s main-thread id and ``logging``'s start time are 0, ``subprocess`` sees no libc
+  version, ``uuid`` (so ``platform``) a fixed uname;
 - the events in ``verifier_sandbox.THROUGH``: frames (``sys._getframe``, except from ``namedtuple``,
   ``typing`` and ``enum``, which only read a module name; ``sys._current_frames``; the ``tb_frame``,
   ``gi_frame``, ``cr_frame`` and ``ag_frame`` attributes), tracing and profiling, gc introspection,
@@ -56,18 +68,23 @@ verifier code, that is, when walking up the stack meets verifier code (the verif
   ``__main__``, ``_posixsubprocess``, ``_datetime``, ``ctypes``, ``_io``, ``_thread``, ``signal``,
   ``importlib``, ``gc``, ``marshal``, ``posix``, ``resource``, ``_random``, ``code``, ``zoneinfo``, which
   reads the host's time-zone files, ``_uuid`` and ``_ssl``), and relative imports;
-- loading afresh, on a verifier's behalf by any import path (a standard-library module importing by name
-  included), the modules in ``verifier_sandbox.NO_LOAD``: ``random`` and ``_random`` (loaded and guarded
-  before any verifier runs; deleting them from ``sys.modules`` and importing again would bring unguarded
-  copies), and those the worker keeps out, ``None`` in ``sys.modules`` (``verifier_sandbox.KEPT_OUT``:
+- loading afresh, on a verifier's behalf by any import path (a standard-library module importing by name, and
+  ``importlib`` calls that skip the import statement, included), the modules in ``verifier_sandbox.NO_LOAD``:
+  every module that holds guards (``time``, ``os`` and ``posix``, ``random`` and ``_random``, ``_thread``,
+  ``_signal``, ``resource``, ``pwd``, ``grp``, ``_imp``; loaded and guarded before any verifier runs: deleting
+  them from ``sys.modules`` and importing again would bring unguarded copies), and those the worker keeps out,
+  ``None`` in ``sys.modules`` (``verifier_sandbox.KEPT_OUT``:
   ``_datetime``, ``_uuid``, ``_zoneinfo``, ``zoneinfo``, ``_ssl``, whose imports fail with ImportError, so
   ``datetime`` and ``uuid`` fall back to pure Python, whose clock and randomness go through the guards).
 
-A refused call is a ``verifier_error`` even when the verifier catches the exception. Not covered: object ids
-(``id()``, the default ``hash()`` and ``repr()`` of objects) differ between runs; facts of the host that do
-not change between runs on one machine (``os.uname()``, ``os.cpu_count()``, ``sys.executable``,
-``sys.version``) can differ between machines; values the standard library reads from the clock while a
-verifier imports it (``logging``'s start time) are not refused.
+A refused call is a ``verifier_error`` even when the verifier catches the exception, and its message is the
+answer's error even when the verifier then raised another one. ``os.environ`` holds only the pool's fixed values
+(the worker drops ``LD_LIBRARY_PATH``, passed on for its start). Not covered (the static scan refuses ``id``,
+``hash``, ``sys``, ``__file__`` and dunder attributes in verifier code): object ids (``id()``, the default
+``hash()`` and ``repr()`` of objects, the order of a set of such objects) differ between runs and cannot be made
+the same or refused here (the standard library uses them throughout); paths and versions of the interpreter
+(``sys.executable``, ``sys.prefix``, ``sys.path``, modules' ``__file__``, ``sys.version``) are data, not calls,
+and can differ between machines; so can whether ``locale.setlocale`` finds a named locale.
 """
 
 from __future__ import annotations
@@ -80,8 +97,11 @@ from types import ModuleType, SimpleNamespace
 #: Largest answer line the pool reads; the worker answers an error instead of a longer result.
 MAX_REPLY = 2**24
 MAX_RESULT = MAX_REPLY - 4096
+# Loaded before the sandbox starts: modules verifiers use, and those whose functions the sandbox guards (only
+# loaded modules are guarded; verifier_rules.NO_LOAD keeps a fresh copy from being loaded).
 PRELOAD = ("json", "json.scanner", "re", "datetime", "_strptime", "time", "random", "collections", "typing", "enum",
-           "string", "math", "itertools", "functools", "copy", "types", "operator", "traceback", "linecache")
+           "string", "math", "itertools", "functools", "copy", "types", "operator", "traceback", "linecache", "pwd",
+           "grp")
 
 
 class Worlds(dict):
@@ -174,6 +194,7 @@ def serve() -> None:
     network, network_error = kernel.isolate_network()
     restrict = kernel.syscall_filter()
     seccomp, seccomp_error = probe_seccomp()
+    os.environ.pop("LD_LIBRARY_PATH", None)  # passed on by the pool for the interpreter's start; a host fact
     for name in sandbox.KEPT_OUT:  # e.g. the pure-Python datetime reads the clock through time.*, which is guarded
         sys.modules.setdefault(name, None)
     for name in PRELOAD:
@@ -262,7 +283,9 @@ def serve() -> None:
         except RecursionError:
             message = "verifier recursed too deeply"
         except BaseException as exc:  # noqa: BLE001 - a verifier may raise anything, even SystemExit
-            message = _error_text(exc, file)
+            # a refusal first: the standard library may have turned it into another error (an import that could
+            # not list a refused folder raises ModuleNotFoundError)
+            message = "sandbox: " + str_(violations[0]) if violations else _error_text(exc, file)
         return encode({"ok": False, "error": str_(message)})
 
     def child(code, header: dict, body: bytes, result_fd: int, token: bytes) -> None:

@@ -1,7 +1,9 @@
 """The ``osworld`` adapter: the five operations over an OSWorld VM's control server (HTTP on port 5000).
 
 - **reset**: revert (OSWorld's docker provider restarts the container) when the VM was used, then run the
-  task's ``config`` setup steps through the server's ``/setup/*`` endpoints;
+  task's ``config`` setup steps (:mod:`.setup`: the server's ``/setup/*`` endpoints; :mod:`.chrome`: tabs over
+  the VM's Chrome CDP port and its History database; googledrive / login / proxy need outside accounts and are
+  refused with the reason);
 - **observe**: ``GET /screenshot`` (PNG of the 1920×1080 screen);
 - **act**: each action becomes the pyautogui command OSWorld's own agents send (``POST /execute``); points are
   0–1000 over the screen; ``cli_command`` runs a shell command; ``terminate`` records DONE / FAIL;
@@ -27,6 +29,7 @@ from toolkit.envs.adapters.base import register_adapter
 from toolkit.envs.base import ActionResult, Observation, state_hash
 from toolkit.envs.input import screen_point
 from toolkit.envs.osworld.docker_backend import OSWorldInstance, Screen
+from toolkit.envs.osworld.setup import SetupRunner
 from toolkit.tasks import CriterionResult, TaskInstance, TaskSpec, Verdict, VerifierPool, verifier_error
 
 _PRELUDE = "import pyautogui; import time; pyautogui.FAILSAFE = False; "
@@ -75,22 +78,42 @@ class OSWorldAdapter:
     """Drive an OSWorld VM through its control server (``OSWorldInstance.server_url``).
 
     Args:
-        transport: an httpx transport (tests pass a mock of the VM server).
+        transport: an httpx transport for the VM server (tests pass a mock of it); Chrome's CDP port is reached
+            directly at ``instance.url("chromium")``.
         metrics: extra metric functions by name (they win over the built-ins and desktop_env's).
         screen: the VM screen size (OSWorld's default 1920×1080).
+        cache_dir: where getters and ``execute``'s stdout / stderr files are written.
+        client_password: the VM user's password, for OSWorld's ``{CLIENT_PASSWORD}`` ("password" in its images).
+        local_root: the folder relative ``upload_file`` / ``replay`` paths start from (default: the working folder).
+        history_template: an empty Chrome History (OSWorld's history_empty.sqlite) for ``update_browse_history``;
+            without it the VM's own History is emptied and refilled.
+        until_timeout_s: how long ``execute``'s ``until`` may keep rerunning the command.
+        chrome_timeout_s / chrome_settle_s / page_load_timeout_s: waiting for the VM's Chrome to answer on CDP,
+            for a tab to close to appear, and for a page opened by ``chrome_open_tabs`` to load.
     """
 
     name = "osworld"
     device = "osworld"
 
     def __init__(self, transport: httpx.AsyncBaseTransport | None = None, metrics: dict[str, Callable[..., float]] | None = None,
-                 screen: Screen | None = None, screenshots: bool = True, cache_dir: str | Path | None = None):
+                 screen: Screen | None = None, screenshots: bool = True, cache_dir: str | Path | None = None,
+                 client_password: str = "password", local_root: str | Path | None = None,
+                 history_template: str | Path | None = None, until_timeout_s: float = 60.0, chrome_timeout_s: float = 60.0,
+                 chrome_settle_s: float = 5.0, page_load_timeout_s: float = 60.0):
         self.transport = transport
         self.metrics = {**BUILTIN_METRICS, **(metrics or {})}
         self.viewport = screen or Screen()
         self.apps: list[str] = []
         self.screenshots = screenshots
         self.cache_dir = Path(cache_dir or tempfile.mkdtemp(prefix="guigym-osworld-"))
+        self.client_password = client_password
+        self.local_root = Path(local_root) if local_root is not None else Path.cwd()
+        self.history_template = Path(history_template) if history_template is not None else None
+        self.until_timeout_s = until_timeout_s
+        self.chrome_timeout_s = chrome_timeout_s
+        self.chrome_settle_s = chrome_settle_s
+        self.page_load_timeout_s = page_load_timeout_s
+        self._setup = SetupRunner(self)
 
     def _http(self, instance: OSWorldInstance, timeout: float = 60.0) -> httpx.AsyncClient:
         return httpx.AsyncClient(transport=self.transport, base_url=instance.server_url, timeout=timeout)
@@ -113,36 +136,19 @@ class OSWorldAdapter:
             await asyncio.to_thread(instance.container.restart)
             instance.info["reverts"] = instance.info.get("reverts", 0) + 1
         osw = task.setup.get("osworld", {})
-        for step in osw.get("config", []):
-            await self.setup_step(instance, step)
+        for i, step in enumerate(osw.get("config", [])):
+            await self.setup_step(instance, step, i, osw.get("id", task.task_id))
         instance.info.update(used=True, task=osw.get("id", task.task_id), last_action=None)
 
-    async def setup_step(self, instance: OSWorldInstance, step: dict[str, Any]) -> None:
-        """Run one OSWorld setup step through the VM server (the SetupController's ``_<type>_setup``)."""
-        kind, p = step["type"], step.get("parameters", {})
-        if kind == "sleep":
-            await asyncio.sleep(float(p.get("seconds", 1)))
-        elif kind in ("launch", "execute", "command"):
-            await self._post(instance, "/setup/launch" if kind == "launch" else "/setup/execute",
-                             {"command": p["command"], "shell": p.get("shell", False)})
-        elif kind == "open":
-            await self._post(instance, "/setup/open_file", {"path": p["path"]})
-        elif kind == "activate_window":
-            await self._post(instance, "/setup/activate_window", {"window_name": p["window_name"], "strict": p.get("strict", False),
-                                                                  "by_class": p.get("by_class", False)})
-        elif kind == "close_window":
-            await self._post(instance, "/setup/close_window", {"window_name": p["window_name"], "strict": p.get("strict", False),
-                                                               "by_class": p.get("by_class", False)})
-        elif kind == "change_wallpaper":
-            await self._post(instance, "/setup/change_wallpaper", {"path": p["path"]})
-        elif kind == "download":
-            async with httpx.AsyncClient(transport=self.transport, timeout=300, follow_redirects=True) as http:
-                for f in p["files"]:
-                    data = (await http.get(f["url"])).raise_for_status().content
-                    await self._post(instance, "/setup/upload", files={"file_data": (Path(f["path"]).name, data)},
-                                     data={"file_path": f["path"]})
-        else:
-            raise NotImplementedError(f"OSWorld setup step {kind!r} is not mapped by guigym's osworld adapter yet")
+    async def setup_step(self, instance: OSWorldInstance, step: dict[str, Any], index: int = 0, task: str | None = None,
+                         phase: str = "config") -> None:
+        """Run one OSWorld setup step (the SetupController's ``_<type>_setup``; see :mod:`.setup`).
+
+        Raises:
+            SetupError: a malformed or failed step, naming the task, ``phase[index]``, the type and the field.
+            UnsupportedSetupStep: googledrive, login, proxy and tidy_desktop, saying why.
+        """
+        await self._setup.run(instance, step, index, task or instance.info.get("task"), phase)
 
     async def observe(self, instance: OSWorldInstance, note: str | None = None) -> Observation:
         """Return the VM screenshot and the state."""
@@ -227,8 +233,8 @@ class OSWorldAdapter:
         if last == "FAIL":  # OSWorld: FAIL on a feasible task scores 0
             return _verdict(spec, [False] * len(spec.criteria), evaluator.get("conj", "and"))
         try:
-            for step in evaluator.get("postconfig", []):
-                await self.setup_step(instance, step)
+            for i, step in enumerate(evaluator.get("postconfig", [])):
+                await self.setup_step(instance, step, i, osw.get("id", task.task_id), "evaluator.postconfig")
             from toolkit.envs.osworld.tasks import Evaluator
 
             scores = []

@@ -47,7 +47,13 @@ class OSWorldInstance:
     @property
     def server_url(self) -> str:
         """Return the VM control server's base URL."""
-        return f"http://127.0.0.1:{self.ports['server']}"
+        return self.url("server")
+
+    def url(self, name: str) -> str:
+        """Return the host URL of one of the VM's published ports (``server``, ``chromium`` = Chrome's CDP, ...)."""
+        if name not in self.ports:
+            raise KeyError(f"the OSWorld instance publishes no {name!r} port (it has {', '.join(sorted(self.ports))})")
+        return f"http://127.0.0.1:{self.ports[name]}"
 
 
 def _free_port() -> int:

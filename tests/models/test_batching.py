@@ -1,0 +1,87 @@
+"""Batched generation for the local model paths: the ``hf`` agent's model (``HFChatModel``) and the chat-completions
+server answer overlapping calls in one shared ``generate()``, with the same tokens each call gets alone."""
+
+from __future__ import annotations
+
+import threading
+
+import httpx
+import pytest
+
+pytest.importorskip("torch")
+
+
+def _messages(i: int):
+    from PIL import Image
+
+    image = Image.new("RGB", (64, 128), ((70 * i) % 256, 120, (40 + 50 * i) % 256))
+    return [{"role": "system", "content": [{"type": "text", "text": "You operate a phone."}]},
+            {"role": "user", "content": [{"type": "text", "text": "Task: open the notes" + " now" * (2 * i)},
+                                         {"type": "image", "image": image}]}]
+
+
+def _together(call, n: int) -> list:
+    """Run ``call(i)`` for i < n from n threads at once; return the answers (or exceptions) in order."""
+    answers: list = [None] * n
+
+    def work(i: int) -> None:
+        try:
+            answers[i] = call(i)
+        except Exception as exc:  # the failure is what the test reports
+            answers[i] = exc
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)  # a guard against a hang, not a timing assertion
+    assert not any(t.is_alive() for t in threads), "a caller never got its answer"
+    return answers
+
+
+@pytest.fixture(scope="module")
+def chat_model(tiny_vlm):
+    from toolkit.models.hf import HFChatModel
+
+    return HFChatModel(tiny_vlm)
+
+
+@pytest.mark.parametrize("temperature", [0.0, 1.0])
+def test_overlapping_hf_calls_share_a_batch_and_sample_what_they_sample_alone(chat_model, temperature):
+    alone = [chat_model.generate(_messages(i), temperature, 8, seed=11 + i) for i in range(3)]
+    chat_model.generator.linger_s, chat_model.generator.max_batch = 60.0, 3  # the first caller waits for all three
+    before = len(chat_model.generator.batch_sizes)
+    try:
+        together = _together(lambda i: chat_model.generate(_messages(i), temperature, 8, seed=11 + i), 3)
+    finally:
+        chat_model.generator.linger_s, chat_model.generator.max_batch = 0.005, 8
+    assert chat_model.generator.batch_sizes[before:] == [3]
+    for a, b in zip(alone, together):
+        assert b.token_ids == a.token_ids and b.text == a.text and b.prompt_tokens == a.prompt_tokens
+        assert b.logprobs == pytest.approx(a.logprobs, abs=1e-4)
+        assert b.finish_reason == a.finish_reason and 1 <= len(a.token_ids) <= 8
+
+
+def test_the_chat_server_batches_overlapping_requests(tiny_vlm):
+    from toolkit.serving import ChatServer
+
+    server = ChatServer(tiny_vlm, name="tiny")
+    try:
+        generator = server.model.generator
+        generator.linger_s, generator.max_batch = 60.0, 3
+
+        def ask(i: int):
+            body = {"model": "tiny", "max_tokens": 6, "temperature": 0.0, "logprobs": True,
+                    "messages": [{"role": "user", "content": f"Say something about {'notes ' * (i + 1)}"}]}
+            return httpx.post(server.url + "/chat/completions", json=body, timeout=120).json()
+
+        together = _together(ask, 3)
+        assert generator.batch_sizes == [3]
+        generator.linger_s, generator.max_batch = 0.0, 1
+        alone = [ask(i) for i in range(3)]
+        for a, b in zip(alone, together):
+            assert [t["token_id"] for t in b["choices"][0]["logprobs"]["content"]] == \
+                [t["token_id"] for t in a["choices"][0]["logprobs"]["content"]]
+            assert b["choices"][0]["message"]["content"] == a["choices"][0]["message"]["content"]
+    finally:
+        server.close()
