@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import textwrap
+import threading
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
@@ -93,3 +95,24 @@ def tiny_vlm(tmp_path_factory):
     from toolkit.models.tiny import build_tiny_qwen3vl
 
     return build_tiny_qwen3vl(tmp_path_factory.mktemp("tiny-vlm"))
+
+
+def call_together(call: Callable[[int], Any], n: int) -> list[Any]:
+    """Run ``call(i)`` for each i < n, each in its own thread, all at once; return the answers (or the exceptions
+    raised) in order. Fails the test when a call never returns (a hang guard, not a timing assertion)."""
+    answers: list[Any] = [None] * n
+
+    def work(i: int) -> None:
+        try:
+            answers[i] = call(i)
+        except Exception as exc:  # the failure is the answer under test
+            answers[i] = exc
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads), "a caller never got its answer"
+    return answers
+

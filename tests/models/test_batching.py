@@ -3,10 +3,10 @@ server answer overlapping calls in one shared ``generate()``, with the same toke
 
 from __future__ import annotations
 
-import threading
-
 import httpx
 import pytest
+
+from tests.conftest import call_together
 
 pytest.importorskip("torch")
 
@@ -18,25 +18,6 @@ def _messages(i: int):
     return [{"role": "system", "content": [{"type": "text", "text": "You operate a phone."}]},
             {"role": "user", "content": [{"type": "text", "text": "Task: open the notes" + " now" * (2 * i)},
                                          {"type": "image", "image": image}]}]
-
-
-def _together(call, n: int) -> list:
-    """Run ``call(i)`` for i < n from n threads at once; return the answers (or exceptions) in order."""
-    answers: list = [None] * n
-
-    def work(i: int) -> None:
-        try:
-            answers[i] = call(i)
-        except Exception as exc:  # the failure is what the test reports
-            answers[i] = exc
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)  # a guard against a hang, not a timing assertion
-    assert not any(t.is_alive() for t in threads), "a caller never got its answer"
-    return answers
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +33,7 @@ def test_overlapping_hf_calls_share_a_batch_and_sample_what_they_sample_alone(ch
     chat_model.generator.linger_s, chat_model.generator.max_batch = 60.0, 3  # the first caller waits for all three
     before = len(chat_model.generator.batch_sizes)
     try:
-        together = _together(lambda i: chat_model.generate(_messages(i), temperature, 8, seed=11 + i), 3)
+        together = call_together(lambda i: chat_model.generate(_messages(i), temperature, 8, seed=11 + i), 3)
     finally:
         chat_model.generator.linger_s, chat_model.generator.max_batch = 0.005, 8
     assert chat_model.generator.batch_sizes[before:] == [3]
@@ -75,7 +56,7 @@ def test_the_chat_server_batches_overlapping_requests(tiny_vlm):
                     "messages": [{"role": "user", "content": f"Say something about {'notes ' * (i + 1)}"}]}
             return httpx.post(server.url + "/chat/completions", json=body, timeout=120).json()
 
-        together = _together(ask, 3)
+        together = call_together(ask, 3)
         assert generator.batch_sizes == [3]
         generator.linger_s, generator.max_batch = 0.0, 1
         alone = [ask(i) for i in range(3)]

@@ -3,10 +3,9 @@ about what each prompt samples."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
+from tests.conftest import call_together
 from toolkit.training.windows import Rendered
 
 
@@ -43,21 +42,7 @@ def _batched(engine, **kw):
 
 def _call_together(engine, calls: list[tuple]) -> list:
     """Call ``engine.generate`` from one thread per call, all at once; return each call's answer or exception."""
-    answers: list = [None] * len(calls)
-
-    def work(i: int) -> None:
-        try:
-            answers[i] = engine.generate(*calls[i])
-        except Exception as exc:  # the failure is the answer under test
-            answers[i] = exc
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)  # a guard against a hang, not a timing assertion
-    assert not any(t.is_alive() for t in threads), "a caller never got its answer"
-    return answers
+    return call_together(lambda i: engine.generate(*calls[i]), len(calls))
 
 
 @pytest.mark.parametrize("temperature", [0.0, 1.0])
