@@ -66,3 +66,21 @@ def test_the_chat_server_batches_overlapping_requests(tiny_vlm):
             assert b["choices"][0]["message"]["content"] == a["choices"][0]["message"]["content"]
     finally:
         server.close()
+
+
+def test_the_checkpoints_logits_processors_do_not_change_what_is_sampled(chat_model):
+    """Turns are drawn from softmax(raw logits / T), the distribution their log-probs describe: a checkpoint's
+    ``suppress_tokens`` or ``repetition_penalty`` would draw tokens the recorded log-probs do not describe."""
+    plain = [chat_model.generate(_messages(1), t, 8, seed=5) for t in (0.0, 1.0)]
+    config = chat_model.model.generation_config
+    saved = (config.suppress_tokens, config.repetition_penalty, config.min_new_tokens)
+    config.suppress_tokens = sorted(set(plain[0].token_ids))  # every token greedy decoding picks
+    config.repetition_penalty, config.min_new_tokens = 3.0, 8
+    try:
+        steered = [chat_model.generate(_messages(1), t, 8, seed=5) for t in (0.0, 1.0)]
+    finally:
+        config.suppress_tokens, config.repetition_penalty, config.min_new_tokens = saved
+    assert chat_model.model.generation_config.suppress_tokens == saved[0]  # the checkpoint's config is restored
+    for a, b in zip(plain, steered):
+        assert b.token_ids == a.token_ids and b.text == a.text
+        assert b.logprobs == pytest.approx(a.logprobs, abs=1e-5)

@@ -10,7 +10,10 @@ long.
 Each row picks its tokens itself (:class:`_RowSampler`), with its own temperature and a generator seeded from its
 own seed, so a row's sample depends only on its prompt and seed, never on which other prompts share the batch (up
 to the float rounding of a padded batch, about 1e-6 in the logits). Log-probs come from the raw logits divided by
-the temperature: the quantity a trainer recomputes.
+the temperature: the quantity a trainer recomputes. Rows are sampled from exactly that distribution: the
+checkpoint's ``generation_config`` processors (``suppress_tokens``, ``repetition_penalty``, ``bad_words_ids``,
+``min_new_tokens``, ...) are left out of generation, since a token they change would be trained with log-probs of
+a distribution it was not drawn from.
 """
 
 from __future__ import annotations
@@ -182,13 +185,18 @@ class BatchedGenerator:
 
     def _generate(self, batch: list[_Request]) -> list[tuple[list[int], list[float]]]:
         import torch
-        from transformers import LogitsProcessorList, StoppingCriteriaList
+        from transformers import GenerationConfig, LogitsProcessorList, StoppingCriteriaList
 
         inputs = {k: v.to(self.device) for k, v in self.batch_inputs([r.prompt for r in batch]).items()}
         prompt_len = inputs["input_ids"].shape[1]
         limits = [r.max_new_tokens for r in batch]
-        was_training = self.model.training
+        was_training, config = self.model.training, self.model.generation_config
         self.model.eval()
+        # generate() fills every unset option from the model's generation_config, so the config itself is swapped
+        # for a plain one: no processor but the row sampler touches the logits (the module docstring says why)
+        self.model.generation_config = GenerationConfig(
+            eos_token_id=sorted(self.stop_ids), pad_token_id=self.pad_id,
+            bos_token_id=getattr(config, "bos_token_id", None))
         try:
             with torch.no_grad():
                 out = self.model.generate(
@@ -197,6 +205,7 @@ class BatchedGenerator:
                     logits_processor=LogitsProcessorList([_RowSampler(batch)]),
                     stopping_criteria=StoppingCriteriaList([_RowLimits(prompt_len, limits)]))
         finally:
+            self.model.generation_config = config
             if was_training:
                 self.model.train()
         answers = []
