@@ -243,7 +243,8 @@ def test_k3_gate_stops_on_nan():
 
     from toolkit.training.trainer import ConsistencyError
 
-    trainer = _bare_trainer(k3_threshold=1e-3, consistency_log=[], model=None)
+    trainer = _bare_trainer(k3_threshold=1e-3, consistency_log=[], model=None,
+                            accelerator=SimpleNamespace(num_processes=1))
     trainer._forward_args = lambda batch: ()
     trainer._get_per_token_logps_and_entropies = lambda *a: (torch.full((1, 3), float("nan")), None, None)
     batch = {"rollout_per_token_logps": torch.zeros(1, 3), "tool_mask": torch.ones(1, 3),

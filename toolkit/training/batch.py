@@ -71,3 +71,37 @@ def collate_windows(windows: list[WindowSample], pad_id: int, image_token_id: in
         batch["pixel_values"] = torch.cat(pixel_values, dim=0)
         batch["image_grid_thw"] = torch.stack(grids)
     return {k: (v.to(device) if hasattr(v, "to") else v) for k, v in batch.items()}
+
+
+def plan_rows(trained: list[int], padded: list[bool], steps_per_generation: int) -> tuple[int, int]:
+    """Decide, identically on every rank, how many sequences each rank's batch holds.
+
+    ``trained[r]`` is rank r's count of windows with trained tokens, ``padded[r]`` whether rank r has a window to
+    copy as a padding row (one of this batch's, or the last trained one of an earlier batch). Return (rows, real):
+    the largest count rounded up to a multiple of ``steps_per_generation`` (every rank runs the same forward passes)
+    and the real windows over all ranks. Raise ``RuntimeError`` when no rank has a trainable token, or when a rank
+    could only fill its batch with a padding row it does not have; every rank sees the same counts, so every rank
+    raises the same error (a rank-local error would leave the others waiting in the next collective)."""
+    if not any(trained):
+        raise RuntimeError("no trainable tokens in this generation batch on any rank (every attempt failed, had no "
+                           "sampled ids or was longer than rollout.max_total_length)")
+    short = [r for r, (n, p) in enumerate(zip(trained, padded)) if n == 0 and not p]
+    if short:
+        ranks = ", ".join(str(r) for r in short)
+        raise RuntimeError(f"rank {ranks} has no window in this generation batch, the run's first (every attempt "
+                           "there failed or was longer than rollout.max_total_length), and no earlier window to stand "
+                           "in as padding; every rank stops")
+    rows = max(trained)
+    return -(-rows // steps_per_generation) * steps_per_generation, sum(trained)
+
+
+def merge_k3(per_rank: list[dict[str, float]]) -> dict[str, float]:
+    """Return the k3 statistics of all ranks' tokens together (the token-weighted mean, the largest max), so the
+    consistency gate decides alike on every rank. A NaN on any rank makes the mean NaN."""
+    tokens = sum(int(s["tokens"]) for s in per_rank)
+    if tokens == 0:
+        return {"k3_mean": 0.0, "k3_max": 0.0, "abs_diff_max": 0.0, "tokens": 0}
+    mean = sum(s["k3_mean"] * s["tokens"] for s in per_rank if s["tokens"]) / tokens
+    nan = any(s["k3_mean"] != s["k3_mean"] for s in per_rank)
+    return {"k3_mean": float("nan") if nan else mean, "k3_max": max(s["k3_max"] for s in per_rank),
+            "abs_diff_max": max(s["abs_diff_max"] for s in per_rank), "tokens": tokens}

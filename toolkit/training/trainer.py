@@ -15,8 +15,8 @@ hands it each task G times in a row; it
    writes the trajectory to the run store (same schema as evaluation) and collates the windows into
    the batch dict TRL's loss reads, padded with loss-free rows to the same count on every rank (a
    multiple of ``steps_per_generation``); per-sequence losses are rescaled so those rows count zero;
-5. recomputes the trainer's log-probs of every trained token, logs
-   ``window/k3_train_vs_rollout`` and stops with :class:`ConsistencyError` above the threshold.
+5. recomputes the trainer's log-probs of every trained token, logs ``window/k3_train_vs_rollout`` over all
+   ranks' tokens and stops with :class:`ConsistencyError` above the threshold (on every rank alike).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from toolkit.rollout.scheduler import UNTERMINATED, WorkItem, attempt_row, outco
 from toolkit.store import RunStore, attempt_id
 from toolkit.tasks import TaskSpec, derive_seed, sample
 from toolkit.tasks.verdict import shaped_reward
-from toolkit.training.batch import collate_windows, group_advantages, k3_stats
+from toolkit.training.batch import collate_windows, group_advantages, k3_stats, merge_k3, plan_rows
 from toolkit.training.policy import HFTokenPolicy, TokenModel
 from toolkit.training.sampler import AdaptiveSampler
 from toolkit.training.windows import TokenBuilder, WindowSample, attempt_windows
@@ -116,6 +116,7 @@ class GuiGRPOTrainer(GRPOTrainer):
         self._manager = None
         self._trials: dict[str, int] = {}
         self.consistency_log: list[dict[str, float]] = []
+        self._pad_source: WindowSample | None = None  # the last trained window: a padding row for an empty batch
         self.env_error_count = 0
         self._env_errors_logged = 0
 
@@ -268,11 +269,14 @@ class GuiGRPOTrainer(GRPOTrainer):
                     w.advantage = adv
                     windows.append(w)
         trained = [w for w in windows if w.trained_tokens > 0]
-        if not trained:
-            raise RuntimeError("no trainable tokens in this generation batch (every attempt failed, had no sampled ids or was longer than rollout.max_total_length)")
-        rows, real = self._padded_count(len(trained))
+        # a rank without trained windows pads with an untrained one, or with its last trained window of an earlier
+        # batch: the other ranks' windows still train, and every rank forwards the same number of rows
+        source = trained[0] if trained else windows[0] if windows else self._pad_source
+        rows, real = self._padded_count(len(trained), source is not None)
+        if trained:
+            self._pad_source = trained[0]
         for _ in range(rows - len(trained)):
-            pad = copy.copy(trained[0])
+            pad = copy.copy(source)
             pad.tool_mask = [0] * len(pad.input_ids)
             pad.advantage = 0.0
             pad.kind = "pad"
@@ -307,18 +311,17 @@ class GuiGRPOTrainer(GRPOTrainer):
         self._env_errors_logged = self.env_error_count
         return batch
 
-    def _padded_count(self, count: int) -> tuple[int, int]:
-        """Return (rows, real): how many sequences this rank's batch must hold (the largest count over all ranks,
-        rounded up to a multiple of ``steps_per_generation``: every rank then runs the same number of forward
-        passes and TRL splits each rank's batch into equal chunks) and the real sequences over all ranks."""
+    def _padded_count(self, count: int, padded: bool) -> tuple[int, int]:
+        """Return (rows, real) from :func:`plan_rows` over every rank's ``count`` of trained windows and whether it
+        has a padding row (TRL splits each rank's batch into ``steps_per_generation`` equal chunks). A collective:
+        every rank reaches the same answer, or raises the same error."""
         import torch
 
-        real = count
+        mine = torch.tensor([count, int(padded)], device=self.accelerator.device)
         if self.accelerator.num_processes > 1:
-            counts = self.accelerator.gather(torch.tensor([count], device=self.accelerator.device))
-            count, real = int(counts.max()), int(counts.sum())
-        spg = self.args.steps_per_generation
-        return -(-count // spg) * spg, real
+            mine = self.accelerator.gather(mine)
+        pairs = mine.reshape(-1, 2).tolist()
+        return plan_rows([n for n, _ in pairs], [bool(p) for _, p in pairs], self.args.steps_per_generation)
 
     def _compute_loss(self, model, inputs):
         """TRL's loss; for per-sequence loss types, the policy (and KL) term is the mean over real windows only.
@@ -353,6 +356,10 @@ class GuiGRPOTrainer(GRPOTrainer):
             logps, _, _ = self._get_per_token_logps_and_entropies(self.model, *self._forward_args(batch))
         batch["old_per_token_logps"] = logps.detach()
         stats = k3_stats(logps, batch["rollout_per_token_logps"], batch["tool_mask"] * batch["completion_mask"])
+        if self.accelerator.num_processes > 1:  # one decision for all ranks: a rank-local stop would strand the rest
+            from accelerate.utils import gather_object
+
+            stats = merge_k3(gather_object([stats]))
         self.consistency_log.append(stats)
         if not stats["k3_mean"] <= self.k3_threshold:  # NaN fails too
             raise ConsistencyError(
