@@ -194,3 +194,36 @@ async def test_extra_body_reaches_the_server_and_sampled_token_ids_are_recorded(
     assert body["top_k"] == 20 and body["return_tokens_as_token_ids"] is True and "seed" not in body
     second = await policy(_request())  # one token without an id: no ids at all, so they can never misalign
     assert second.token_ids is None and second.logprobs == [-0.1, -0.2]
+
+
+async def test_a_server_that_never_answers_is_retried_once_then_an_outage():
+    """A loopback socket that accepts connections and never replies (a hung server): the call gives up after
+    ``timeout_retries`` + 1 requests rather than waiting out the timeout on every one of its ``retries``."""
+    import asyncio
+    import socket
+
+    accepted: list[socket.socket] = []
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    listener.setblocking(False)
+    loop = asyncio.get_running_loop()
+
+    async def accept_forever():
+        while True:
+            conn, _ = await loop.sock_accept(listener)
+            accepted.append(conn)  # held open, never answered
+
+    acceptor = asyncio.create_task(accept_forever())
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}/v1"
+    try:
+        response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", timeout_s=0.3, retries=4,
+                                                   timeout_retries=1))(_request())
+    finally:
+        acceptor.cancel()
+        for conn in accepted:
+            conn.close()
+        listener.close()
+    assert response.unavailable == "transient"
+    assert "ReadTimeout: no answer within 0.3 s" in response.error and url in response.error
+    assert len(accepted) == 2  # the first request and one retry, not 1 + retries

@@ -1,8 +1,8 @@
 """The OpenAI-compatible chat-completions policy: ``vllm serve``, a hosted API, or :mod:`toolkit.serving`.
 
 Screenshots travel as data URLs. A failed call is retried with exponential backoff (honouring ``Retry-After``)
-on connection errors, timeouts, 408, 429 and 5xx. What the service could not answer is marked
-``unavailable`` on the response, so the rollout treats it as an outage (rerun, never scored) rather
+on connection errors, timeouts (at most ``timeout_retries`` times), 408, 429 and 5xx. What the service could
+not answer is marked ``unavailable`` on the response, so the rollout treats it as an outage (rerun, never scored) rather
 than as the model's behaviour. A 400-class answer later in an attempt (e.g. a history grown past the
 context length) stays a step error, since it follows from the agent's own configuration.
 """
@@ -42,6 +42,9 @@ class OpenAIConfig:
     max_tokens: int = 512
     timeout_s: float = 120.0
     retries: int = 4
+    #: of those retries, how many may follow a call that timed out: a server that accepts connections but never
+    #: answers would otherwise cost ``timeout_s`` times every retry before the run's outage handling sees it
+    timeout_retries: int = 1
     concurrency: int = 16
     logprobs: bool = False
     #: server-specific request fields merged into the body, e.g. vLLM's ``{"top_k": 20}`` or
@@ -139,6 +142,7 @@ class OpenAIPolicy:
         client = self._client or httpx.AsyncClient(timeout=self.config.timeout_s)
         start = time.perf_counter()
         error, unavailable = "no attempt made", "transient"
+        timeouts = 0
         try:
             async with self._sem:
                 for attempt in range(self.config.retries + 1):
@@ -147,6 +151,11 @@ class OpenAIPolicy:
                         resp = await client.post(url, json=payload, headers=headers, timeout=self.config.timeout_s)
                     except httpx.HTTPError as exc:
                         error, unavailable = f"{type(exc).__name__}: {exc}", "transient"
+                        if isinstance(exc, httpx.TimeoutException):
+                            timeouts += 1
+                            error = f"{type(exc).__name__}: no answer within {self.config.timeout_s:g} s"
+                            if timeouts > self.config.timeout_retries:
+                                break
                     else:
                         if resp.status_code == 200:
                             return self._parse(resp, start)
