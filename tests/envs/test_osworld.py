@@ -291,7 +291,7 @@ async def test_vm_server_setup_steps_upload_execute_until_and_verification(tmp_p
                                                   "until": {"stdout": "active"}, "stdout": "app.out"}},
                {"type": "command", "parameters": {"command": ["echo", "{CLIENT_PASSWORD}", "{SCREEN_WIDTH_HALF}x{SCREEN_HEIGHT}"]}})
     assert vm.uploads == {"/home/user/r.xlsx": b"PK\x03\x04xlsx"}
-    assert calls[:3] == ["systemctl is-active app"] * 3 and (tmp_path / "app.out").read_text() == "active"
+    assert calls[:3] == ["systemctl is-active app"] * 3 and (adapter.cache_folder(inst) / "app.out").read_text() == "active"
     assert vm.commands("/setup/execute")[-1] == ["echo", "password", "960x1080"]
     # execute_with_verification: the VM server's endpoint checks (its payload carries the checks and timeouts) ...
     ewv = {"type": "execute_with_verification", "parameters": {

@@ -103,11 +103,18 @@ def load_file(path: Path, suite: str | None = None) -> list[TaskSpec]:
 
 
 _CODE_SUITES: dict[str, Callable[[], list[TaskSpec]]] = {}
+_SEED_CHECKS: dict[str, Callable[[int], None]] = {}
 
 
-def register_suite(name: str, build: Callable[[], list[TaskSpec]]) -> None:
-    """Register a suite whose specs are built in code (external benchmarks such as MiniWoB++)."""
+def register_suite(name: str, build: Callable[[], list[TaskSpec]],
+                   check_seed: Callable[[int], None] | None = None) -> None:
+    """Register a suite whose specs are built in code (external benchmarks such as MiniWoB++).
+
+    ``check_seed`` refuses (SpecError) an instance seed the suite cannot use; :func:`sample` calls it first.
+    """
     _CODE_SUITES[name] = build
+    if check_seed is not None:
+        _SEED_CHECKS[name] = check_seed
 
 
 def _yaml_files(folder: Path, recursive: bool = True) -> list[Path]:
@@ -189,8 +196,11 @@ def sample(spec: TaskSpec, seed: int) -> TaskInstance:
     """Sample the instance of ``spec`` for ``seed``: parameters, instruction, s0 patch, reference.
 
     Raises:
-        SpecError: when a template names an unknown parameter or a parameter's source fails (naming the field).
+        SpecError: when a template names an unknown parameter or a parameter's source fails (naming the field),
+            or the spec's suite refuses the seed (MiniWoB++: a seed its page cannot tell apart from another).
     """
+    if spec.suite in _SEED_CHECKS:
+        _SEED_CHECKS[spec.suite](seed)
     rng = random.Random(seed)
     field = "params"
     try:

@@ -3,6 +3,7 @@
 - FakeDocker / FakeContainer: record ``containers.run`` arguments and restart / stop / remove calls.
 - FakeVM: OSWorld's Flask control server as an ``httpx.MockTransport`` handler; records every request, keeps the
   files uploaded to ``/setup/upload``, serves ``vm_files`` on ``POST /file`` and lets a test answer ``/execute``.
+- VMsByPort: several FakeVMs behind one transport, each answering its own server port (one adapter, many VMs).
 - chromium(): a real local Chromium with a remote-debugging port, as the VM's Chrome (no network: it is only
   ever pointed at data: URLs and local files).
 """
@@ -122,6 +123,24 @@ class FakeVM:
                 return httpx.Response(200, content=self.vm_files[wanted])
             return httpx.Response(404, json={"error": "File not found"})
         return httpx.Response(404)
+
+
+class VMsByPort:
+    """Several FakeVMs behind one ``httpx.MockTransport`` handler: ``{server port: FakeVM}``.
+
+    ``pause_s`` makes each ``/file`` answer wait (an async handler), so concurrent getters interleave.
+    """
+
+    def __init__(self, vms: dict[int, FakeVM], pause_s: float = 0.0):
+        self.vms = vms
+        self.pause_s = pause_s
+
+    async def __call__(self, request: httpx.Request) -> httpx.Response:
+        import asyncio
+
+        if self.pause_s and request.url.path == "/file":
+            await asyncio.sleep(self.pause_s)
+        return self.vms[request.url.port](request)
 
 
 def parse_multipart(request: httpx.Request) -> dict[str, bytes]:

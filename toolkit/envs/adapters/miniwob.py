@@ -49,6 +49,9 @@ TASK_WIDTH, TASK_HEIGHT = 160, 210
 WINDOW_WIDTH, WINDOW_HEIGHT = 500, 320
 #: The time limit the page enforces (BrowserGym's value: slow agents are not cut off).
 DEFAULT_EPISODE_MAX_MS = 1_000_000
+#: The largest seed: the page gets it as a JavaScript number (a double), exact only up to 2**53 - 1 (2**53 + 1
+#: arrives as 2**53, the same episode).
+MAX_SEED = 2**53 - 1
 MISSING = "the MiniWoB++ suite needs the 'miniwob' package (pip install miniwob, or pip install -e '.[miniwob]')"
 
 _SCROLL = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
@@ -186,7 +189,15 @@ def build_suite() -> list[TaskSpec]:
     return specs
 
 
-register_suite("miniwob", build_suite)
+def check_seed(seed: int) -> None:
+    """Refuse a seed outside 0 to :data:`MAX_SEED` (SpecError naming the seed and the limit)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SpecError(f"MiniWoB++ seed {seed!r} is out of range: seeds are integers from 0 to 2**53 - 1 = {MAX_SEED} "
+                        "(the page gets Math.seedrandom(seed) as a JavaScript number, so a larger seed gives another "
+                        "seed's episode; the miniwob package's env refuses a negative one)")
+
+
+register_suite("miniwob", build_suite, check_seed)
 
 
 # -- the adapter -------------------------------------------------------------------------------------
@@ -252,6 +263,7 @@ class MiniwobAdapter:
 
     async def reset(self, instance: Instance, task: TaskInstance) -> None:
         """Start the episode of ``task.seed`` (reloading the page when the task leaks state or changes)."""
+        check_seed(task.seed)  # sample() refused it already; an instance built by hand reaches here
         name = task_of(task.task_id)
         if instance.info.get("miniwob_task") != name or reloads(name):
             await self.load(instance, name)

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shutil
 import tempfile
-from pathlib import Path
+import uuid
+from pathlib import Path, PurePosixPath
 from typing import Any, Callable
 
 import httpx
@@ -30,6 +33,7 @@ from toolkit.envs.base import ActionResult, Observation, state_hash
 from toolkit.envs.input import screen_point
 from toolkit.envs.osworld.docker_backend import OSWorldInstance, Screen
 from toolkit.envs.osworld.setup import SetupRunner
+from toolkit.envs.osworld.tasks import vm_file_plan
 from toolkit.tasks import CriterionResult, TaskInstance, TaskSpec, Verdict, VerifierPool, verifier_error
 
 _PRELUDE = "import pyautogui; import time; pyautogui.FAILSAFE = False; "
@@ -82,7 +86,8 @@ class OSWorldAdapter:
             directly at ``instance.url("chromium")``.
         metrics: extra metric functions by name (they win over the built-ins and desktop_env's).
         screen: the VM screen size (OSWorld's default 1920×1080).
-        cache_dir: where getters and ``execute``'s stdout / stderr files are written.
+        cache_dir: where getters and ``execute``'s stdout / stderr files are written, each VM in a folder of its own
+            (:meth:`cache_folder`; emptied at each reset), each file written whole (a temp file, then a rename).
         client_password: the VM user's password, for OSWorld's ``{CLIENT_PASSWORD}`` ("password" in its images).
         local_root: the folder relative ``upload_file`` / ``replay`` paths start from (default: the working folder).
         history_template: an empty Chrome History (OSWorld's history_empty.sqlite) for ``update_browse_history``;
@@ -124,6 +129,35 @@ class OSWorldAdapter:
         response.raise_for_status()
         return response
 
+    def cache_folder(self, instance: OSWorldInstance) -> Path:
+        """Return the VM's own folder under ``cache_dir``: VMs (one adapter serves every lease, and adapters may share a
+        ``cache_dir``) judging tasks with the same ``dest`` never write or read each other's file."""
+        key = instance.info.setdefault("cache_key", uuid.uuid4().hex[:12])
+        return self.cache_dir / key
+
+    def cache_path(self, instance: OSWorldInstance, name: Any, field: str = "dest") -> Path:
+        """Return where file ``name`` of the VM's cache folder goes.
+
+        Raises:
+            ValueError: naming ``field`` when ``name`` is not a relative path inside the folder.
+        """
+        rel = PurePosixPath(name) if isinstance(name, str) else None
+        if rel is None or not name or rel.is_absolute() or ".." in rel.parts:
+            raise ValueError(f"{field}: {name!r} is not a file name inside the cache folder")
+        return self.cache_folder(instance) / rel
+
+    def write_cache(self, instance: OSWorldInstance, name: str, data: bytes, field: str = "dest") -> Path:
+        """Write a file of the VM's cache folder whole (a temp file beside it, then a rename) and return its path."""
+        path = self.cache_path(instance, name, field)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+        try:
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+        return path
+
     # -- the five operations ---------------------------------------------------------------------------
 
     async def boot(self, instance: OSWorldInstance, base_url: str, timeout_s: float) -> None:
@@ -135,6 +169,7 @@ class OSWorldAdapter:
         if instance.info.get("used"):
             await asyncio.to_thread(instance.container.restart)
             instance.info["reverts"] = instance.info.get("reverts", 0) + 1
+        shutil.rmtree(self.cache_folder(instance), ignore_errors=True)  # no file of the last task is read for this one
         osw = task.setup.get("osworld", {})
         for i, step in enumerate(osw.get("config", [])):
             await self.setup_step(instance, step, i, osw.get("id", task.task_id))
@@ -271,19 +306,31 @@ class OSWorldAdapter:
             out = (await self._post(instance, "/execute", {"command": config["command"], "shell": config.get("shell", False)})).json()
             return out.get("output" if kind == "vm_command_line" else "error", "")
         if kind == "vm_file":
-            async with self._http(instance) as http:
-                response = await http.post("/file", data={"file_path": config["path"]})
-            if response.status_code == 404:  # OSWorld's get_vm_file: a missing file is None (its metrics score it 0)
-                return None
-            data = response.raise_for_status().content
-            dest = self.cache_dir / config.get("dest", Path(config["path"]).name)
-            dest.write_bytes(data)
-            return str(dest)
+            return await self._vm_file(instance, config)
         try:
             from desktop_env.evaluators import getters  # type: ignore[import-not-found]
         except ImportError:
             raise NotImplementedError(f"getter {kind!r} needs OSWorld's desktop_env package (pip install desktop-env)") from None
         raise NotImplementedError(f"getter {kind!r}: desktop_env getters take a DesktopEnv, not guigym's instance ({getters.__name__})")
+
+    async def _vm_file(self, instance: OSWorldInstance, config: dict[str, Any]) -> str | None | list[str | None]:
+        """OSWorld's get_vm_file: fetch every file into the VM's cache folder; return the ``gives`` ones (one path
+        when one is given, else a list), None for a file not in the VM (its metrics score that 0)."""
+        paths, dests, gives = vm_file_plan(config)
+        for dest in dests:  # every name checked before any file is fetched
+            self.cache_path(instance, dest, "vm_file: 'dest'")
+        given: list[str | None] = []
+        async with self._http(instance) as http:
+            for i, (path, dest) in enumerate(zip(paths, dests)):
+                response = await http.post("/file", data={"file_path": path})
+                if response.status_code == 404:
+                    local = None
+                    self.cache_path(instance, dest).unlink(missing_ok=True)  # no older copy left in its place
+                else:
+                    local = str(self.write_cache(instance, dest, response.raise_for_status().content))
+                if i in gives:
+                    given.append(local)
+        return given[0] if len(given) == 1 else given
 
 
 def _verdict(spec: TaskSpec, scores: list[float | bool], conj: str) -> Verdict:

@@ -194,7 +194,7 @@ class SetupRunner:
             if out is not None:
                 for name, key in (("stdout", "output"), ("stderr", "error")):
                     if step.get(name):
-                        (self.adapter.cache_dir / step.get(name)).write_text(str(out.get(key) or ""))
+                        self.adapter.write_cache(instance, step.get(name), str(out.get(key) or "").encode(), name)
                 if not until or _until_met(until, out):
                     return
             if time.monotonic() > deadline:

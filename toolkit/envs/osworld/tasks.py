@@ -11,7 +11,7 @@ a list of them), ``result`` / ``expected`` (getter configs ``{"type": ...}``, li
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -63,6 +63,15 @@ class Evaluator(BaseModel):
                     raise ValueError(f"{name}: func lists {n} metrics, so {name} must be a list of {n}")
         elif self.func != "infeasible" and self.result is None:
             raise ValueError("result: a metric needs a result getter")
+        for name in ("result", "expected"):  # a vm_file getter's lists are checked here, not at evaluation
+            value = getattr(self, name)
+            for i, getter in enumerate(value if isinstance(value, list) else [value]):
+                if isinstance(getter, dict) and getter.get("type") == "vm_file":
+                    try:
+                        vm_file_plan(getter)
+                    except ValueError as exc:
+                        where = f"{name}[{i}]" if isinstance(value, list) else name
+                        raise ValueError(f"{where}: {exc}") from None
         return self
 
     def metrics(self) -> list[dict[str, Any]]:
@@ -161,3 +170,47 @@ def build_suite() -> list[TaskSpec]:
     if not Path(folder).is_dir():
         raise SpecError(f"suite 'osworld': {TASKS_ENV}={folder} is not a folder")
     return load_osworld_folder(folder)
+
+
+def vm_file_plan(config: dict[str, Any]) -> tuple[list[str], list[str], list[int]]:
+    """Return the VM paths, the cache file names and the indices returned (in file order) of a ``vm_file`` getter.
+
+    OSWorld's ``get_vm_file``: ``path`` / ``dest`` are one file, or lists of the same length with ``multi: true``;
+    ``gives`` (default ``[0]``) picks the files returned (a set: in file order, a repeated index once). ``dest`` defaults to
+    the VM file's name (OSWorld requires it).
+
+    Raises:
+        ValueError: naming the field (``multi``, ``path``, ``dest``, ``gives``) and what is wrong with it.
+    """
+    multi = config.get("multi", False)
+    if not isinstance(multi, bool):
+        raise ValueError(f"vm_file: 'multi' must be true or false, not {multi!r}")
+    path, dest = config.get("path"), config.get("dest")
+    if multi:
+        if not isinstance(path, list) or not path or not all(isinstance(p, str) and p for p in path):
+            raise ValueError(f"vm_file: with multi, 'path' must be a non-empty list of VM paths, not {path!r:.120}")
+        if dest is not None and (not isinstance(dest, list) or not all(isinstance(d, str) and d for d in dest)):
+            raise ValueError(f"vm_file: with multi, 'dest' must be a list of file names, not {dest!r:.120}")
+        if dest is not None and len(dest) != len(path):
+            raise ValueError(f"vm_file: 'path' lists {len(path)} files but 'dest' lists {len(dest)}; "
+                             "they pair by index")
+        paths = path
+    else:
+        if not isinstance(path, str) or not path:
+            raise ValueError(f"vm_file: 'path' must be a VM path (lists need \"multi\": true), not {path!r:.120}")
+        if dest is not None and (not isinstance(dest, str) or not dest):
+            raise ValueError(f"vm_file: 'dest' must be a file name (lists need \"multi\": true), not {dest!r:.120}")
+        paths, dest = [path], None if dest is None else [dest]
+    dests = dest if dest is not None else [PurePosixPath(p).name for p in paths]
+    repeated = sorted({d for d in dests if dests.count(d) > 1})
+    if repeated:
+        raise ValueError(f"vm_file: 'dest' names {repeated[0]!r} more than once (one file would overwrite the other)")
+    gives = config.get("gives", [0])
+    if (not isinstance(gives, list) or not gives
+            or not all(isinstance(g, int) and not isinstance(g, bool) for g in gives)):
+        raise ValueError(f"vm_file: 'gives' must be a non-empty list of file indices, not {gives!r:.120}")
+    bad = [g for g in gives if not 0 <= g < len(paths)]
+    if bad:
+        raise ValueError(f"vm_file: 'gives' index {bad[0]} is out of range: 'path' names {len(paths)} file(s), "
+                         f"indices 0 to {len(paths) - 1}")
+    return paths, dests, sorted(set(gives))
