@@ -54,7 +54,11 @@ class LoopbackCluster:
         self.port = _free_port()
         self.address = f"{IP}:{self.port}"
         self.dirs: dict[str, str] = {}
-        self.env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_memory_monitor_refresh_ms": "0"}
+        # Auth mode is explicit: Ray >= 2.59 turns token auth on for `ray start --head` whenever
+        # ~/.ray/auth_token exists (any earlier local ray.init() writes one), but a joining node started
+        # with the mode unset sends no token and is refused. A loopback-only cluster needs no token.
+        self.env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_memory_monitor_refresh_ms": "0",
+                    "RAY_AUTH_MODE": "disabled"}
         local = Path(sys.executable).with_name("ray")
         self.ray = str(local) if local.exists() else shutil.which("ray") or "ray"
 
@@ -113,12 +117,15 @@ class LoopbackCluster:
 def cluster():
     """A 2-node loopback cluster: node_a (head) and node_b."""
     c = LoopbackCluster()
-    try:
-        c.add_node("node_a", head=True)
-        c.add_node("node_b")
-        yield c
-    finally:
-        c.shutdown()
+    # This process's Ray client must agree with the nodes, or a token in ~/.ray turns its auth on.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RAY_AUTH_MODE", "disabled")
+        try:
+            c.add_node("node_a", head=True)
+            c.add_node("node_b")
+            yield c
+        finally:
+            c.shutdown()
 
 
 @pytest.fixture(scope="module")
