@@ -60,3 +60,13 @@ async def test_replay_keeps_the_stored_format_and_refuses_what_it_cannot_replay(
     with pytest.raises(FileNotFoundError, match="no run 'missing-run'"):
         await evaluate_async(["mobile-core"], "replay", tasks=_tasks()[:1], model="missing-run", out=tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == runs  # refused before any run folder was made
+
+
+async def test_export_takes_an_evaluations_store(tmp_path):
+    # the README's toolkit.export_sft(result.store, where="success"): a store, an id or a folder name the same run
+    pytest.importorskip("datasets")
+    result = await evaluate_async(["mobile-core"], "reference", tasks=_tasks()[:1], out=tmp_path, seed=1)
+    rows = sft_rows(result.store)
+    assert rows == sft_rows(result.store.dir) and len(rows) > 0
+    ds = export_sft(result.store, where="success")
+    assert len(ds) == len(rows) and (result.store.dir / "sft" / "dataset_info.json").exists()

@@ -25,9 +25,14 @@ def _chosen(store: RunStore, where: str | Callable[[dict[str, Any]], bool]) -> l
     raise ValueError(f"where must be 'success', 'all' or a function of an attempt row, got {where!r}")
 
 
-def sft_rows(run: str | Path, where: str | Callable[[dict[str, Any]], bool] = "success") -> list[dict[str, Any]]:
-    """Return the SFT rows of a run: messages (image placeholders), image file paths, completion, ids."""
-    store = RunStore.open(run)
+def _open(run: str | Path | RunStore) -> RunStore:
+    """Return the store of a run id, folder or store (``result.store`` of an evaluation)."""
+    return run if isinstance(run, RunStore) else RunStore.open(run)
+
+
+def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]], bool] = "success") -> list[dict[str, Any]]:
+    """Return the SFT rows of a run (id, folder or store): messages (image placeholders), image file paths, completion, ids."""
+    store = _open(run)
     out = []
     for row in _chosen(store, where):
         records = store.trajectory(row["attempt_id"])
@@ -55,16 +60,16 @@ def sft_rows(run: str | Path, where: str | Callable[[dict[str, Any]], bool] = "s
     return out
 
 
-def export_sft(run: str | Path, where: str | Callable[[dict[str, Any]], bool] = "success", out: str | Path | None = None):
-    """Build the SFT dataset of ``run`` (chosen attempts) and save it to ``out`` (default ``<run>/sft``).
+def export_sft(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]], bool] = "success", out: str | Path | None = None):
+    """Build the SFT dataset of ``run`` (an id, folder or store; chosen attempts) and save it to ``out`` (default ``<run>/sft``).
 
     Returns:
         the ``datasets.Dataset`` (columns: messages, images, completion, task_id, attempt_id, step, outcome).
     """
     import datasets
 
-    store = RunStore.open(run)
-    rows = sft_rows(store.dir, where)
+    store = _open(run)
+    rows = sft_rows(store, where)
     features = datasets.Features({
         "messages": [{"role": datasets.Value("string"),
                       "content": [{"type": datasets.Value("string"), "text": datasets.Value("string")}]}],
