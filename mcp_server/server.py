@@ -31,6 +31,12 @@ Trials = Annotated[int, Field(ge=1, le=100)]
 Parallel = Annotated[int, Field(ge=1, le=512, description="attempts run at once (Chromium pages)")]
 Instances = Annotated[int, Field(ge=1, le=50)]
 Rollouts = Annotated[int, Field(ge=0, le=1000)]
+TaskOffset = Annotated[int, Field(ge=0, description="the first matching task to return: 0, then a page's next_offset")]
+TaskLimit = Annotated[int, Field(ge=1, le=api.TASK_PAGE_MAX, description="tasks per page")]
+StateChars = Annotated[int, Field(ge=api.STATE_MAX_CHARS_MIN, le=api.STATE_MAX_CHARS_LIMIT,
+                                  description="bound on the JSON text of the selected state; beyond it the state is cut")]
+StatePath = Annotated[str | None, Field(description="dotted path into the state: keys and list indices, "
+                                                    "e.g. apps.messages.data.threads.0 (omit for the whole state)")]
 StepActions = Annotated[list[dict[str, Any]], Field(min_length=1, max_length=api.MAX_ACTIONS,
                                                     description=f"1 to {api.MAX_ACTIONS} actions, applied in order")]
 
@@ -40,6 +46,19 @@ ENV_STEP_DESCRIPTION = (
     "Coordinates are 0–1000 on both axes. Each action is an object with its \"type\" and fields "
     "(name?: optional, = default):\n" + api.action_vocabulary())
 
+LIST_TASKS_DESCRIPTION = (
+    f"List the tasks, one page at a time: `limit` tasks (default {api.TASK_PAGE_DEFAULT}, at most {api.TASK_PAGE_MAX}) "
+    "from `offset`. `total` counts every matching task; call again with offset=`next_offset` for the next page (null "
+    "on the last). Filters, combined: suite (all suites when omitted), app (tasks using that app id, e.g. messages), "
+    "tag (a capability tag, e.g. search), query (case-insensitive substring of the task id or instruction).")
+
+ENV_STATE_DESCRIPTION = (
+    "Return a session's device state JSON, or the part of it at `path` (dotted keys and list indices; top level: os, "
+    "apps; each app holds data and ui, e.g. apps.messages.data.threads.0), and the task's verdict so far. A selection "
+    f"longer than `max_chars` (default {api.STATE_MAX_CHARS}) comes back cut: `truncated` is true, `state` is the start "
+    "of its JSON text ending in a [truncated ...] marker, and `keys` maps the selection's keys (indices for a list) to "
+    "their sizes in chars: pass a longer path to narrow it. A missing key is an error naming it and the keys there.")
+
 
 def _image(data: bytes) -> Any:
     fmt = "png" if data[:4] == b"\x89PNG" else "jpeg"
@@ -48,6 +67,12 @@ def _image(data: bytes) -> Any:
 
 def _with_image(model: Any, data: bytes) -> CallToolResult:
     return CallToolResult(content=[_image(data), TextContent(type="text", text=model.model_dump_json())],
+                          structured_content=model.model_dump(mode="json"))
+
+
+def _compact(model: Any) -> CallToolResult:
+    """The result of a tool whose reply can be large: compact JSON text (the SDK would indent it, doubling its size)."""
+    return CallToolResult(content=[TextContent(type="text", text=model.model_dump_json())],
                           structured_content=model.model_dump(mode="json"))
 
 
@@ -88,10 +113,11 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         """List the task suites and their sizes."""
         return await call(api.list_suites)
 
-    @server.tool()
-    async def list_tasks(suite: str | None = None) -> list[api.TaskInfo]:
-        """List the tasks of a suite (all suites when omitted)."""
-        return await call(api.list_tasks, suite)
+    @server.tool(description=LIST_TASKS_DESCRIPTION)
+    async def list_tasks(suite: str | None = None, app: str | None = None, tag: str | None = None,
+                         query: str | None = None, offset: TaskOffset = 0,
+                         limit: TaskLimit = api.TASK_PAGE_DEFAULT) -> Annotated[CallToolResult, api.TaskPage]:
+        return _compact(await call(api.task_page, suite, app, tag, query, offset, limit))
 
     @server.tool()
     async def show_task(task_id: str, seed: int = 0) -> api.TaskDetail:
@@ -221,10 +247,10 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         info, image = await call(sessions.observe, session_id)
         return _with_image(info, image)
 
-    @server.tool()
-    async def env_state(session_id: str) -> dict[str, Any]:
-        """Return the device state JSON of a session (and the task's verdict so far)."""
-        return await call(sessions.state, session_id)
+    @server.tool(description=ENV_STATE_DESCRIPTION)
+    async def env_state(session_id: str, path: StatePath = None,
+                        max_chars: StateChars = api.STATE_MAX_CHARS) -> Annotated[CallToolResult, api.SessionState]:
+        return _compact(await call(sessions.state, session_id, path, max_chars))
 
     @server.tool()
     async def env_close(session_id: str) -> dict[str, Any]:

@@ -51,7 +51,7 @@ async def exercise(client: Client) -> None:
 
     suites = (await ok("list_suites", {})).structured_content["result"]
     assert any(s["name"] == "mobile-core" for s in suites)
-    tasks = (await ok("list_tasks", {"suite": "mobile-core"})).structured_content["result"]
+    tasks = (await ok("list_tasks", {"suite": "mobile-core"})).structured_content["tasks"]
     task_id = tasks[0]["id"]
     assert (await ok("show_task", {"task_id": task_id, "seed": 2})).structured_content["instance"]["seed"] == 2
     runs = (await ok("list_runs", {})).structured_content["result"]
@@ -97,8 +97,8 @@ async def exercise(client: Client) -> None:
     stepped = await ok("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "contacts"}]})
     assert stepped.structured_content["screen"] == "app:contacts"
     assert (await ok("env_observe", {"session_id": sid})).structured_content["step"] == 1
-    state = (await ok("env_state", {"session_id": sid})).structured_content
-    assert "apps" in state["state"] and state["verdict"]["success"] is False
+    state = (await ok("env_state", {"session_id": sid, "path": "apps.contacts.data"})).structured_content
+    assert "contacts" in state["state"] and not state["truncated"] and state["verdict"]["success"] is False
     assert (await ok("env_reset", {"session_id": sid})).structured_content["screen"] == "launcher"
     assert (await ok("env_close", {"session_id": sid})).structured_content == {"closed": True}
     # Bad arguments: an error result naming the argument, and the server keeps serving.

@@ -27,6 +27,17 @@ class TaskInfo(_Model):
     high_risk: bool
 
 
+class TaskPage(_Model):
+    """One page of the tasks matching a filter: call again with ``offset=next_offset`` for the next."""
+    tasks: list[TaskInfo]
+    #: the tasks matching the filters, over every page
+    total: int
+    offset: int
+    limit: int
+    #: the offset of the next page; None on the last page
+    next_offset: int | None = None
+
+
 class TaskDetail(_Model):
     spec: dict[str, Any]
     instance: dict[str, Any]
@@ -105,6 +116,24 @@ class SessionInfo(_Model):
     note: str | None = None
     state_hash: str
     step: int
+
+
+class SessionState(_Model):
+    """A session's device state, or the part of it at ``path``, bounded to ``max_chars`` of JSON text."""
+    session_id: str
+    #: the dotted path selected (keys, and indices into lists), e.g. ``apps.messages.data.threads``; None: the whole state
+    path: str | None = None
+    #: the length of the selection's JSON text (compact)
+    chars: int
+    #: whether ``state`` is cut: then it is the start of the selection's JSON text, ending with a ``[truncated ...]`` marker
+    truncated: bool = False
+    state: Any
+    #: when truncated: the selection's keys (indices for a list) and the JSON length of each, to pick a narrower path
+    keys: dict[str, int] | None = None
+    #: when truncated: how to narrow the selection
+    hint: str | None = None
+    #: the task's verdict so far (None for a free session)
+    verdict: dict[str, Any] | None = None
 
 
 class ValidationInfo(_Model):

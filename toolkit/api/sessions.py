@@ -9,13 +9,18 @@ import typing
 from typing import Any
 
 from toolkit.actions import Action
-from toolkit.api.models import SessionInfo, arg_error
+from toolkit.api.models import SessionInfo, SessionState, arg_error
 from toolkit.api.tasks import spec_of
 from toolkit.harness.formats.base import MAX_ACTIONS as _HARNESS_MAX_ACTIONS
 from toolkit.session import EnvSession, make_env
 
 #: The most actions one step may carry: the harness's largest batch (a model's step is refused beyond it too).
 MAX_ACTIONS: int = _HARNESS_MAX_ACTIONS
+
+#: env_state's bound on the JSON text of the state it returns: the default, and the range a caller may ask for.
+STATE_MAX_CHARS: int = 20_000
+STATE_MAX_CHARS_MIN: int = 1_000
+STATE_MAX_CHARS_LIMIT: int = 1_000_000
 
 #: The canonical action models (one per action kind), in the order of the :data:`toolkit.actions.Action` union.
 ACTION_MODELS: tuple[type, ...] = typing.get_args(typing.get_args(Action)[0])
@@ -131,13 +136,20 @@ class SessionRegistry:
         obs = env.observe()
         return self._info(session_id, env, obs), obs.image
 
-    def state(self, session_id: str) -> dict[str, Any]:
-        """Return the device state JSON (and the verdict so far when the session has a task)."""
+    def state(self, session_id: str, path: str | None = None, max_chars: int | None = STATE_MAX_CHARS) -> SessionState:
+        """Return the device state (the part at the dotted ``path`` when given) and the verdict so far when the session
+        has a task. A selection whose JSON text exceeds ``max_chars`` is cut, with a marker, its keys and their sizes
+        (None: no bound, for Python callers)."""
+        if path is not None and not isinstance(path, str):
+            raise arg_error("path", f"expected a dotted path such as 'apps.messages', got {path!r}")
+        if max_chars is not None and (isinstance(max_chars, bool) or not isinstance(max_chars, int)
+                                      or not STATE_MAX_CHARS_MIN <= max_chars <= STATE_MAX_CHARS_LIMIT):
+            raise arg_error("max_chars", f"must be a whole number between {STATE_MAX_CHARS_MIN} and "
+                                         f"{STATE_MAX_CHARS_LIMIT}, got {max_chars!r}")
         env = self._get(session_id)
-        out: dict[str, Any] = {"state": env.state()}
-        if env.spec is not None:
-            out["verdict"] = env.evaluate().model_dump()
-        return out
+        value = select_path(env.state(), path)
+        verdict = env.evaluate().model_dump() if env.spec is not None else None
+        return SessionState(session_id=session_id, path=path or None, verdict=verdict, **bounded(value, path, max_chars))
 
     def close(self, session_id: str) -> bool:
         """Close a session; return whether it was open."""
@@ -152,3 +164,80 @@ class SessionRegistry:
         """Close every session."""
         for sid in list(self._sessions):
             self.close(sid)
+
+
+def _json(value: Any) -> str:
+    """The compact JSON text of ``value`` (as the MCP reply carries it)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _kind(value: Any) -> str:
+    """The JSON kind of ``value``: object, list, string, number, boolean or null."""
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "list"
+    return {str: "string", bool: "boolean", type(None): "null"}.get(type(value), "number")
+
+
+def select_path(state: Any, path: str | None) -> Any:
+    """Return the part of ``state`` at the dotted ``path`` (object keys, and indices into lists: ``apps.notes.data.notes.0``).
+
+    A ValueError naming ``path`` when a segment is missing: which one, where, and the keys (or indices) there.
+    """
+    if not path:
+        return state
+    segments = path.split(".")
+    if "" in segments:
+        raise arg_error("path", f"empty segment in {path!r}: name keys separated by single dots, e.g. 'apps.messages'")
+    value = state
+    for depth, segment in enumerate(segments):
+        where = f"'{'.'.join(segments[:depth])}'" if depth else "the top level"
+        if isinstance(value, dict):
+            if segment not in value:
+                keys = list(value)
+                shown = ", ".join(keys[:40]) + (f", … ({len(keys)} in all)" if len(keys) > 40 else "")
+                raise arg_error("path", f"no key {segment!r} at {where}; keys there: {shown or 'none (empty object)'}")
+            value = value[segment]
+        elif isinstance(value, list):
+            if not (segment.isdigit() and int(segment) < len(value)):
+                span = f"an index 0–{len(value) - 1}" if value else "nothing (empty list)"
+                raise arg_error("path", f"{segment!r} at {where}: a list of {len(value)} item(s) there, give {span}")
+            value = value[int(segment)]
+        else:
+            raise arg_error("path", f"no key {segment!r} at {where}: it is a {_kind(value)}, not an object or a list")
+    return value
+
+
+def bounded(value: Any, path: str | None, max_chars: int | None) -> dict[str, Any]:
+    """The :class:`SessionState` fields showing ``value``: itself when its JSON text fits ``max_chars``, else the start of
+    that text ending with a ``[truncated ...]`` marker, plus its keys (indices for a list) with their sizes and a hint;
+    ``state``, ``keys`` and ``hint`` together stay within ``max_chars`` characters of JSON."""
+    text = _json(value)
+    if max_chars is None or len(text) <= max_chars:
+        return {"chars": len(text), "truncated": False, "state": value}
+    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value)) if isinstance(value, list) else []
+    keys: dict[str, int] = {}
+    for key, child in items:  # the keys that fit in a quarter of the budget
+        if len(_json(keys)) + len(str(key)) + 12 > max_chars // 4:
+            break
+        keys[str(key)] = len(_json(child))
+    prefix = f"{path}." if path else ""
+    if isinstance(value, dict):
+        hint = f"pass path='{prefix}<key>' with a key of `keys` (JSON chars each)"
+    elif isinstance(value, list):
+        hint = f"a list of {len(value)} items: pass path='{prefix}<index>' (0–{len(value) - 1}; `keys` gives sizes)"
+    else:
+        hint = f"a {_kind(value)}: nothing narrower to select"
+    hint += f", or a larger max_chars (at most {STATE_MAX_CHARS_LIMIT})"
+    if len(keys) < len(items):
+        hint += f"; `keys` lists {len(keys)} of {len(items)}"
+    budget = max_chars - len(_json(keys)) - len(_json(hint))
+    shown = budget
+    while True:  # cut the text so that, escaped as a JSON string with its marker, it fits the budget
+        marker = f"…[truncated: {shown} of {len(text)} chars shown; see hint]"
+        over = len(_json(text[:shown] + marker)) - budget
+        if over <= 0 or shown == 0:
+            break
+        shown = max(0, shown - over)
+    return {"chars": len(text), "truncated": True, "state": text[:shown] + marker, "keys": keys or None, "hint": hint}

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolkit.api.jobs import start_job
-from toolkit.api.models import JobInfo, SuiteInfo, TaskDetail, TaskInfo, ValidationInfo, arg_error
+from toolkit.api.models import JobInfo, SuiteInfo, TaskDetail, TaskInfo, TaskPage, ValidationInfo, arg_error
 from toolkit.sync import background_loop
 from toolkit.tasks import SpecError, list_suites as _list_suites, load_tasks, sample
 
@@ -23,15 +23,60 @@ def list_suites() -> list[SuiteInfo]:
     return [SuiteInfo(name=s, tasks=len(load_tasks([s]))) for s in _list_suites()]
 
 
-def list_tasks(suite: str | None = None) -> list[TaskInfo]:
-    """Return the tasks of a suite (all suites when None)."""
+#: list_tasks's page size when none is given, and the largest page it serves.
+TASK_PAGE_DEFAULT: int = 50
+TASK_PAGE_MAX: int = 500
+
+
+def list_tasks(suite: str | None = None, *, app: str | None = None, tag: str | None = None,
+               query: str | None = None) -> list[TaskInfo]:
+    """Return the tasks of a suite (all suites when None), every one of them: :func:`task_page` pages them.
+
+    ``app``: only the tasks that use that app; ``tag``: only those with that capability tag (both case-insensitive,
+    and refused naming the argument when no task of the suite(s) has it); ``query``: only those whose id or instruction
+    contains it (case-insensitive).
+    """
     suites = [suite] if suite else _list_suites()
     try:
         specs = load_tasks(suites)
     except SpecError as exc:
         raise arg_error("suite", str(exc)) from None
+    where = f"suite {suite!r}" if suite else "any suite"
+    if app is not None:
+        wanted = _known("app", app, {a for s in specs for a in s.apps}, where)
+        specs = [s for s in specs if wanted in {a.casefold() for a in s.apps}]
+    if tag is not None:
+        wanted = _known("tag", tag, {t for s in specs for t in s.tags}, where)
+        specs = [s for s in specs if wanted in {t.casefold() for t in s.tags}]
+    if query is not None:
+        needle = query.casefold()
+        specs = [s for s in specs if needle in s.full_id.casefold() or needle in s.instruction.casefold()]
     return [TaskInfo(id=s.full_id, suite=s.suite, apps=s.apps, difficulty=s.difficulty, tags=s.tags, split=s.split,
                      objective=s.objective, high_risk=s.high_risk) for s in specs]
+
+
+def _known(name: str, value: str, known: set[str], where: str) -> str:
+    """Return ``value`` case-folded; a ValueError naming ``name`` when none of ``known`` is it (a misspelt app or tag
+    would otherwise read as "no such task")."""
+    if value.casefold() not in {k.casefold() for k in known}:
+        raise arg_error(name, f"no task of {where} has {name} {value!r}; known: {', '.join(sorted(known)) or 'none'}")
+    return value.casefold()
+
+
+def task_page(suite: str | None = None, app: str | None = None, tag: str | None = None, query: str | None = None,
+              offset: int = 0, limit: int = TASK_PAGE_DEFAULT) -> TaskPage:
+    """Return one page of :func:`list_tasks` (same filters): ``limit`` tasks from ``offset``, the number matched
+    (``total``) and the offset of the next page (``next_offset``, None on the last page)."""
+    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+        raise arg_error("offset", f"must be a whole number ≥ 0, got {offset!r}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= TASK_PAGE_MAX:
+        raise arg_error("limit", f"must be a whole number between 1 and {TASK_PAGE_MAX}, got {limit!r}")
+    tasks = list_tasks(suite, app=app, tag=tag, query=query)
+    if offset > len(tasks):
+        raise arg_error("offset", f"{offset} is past the end: {len(tasks)} task(s) match; page from 0")
+    end = offset + limit
+    return TaskPage(tasks=tasks[offset:end], total=len(tasks), offset=offset, limit=limit,
+                    next_offset=end if end < len(tasks) else None)
 
 
 def spec_of(task_id: str):

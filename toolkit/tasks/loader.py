@@ -23,8 +23,9 @@ class SpecError(ValueError):
     """A task file that cannot be loaded; the message names the file and the field."""
 
 
-class _Loader(yaml.SafeLoader):
-    """A safe loader that refuses a key given twice in one mapping (YAML would silently keep the last)."""
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """A safe loader that refuses a key given twice in one mapping (YAML would silently keep the last); libyaml's
+    parser when PyYAML has it (the pure-Python one takes seconds for the bundled bank)."""
 
     def construct_mapping(self, node, deep=False):
         seen = set()
