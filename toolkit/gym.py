@@ -14,7 +14,7 @@ toolkit's background loop, driving the same env manager as evaluation), not a se
 - action: an action model or a dict (``{"type": "click", "x": 80, "y": 105}``, ``{"type": "type", "text": "hi"}``);
   MiniWoB++ points are in page CSS pixels with ``coords="page"``, else 0–1000 over the screen;
 - reward: 1.0 on success, else 0.0 (MiniWoB++: its binary reward, raw reward 1; see
-  :func:`toolkit.envs.adapters.miniwob.page_success`). MiniWoB++ judges after every step (``terminated`` when the page ends the
+  :func:`toolkit.envs.adapters.miniwob_tasks.page_success`). MiniWoB++ judges after every step (``terminated`` when the page ends the
   episode); bundled tasks are judged by their verifier when the agent sends ``terminate`` (``terminated``);
 - ``truncated`` after ``max_steps`` steps (default: the task's); after ``terminated`` or ``truncated``, ``step``
   raises :class:`ResetNeeded` (gymnasium's, also a RuntimeError) until ``reset``; after ``close``, ``reset`` and
@@ -161,7 +161,7 @@ class GuigymEnv(gymnasium.Env):
         reward, terminated = 0.0, False
         verdict = None
         if self.spec_task.device == "miniwob":
-            from toolkit.envs.adapters.miniwob import page_success
+            from toolkit.envs.adapters.miniwob_tasks import page_success
 
             terminated = bool(obs.state.get("done"))
             reward = 1.0 if page_success(self.spec_task.id, obs.state) else 0.0

@@ -14,8 +14,8 @@ import pytest
 pytest.importorskip("miniwob", reason="the miniwob package is not installed")
 
 from tests.envs.miniwob_oracle import SOLVERS, Oracle  # noqa: E402
-from toolkit.envs.adapters.miniwob import (MiniwobAdapter, build_suite, page_verdict, reloads, task_names,  # noqa: E402
-                                           task_url)
+from toolkit.envs.adapters.miniwob import MiniwobAdapter  # noqa: E402
+from toolkit.envs.adapters.miniwob_tasks import build_suite, page_verdict, reloads, task_names, task_url  # noqa: E402
 from toolkit.envs.local import LocalBackend  # noqa: E402
 from toolkit.envs.manager import EnvManager  # noqa: E402
 from toolkit.tasks import load_tasks, sample  # noqa: E402

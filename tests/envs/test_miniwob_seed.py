@@ -12,7 +12,8 @@ import pytest
 
 pytest.importorskip("miniwob", reason="the miniwob package is not installed")
 
-from toolkit.envs.adapters.miniwob import MAX_SEED, MiniwobAdapter, check_seed  # noqa: E402
+from toolkit.envs.adapters.miniwob import MiniwobAdapter  # noqa: E402
+from toolkit.envs.adapters.miniwob_tasks import MAX_SEED, check_seed  # noqa: E402
 from toolkit.tasks import SpecError, derive_seed, load_tasks, sample  # noqa: E402
 
 LIMIT = r"seeds are integers from 0 to 2\*\*53 - 1 = 9007199254740991"

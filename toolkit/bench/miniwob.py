@@ -54,7 +54,7 @@ def _ms(start: float) -> float:
 
 def browsergym_figures(resets: int = 5, steps: int = 10, timeout_s: float = 600) -> dict[str, Any]:
     """Run BrowserGym's MiniWoB env in its own venv; return its medians or a null with the reason."""
-    from toolkit.envs.adapters.miniwob import require_root
+    from toolkit.envs.adapters.miniwob_tasks import require_root
     from toolkit.envs.local import find_chromium
 
     python = BGYM_VENV / "bin" / "python"
