@@ -37,6 +37,12 @@ def test_collect_cli_then_export_and_replay(tmp_path):
     assert n_images == len(first["images"]) >= 1 and first["images"][0].size == (1080, 2400)
     assert first["completion"].startswith("Thought:") and first["messages"][0]["role"] == "system"
     assert set(ds["outcome"]) == {"success"}
+    # the README's replay line: the run id alone replays its suite, tasks and seed
+    res = subprocess.run([sys.executable, "-m", "toolkit.cli.main", "eval", "--agent", "replay", "--model", run["run_id"],
+                          "--out", str(tmp_path), "--json"], capture_output=True, text=True, timeout=600)
+    assert res.returncode == 0, res.stderr[-2000:]
+    replayed = json.loads(res.stdout.strip().splitlines()[-1])["suites"]["mobile-core"]
+    assert replayed["attempts"] == len(_tasks()) and replayed["SR"] == 1.0
 
 
 async def test_replay_agent_reexecutes_stored_attempts(tmp_path):
@@ -44,6 +50,10 @@ async def test_replay_agent_reexecutes_stored_attempts(tmp_path):
     again = await evaluate_async(["mobile-core"], "replay", tasks=_tasks(), model=str(first.store.dir), out=tmp_path / "b", seed=5)
     assert list(again.attempts["final_state_hash"]) == list(first.attempts["final_state_hash"])
     assert list(again.attempts["outcome"]) == ["success", "success"]
+    # given nothing but the run, replay takes its suites, tasks, trials and seed
+    alone = await evaluate_async(None, "replay", model=str(first.store.dir), out=tmp_path / "c")
+    assert list(alone.attempts["final_state_hash"]) == list(first.attempts["final_state_hash"])
+    assert alone.store.manifest["seed"] == 5 and alone.store.manifest["tasks"] == _tasks()
 
 
 async def test_replay_keeps_the_stored_format_and_refuses_what_it_cannot_replay(tmp_path):

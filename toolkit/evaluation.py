@@ -173,8 +173,16 @@ def _unique(specs: list[Any]) -> list[Any]:
     return [s for s in specs if not (s.full_id in seen or seen.add(s.full_id))]
 
 
-async def evaluate_async(suites: Iterable[str] | None = None, agent: str | None = None, *,
-                         tasks: Iterable[str] | None = None, trials: int | None = None, parallel: int = 4,
+def _names(value: str | Iterable[str] | None) -> list[str] | None:
+    """Return a ``suites`` or ``tasks`` argument as a list: one name given as a string is that name (not its
+    characters, which ``list("mobile-core")`` would give); None stays None."""
+    if value is None:
+        return None
+    return [value] if isinstance(value, str) else list(value)
+
+
+async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str | None = None, *,
+                         tasks: str | Iterable[str] | None = None, trials: int | None = None, parallel: int = 4,
                          seed: int | None = None, out: str | Path | None = None,
                          resume: str | None = None, model: str | None = None, model_name: str | None = None,
                          harness_config: HarnessConfig | None = None, isolation: str = "pages", purpose: str = "eval",
@@ -188,24 +196,26 @@ async def evaluate_async(suites: Iterable[str] | None = None, agent: str | None 
     ``backend``: ``local`` (Chromium in this process) or ``ray`` (env hosts on the Ray cluster at ``ray_address``).
     ``temperature`` / ``max_tokens``: sampling of the model agents (openai, hf, hf-tokens); None keeps their defaults.
     ``model_outage_s``: how long a model endpoint may give no answer before the run stops (resumable).
+    ``suites`` / ``tasks``: a list of names, or one name as a string.
     ``on_start(total, already_done, store)`` is called once the run folder exists; ``on_done(item, row)`` per attempt.
+    ``agent="replay"`` (``model``: the stored run) replays that run's suites, tasks, trials and seed unless given.
     ``resume``: a run id (under ``out``) or folder; the run keeps its own settings, so any other option given must
     equal the run's, except an ``openai`` agent's ``model`` and ``model_name`` (the endpoint may have moved).
 
     Raises:
         ModelUnavailable: the model endpoint refused (401/403/404) or stayed down past ``model_outage_s``; every
             finished attempt is stored and ``resume=run_id`` finishes the rest.
-        ValueError: an option that a resumed run cannot change, or a bad option.
+        ValueError: an option that a resumed run cannot change, a bad option, or suites and tasks that name no task.
     """
     from toolkit.envs.fleet import FLEET
     from toolkit.envs.backends import make_manager
     from toolkit.manifest import run_manifest
 
+    suites, tasks = _names(suites), _names(tasks)
     if resume:
         store = RunStore.open(resume, root=out, heal=True)  # the writer cuts a torn last row before appending
         run = _resume_settings(store.manifest, {
-            "agent": agent, "suites": list(suites) if suites is not None else None,
-            "tasks": list(tasks) if tasks else None, "trials": trials, "seed": seed, "temperature": temperature,
+            "agent": agent, "suites": suites, "tasks": tasks or None, "trials": trials, "seed": seed, "temperature": temperature,
             "max_tokens": max_tokens, "harness": harness_config, "model": model, "model_name": model_name})
         agent, suites, tasks, trials, seed = run["agent"], run["suites"], run["tasks"], run["trials"], run["seed"]
         temperature, max_tokens, harness_config = run["temperature"], run["max_tokens"], run["harness"]
@@ -214,9 +224,19 @@ async def evaluate_async(suites: Iterable[str] | None = None, agent: str | None 
         model, model_name = run["model"], run["model_name"]
     else:
         store = None
-        suites = list(suites) if suites is not None else ["mobile-core"]
+        if agent == "replay" and model:  # the stored run's tasks, trials and seed, unless given: those it has attempts of
+            stored = RunStore.open(model, root=out).manifest
+            suites = suites if suites is not None else list(stored.get("suites") or [])
+            if tasks is None and suites == list(stored.get("suites") or []):
+                tasks = list(stored.get("tasks") or []) or None
+            trials = trials or stored.get("trials")
+            seed = seed if seed is not None else stored.get("seed")
+        suites = suites if suites is not None else ["mobile-core"]
         agent, trials, seed = agent or "reference", trials or 1, seed or 0
-    specs = _unique(load_tasks(suites, list(tasks) if tasks else None))
+    specs = _unique(load_tasks(suites, tasks or None))
+    if not specs:  # checked before a run folder exists: a run of nothing would look like a finished, empty one
+        raise ValueError(f"suite(s) {suites} hold no task: nothing to evaluate" if suites else
+                         "no suite given: name at least one (e.g. ['mobile-core'])")
     config = harness_config or HarnessConfig()
     adapter = MockedAdapter()
     policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps, temperature=temperature,
@@ -241,7 +261,7 @@ async def evaluate_async(suites: Iterable[str] | None = None, agent: str | None 
     return load_result(store)
 
 
-def evaluate(suites: Iterable[str] | None = None, agent: str | None = None, **kwargs: Any) -> EvalResult:
+def evaluate(suites: str | Iterable[str] | None = None, agent: str | None = None, **kwargs: Any) -> EvalResult:
     """Evaluate ``agent`` on ``suites``; works in scripts and inside Jupyter's running loop.
 
     Returns:

@@ -21,7 +21,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from toolkit.envs.adapters.base import adapter_factory
+from toolkit.envs.adapters.base import refuse_external
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import state_hash
 from toolkit.envs.local import LocalBackend
@@ -161,13 +161,8 @@ async def validate_tasks(specs: list[TaskSpec], instances: int = 5, random_rollo
     Raises ValueError, before any browser starts, for tasks of an external benchmark (a device with its own adapter,
     e.g. MiniWoB++): they have no reference solution to play, and the benchmark keeps its own verification.
     """
-    external = sorted({s.device for s in specs if adapter_factory(s.device) is not None})
-    if external:
-        names = [s.full_id for s in specs if s.device in external]
-        raise ValueError(f"{len(names)} task(s) ({', '.join(names[:3])}{', ...' if len(names) > 3 else ''}) belong to an "
-                         f"external benchmark (device {', '.join(external)}): the validation suite checks tasks of the "
-                         "bundled and synthesized apps by their reference solutions; an external benchmark has none "
-                         "and keeps its own verification")
+    refuse_external(specs, "the validation suite checks tasks of the bundled and synthesized apps by their reference "
+                           "solutions; an external benchmark has none and keeps its own verification")
     adapter = MockedAdapter(screenshots=False)
     sem = asyncio.Semaphore(parallel)
     async with EnvManager(backend=LocalBackend(), adapter=adapter) as manager:

@@ -53,6 +53,11 @@ def test_eval_json_schema(tmp_path):
     assert metrics["attempts"] == 2 and metrics["SR"] == 1.0 and metrics["pass^n"] == 1.0 and metrics["n"] == 2
     assert metrics["verifier_errors"] == metrics["model_errors"] == metrics["unfinished"] == 0
     assert (tmp_path / obj["run_id"] / "attempts.jsonl").exists()
+    # resuming a finished run: its progress line shows the run's SR (1.00), not 0.00 for no new attempt
+    res = guigym("eval", "--resume", obj["run_id"], "--out", str(tmp_path), "--json")
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert "2/2" in res.stderr and "SR 1.00" in res.stderr and "SR 0.00" not in res.stderr, res.stderr[-2000:]
+    assert json.loads(res.stdout.strip().splitlines()[-1])["suites"]["mobile-core"]["SR"] == 1.0
 
 
 @requires_chromium

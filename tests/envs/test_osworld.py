@@ -151,7 +151,7 @@ async def test_no_engine_is_a_boot_error(tmp_path):
             await manager.request(spec)
 
 
-def test_suite_osworld_loads_the_folder_named_by_the_environment(monkeypatch):
+def test_suite_osworld_loads_the_folder_named_by_the_environment(monkeypatch, tmp_path):
     import toolkit.envs.adapters  # noqa: F401 - registers the suite
     from toolkit.tasks import load_tasks
 
@@ -160,6 +160,10 @@ def test_suite_osworld_loads_the_folder_named_by_the_environment(monkeypatch):
         load_tasks(["osworld"])
     monkeypatch.setenv("GUIGYM_OSWORLD_TASKS", str(FIXTURES / "missing"))
     with pytest.raises(SpecError, match="not a folder"):
+        load_tasks(["osworld"])
+    (tmp_path / "examples" / "chrome").mkdir(parents=True)  # a folder with no task JSON: an empty suite is an error
+    monkeypatch.setenv("GUIGYM_OSWORLD_TASKS", str(tmp_path / "examples"))
+    with pytest.raises(SpecError, match=r"GUIGYM_OSWORLD_TASKS=.*examples holds no task JSON"):
         load_tasks(["osworld"])
     monkeypatch.setenv("GUIGYM_OSWORLD_TASKS", str(FIXTURES))
     specs = load_tasks(["osworld"])

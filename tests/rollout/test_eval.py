@@ -72,3 +72,21 @@ async def test_the_system_prompt_names_the_tasks_device(tmp_path):
     assert seen["mobile-core"].startswith(system_prompt("phone")) and "You operate a phone" in seen["mobile-core"]
     assert "Answers app" in seen["web"] and "Answers app" not in system_prompt("miniwob")  # MiniWoB++ has none
     assert system_prompt("miniwob").startswith("You operate a web page in a browser")
+
+
+async def test_one_suite_or_task_given_as_a_string_is_that_name(tmp_path):
+    """``evaluate("mobile-core", tasks="contacts.favorite")`` is one suite and one task, not their characters."""
+    result = await evaluate_async("mobile-core", "reference", tasks="contacts.favorite", out=tmp_path)
+    assert list(result.attempts["task_id"]) == ["mobile-core/contacts.favorite"]
+    assert result.store.manifest["suites"] == ["mobile-core"] and result.store.manifest["tasks"] == ["contacts.favorite"]
+
+
+async def test_suites_that_hold_no_task_are_refused_before_a_run_folder_exists(tmp_path, monkeypatch):
+    from toolkit.tasks import loader
+
+    monkeypatch.setitem(loader._CODE_SUITES, "empty", list)  # a registered suite that builds no task
+    with pytest.raises(ValueError, match=r"no suite given"):
+        await evaluate_async([], "reference", out=tmp_path)
+    with pytest.raises(ValueError, match=r"suite\(s\) \['empty'\] hold no task"):
+        await evaluate_async(["empty"], "reference", out=tmp_path)
+    assert not any(tmp_path.iterdir())

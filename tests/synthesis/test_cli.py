@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import requires_chromium
 
 
@@ -60,6 +62,15 @@ def test_synth_audit_passes_its_options_and_prints_the_report_last(monkeypatch):
     assert res.exit_code == 0, res.output
     assert calls == [(True, ["mobile-core", "web"])]
     assert json.loads(res.stdout.strip().splitlines()[-1])["rejected_share"] == 1.0
+
+
+def test_synth_audit_of_an_external_benchmark_is_a_clear_error():
+    """MiniWoB++ tasks have no verifier files to scan: one line naming the benchmark, not a traceback."""
+    res = guigym("synth", "audit", "--suite", "mobile-core,miniwob")
+    if "no suite 'miniwob'" in res.stderr:
+        pytest.skip("the miniwob package (its task pages) is not installed")
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
+    assert "external benchmark (device miniwob)" in res.stderr and "miniwob/" in res.stderr
 
 
 def _audit_with(monkeypatch, report):

@@ -45,6 +45,18 @@ def test_pools_train_on_the_train_split_unless_a_pool_names_another():
         select_tasks(tiny)
 
 
+def test_an_unknown_suite_or_task_id_in_a_pool_names_the_pool():
+    from toolkit.training.pools import select_tasks
+
+    recipe = _tiny()
+    recipe["tasks"]["pools"].append({"suite": "mobile-core", "tasks": ["contacts.favorit"]})
+    with pytest.raises(ValueError, match=r"^tasks\.pools\[1\]: unknown task id\(s\) \['contacts\.favorit'\]"):
+        select_tasks(recipe)
+    recipe["tasks"]["pools"][1] = {"suite": "mobile-cor"}
+    with pytest.raises(ValueError, match=r"^tasks\.pools\[1\]: no suite 'mobile-cor'"):
+        select_tasks(recipe)
+
+
 def test_a_pool_that_cannot_fill_one_generation_fails_before_any_model_work(tmp_path):
     from toolkit.training.recipe import build_trainer, check_pool_size
 

@@ -27,7 +27,7 @@ _OPTIONS = [
     click.option("--agent", type=click.Choice(["reference", "random", "openai", "hf", "hf-tokens", "replay"]), default="reference",
                  show_default=True),
     click.option("--model", help="agent openai: base URL (e.g. http://127.0.0.1:8000/v1); hf: a local checkpoint folder; "
-                                 "replay: a run id or folder"),
+                                 "replay: a run id or folder (its suites, tasks, trials and seed unless given)"),
     click.option("--model-name", help="model name sent to the endpoint"),
     click.option("--temperature", type=float, help="model agents: sampling temperature (0 = greedy; default 0)"),
     click.option("--max-tokens", type=int, help="model agents: most tokens per step (default: openai 512, hf 128)"),
@@ -135,13 +135,19 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
     if resume:  # what was not typed is the run's own: pass None, not the option's default
         agent, suites, trials, seed = [v if _given(n) else None for n, v in
                                        (("agent", agent), ("suite", suites), ("trials", trials), ("seed", seed))]
+    elif agent == "replay":  # likewise the replayed run's suites, trials and seed
+        suites, trials, seed = [v if _given(n) else None for n, v in (("suite", suites), ("trials", trials), ("seed", seed))]
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("SR {task.fields[sr]:.2f}"), console=console, transient=False)
     state = {"done": 0, "success": 0, "bar": None, "store": None}
 
     def on_start(total: int, already: int, store) -> None:
         state["store"] = store
-        state["bar"] = progress.add_task(f"{purpose} {agent or 'resumed'}", total=total, completed=already, sr=0.0)
+        if already:  # a resumed run's SR counts the attempts it already has, as its score table does
+            rows = store.attempt_rows()
+            state["done"], state["success"] = len(rows), sum(r["outcome"] == "success" for r in rows)
+        sr = state["success"] / state["done"] if state["done"] else 0.0
+        state["bar"] = progress.add_task(f"{purpose} {agent or 'resumed'}", total=total, completed=already, sr=sr)
 
     def on_done(item, row) -> None:
         state["done"] += 1

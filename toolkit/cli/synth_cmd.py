@@ -158,13 +158,12 @@ def audit_command(planted, suites, as_json):
     Exits 1 when a bundled verifier is rejected or (with --planted) a planted hack is not.
     """
     from toolkit.synthesis.audit import audit_report
-    from toolkit.tasks import SpecError
     from toolkit.tasks.loader import known_suites
 
     chosen = split_list("--suite", suites, "suite", known_suites) or None
     try:
         report = audit_report(planted=planted, suites=chosen)
-    except SpecError as exc:  # an unknown suite, or a task file that does not load
+    except ValueError as exc:  # an unknown suite, a task file that does not load (SpecError), an external benchmark
         fail(str(exc))
     target = console if as_json else out
     rows = [["verifiers audited", report.get("good")], ["accepted", report.get("good_accepted")]]

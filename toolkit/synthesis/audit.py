@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from toolkit.envs.adapters.base import refuse_external
 from toolkit.synthesis.audit_golden import Golden, golden_states, perturbed, reference_trajectory
 from toolkit.synthesis.audit_scan import KINDS, Finding, scan_verifier
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierLimits, VerifierPool, judge, load_tasks, sample
@@ -153,12 +154,20 @@ async def _audit_many(jobs: list[tuple[TaskSpec, TaskInstance, Golden]], pool: V
 
 async def audit_report_async(planted: bool = False, suites: list[str] | None = None, seed: int = 0,
                              record: bool = True, workers: int | None = None) -> dict[str, Any]:
-    """Async :func:`audit_report`."""
+    """Async :func:`audit_report`.
+
+    Raises:
+        SpecError: an unknown suite, or a task file that does not load.
+        ValueError: suites with tasks of an external benchmark (MiniWoB++, OSWorld), which have no verifier files.
+    """
     from toolkit.synthesis.planted import planted_hacks
 
     start = time.perf_counter()
     suites = list(suites or DEFAULT_SUITES)
     specs = load_tasks(suites)
+    # before any replay: an external benchmark's verifiers are its own code, not files to scan and probe
+    refuse_external(specs, "the audit checks the verifier files of the bundled and synthesized tasks; an external "
+                           "benchmark keeps its own verification")
     by_id = {s.full_id: s for s in specs}
     hacks = planted_hacks() if planted else []
     hosts = {h["task"] for h in hacks} - set(by_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from toolkit.tasks import TaskSpec, load_tasks
+from toolkit.tasks import SpecError, TaskSpec, load_tasks
 from toolkit.training.schema import pool_splits
 
 log = logging.getLogger(__name__)
@@ -14,14 +14,18 @@ log = logging.getLogger(__name__)
 
 def select_tasks(recipe: dict[str, Any]) -> dict[str, TaskSpec]:
     """Return the training tasks of a recipe's pools by full id, each pool filtered to its ``split`` (default train:
-    held-out test tasks never train unless a pool names that split). Raises ValueError on a task a pool names that is
-    not in the pool's split, an empty pool, or an ``env.apps`` entry the pool's device cannot host."""
+    held-out test tasks never train unless a pool names that split). Raises ValueError naming the pool on an unknown
+    suite or task id, a task a pool names that is not in the pool's split, an empty pool, or an ``env.apps`` entry the
+    pool's device cannot host."""
     specs: dict[str, TaskSpec] = {}
     held_out = []
     for i, pool in enumerate(recipe["tasks"].get("pools") or []):
         splits = pool_splits(pool, i)
         named = pool.get("tasks") or None
-        loaded = load_tasks([pool["suite"]], named)
+        try:
+            loaded = load_tasks([pool["suite"]], named)
+        except SpecError as exc:  # an unknown suite or task id: say which pool of the recipe names it
+            raise ValueError(f"tasks.pools[{i}]: {exc}") from None
         chosen = [s for s in loaded if s.split in splits]
         if named and len(chosen) < len(loaded):
             other = sorted(f"{s.id} ({s.split})" for s in loaded if s.split not in splits)

@@ -64,3 +64,13 @@ def register_adapter(device: str, factory: Callable[..., Adapter]) -> None:
 def adapter_factory(device: str) -> Callable[..., Adapter] | None:
     """Return the registered factory of a device, or None (mocked devices come from the catalog)."""
     return _REGISTRY.get(device)
+
+
+def refuse_external(specs: list[TaskSpec], why: str) -> None:
+    """Raise a ValueError naming the tasks of ``specs`` that belong to an external benchmark (a device with its own
+    adapter, e.g. MiniWoB++ or OSWorld), followed by ``why`` the caller cannot take them; return when there are none."""
+    external = sorted({s.device for s in specs if adapter_factory(s.device) is not None})
+    if external:
+        names = [s.full_id for s in specs if s.device in external]
+        raise ValueError(f"{len(names)} task(s) ({', '.join(names[:3])}{', ...' if len(names) > 3 else ''}) belong to an "
+                         f"external benchmark (device {', '.join(external)}): {why}")

@@ -159,7 +159,7 @@ def build_suite() -> list[TaskSpec]:
     """Return suite ``osworld``: every task file under ``$GUIGYM_OSWORLD_TASKS``.
 
     Raises:
-        SpecError: naming the variable when it is unset or not a folder.
+        SpecError: naming the variable when it is unset, not a folder, or a folder with no task JSON in it.
     """
     import os
 
@@ -169,7 +169,11 @@ def build_suite() -> list[TaskSpec]:
                         "(OSWorld's evaluation_examples/examples)")
     if not Path(folder).is_dir():
         raise SpecError(f"suite 'osworld': {TASKS_ENV}={folder} is not a folder")
-    return load_osworld_folder(folder)
+    specs = load_osworld_folder(folder)
+    if not specs:  # e.g. a folder not yet filled: an empty suite would list nothing and run an empty evaluation
+        raise SpecError(f"suite 'osworld': {TASKS_ENV}={folder} holds no task JSON (*.json); point it at OSWorld's "
+                        "evaluation_examples/examples")
+    return specs
 
 
 def vm_file_plan(config: dict[str, Any]) -> tuple[list[str], list[str], list[int]]:
