@@ -1,4 +1,4 @@
-"""Where the package's data lives: the repository folders named in DESIGN.md."""
+"""Where the package's data lives: the repository's top-level folders (task bank, mocked apps, runs)."""
 
 from __future__ import annotations
 

@@ -75,7 +75,7 @@ def verifier_error(task_id: str, message: str) -> Verdict:
 
 def shaped_reward(verdict: Verdict, claimed_success: bool, aborted_after_success: bool = False,
                   overdue: bool = False) -> float:
-    """Return the optional shaped RL reward of DESIGN.md.
+    """Return the optional shaped RL reward (recipe ``reward.kind: shaped``; docs/training.md).
 
     progress × 0.8 if not clean × 0.8 if false complete × 0.5 if aborted after success × 0.5 if overdue.
     """

@@ -10,7 +10,7 @@ hands it each task G times in a row; it
    trainer's own weights; an ``EnvError`` (a failed boot included) drops the attempt and reruns it
    (never scored 0), a verifier error drops it from its group;
 3. computes group-normalised advantages per task once its whole group is resolved (verifier or
-   DESIGN.md's shaped reward);
+   the shaped reward of ``toolkit.tasks.verdict.shaped_reward``);
 4. replays each attempt into token-in/token-out training windows (``toolkit.training.windows``),
    writes the trajectory to the run store (same schema as evaluation) and collates the windows into
    the batch dict TRL's loss reads, padded with loss-free rows to the same count on every rank (a
