@@ -51,3 +51,6 @@ def test_bank_counts():
     stats = task_stats(load_tasks(SUITES))
     assert stats["templates"] >= 20 and stats["high_risk"] >= 1
     assert 0 < stats["answersheet_share"] <= 1 and 0 < stats["cross_app_share"] <= 1
+    # app counts are those of the tasks given: mobile-core uses a few phone apps and no web app
+    web, core = task_stats(load_suite("web")), task_stats(load_suite("mobile-core"))
+    assert 0 < web["web_apps"] <= stats["web_apps"] and core["web_apps"] == 0 < core["apps"] < stats["apps"]

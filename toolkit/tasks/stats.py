@@ -37,11 +37,17 @@ def _built(device: str) -> list[str]:
 
 
 def task_stats(specs: list[TaskSpec]) -> dict[str, Any]:
-    """Return the counts and distributions of a list of task specs."""
+    """Return the counts and distributions of a list of task specs.
+
+    ``apps`` / ``web_apps``: the built phone apps, and the desktop-only ones, that these tasks use. ``instances`` sums
+    each template's reachable instances capped at 10**9 (a readable count); ``log10_instances`` is the uncapped sum's.
+    """
     n = max(1, len(specs))
+    used = {a for s in specs for a in s.apps}
+    phone = set(_built("phone"))
     return {
-        "apps": len(_built("phone")),
-        "web_apps": len(set(_built("desktop")) - set(_built("phone"))),
+        "apps": len(phone & used),
+        "web_apps": len((set(_built("desktop")) - phone) & used),
         "templates": len(specs),
         "instances": sum(min(reachable_instances(s), 10**9) for s in specs),
         "cross_app_share": round(sum(s.cross_app for s in specs) / n, 4),
