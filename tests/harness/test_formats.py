@@ -151,3 +151,15 @@ def test_fuzz_10000_outputs_never_raise():
         assert result.ok or (result.error and result.error_kind), text
         kinds[result.error_kind] = kinds.get(result.error_kind, 0) + 1
     assert {"no_action", "syntax", "invalid_action"} <= set(kinds)
+
+
+def test_an_alias_is_stored_as_its_versioned_format():
+    """``--format qwen3vl`` runs and is recorded as ``qwen3vl-mobile-v1``: a manifest names the format it used."""
+    from toolkit.harness import HarnessConfig
+    from toolkit.harness.formats import ALIASES
+
+    for alias, name in ALIASES.items():
+        config = HarnessConfig(format=alias)
+        assert config.format == name and config.as_dict()["format"] == name
+        assert HarnessConfig.from_dict({"format": alias}) == HarnessConfig(format=name)  # an old manifest's alias too
+    assert HarnessConfig(format="uitars-v1").format == "uitars-v1"

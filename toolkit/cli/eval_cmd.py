@@ -43,7 +43,8 @@ _OPTIONS = [
                  help="where instances run: local Chromium, or env hosts on a Ray cluster's nodes"),
     click.option("--ray-address", help="backend ray: the cluster's host:port (default: RAY_ADDRESS or a local Ray)"),
     click.option("--format", "action_format", default="text-v1", show_default=True,
-                 help="action format: text-v1, json-v1, qwen3vl-mobile-v1, qwen3vl-computer-v1, uitars-v1"),
+                 help="action format: text-v1, json-v1, qwen3vl-mobile-v1, qwen3vl-computer-v1, uitars-v1 (aliases: text, "
+                      "json, qwen3vl and qwen for qwen3vl-mobile-v1, uitars; runs store the versioned name)"),
     click.option("--coords", type=click.Choice(["norm1000", "norm1", "pixels"]),
                  help="the coordinate space the model answers in (default: the format's, 0-1000)"),
     click.option("--history", type=click.Choice(["window", "last_k"]), default="window", show_default=True),

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from toolkit.actions import Action
 from toolkit.envs.base import Observation
-from toolkit.harness.formats import ParseResult, get_format
+from toolkit.harness.formats import ParseResult, format_name, get_format
 from toolkit.harness.history import EpisodeContext, HistoryConfig, Turn, build_messages
 from toolkit.harness.policies import ModelUnavailable, Policy, PolicyRequest, PolicyResponse
 from toolkit.tasks import TaskInstance
@@ -48,6 +48,10 @@ class HarnessConfig:
     history: HistoryConfig = field(default_factory=HistoryConfig)
     system_prompt: str = SYSTEM_TEMPLATE  # ``{device}`` is filled per episode (:func:`system_prompt`)
     loop_limit: int = 3
+
+    def __post_init__(self) -> None:
+        # the versioned name, whatever alias was given: manifests and resume compare the format by name
+        object.__setattr__(self, "format", format_name(self.format))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "HarnessConfig":

@@ -19,13 +19,18 @@ FORMATS = {
 ALIASES = {"text": "text-v1", "json": "json-v1", "qwen3vl": "qwen3vl-mobile-v1", "qwen": "qwen3vl-mobile-v1", "uitars": "uitars-v1"}
 
 
+def format_name(name: str) -> str:
+    """Return the versioned name of an action format given by name or alias (``qwen3vl`` → ``qwen3vl-mobile-v1``)."""
+    return ALIASES.get(name, name)
+
+
 def get_format(name: str, coords: CoordSpace | None = None) -> ActionFormat:
     """Return the action format registered under ``name`` (or an alias), in ``coords`` space (default: its own)."""
-    key = ALIASES.get(name, name)
+    key = format_name(name)
     if key not in FORMATS:
         raise ValueError(f"unknown action format {name!r}; known: {', '.join(sorted(FORMATS))}")
     return FORMATS[key](coords=coords)
 
 
-__all__ = ["ActionFormat", "FORMATS", "FormatError", "JsonFormat", "ParseResult", "QwenFormat", "TextFormat",
-           "UITarsFormat", "get_format"]
+__all__ = ["ALIASES", "ActionFormat", "FORMATS", "FormatError", "JsonFormat", "ParseResult", "QwenFormat", "TextFormat",
+           "UITarsFormat", "format_name", "get_format"]
