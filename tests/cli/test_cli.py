@@ -135,6 +135,10 @@ def test_bad_inputs_fail_without_traceback(tmp_path, monkeypatch):
                  "window >= 1")
     monkeypatch.setenv("GUIGYM_RUNS", str(tmp_path / "empty"))
     _clear_error(guigym("fleet"), 1, f"no run with a fleet log under {tmp_path / 'empty'}")
+    # an error the API raises about one of its arguments names the command's flag for it
+    _clear_error(guigym("fleet", "--run", "nosuch"), 1, "--run: no run 'nosuch'")
+    _clear_error(guigym("eval", "--ray-address", "127.0.0.1:1", "--tasks", "contacts.favorite", "--out", str(tmp_path)), 1,
+                 "--ray-address: only with backend 'ray'")
 
 
 def test_apps_serve_port_in_use_is_a_clear_error():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -35,8 +36,21 @@ def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> 
 
 
 def fail(message: str) -> None:
-    """Stop with a clear error (exit status 1)."""
-    raise click.ClickException(message)
+    """Stop with a clear error (exit status 1); an API error's ``argument 'name':`` is said as the command's flag."""
+    raise click.ClickException(as_flag(message))
+
+
+def as_flag(message: str) -> str:
+    """Return ``message`` with a leading ``argument 'ray_address':`` (the API's name for a bad argument) written as
+    the running command's option for it (``--ray-address:``); unchanged when no option of the command takes it."""
+    match = re.match(r"argument '(\w+)': ", message)
+    ctx = click.get_current_context(silent=True)
+    if match and ctx is not None:
+        name = match.group(1)
+        for param in ctx.command.params:
+            if isinstance(param, click.Option) and param.name in (name, name.removesuffix("s")):
+                return f"{max(param.opts, key=len)}: {message[match.end():]}"
+    return message
 
 
 def split_list(option: str, value: str | None, what: str = "name",
