@@ -141,6 +141,34 @@ def test_bad_inputs_fail_without_traceback(tmp_path, monkeypatch):
                  "--ray-address: only with backend 'ray'")
 
 
+@requires_chromium
+def test_a_run_stopped_by_its_model_still_ends_with_its_json_line(tmp_path):
+    """An endpoint that refuses every request (404) stops the run: exit 1, the error on stderr, and --json's last stdout
+    line names the run (to resume) and the error."""
+    import http.server
+    import threading
+
+    class Refuse(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.send_response(404)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Refuse)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        res = guigym("eval", "--agent", "openai", "--model", f"http://127.0.0.1:{server.server_port}/v1", "--model-name", "m",
+                     "--tasks", "contacts.favorite", "--out", str(tmp_path), "--json", timeout=120)
+    finally:
+        server.shutdown()
+    _clear_error(res, 1, "--resume")
+    last = json.loads(res.stdout.strip().splitlines()[-1])
+    assert set(last) == {"run_id", "run_dir", "error"} and "--resume" in last["error"]
+    assert (tmp_path / last["run_id"] / "manifest.json").exists()
+
+
 def test_apps_serve_port_in_use_is_a_clear_error():
     import socket
 

@@ -164,6 +164,8 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
                                              backend=backend, ray_address=ray_address,
                                              on_start=on_start, on_done=on_done))
     except (SpecError, ValueError, FileNotFoundError, FileExistsError, ConnectionError, EnvError) as exc:
+        if as_json and state["store"] is not None:  # a run that stopped (e.g. a model outage) still ends with its JSON
+            emit_json({"run_id": state["store"].run_id, "run_dir": str(state["store"].dir), "error": str(exc)})
         fail(str(exc))
     except KeyboardInterrupt:
         store = state["store"]
