@@ -133,6 +133,10 @@ def test_bad_inputs_fail_without_traceback(tmp_path, monkeypatch):
     _clear_error(res, 1, "http(s) base URL", "'127.0.0.1:8000/v1'")
     _clear_error(guigym("bench", "--only", "history", "-p", "history.window=0"), 1, "bench history with window=0",
                  "window >= 1")
+    # a -p value of the wrong type is refused before the section starts (no Chromium booted to learn it)
+    res = guigym("bench", "--only", "env", "-p", "env.instances=abc")
+    _clear_error(res, 1, "--param 'env.instances=abc': bench env's instances takes int")
+    assert "bench env …" not in res.stderr
     monkeypatch.setenv("GUIGYM_RUNS", str(tmp_path / "empty"))
     _clear_error(guigym("fleet"), 1, f"no run with a fleet log under {tmp_path / 'empty'}")
     # an error the API raises about one of its arguments names the command's flag for it

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import inspect
 import json
+import typing
 
 import click
+from pydantic import TypeAdapter, ValidationError
 
 from toolkit.bench import SECTIONS
 from toolkit.cli.common import console, emit_json, fail, out, split_list, table
@@ -13,7 +15,8 @@ from toolkit.sync import run_sync
 
 
 def _params(values: tuple[str, ...], names: list[str]) -> dict[str, dict]:
-    """Parse ``SECTION.NAME=VALUE`` options (VALUE as JSON when it parses, else a string)."""
+    """Parse ``SECTION.NAME=VALUE`` options (VALUE as JSON when it parses, else a string), each checked against the
+    type the section declares for it before anything runs."""
     params: dict[str, dict] = {n: {} for n in names}
     for item in values:
         key, sep, raw = item.partition("=")
@@ -28,8 +31,19 @@ def _params(values: tuple[str, ...], names: list[str]) -> dict[str, dict]:
         known = inspect.signature(SECTIONS[section]).parameters
         if name not in known:
             fail(f"bench {section} has no parameter {name!r}; it has {', '.join(known)}")
+        hint = typing.get_type_hints(SECTIONS[section]).get(name)
+        if hint is not None:
+            try:
+                value = TypeAdapter(hint).validate_python(value)
+            except ValidationError as exc:
+                fail(f"--param {item!r}: bench {section}'s {name} takes {_type_name(hint)}: {exc.errors()[0]['msg']}")
         params.setdefault(section, {})[name] = tuple(value) if isinstance(value, list) else value
     return params
+
+
+def _type_name(hint: typing.Any) -> str:
+    """Return a type as the user reads it (``int``, ``tuple[int, ...]``)."""
+    return hint.__name__ if isinstance(hint, type) else str(hint).replace("typing.", "")
 
 
 @click.command()
