@@ -226,8 +226,9 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         store = None
         if agent == "replay" and model:  # the stored run's tasks, trials and seed, unless given: those it has attempts of
             stored = RunStore.open(model, root=out).manifest
-            suites = suites if suites is not None else list(stored.get("suites") or [])
-            if tasks is None and suites == list(stored.get("suites") or []):
+            stored_suites = list(stored.get("suites") or [])
+            suites = suites if suites is not None else stored_suites
+            if tasks is None and suites == stored_suites:
                 tasks = list(stored.get("tasks") or []) or None
             trials = trials or stored.get("trials")
             seed = seed if seed is not None else stored.get("seed")
