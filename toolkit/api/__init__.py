@@ -9,8 +9,8 @@ environments are leased sessions reaped when idle (:mod:`~toolkit.api.sessions`)
 from toolkit.api.jobs import job_status, run_eval, start_job
 from toolkit.api.models import (AttemptInfo, JobInfo, RunInfo, RunSummary, SessionInfo, SessionState, StepInfo, SuiteInfo,
                                 TaskDetail, TaskInfo, TaskPage, ValidationInfo, arg_error)
-from toolkit.api.runs import (compare_attempts, diagnose_run, fleet_status, get_attempt, get_step, list_runs_info,
-                              run_summary, task_results)
+from toolkit.api.runs import (attempt_steps, compare_attempts, diagnose_run, fleet_status, get_attempt, get_step,
+                              list_runs_info, run_summary, task_results)
 from toolkit.api.sessions import (MAX_ACTIONS, STATE_MAX_CHARS, STATE_MAX_CHARS_LIMIT, STATE_MAX_CHARS_MIN, SessionRegistry,
                                   action_vocabulary)
 from toolkit.api.tasks import (TASK_PAGE_DEFAULT, TASK_PAGE_MAX, list_suites, list_tasks, show_task, spec_of, synth_audit,
@@ -19,7 +19,7 @@ from toolkit.api.tasks import (TASK_PAGE_DEFAULT, TASK_PAGE_MAX, list_suites, li
 __all__ = ["MAX_ACTIONS", "STATE_MAX_CHARS", "STATE_MAX_CHARS_LIMIT", "STATE_MAX_CHARS_MIN",
            "TASK_PAGE_DEFAULT", "TASK_PAGE_MAX", "AttemptInfo",
            "JobInfo", "RunInfo", "RunSummary", "SessionInfo", "SessionRegistry", "SessionState", "StepInfo", "SuiteInfo",
-           "TaskDetail", "TaskInfo", "TaskPage", "ValidationInfo", "action_vocabulary", "arg_error", "compare_attempts",
-           "diagnose_run", "fleet_status", "get_attempt", "get_step", "job_status", "list_runs_info", "list_suites",
+           "TaskDetail", "TaskInfo", "TaskPage", "ValidationInfo", "action_vocabulary", "arg_error", "attempt_steps",
+           "compare_attempts", "diagnose_run", "fleet_status", "get_attempt", "get_step", "job_status", "list_runs_info", "list_suites",
            "list_tasks", "run_eval", "run_summary", "show_task", "spec_of", "start_job", "synth_audit", "synth_tasks",
            "synth_validate", "synth_world", "task_page", "task_results", "validate_task"]

@@ -89,6 +89,19 @@ def get_step(attempt_id: str, step: int, run_id: str | None = None, root: str | 
     return info, Path(info.screenshot).read_bytes()
 
 
+STEP_BRIEF = ("index", "screen_before", "screen_after", "output", "actions", "parse_error", "note", "policy_ms", "env_ms",
+              "screenshot_after")
+
+
+def attempt_steps(attempt_id: str, run_id: str | None = None, root: str | None = None) -> list[dict[str, Any]]:
+    """Return an attempt's steps in order, each with :data:`STEP_BRIEF` and ``ok`` (every action of the step ran);
+    screenshot paths are absolute."""
+    store = _locate(attempt_id, run_id, root)
+    rows = diagnosis.steps(store, attempt_id.split("/", 1)[-1]).to_dict("records")
+    return [{**{k: r.get(k) for k in STEP_BRIEF}, "ok": all(x.get("ok", False) for x in r.get("results") or [])}
+            for r in rows]
+
+
 def compare_attempts(attempt_a: str, attempt_b: str, run_id: str | None = None, root: str | None = None) -> dict[str, Any]:
     """Compare two attempts: outcomes and the first step where they diverge."""
     store_a, store_b = _locate(attempt_a, run_id, root, "attempt_a"), _locate(attempt_b, run_id, root, "attempt_b")

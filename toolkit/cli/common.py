@@ -25,11 +25,12 @@ def emit_json(obj: Any) -> None:
     sys.stdout.flush()
 
 
-def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> Table:
-    """Return a rich table."""
+def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]], left: Iterable[str] = ()) -> Table:
+    """Return a rich table: text columns (the first, ``left`` and a few known names) left-justified, the rest right."""
     t = Table(title=title, title_justify="left")
+    text_columns = {"apps", "tags", "detail", "fix", *left}
     for i, c in enumerate(columns):
-        t.add_column(str(c), justify="left" if i == 0 or c in ("apps", "tags", "detail", "fix") else "right")
+        t.add_column(str(c), justify="left" if i == 0 or c in text_columns else "right")
     for r in rows:
         t.add_row(*[f"{v:.3f}" if isinstance(v, float) else escape(str(v)) for v in r])
     return t
@@ -42,7 +43,8 @@ def fail(message: str) -> None:
 
 def as_flag(message: str) -> str:
     """Return ``message`` with a leading ``argument 'ray_address':`` (the API's name for a bad argument) written as
-    the running command's option for it (``--ray-address:``); unchanged when no option of the command takes it."""
+    the running command's option for it (``--ray-address:``), or its positional argument (``RUN:`` for ``run_id``);
+    unchanged when no parameter of the command takes it."""
     match = re.match(r"argument '(\w+)': ", message)
     ctx = click.get_current_context(silent=True)
     if match and ctx is not None:
@@ -50,6 +52,9 @@ def as_flag(message: str) -> str:
         for param in ctx.command.params:
             if isinstance(param, click.Option) and param.name in (name, name.removesuffix("s")):
                 return f"{max(param.opts, key=len)}: {message[match.end():]}"
+        for param in ctx.command.params:  # a positional argument: RUN for the API's run_id
+            if isinstance(param, click.Argument) and param.name in (name, name.removesuffix("_id"), name.replace("_id", "")):
+                return f"{param.human_readable_name}: {message[match.end():]}"
     return message
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import click
 
-from toolkit.cli import apps_cmd, bench_cmd, doctor_cmd, eval_cmd, fleet_cmd, mcp_cmd, report_cmd, synth_cmd, tasks_cmd, train_cmd
+from toolkit.cli import (apps_cmd, bench_cmd, doctor_cmd, eval_cmd, fleet_cmd, mcp_cmd, report_cmd, runs_cmd, synth_cmd,
+                         tasks_cmd, train_cmd)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,6 +26,7 @@ cli.add_command(doctor_cmd.doctor)
 cli.add_command(bench_cmd.bench)
 cli.add_command(mcp_cmd.mcp)
 cli.add_command(report_cmd.report)
+cli.add_command(runs_cmd.runs)
 cli.add_command(train_cmd.train_command)
 cli.add_command(fleet_cmd.fleet)
 cli.add_command(synth_cmd.synth)

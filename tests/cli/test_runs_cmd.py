@@ -1,0 +1,84 @@
+"""``guigym runs``: stored runs from the shell, on a real random-agent run (Chromium)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli.test_cli import guigym
+from tests.conftest import requires_chromium
+from toolkit.diagnosis import DiagnosisReport
+
+pytestmark = requires_chromium
+TASK = "contacts.add_note"
+
+
+def last_json(res):
+    assert res.returncode == 0, res.stderr[-2000:]
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    """A random-agent run of two attempts of one task: (runs root, run id)."""
+    root = tmp_path_factory.mktemp("runs")
+    res = guigym("eval", "--agent", "random", "--suite", "mobile-core", "--tasks", TASK, "--trials", "2", "--seed", "0",
+                 "--out", str(root), "--json")
+    return str(root), last_json(res)["run_id"]
+
+
+def test_list_and_show(run):
+    root, run_id = run
+    [info] = last_json(guigym("runs", "list", "--runs", root, "--json"))
+    assert info["run_id"] == run_id and info["attempts"] == 2 and info["agent"] == "random"
+    summary = last_json(guigym("runs", "show", run_id, "--runs", root, "--tasks", "--json"))
+    assert summary["suites"]["mobile-core"]["attempts"] == 2
+    assert [t["task_id"] for t in summary["tasks"]] == [f"mobile-core/{TASK}"]
+    assert [r["app"] for r in summary["by_app"]] == ["contacts"]
+    text = guigym("runs", "show", run_id, "--runs", root)
+    assert text.returncode == 0 and "mobile-core" in text.stdout and "by tag" in text.stdout
+
+
+def test_attempt_shows_every_step(run):
+    root, run_id = run
+    aid = f"mobile-core__{TASK}__t0"
+    found = last_json(guigym("runs", "attempt", f"{run_id}/{aid}", "--runs", root, "--json"))
+    steps = found["steps"]
+    assert found["attempt"]["row"]["attempt_id"] == aid and len(steps) == found["attempt"]["steps"] > 0
+    assert [s["index"] for s in steps] == list(range(len(steps)))
+    assert all(s["output"].startswith("Thought:") and s["screenshot_after"].endswith(".jpg") for s in steps)
+    text = guigym("runs", "attempt", aid, "--run", run_id, "--runs", root)  # the same attempt, run given apart
+    assert text.returncode == 0, text.stderr
+    assert found["attempt"]["instance"]["instruction"] in text.stdout and f"{len(steps)} steps" in text.stdout
+
+
+def test_compare_two_attempts(run):
+    root, run_id = run
+    a, b = (f"mobile-core__{TASK}__t{i}" for i in (0, 1))
+    found = last_json(guigym("runs", "compare", a, b, "--run", run_id, "--runs", root, "--json"))
+    assert found["a"]["attempt_id"] == a and found["b"]["attempt_id"] == b
+    assert found["same_instance"] is False  # two trials sample two instances of the template
+    assert found["first_divergence"] is None or found["a_step"]["index"] == found["first_divergence"]
+
+
+def test_diagnose_writes_the_report_synth_reads(run, tmp_path):
+    root, run_id = run
+    out = tmp_path / "diag" / "report.json"
+    res = guigym("runs", "diagnose", run_id, "--runs", root, "--out", str(out), "--json")
+    report = DiagnosisReport.model_validate_json(out.read_text())
+    assert last_json(res) == report.model_dump(mode="json")
+    assert report.run_id == run_id and report.attempts == 2 and "# Diagnosis of run" in res.stderr
+    text = guigym("runs", "diagnose", run_id, "--runs", root, "--examples", "0")
+    assert text.stdout.startswith(f"# Diagnosis of run `{run_id}`") and "## Weakest capabilities" in text.stdout
+
+
+def test_unknown_runs_and_attempts_name_the_argument(run):
+    root, run_id = run
+    for args, said in ((("runs", "show", "nope"), "RUN: no run 'nope'"),
+                       (("runs", "diagnose", "nope"), "RUN: no run 'nope'"),
+                       (("runs", "attempt", "nope", "--run", run_id), f"ATTEMPT: run {run_id} has no attempt 'nope'"),
+                       (("runs", "attempt", "x", "--run", "nope"), "--run: no run 'nope'"),
+                       (("runs", "compare", "a", "b", "--run", run_id), "ATTEMPT_A:")):
+        res = guigym(*args, "--runs", root)
+        assert res.returncode == 1 and said in res.stderr and "Traceback" not in res.stderr, (args, res.stderr)
