@@ -94,6 +94,12 @@ def test_chart_labels_are_cut_before_they_are_escaped():
     assert ">" + "a" * 22 + "&amp;&lt;</text>" in svg
 
 
+def test_counts_are_labelled_as_counts_and_rates_as_rates():
+    svg = bar_chart("t", [("failure", 2), ("one", 1), ("rate", 1.0), ("part", 0.333)], max_value=2)
+    labels = re.findall(r'font-size="11">([^<]+)</text>', svg)
+    assert labels == ["2", "1", "1.00", "0.33"]
+
+
 def test_the_report_is_utf8_whatever_the_locale_and_its_folder_is_made(tmp_path):
     store = RunStore.create({"agent": "x", "suites": ["s"], "trials": 1}, root=tmp_path)
     add_attempt(store, "a", 0, "success", plan())

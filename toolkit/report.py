@@ -61,8 +61,13 @@ class Bar(NamedTuple):
     """One bar of :func:`bar_chart`: ``value`` None draws no bar, and ``note`` is shown in its place."""
 
     label: str
-    value: float | None
+    value: float | int | None  # an int is a count, labelled as one
     note: str = ""
+
+
+def _number(value: float | int) -> str:
+    """Return a bar's label: a count (an int) as it is (``2``), a rate with two decimals (``0.33``)."""
+    return str(value) if isinstance(value, int) else f"{value:.2f}"
 
 
 def bar_chart(title: str, items: list[tuple[str, float | None]] | list[Bar], width: int = 420,
@@ -87,7 +92,7 @@ def bar_chart(title: str, items: list[tuple[str, float | None]] | list[Bar], wid
             continue
         length = (width - label_w - 50) * (bar.value / max_value if max_value else 0)
         bars.append(f'<rect x="{label_w}" y="{y + 2}" width="{length:.1f}" height="{row - 6}" fill="#3656d8"></rect>'
-                    f'<text x="{label_w + length + 4:.1f}" y="{y + 13}" font-size="11">{bar.value:.2f}</text>')
+                    f'<text x="{label_w + length + 4:.1f}" y="{y + 13}" font-size="11">{_number(bar.value)}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img">'
             f'<text x="0" y="14" font-size="13" font-weight="bold">{_e(title)}</text>{"".join(bars)}</svg>')
 
@@ -231,7 +236,7 @@ def render_report(run: RunRef, width: int = 270) -> str:
         return _empty_page(store, result.summary, report)
     charts = [bar_chart(f"success rate by {by}", _rate_bars(summary(store, by), by)) for by in ("app", "tag")]
     outcomes = result.attempts["outcome"].value_counts()
-    charts.append(bar_chart("attempts by outcome", list(zip(outcomes.index, outcomes.values.astype(float))),
+    charts.append(bar_chart("attempts by outcome", [(k, int(v)) for k, v in outcomes.items()],
                             max_value=float(outcomes.max() or 1)))
     findings = "".join(f"<tr><td>{_e(k)}</td><td>{v}</td></tr>" for k, v in report.action_counts.items())
     findings += "".join(f"<tr><td>{_e(k)}</td><td>{len(v)}</td></tr>" for k, v in report.trajectories.items())
@@ -254,7 +259,7 @@ def render_report(run: RunRef, width: int = 270) -> str:
                   f'<input type="range" min="0" value="0"> <span class="idx"></span></div><img alt="step screenshot"></div>'
                   f'<div class="panel"></div></div>')
         attempts_html.append(f'<details data-attempt="{_e(aid)}"><summary><span class="{cls}">{_e(row["outcome"])}</span> '
-                             f'<code>{_e(aid)}</code> · {row["steps"]} steps · {score}</summary>'
+                             f'<code>{_e(aid)}</code> · {plural(int(row["steps"]), "step")} · {score}</summary>'
                              f'<p>{_e(row["instruction"])}</p>{verdict_html(verdict)}{warning}{replay}</details>')
     weak = "".join(f"<li>{_e(t)}</li>" for t in report.weak_capabilities[:10]) or "<li>none</li>"
     return _page(store, f"""<h2>Metrics</h2>{_metrics_table(result.summary)}
