@@ -124,3 +124,11 @@ def test_synth_tasks_exits_1_when_nothing_is_accepted(tmp_path, monkeypatch):
     assert res.exit_code == 1 and "no task was accepted (1 rejected)" in res.output
     assert json.loads(res.stdout.strip().splitlines()[-1])["accepted"] == 0  # the report is still printed
     assert "reference did not reach the goal" in res.output
+
+
+def test_synth_tasks_with_weak_tags_no_world_carries_writes_nothing(tmp_path):
+    out = tmp_path / "synth"
+    res = guigym("synth", "tasks", "--worlds", "1", "--weak", "nosuch, other", "--out", str(out))
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
+    assert "--weak: world moving-11: no task it can make carries a weak tag (nosuch, other)" in res.stderr
+    assert "nothing was written" in res.stderr and list(out.iterdir()) == []

@@ -7,12 +7,15 @@ import asyncio
 import inspect
 from collections import Counter
 
+import pytest
+
 from toolkit.diagnosis.report import DiagnosisReport
-from toolkit.synthesis import OfflineBackend, review, synthesize_tasks
+from toolkit.synthesis import OfflineBackend, review, synthesize_bank, synthesize_tasks
 from toolkit.synthesis.audit import audit_verifier
 from toolkit.synthesis.offline.templates import candidates
 from toolkit.synthesis.offline.verifier import offline_verifier
 from toolkit.synthesis.review import normalize, ungrounded
+from toolkit.synthesis.synthesize import WeakTagError
 from toolkit.synthesis.world import apply_patch, initial_states
 from toolkit.synthesis.writer import write_world_suite
 from toolkit.tasks import VerifierPool, sample
@@ -68,6 +71,23 @@ def test_failure_driven_batches_favour_the_weakest_capability(world):
         assert len(batch.tasks) >= 6
     plain = Counter(t for task in synthesize_tasks(world, n=14).tasks for t in task.requirements.tags)
     assert plain.most_common(1)[0][0] != "messaging"
+
+
+def test_weak_tags_no_task_carries_are_skipped_and_tags_are_trimmed(world):
+    batch = synthesize_tasks(world, weak=[" nosuch-skill ", " messaging", ""], n=14)
+    assert batch.weak == ["messaging"] and batch.weak_skipped == ["nosuch-skill"]
+    assert batch.tasks and next(iter(batch.tag_counts())) == "messaging", batch.tag_counts()
+    assert synthesize_tasks(world, weak=" messaging , search", n=14).weak == ["messaging", "search"]
+
+
+def test_weak_tags_none_of_which_can_be_made_fail_before_anything_is_written(tmp_path, world):
+    with pytest.raises(WeakTagError, match=r"world moving-11: no task it can make carries a weak tag "
+                                           r"\(nosuch, other\); its tasks carry: .*messaging"):
+        synthesize_tasks(world, weak="nosuch, other")
+    out = tmp_path / "synth"
+    with pytest.raises(WeakTagError, match="nosuch"):
+        synthesize_bank([world], out=out, weak=["nosuch"], random_rollouts=0, instances=1)
+    assert not out.exists()
 
 
 def test_golden_and_verifier_come_from_separate_calls(world):

@@ -99,13 +99,17 @@ def world_command(persona, scenario, seed, backend, out_path, as_json):
 def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_rollouts, instances, parallel, seed, as_json):
     """Synthesize tasks for N worlds, accept them by execution, write them as suites; report the counts."""
     from toolkit.synthesis.pipeline import DEFAULT_OUT, synthesize_bank
+    from toolkit.synthesis.synthesize import WeakTagError
 
     favour = _weak(weak, diagnosis)
     writable_folder("--out", out_dir)
     target = console if as_json else out
-    report = synthesize_bank(worlds=worlds, out=out_dir or DEFAULT_OUT, backend=backend, per_world=per_world,
-                             weak=favour, random_rollouts=random_rollouts, instances=instances,
-                             parallel=parallel, seed=seed, on_progress=lambda m: target.print(m, highlight=False))
+    try:
+        report = synthesize_bank(worlds=worlds, out=out_dir or DEFAULT_OUT, backend=backend, per_world=per_world,
+                                 weak=favour, random_rollouts=random_rollouts, instances=instances,
+                                 parallel=parallel, seed=seed, on_progress=lambda m: target.print(m, highlight=False))
+    except WeakTagError as exc:  # a world can make no task carrying any of the weak tags (nothing written)
+        fail(f"{'--diagnosis' if diagnosis else '--weak'}: {exc}; nothing was written")
     for r in report.rejections[:20]:
         target.print(f"[yellow]rejected[/] {r.task_id} ({r.stage}): {'; '.join(r.reasons)[:300]}", markup=True, highlight=False)
     target.print(f"{report.accepted} accepted, {report.rejected} rejected, cross-app share {report.cross_app_share:.0%}, "

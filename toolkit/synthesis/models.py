@@ -337,4 +337,5 @@ class SynthReport(_Strict):
     tags: dict[str, int] = Field(default_factory=dict)
     rejections: list[Rejection] = Field(default_factory=list)
     accepted_ids: list[str] = Field(default_factory=list)
+    weak_skipped: dict[str, list[str]] = Field(default_factory=dict)  # world -> weak tags none of its tasks carries
     seconds: float = 0.0

@@ -51,8 +51,12 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
     out = Path(out)
     accepted, rejections = [], []
     seen: dict[str, str] = {}  # instructions across worlds stay distinct
-    for world in chosen:
-        batch = synthesize_tasks(world, weak=weak, n=per_world, backend=backend, seed=seed, seen=seen)
+    # Every world's batch is made before anything is written: a weak tag list no world can serve fails here.
+    batches = [synthesize_tasks(world, weak=weak, n=per_world, backend=backend, seed=seed, seen=seen) for world in chosen]
+    for world, batch in zip(chosen, batches):
+        if batch.weak_skipped:
+            say(f"world {world.id}: no task carries weak tag(s) {', '.join(batch.weak_skipped)}; skipped, "
+                f"favouring {', '.join(batch.weak)}")
         say(f"world {world.id}: {len(batch.tasks)} tasks synthesized, {len(batch.rejections)} dropped by review; accepting...")
         done = iter(range(1, len(batch.tasks) + 1))
         result = await accept_batch(batch, random_rollouts=random_rollouts, instances=instances, parallel=parallel,
@@ -69,6 +73,7 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
         distinct_instructions=len({normalize(r.instruction) for r in reqs}),
         tags=dict(Counter(t for r in reqs for t in r.tags).most_common()), rejections=rejections,
         accepted_ids=[t.requirements.full_id for _, t in accepted],
+        weak_skipped={b.world.id: b.weak_skipped for b in batches if b.weak_skipped},
         seconds=round(time.perf_counter() - start, 1))
 
 
@@ -80,6 +85,8 @@ def synthesize_bank(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT
 
     Accepted tasks go to ``<out>/<world>/`` (suite ``synth/<world>`` when ``out`` is ``task_bank/synth``);
     rejections (stage and reasons) are written to ``rejections.jsonl`` beside them and listed in the report.
+    Weak tags a world's tasks never carry are skipped for it (the report's ``weak_skipped``); when a world can make
+    none of them, ValueError is raised before anything is written.
     """
     return run_sync(synthesize_bank_async(worlds, out, backend, per_world, weak, random_rollouts, instances, parallel,
                                           seed, on_progress))

@@ -32,6 +32,7 @@ class SynthBatch(BaseModel):
     tasks: list[SynthTask]
     rejections: list[Rejection] = Field(default_factory=list)
     weak: list[str] = Field(default_factory=list)
+    weak_skipped: list[str] = Field(default_factory=list)  # weak tags that no task of this world carries
 
     def tag_counts(self) -> dict[str, int]:
         """Return how often each capability tag occurs in the batch, most frequent first."""
@@ -39,14 +40,36 @@ class SynthBatch(BaseModel):
 
 
 def weak_tags(weak: DiagnosisReport | list[str] | str | None) -> list[str]:
-    """Return the capability tags to favour, weakest first (from a report's ``weak_capabilities`` or a list)."""
+    """Return the capability tags to favour, weakest first (from a report's ``weak_capabilities``, a list or a
+    comma-separated string); each tag trimmed of whitespace, empty and repeated ones left out."""
     if weak is None:
         return []
     if isinstance(weak, DiagnosisReport):
-        return list(weak.weak_capabilities)
-    if isinstance(weak, str):
-        return [t for t in weak.split(",") if t]
-    return list(weak)
+        raw = list(weak.weak_capabilities)
+    elif isinstance(weak, str):
+        raw = weak.split(",")
+    else:
+        raw = list(weak)
+    return list(dict.fromkeys(t.strip() for t in raw if t.strip()))
+
+
+class WeakTagError(ValueError):
+    """None of the weak tags asked for is carried by a task the world can make."""
+
+
+def usable_weak(tags: list[str], reqs: list[TaskRequirements], world_id: str) -> tuple[list[str], list[str]]:
+    """Return (usable, skipped): the weak ``tags`` some requirement of ``reqs`` carries, and those none does.
+
+    Raises:
+        WeakTagError: (a ValueError) when tags were given and none of them can be made in this world (favouring them
+            would select nothing), naming the world, the tags and those its tasks do carry.
+    """
+    present = {t for r in reqs for t in r.tags}
+    usable = [t for t in tags if t in present]
+    if tags and not usable:
+        raise WeakTagError(f"world {world_id}: no task it can make carries a weak tag ({', '.join(tags)}); "
+                           f"its tasks carry: {', '.join(sorted(present)) or 'no tag'}")
+    return usable, [t for t in tags if t not in present]
 
 
 def select(reqs: list[TaskRequirements], n: int | None, weak: list[str], seed: int = 0) -> list[TaskRequirements]:
@@ -123,14 +146,17 @@ def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | Non
 
     ``seen`` (normalized instruction -> full task id) carries the instructions of earlier worlds, so a batch over several
     worlds stays distinct; the kept instructions are added to it.
+
+    Weak tags that no reviewed requirement of this world carries are skipped (listed in ``weak_skipped``); when none
+    of them can be made, :class:`WeakTagError` (a ValueError) is raised.
     """
     engine = get_backend(backend)
-    tags = weak_tags(weak)
     kept, rejections = review(engine.tasks(world, seed), world, seen)
+    tags, skipped = usable_weak(weak_tags(weak), kept, world.id)
     tasks = []
     for req in select(kept, n, tags, seed):
         try:
             tasks.append(build_task(engine, req, world))
         except (ValueError, KeyError, StopIteration) as exc:
             rejections.append(Rejection(task_id=req.full_id, stage="write", reasons=[f"{type(exc).__name__}: {exc}"]))
-    return SynthBatch(world=world, tasks=tasks, rejections=rejections, weak=tags)
+    return SynthBatch(world=world, tasks=tasks, rejections=rejections, weak=tags, weak_skipped=skipped)
