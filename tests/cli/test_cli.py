@@ -103,6 +103,21 @@ def test_empty_suite_is_a_usage_error(tmp_path):
     assert res.stdout == "" and list(tmp_path.iterdir()) == []
 
 
+def test_validating_a_selection_of_no_task_fails(tmp_path):
+    """A suite whose file lists no task: `tasks validate` exits 1 saying so, not "0/0 tasks passed"."""
+    import os
+
+    from toolkit.paths import MOCKED_APPS
+
+    (tmp_path / "task_bank" / "empty").mkdir(parents=True)
+    (tmp_path / "task_bank" / "empty" / "tasks.yaml").write_text("tasks: []\n")
+    (tmp_path / "mocked_apps").symlink_to(MOCKED_APPS)
+    res = subprocess.run([sys.executable, "-m", "toolkit.cli.main", "tasks", "validate", "--suite", "empty", "--json"],
+                         capture_output=True, text=True, timeout=120, env={**os.environ, "GUIGYM_ROOT": str(tmp_path)})
+    _clear_error(res, 1, "--suite empty: the selected suite(s) hold no task: nothing to validate")
+    assert res.stdout == ""
+
+
 def test_unwritable_outputs_are_clear_errors(tmp_path):
     """An --out under a regular file cannot be created: each command names the option and writes nothing."""
     from toolkit.store import RunStore

@@ -70,6 +70,8 @@ def validate_command(suite, task_ids, instances, random_rollouts, parallel, as_j
     from toolkit.validation import validate_tasks
 
     specs = _specs(suite, task_ids)
+    if not specs:  # 0/0 passed would read as success
+        fail(f"{f'--suite {suite}' if suite else 'the task bank'}: the selected suite(s) hold no task: nothing to validate")
     progress = Progress(TextColumn("validate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console)
     try:
         with progress:
