@@ -45,6 +45,26 @@ def test_batches_are_distinct_and_mostly_cross_app(three_worlds):
     assert all(len({e.ref.app for e in r.evidence} | {a for a in r.apps if a != "answersheet"}) >= 2 for r in cross)
 
 
+def test_only_selected_tasks_block_a_later_world_s_instruction(three_worlds):
+    """Small batches leave most reviewed requirements unselected; those must not block later worlds' instructions."""
+    seen: dict[str, str] = {}
+    selected: set[str] = set()
+    blockers = []
+    for w in three_worlds:
+        before = dict(seen)
+        batch = synthesize_tasks(w, n=10, seen=seen)
+        ids = {t.requirements.full_id for t in batch.tasks}
+        assert seen == {**before, **{normalize(t.requirements.instruction): t.requirements.full_id for t in batch.tasks}}
+        blockers += [reason.removeprefix("same instruction as ") for r in batch.rejections for reason in r.reasons
+                     if reason.startswith("same instruction as ")]
+        assert set(blockers) <= selected, (w.id, blockers)
+        selected |= ids
+    assert blockers  # the third world does repeat a selected instruction (same template, same wording)
+    untouched: dict[str, str] = {}
+    kept, _ = review(candidates(three_worlds[0]), three_worlds[0], untouched)
+    assert kept and untouched == {}  # review only reads `seen`
+
+
 def test_review_drops_near_duplicates_and_ambiguous_instructions(world):
     reqs = candidates(world)
     twin = reqs[0].model_copy(update={"id": "twin", "instruction": reqs[0].instruction + " Please."})

@@ -79,13 +79,14 @@ def review(reqs: list[TaskRequirements], world: World,
            seen: dict[str, str] | None = None) -> tuple[list[TaskRequirements], list[Rejection]]:
     """Return (kept, rejected): near-duplicates, ambiguous and ungrounded requirements are dropped with reasons.
 
-    ``seen`` maps normalized instructions already used (by other worlds' tasks) to their full task ids; kept ones are
-    added.
+    ``seen`` maps normalized instructions already used (by other worlds' selected tasks) to their full task ids; it is
+    only read: the caller adds the tasks it selects (:func:`~toolkit.synthesis.synthesize.synthesize_tasks`), so a
+    requirement kept here but never selected blocks no later world's same instruction.
     """
     kept: list[TaskRequirements] = []
     rejected: list[Rejection] = []
     seen_keys: dict[str, str] = {}
-    seen_text: dict[str, str] = seen if seen is not None else {}
+    seen_text: dict[str, str] = dict(seen or {})  # a copy: this world's kept requirements are not all selected
     ids: set[str] = set()
     stems: dict[str, str] = {}  # verifier file stem -> the kept task id that writes it
     for req in reqs:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from toolkit.diagnosis.report import DiagnosisReport
 from toolkit.synthesis.backends import get_backend
 from toolkit.synthesis.models import Rejection, SynthTask, TaskRequirements, World
-from toolkit.synthesis.review import review
+from toolkit.synthesis.review import normalize, review
 
 #: How many tasks a world yields by default.
 DEFAULT_PER_WORLD = 40
@@ -145,7 +145,8 @@ def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | Non
     golden solution and verifier. A requirement whose solution or verifier cannot be made is logged, not raised.
 
     ``seen`` (normalized instruction -> full task id) carries the instructions of earlier worlds, so a batch over several
-    worlds stays distinct; the kept instructions are added to it.
+    worlds stays distinct; the instructions of this batch's tasks (those selected and built) are added to it, and no
+    other: a requirement review kept but the selection left out does not block a later world's same instruction.
 
     Weak tags that no reviewed requirement of this world carries are skipped (listed in ``weak_skipped``); when none
     of them can be made, :class:`WeakTagError` (a ValueError) is raised.
@@ -159,4 +160,6 @@ def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | Non
             tasks.append(build_task(engine, req, world))
         except (ValueError, KeyError, StopIteration) as exc:
             rejections.append(Rejection(task_id=req.full_id, stage="write", reasons=[f"{type(exc).__name__}: {exc}"]))
+    if seen is not None:
+        seen.update({normalize(t.requirements.instruction): t.requirements.full_id for t in tasks})
     return SynthBatch(world=world, tasks=tasks, rejections=rejections, weak=tags, weak_skipped=skipped)
