@@ -82,3 +82,14 @@ def test_unknown_runs_and_attempts_name_the_argument(run):
                        (("runs", "compare", "a", "b", "--run", run_id), "ATTEMPT_A:")):
         res = guigym(*args, "--runs", root)
         assert res.returncode == 1 and said in res.stderr and "Traceback" not in res.stderr, (args, res.stderr)
+
+
+def test_diagnose_of_a_run_with_no_attempts_lists_every_action_finding(tmp_path):
+    from toolkit.diagnosis.report import ACTION_FINDINGS
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"]}, root=tmp_path)
+    res = guigym("runs", "diagnose", store.run_id, "--runs", str(tmp_path), "--json")
+    report = last_json(res)
+    assert report["attempts"] == 0 and report["action_counts"] == {k: 0 for k in ACTION_FINDINGS}
+    assert "No finished attempts" in res.stderr and all(f"| {k} | 0 |" in res.stderr for k in ACTION_FINDINGS)

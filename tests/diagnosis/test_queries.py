@@ -7,6 +7,7 @@ import pytest
 from tests.diagnosis.fake_run import add_attempt, plan
 from toolkit.diagnosis import attempt, attempts, attempts_of, compare, diagnose, runs, summary, task_results
 from toolkit.diagnosis.queries import first_divergence, verdict_of
+from toolkit.diagnosis.report import ACTION_FINDINGS
 from toolkit.evaluation import METRICS
 from toolkit.store import RunStore
 
@@ -19,7 +20,12 @@ def test_a_run_with_no_attempts_gives_empty_results_not_errors(tmp_path):
     report = diagnose(store)
     assert report.attempts == 0 and report.success_rate == 0.0 and not report.divergences and not report.by_app
     assert all(found == [] for found in report.trajectories.values())
-    assert "No finished attempts" in report.to_markdown()
+    # every action finding is listed, with none found (not an empty table)
+    assert report.action_counts == {k: 0 for k in ACTION_FINDINGS} and len(ACTION_FINDINGS) == 6
+    assert report.actions == {k: [] for k in ACTION_FINDINGS}
+    text = report.to_markdown()
+    assert "No finished attempts" in text
+    assert all(f"| {k} | 0 |" in text for k in ACTION_FINDINGS), text
     assert task_results(store).empty and attempts_of(store, "contacts.block").empty
     [row] = runs(tmp_path).to_dict("records")
     assert row["attempts"] == 0 and row["SR"] == 0.0
@@ -36,6 +42,7 @@ def test_verifier_errors_are_listed_apart_and_left_out_of_every_rate(tmp_path):
 
     report = diagnose(store)
     assert report.attempts == 5 and report.success_rate == 2 / 3
+    assert list(report.actions) == list(report.action_counts) == list(ACTION_FINDINGS)  # found or not, all listed
     assert [f.attempt_id for f in report.trajectories["verifier_errors"]][0] == broken
     first = report.trajectories["verifier_errors"][0].detail
     assert first.startswith("KeyError: 'blocked'") and len(first) <= 200

@@ -35,6 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, attempts, first_divergence, open_run, steps
 
+ACTION_FINDINGS = ("parse_errors", "off_screen", "no_effect", "repeats", "loops", "truncated")
 TRAJECTORY_FINDINGS = ("false_complete", "overdue", "budget_exhausted", "side_effects", "wrong_answers",
                        "verifier_errors", "missing_steps")
 
@@ -195,7 +196,8 @@ def _expected_answer(params: dict[str, Any]) -> str:
 def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
     """Return the diagnosis of a run (see the module docstring for what is found).
 
-    A run with no finished attempt gets an empty diagnosis, but for its env errors and unfinished attempts.
+    A run with no finished attempt gets an empty diagnosis (every action and trajectory finding listed, with none
+    found), but for its env errors and unfinished attempts.
     """
     store = open_run(run)
     table = attempts(store)
@@ -204,6 +206,7 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
     env_errors, unfinished = env_error_groups(env_rows), unfinished_attempts(env_rows, done)
     if table.empty:
         return DiagnosisReport(run_id=store.run_id, attempts=0, success_rate=0.0,
+                               actions={k: [] for k in ACTION_FINDINGS}, action_counts={k: 0 for k in ACTION_FINDINGS},
                                trajectories={k: [] for k in TRAJECTORY_FINDINGS},
                                env_errors=env_errors, unfinished=unfinished)
     scored = table[table["outcome"] != VERIFIER_ERROR]
@@ -244,9 +247,8 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
         for crit, passed in (row.get("criteria") or {}).items():
             by_crit[f"{tid.split('/')[-1]}:{crit}"].append(bool(passed))
     report.divergences = _divergences(scored, step_frames)
-    report.actions = dict(acts)
-    report.action_counts = {k: len(acts.get(k, [])) for k in ("parse_errors", "off_screen", "no_effect", "repeats", "loops",
-                                                              "truncated")}
+    report.actions = {k: acts.get(k, []) for k in ACTION_FINDINGS}
+    report.action_counts = {k: len(v) for k, v in report.actions.items()}
     report.parse_error_kinds = dict(kinds)
     report.trajectories = {k: trajs.get(k, []) for k in TRAJECTORY_FINDINGS}
     report.by_app, report.by_tag, report.by_criterion = _rates(by_app), _rates(by_tag), _rates(by_crit)
