@@ -77,6 +77,31 @@ def test_a_folder_named_yaml_is_not_a_task_file(tmp_path):
     assert [s.id for s in load_suite("demo", root=root)] == ["answer.count"]
 
 
+@pytest.mark.parametrize("source, expect", [
+    ("def right(ctx:\n    return {}\n", "does not parse: SyntaxError at line 1"),
+    ("def right(ctx):\nreturn {}\n", "does not parse: IndentationError at line 2"),
+    ("def wrong(ctx):\n    return {}\n", "defines no function 'right' (it defines: wrong)"),
+    ("def _helper():\n    pass\n", "defines no function 'right' (it defines: none)"),
+])
+def test_a_broken_verifier_is_an_error_naming_the_task_field_and_file(tmp_path, source, expect):
+    root = _bank(tmp_path)
+    verifier = root / "demo" / "demo.py"
+    verifier.write_text(source)
+    message = _error(root)
+    assert f"{root / 'demo' / 'demo.yaml'}: task 't.one': field 'verifier': {verifier}" in message and expect in message
+
+
+@pytest.mark.parametrize("source", [
+    "import json\nif True:\n    def right(ctx):\n        return {}\n",  # defined in a block
+    "def _impl(ctx):\n    return {}\nright = _impl\n",                  # bound by assignment
+    "from os.path import *\n",                                            # can't tell: let it load
+])
+def test_a_verifier_function_bound_other_ways_loads(tmp_path, source):
+    root = _bank(tmp_path)
+    (root / "demo" / "demo.py").write_text(source)
+    assert [s.id for s in load_suite("demo", root=root)] == ["t.one"]
+
+
 def test_duplicate_keys_are_an_error(tmp_path):
     root = _bank(tmp_path, extra='instruction: "second"')
     assert "duplicate key 'instruction'" in _error(root)

@@ -17,6 +17,7 @@ from toolkit.paths import TASK_BANK
 from toolkit.tasks.lint import json_problems, spec_problems
 from toolkit.tasks.params import TemplateError, render, sample_params
 from toolkit.tasks.spec import TaskInstance, TaskSpec
+from toolkit.tasks.verifier_source import verifier_problems
 
 
 class SpecError(ValueError):
@@ -93,10 +94,11 @@ def load_file(path: Path, suite: str | None = None) -> list[TaskSpec]:
             spec = TaskSpec.model_validate({**merged, "suite": suite, "source": str(path)})
         except ValidationError as exc:
             raise SpecError(f"{path}: task '{name}': {_describe(exc)}") from None
-        verifier_file = spec.folder / spec.verifier.split(":")[0]
+        verifier_file, function = spec.verifier.split(":")
+        verifier_file = spec.folder / verifier_file
         if not verifier_file.is_file():
             raise SpecError(f"{path}: task '{name}': field 'verifier': no file {verifier_file}")
-        problems = spec_problems(spec)
+        problems = verifier_problems(verifier_file, function) or spec_problems(spec)
         if problems:
             raise SpecError(f"{path}: task '{name}': {'; '.join(problems[:5])}")
         specs.append(spec)
