@@ -1,12 +1,15 @@
 """Contact sheets of the mocked apps: one PNG per app with its main screens side by side.
 
-Screens per app: its home screen, each of its tabs, and the first list item opened. Used by
+Screens per app: its home screen, each of its tabs (phone ``tab:``; the desktop web apps' ``nav:`` and ``view:``
+sections) that shows something else, and the first list item opened. Phone apps are shot in the phone shell;
+the desktop web apps (teamchat, tracker, ...) in the desktop shell, at its 1280×800 size. Used by
 ``guigym apps gallery`` (to look at every app after a change) and for the README's picture.
 """
 
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -14,9 +17,16 @@ from PIL import Image, ImageDraw
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.local import LocalBackend
 from toolkit.envs.manager import EnvManager
+from toolkit.paths import MOCKED_APPS
 from toolkit.tasks import TaskInstance
 
-_NOT_ITEMS = ("field:", "tab:", "btn:", "nav-", "sys:", "launcher:", "statusbar", "recent", "shade", "notification:")
+#: The shells apps are shot in, in the order their sheets are made; an app on both (answersheet) goes on the first.
+DEVICES = ("phone", "desktop")
+_TABS = ("tab:", "nav:", "view:")  # the sections of an app: phone tab bars, desktop side navigation and views
+# Element ids that are controls (the shell's, or an app's sections, filters, sort keys, checkboxes), not list items.
+_NOT_ITEMS = ("field:", "tab:", "btn:", "nav-", "sys:", "launcher:", "statusbar", "recent", "shade", "notification:",
+              "tab-open:", "tab-close:", "nav:", "view:", "scroll:", "filter:", "sort:", "check:", "lcheck:",
+              "lstatus:", "col:", "project:", "switch-user:", "reaction:", "replies:")
 
 
 def _blank(seed: int) -> TaskInstance:
@@ -38,41 +48,74 @@ def _sheet(shots: list[tuple[str, bytes]], title: str) -> Image.Image:
     return sheet
 
 
+def device_apps() -> dict[str, list[str]]:
+    """Return the built apps of each shell (an app with no manifest yet is on none), each app on one shell only."""
+    catalog = json.loads((MOCKED_APPS / "catalog.json").read_text())
+    placed: dict[str, list[str]] = {}
+    taken: set[str] = set()
+    for device in DEVICES:
+        built = [a for a in catalog.get(device, {}).get("apps", []) if (MOCKED_APPS / "apps" / a / "manifest.json").is_file()]
+        placed[device] = [a for a in built if a not in taken]
+        taken.update(built)
+    return placed
+
+
+async def _app_shots(manager: EnvManager, lease, app: str) -> list[tuple[str, bytes]]:
+    """Return the screens of ``app``: home, its tabs that show something else (up to 3), the first item opened."""
+    await manager.reset(lease, _blank(0))
+    home = (await manager.step(lease, [{"type": "open", "app": app}], f"{app}-open")).observation
+    shots = [("home", home.image)]
+    tabs = [e for e in home.elements if e.id.startswith(_TABS)]
+    for tab in tabs[:4]:
+        x, y = tab.center
+        obs = (await manager.step(lease, [{"type": "click", "x": x, "y": y}], f"{app}-{tab.id}")).observation
+        if len(shots) < 4 and all(obs.image != image for _, image in shots):  # the tab home shows adds nothing
+            shots.append((tab.id, obs.image))
+    item = next((e for e in home.elements if ":" in e.id and not e.id.startswith(_NOT_ITEMS)), None)
+    if item is not None:
+        await manager.reset(lease, _blank(0))
+        await manager.step(lease, [{"type": "open", "app": app}], f"{app}-reopen")
+        x, y = item.center
+        obs = (await manager.step(lease, [{"type": "click", "x": x, "y": y}], f"{app}-item")).observation
+        shots.append((item.id, obs.image))
+    return shots
+
+
+async def _device_gallery(device: str, apps: list[str], out_dir: Path, scale: float) -> list[Path]:
+    """Write the sheets of ``apps`` (all on ``device``) and ``<device>.png`` (start screen + first screens)."""
+    adapter = MockedAdapter(device=device, image_format="png", scale=scale)
+    written = []
+    async with EnvManager(backend=LocalBackend(), adapter=adapter) as manager:
+        [lease] = await manager.request()
+        firsts = [("launcher" if device == "phone" else "start", (await manager.reset(lease, _blank(0))).image)]
+        for app in apps:
+            shots = await _app_shots(manager, lease, app)
+            firsts.append((app, shots[0][1]))
+            path = out_dir / f"{app}.png"
+            _sheet(shots, f"{app} ({device})").save(path)
+            written.append(path)
+    path = out_dir / f"{device}.png"
+    _sheet(firsts[:5], f"guigym {device}").save(path, optimize=True)
+    return [*written, path]
+
+
 async def app_gallery(out_dir: Path, apps: list[str] | None = None, scale: float = 1.0) -> list[Path]:
-    """Write ``<out_dir>/<app>.png`` for each app (and ``phone.png``: launcher + first screens); return the paths."""
-    adapter = MockedAdapter(image_format="png", scale=scale)
-    unknown = [a for a in apps or [] if a not in adapter.apps]
+    """Write ``<out_dir>/<app>.png`` for each app (default: every built app of every shell), and ``<device>.png``
+    (its start screen + first screens) for each shell used; return the paths.
+
+    Raises:
+        ValueError: for an app no shell has, listing each shell's apps (before anything is written).
+    """
+    placed = device_apps()
+    unknown = [a for a in apps or [] if not any(a in found for found in placed.values())]
     if unknown:
-        raise ValueError(f"no app {', '.join(map(repr, unknown))}; the phone has {', '.join(adapter.apps)}")
+        have = "; ".join(f"the {d} has {', '.join(found)}" for d, found in placed.items())
+        raise ValueError(f"no app {', '.join(map(repr, unknown))}; {have}")
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    firsts: list[tuple[str, bytes]] = []
-    async with EnvManager(backend=LocalBackend(), adapter=adapter) as manager:
-        [lease] = await manager.request()
-        launcher = await manager.reset(lease, _blank(0))
-        firsts.append(("launcher", launcher.image))
-        for app in apps or adapter.apps:
-            await manager.reset(lease, _blank(0))
-            home = (await manager.step(lease, [{"type": "open", "app": app}], f"{app}-open")).observation
-            shots = [("home", home.image)]
-            firsts.append((app, home.image))
-            tabs = [e for e in home.elements if e.id.startswith("tab:")]
-            for tab in tabs[1:4]:
-                x, y = tab.center
-                obs = (await manager.step(lease, [{"type": "click", "x": x, "y": y}], f"{app}-{tab.id}")).observation
-                shots.append((tab.id, obs.image))
-            item = next((e for e in home.elements if ":" in e.id and not e.id.startswith(_NOT_ITEMS)), None)
-            if item is not None:
-                await manager.reset(lease, _blank(0))
-                await manager.step(lease, [{"type": "open", "app": app}], f"{app}-reopen")
-                x, y = item.center
-                obs = (await manager.step(lease, [{"type": "click", "x": x, "y": y}], f"{app}-item")).observation
-                shots.append((item.id, obs.image))
-            path = out_dir / f"{app}.png"
-            _sheet(shots, f"{app}").save(path)
-            written.append(path)
-        path = out_dir / "phone.png"
-        _sheet(firsts[:5], "guigym phone").save(path, optimize=True)
-        written.append(path)
+    for device, found in placed.items():
+        chosen = found if apps is None else [a for a in dict.fromkeys(apps) if a in found]  # in the order asked
+        if chosen:
+            written += await _device_gallery(device, chosen, out_dir, scale)
     return written

@@ -50,7 +50,8 @@ def serve(host, port):
               help="device scale factor of the screenshots")
 @click.option("--json", "as_json", is_flag=True, help="print the written paths as a JSON array (last line)")
 def gallery(out_dir, app_ids, scale, as_json):
-    """Write one contact-sheet PNG per app (home, tabs, an opened item) to look at."""
+    """Write one contact-sheet PNG per app (home, tabs, an opened item) to look at: phone apps in the phone shell,
+    the desktop web apps (teamchat, tracker, ...) in the desktop shell; plus phone.png / desktop.png."""
     from toolkit.gallery import app_gallery
     from toolkit.sync import run_sync
 

@@ -1,0 +1,46 @@
+"""``guigym apps gallery``: phone apps in the phone shell, the desktop web apps in the desktop shell."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from tests.conftest import requires_chromium
+from toolkit.gallery import app_gallery, device_apps
+
+PAD, HEAD, FOOT = 16, 36, 20  # the sheet's margins around one row of screenshots (toolkit.gallery._sheet)
+
+
+def _shots(path, width: int, height: int) -> int:
+    """Return how many screenshots of ``width`` × ``height`` the sheet at ``path`` holds (failing on another size)."""
+    sheet = Image.open(path)
+    assert sheet.height == height + HEAD + PAD + FOOT, (path.name, sheet.size)
+    count, rest = divmod(sheet.width - PAD, width + PAD)
+    assert rest == 0, (path.name, sheet.size)
+    return count
+
+
+def test_every_built_app_is_on_one_shell():
+    placed = device_apps()
+    assert {"teamchat", "tracker"} <= set(placed["desktop"]) and "contacts" in placed["phone"]
+    assert "answersheet" in placed["phone"] and "answersheet" not in placed["desktop"]  # on both: shot on the phone
+
+
+async def test_an_unknown_app_names_each_shell_s_apps(tmp_path):
+    with pytest.raises(ValueError, match=r"no app 'nope'; the phone has contacts.*; the desktop has teamchat, tracker"):
+        await app_gallery(tmp_path / "g", ["teamchat", "nope"])
+    assert not (tmp_path / "g").exists()
+
+
+@requires_chromium
+async def test_desktop_web_apps_are_shot_in_the_desktop_shell(tmp_path):
+    paths = await app_gallery(tmp_path, ["tracker", "contacts", "teamchat"])
+    assert [p.name for p in paths] == ["contacts.png", "phone.png", "tracker.png", "teamchat.png", "desktop.png"]
+    assert _shots(tmp_path / "contacts.png", 360, 800) >= 2  # the phone at scale 1
+    # home, its other sections (tracker: backlog and sprints; teamchat: mentions and browse), an item opened
+    assert _shots(tmp_path / "tracker.png", 1280, 800) == 4
+    assert _shots(tmp_path / "teamchat.png", 1280, 800) == 4
+    assert _shots(tmp_path / "desktop.png", 1280, 800) == 3  # the start page, then each app's home
+    sheet = Image.open(tmp_path / "teamchat.png").convert("RGB")
+    frames = [sheet.crop((PAD + i * (1280 + PAD), HEAD, PAD + i * (1280 + PAD) + 1280, HEAD + 800)) for i in range(4)]
+    assert len({f.tobytes() for f in frames}) == 4  # four different screens
