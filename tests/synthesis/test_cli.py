@@ -132,3 +132,26 @@ def test_synth_tasks_with_weak_tags_no_world_carries_writes_nothing(tmp_path):
     assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
     assert "--weak: world moving-11: no task it can make carries a weak tag (nosuch, other)" in res.stderr
     assert "nothing was written" in res.stderr and list(out.iterdir()) == []
+
+
+@requires_chromium
+def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, world):
+    """A world.json that is not JSON and a tasks.yaml that is not YAML: each is its world's issue (no traceback), and
+    the sound world beside them is still validated."""
+    from toolkit.synthesis import synthesize_tasks
+    from toolkit.synthesis.writer import write_world_suite
+
+    tasks = synthesize_tasks(world, n=1).tasks
+    for name in ("a-good", "b-json", "c-yaml"):
+        write_world_suite(world.model_copy(update={"id": name}), tasks, tmp_path / name)
+    (tmp_path / "b-json" / "world.json").write_text('{"id": "b-json", trunc')
+    (tmp_path / "c-yaml" / "tasks.yaml").write_text("tasks: [\n  - id: x\n  bad: : :\n")
+    res = guigym("synth", "validate", "--out", str(tmp_path), "--random", "0", "--instances", "1", "--json")
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-3000:]
+    report = {w["world"]: w for w in json.loads(res.stdout.strip().splitlines()[-1])["worlds"]}
+    assert report["a-good"]["tasks"] == report["a-good"]["passed"] == 1 and report["a-good"]["issues"] == []
+    [issue] = report["b-json"]["issues"]
+    assert issue.startswith(f"{tmp_path / 'b-json' / 'world.json'}: cannot be read: Expecting")
+    [issue] = report["c-yaml"]["issues"]
+    assert issue.startswith(f"tasks.yaml does not load: {tmp_path / 'c-yaml' / 'tasks.yaml'}: not valid YAML")
+    assert "ISSUE b-json:" in res.stderr and "ISSUE c-yaml:" in res.stderr

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import click
+from rich.markup import escape
 
 from toolkit.cli.common import console, emit_json, fail, out, split_list, table, writable_folder
 
@@ -142,6 +143,11 @@ def validate_command(out_dir, instances, random_rollouts, parallel, as_json):
     target.print(table("synthesized worlds", ["world", "tasks", "passed", "issues", "missing"],
                        [[r.world, r.tasks, r.passed, len(r.issues), len(r.missing)] for r in results]))
     for r in results:
+        for issue in r.issues:
+            target.print(f"[red]ISSUE[/] {escape(r.world)}: {escape(issue)}", markup=True, highlight=False)
+        if r.missing:
+            target.print(f"[red]ISSUE[/] {escape(r.world)}: {len(r.missing)} record(s) do not load into the device, "
+                         f"e.g. {escape(', '.join(map(str, r.missing[:5])))}", markup=True, highlight=False)
         for tid, checks in r.failed.items():
             for check, message in checks.items():
                 target.print(f"[red]FAIL[/] {tid} {check}: {message}", markup=True, highlight=False)

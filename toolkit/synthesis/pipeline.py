@@ -128,21 +128,37 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
                          "`guigym synth tasks` writes them)")
     results = []
     for folder in folders:
-        world = read_world(folder)
+        try:
+            world = read_world(folder)
+        except (OSError, ValueError) as exc:  # damaged JSON, or not a World: this world's issue, not the run's end
+            results.append(WorldValidation(world=folder.name, issues=[f"{folder / 'world.json'}: cannot be read: "
+                                                                      f"{_first_line(exc)}"]))
+            continue
         res = WorldValidation(world=world.id, issues=[f"{i.where}: {i.message}" for i in check_world(world)])
         res.missing = verify_loaded(world, initial_state(world))
-        specs = load_file(folder / "tasks.yaml", suite=suite_name(world.id))
+        results.append(res)
+        try:
+            specs = load_file(folder / "tasks.yaml", suite=suite_name(world.id))
+        except ValueError as exc:  # SpecError: names the file, and the task and field when known
+            res.issues.append(f"tasks.yaml does not load: {exc}")
+            continue
         reports = await validate_tasks(specs, instances, random_rollouts, parallel)
         res.tasks, res.passed = len(reports), sum(r.ok for r in reports)
         res.failed = {r.task_id: {k: v for k, v in r.checks.items() if v} for r in reports if not r.ok}
-        results.append(res)
     return results
+
+
+def _first_line(exc: Exception) -> str:
+    """Return an exception's message, a pydantic error's first lines only (its count and the first field)."""
+    return " ".join(str(exc).splitlines()[:3])
 
 
 def validate_synth(out: str | Path = DEFAULT_OUT, instances: int = 5, random_rollouts: int = 20,
                    parallel: int = 2) -> list[WorldValidation]:
     """Re-check every synthesized world under ``out`` (or one world folder): consistency, loading, validation.
 
+    A world whose ``world.json`` or ``tasks.yaml`` cannot be read is reported with that as its issue (named by its
+    folder when its world.json is the damaged one); the other worlds are still checked.
     Raises ValueError when ``out`` holds no synthesized world.
     """
     return run_sync(validate_synth_async(out, instances, random_rollouts, parallel))
