@@ -103,19 +103,38 @@ def test_empty_suite_is_a_usage_error(tmp_path):
     assert res.stdout == "" and list(tmp_path.iterdir()) == []
 
 
-def test_validating_a_selection_of_no_task_fails(tmp_path):
-    """A suite whose file lists no task: `tasks validate` exits 1 saying so, not "0/0 tasks passed"."""
+def _guigym_in(root, *args: str) -> subprocess.CompletedProcess:
+    """Run guigym with ``root`` as its repository root (its own task_bank/, the mocked apps linked in)."""
     import os
 
     from toolkit.paths import MOCKED_APPS
 
+    if not (root / "mocked_apps").exists():
+        (root / "mocked_apps").symlink_to(MOCKED_APPS)
+    return subprocess.run([sys.executable, "-m", "toolkit.cli.main", *args], capture_output=True, text=True,
+                          timeout=600, env={**os.environ, "GUIGYM_ROOT": str(root)})
+
+
+def test_validating_a_selection_of_no_task_fails(tmp_path):
+    """A suite whose file lists no task: `tasks validate` exits 1 saying so, not "0/0 tasks passed"."""
     (tmp_path / "task_bank" / "empty").mkdir(parents=True)
     (tmp_path / "task_bank" / "empty" / "tasks.yaml").write_text("tasks: []\n")
-    (tmp_path / "mocked_apps").symlink_to(MOCKED_APPS)
-    res = subprocess.run([sys.executable, "-m", "toolkit.cli.main", "tasks", "validate", "--suite", "empty", "--json"],
-                         capture_output=True, text=True, timeout=120, env={**os.environ, "GUIGYM_ROOT": str(tmp_path)})
+    res = _guigym_in(tmp_path, "tasks", "validate", "--suite", "empty", "--json")
     _clear_error(res, 1, "--suite empty: the selected suite(s) hold no task: nothing to validate")
     assert res.stdout == ""
+
+
+@requires_chromium
+def test_fail_lines_print_bracketed_text_verbatim(tmp_path):
+    """A failure message holding rich markup ([/] alone, [bold], a state path's [id=c1]) prints as written."""
+    from tests.conftest import write_suite
+
+    text = "closing [/] before [bold]opening at contacts[id=c1]"
+    write_suite(tmp_path / "task_bank", py_text=f"def right(ctx):\n    raise ValueError({text!r})\n")
+    res = _guigym_in(tmp_path, "tasks", "validate", "--suite", "demo", "--random", "0", "--instances", "1")
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
+    printed = " ".join(res.stdout.split())  # the console wraps long lines
+    assert "FAIL demo/answer.count reference: seed 0:" in printed and text in printed, printed
 
 
 def test_unwritable_outputs_are_clear_errors(tmp_path):

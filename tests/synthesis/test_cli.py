@@ -93,6 +93,13 @@ def test_synth_audit_exits_1_when_a_hack_is_missed_or_a_good_verifier_rejected(m
                                     "false_rejections": [{"task": "mobile-core/x", "reasons": ["file_read: ..."]}]})
     assert res.exit_code == 1 and "rejected bundled verifier mobile-core/x" in res.output
     assert json.loads(res.stdout.strip().splitlines()[-1])["good_accepted"] == 2  # the report is still printed
+    # names and reasons holding rich markup print as they are ([/] alone would stop the command)
+    res = _audit_with(monkeypatch, {**base, "missed": ["[/]hack.py"], "wrong_kind": ["[bold]odd.py"],
+                                    "false_rejections": [{"task": "s/[red]x", "reasons": ["reads [id=c1]"]}]})
+    assert res.exit_code == 1 and "Traceback" not in res.output, res.output
+    assert "FAIL planted hack [/]hack.py was accepted" in res.output
+    assert "planted hack [bold]odd.py was rejected" in res.output
+    assert 'rejected bundled verifier s/[red]x: ["reads [id=c1]"]' in res.output
 
 
 def test_synth_tasks_refuses_weak_together_with_diagnosis(tmp_path, monkeypatch):
@@ -116,14 +123,17 @@ def test_synth_tasks_exits_1_when_nothing_is_accepted(tmp_path, monkeypatch):
     from toolkit.cli.main import cli
     from toolkit.synthesis.models import Rejection, SynthReport
 
-    report = SynthReport(worlds=["moving-11"], out=str(tmp_path), accepted=0, rejected=1, cross_app_share=0.0,
+    report = SynthReport(worlds=["moving-11"], out=str(tmp_path), accepted=0, rejected=2, cross_app_share=0.0,
                          distinct_instructions=0,
-                         rejections=[Rejection(task_id="moving-11/t1", stage="gui", reasons=["reference did not reach the goal"])])
+                         rejections=[Rejection(task_id="moving-11/t1", stage="gui", reasons=["reference did not reach the goal"]),
+                                     Rejection(task_id="moving-11/t2", stage="review",
+                                               reasons=["ambiguous: [/] [bold]Sam[/bold] names notes[id=n1]"])])
     monkeypatch.setattr(pipeline, "synthesize_bank", lambda **kw: report)
     res = CliRunner().invoke(cli, ["synth", "tasks", "--worlds", "1", "--json"])
-    assert res.exit_code == 1 and "no task was accepted (1 rejected)" in res.output
+    assert res.exit_code == 1 and "no task was accepted (2 rejected)" in res.output
     assert json.loads(res.stdout.strip().splitlines()[-1])["accepted"] == 0  # the report is still printed
     assert "reference did not reach the goal" in res.output
+    assert "rejected moving-11/t2 (review): ambiguous: [/] [bold]Sam[/bold] names notes[id=n1]" in res.output
 
 
 def test_synth_tasks_with_weak_tags_no_world_carries_writes_nothing(tmp_path):

@@ -108,11 +108,13 @@ def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_r
     try:
         report = synthesize_bank(worlds=worlds, out=out_dir or DEFAULT_OUT, backend=backend, per_world=per_world,
                                  weak=favour, random_rollouts=random_rollouts, instances=instances,
-                                 parallel=parallel, seed=seed, on_progress=lambda m: target.print(m, highlight=False))
+                                 parallel=parallel, seed=seed,
+                                 on_progress=lambda m: target.print(m, markup=False, highlight=False))
     except WeakTagError as exc:  # a world can make no task carrying any of the weak tags (nothing written)
         fail(f"{'--diagnosis' if diagnosis else '--weak'}: {exc}; nothing was written")
     for r in report.rejections[:20]:
-        target.print(f"[yellow]rejected[/] {r.task_id} ({r.stage}): {'; '.join(r.reasons)[:300]}", markup=True, highlight=False)
+        line = f"{r.task_id} ({r.stage}): {'; '.join(r.reasons)[:300]}"
+        target.print(f"[yellow]rejected[/] {escape(line)}", markup=True, highlight=False)
     target.print(f"{report.accepted} accepted, {report.rejected} rejected, cross-app share {report.cross_app_share:.0%}, "
                  f"{report.distinct_instructions} distinct instructions, {report.seconds:.0f} s -> {report.out}")
     if as_json:
@@ -150,7 +152,7 @@ def validate_command(out_dir, instances, random_rollouts, parallel, as_json):
                          f"e.g. {escape(', '.join(map(str, r.missing[:5])))}", markup=True, highlight=False)
         for tid, checks in r.failed.items():
             for check, message in checks.items():
-                target.print(f"[red]FAIL[/] {tid} {check}: {message}", markup=True, highlight=False)
+                target.print(f"[red]FAIL[/] {escape(f'{tid} {check}: {message}')}", markup=True, highlight=False)
     if as_json:
         emit_json({"worlds": [r.model_dump() for r in results], "tasks": sum(r.tasks for r in results),
                    "passed": sum(r.passed for r in results), "ok": all(r.ok for r in results)})
@@ -182,12 +184,12 @@ def audit_command(planted, suites, as_json):
                  ["rejected share", report.get("rejected_share")]]
     target.print(table("verifier audit", ["figure", "value"], rows))
     for miss in report.get("false_rejections", [])[:10]:
-        target.print(f"[red]FAIL[/] rejected bundled verifier {miss['task']}: {json.dumps(miss['reasons'])[:200]}",
-                     markup=True, highlight=False)
+        line = f"rejected bundled verifier {miss['task']}: {json.dumps(miss['reasons'])[:200]}"
+        target.print(f"[red]FAIL[/] {escape(line)}", markup=True, highlight=False)
     for name in report.get("missed", []):
-        target.print(f"[red]FAIL[/] planted hack {name} was accepted", markup=True, highlight=False)
+        target.print(f"[red]FAIL[/] planted hack {escape(name)} was accepted", markup=True, highlight=False)
     for name in report.get("wrong_kind", []):
-        target.print(f"[yellow]planted hack {name} was rejected, but not for its expected kind[/]", markup=True,
+        target.print(f"[yellow]planted hack {escape(name)} was rejected, but not for its expected kind[/]", markup=True,
                      highlight=False)
     if as_json:
         emit_json(report)

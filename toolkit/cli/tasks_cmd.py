@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 
 from toolkit.cli.common import console, emit_json, fail, out, split_list, table
 from toolkit.tasks import SpecError, TaskSpec, list_suites, load_tasks
@@ -85,7 +86,7 @@ def validate_command(suite, task_ids, instances, random_rollouts, parallel, as_j
     for r in failed:
         for check, message in r.checks.items():
             if message:
-                target.print(f"[red]FAIL[/] {r.task_id} {check}: {message}", markup=True, highlight=False)
+                target.print(f"[red]FAIL[/] {escape(f'{r.task_id} {check}: {message}')}", markup=True, highlight=False)
     target.print(f"{len(reports) - len(failed)}/{len(reports)} tasks passed every check")
     if as_json:
         emit_json({"tasks": len(reports), "passed": len(reports) - len(failed),
