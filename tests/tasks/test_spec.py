@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import DEMO_YAML, write_suite
-from toolkit.tasks import SpecError, load_suite, sample
+from toolkit.tasks import SpecError, load_suite, load_tasks, sample
 from toolkit.tasks.params import TemplateError, render
 
 
@@ -79,6 +79,16 @@ def test_unknown_suite_lists_known_ones(demo_bank):
     """The error lists the file suites and the suites registered in code, which load under any root."""
     with pytest.raises(SpecError, match="known: demo, miniwob, osworld"):
         load_suite("nope", root=demo_bank)
+
+
+def test_a_suite_named_twice_loads_each_task_once(tmp_path):
+    root = write_suite(tmp_path)
+    write_suite(root / "synth", name="w1")  # a folder of suites: `synth` loads synth/w1
+    both = load_tasks(["demo", "synth", "demo", "synth/w1"], root=root)
+    assert [s.full_id for s in both] == ["demo/answer.count", "synth/w1/answer.count"]
+    assert load_tasks(iter(["demo", "demo"]), root=root) == load_suite("demo", root=root)
+    with pytest.raises(SpecError, match=r"unknown task id\(s\) \['nope'\] in suite\(s\) \['demo'\]"):
+        load_tasks(iter(["demo", "demo"]), ["nope"], root=root)  # the suites named, once each, even from an iterator
 
 
 def test_bundled_suite_loads():

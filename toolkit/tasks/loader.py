@@ -177,14 +177,20 @@ def known_suites(root: Path = TASK_BANK) -> list[str]:
 
 
 def load_tasks(suites: Iterable[str], ids: Iterable[str] | None = None, root: Path = TASK_BANK) -> list[TaskSpec]:
-    """Return the tasks of the named suites, optionally only the given ids (short or full)."""
-    specs = [s for suite in suites for s in load_suite(suite, root)]
+    """Return the tasks of the named suites, optionally only the given ids (short or full).
+
+    Each task comes once, in the order the suites are named: a suite named twice, or a folder of suites named with
+    one of its own (``synth`` and ``synth/<world>``), does not repeat its tasks.
+    """
+    names = list(dict.fromkeys(suites))
+    seen: set[str] = set()
+    specs = [s for suite in names for s in load_suite(suite, root) if not (s.full_id in seen or seen.add(s.full_id))]
     if ids:
         wanted = set(ids)
         chosen = [s for s in specs if s.id in wanted or s.full_id in wanted]
         missing = wanted - {s.id for s in chosen} - {s.full_id for s in chosen}
         if missing:
-            raise SpecError(f"unknown task id(s) {sorted(missing)} in suite(s) {list(suites)}")
+            raise SpecError(f"unknown task id(s) {sorted(missing)} in suite(s) {names}")
         specs = chosen
     return specs
 
