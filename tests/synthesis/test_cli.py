@@ -152,10 +152,11 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     from toolkit.synthesis.writer import write_world_suite
 
     tasks = synthesize_tasks(world, n=1).tasks
-    for name in ("a-good", "b-json", "c-yaml"):
+    for name in ("a-good", "b-json", "c-yaml", "d-empty"):
         write_world_suite(world.model_copy(update={"id": name}), tasks, tmp_path / name)
     (tmp_path / "b-json" / "world.json").write_text('{"id": "b-json", trunc')
     (tmp_path / "c-yaml" / "tasks.yaml").write_text("tasks: [\n  - id: x\n  bad: : :\n")
+    (tmp_path / "d-empty" / "tasks.yaml").write_text("tasks: []\n")  # 0 of 0 passed is no validation
     res = guigym("synth", "validate", "--out", str(tmp_path), "--random", "0", "--instances", "1", "--json")
     assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-3000:]
     report = {w["world"]: w for w in json.loads(res.stdout.strip().splitlines()[-1])["worlds"]}
@@ -164,4 +165,5 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     assert issue.startswith(f"{tmp_path / 'b-json' / 'world.json'}: cannot be read: Expecting")
     [issue] = report["c-yaml"]["issues"]
     assert issue.startswith(f"tasks.yaml does not load: {tmp_path / 'c-yaml' / 'tasks.yaml'}: not valid YAML")
+    assert report["d-empty"]["issues"] == [f"{tmp_path / 'd-empty' / 'tasks.yaml'}: holds no task: nothing to validate"]
     assert "ISSUE b-json:" in res.stderr and "ISSUE c-yaml:" in res.stderr

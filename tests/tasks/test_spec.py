@@ -87,6 +87,7 @@ def test_a_suite_named_twice_loads_each_task_once(tmp_path):
     both = load_tasks(["demo", "synth", "demo", "synth/w1"], root=root)
     assert [s.full_id for s in both] == ["demo/answer.count", "synth/w1/answer.count"]
     assert load_tasks(iter(["demo", "demo"]), root=root) == load_suite("demo", root=root)
+    assert load_tasks("demo", root=root) == load_suite("demo", root=root)  # one name, not its letters
     with pytest.raises(SpecError, match=r"unknown task id\(s\) \['nope'\] in suite\(s\) \['demo'\]"):
         load_tasks(iter(["demo", "demo"]), ["nope"], root=root)  # the suites named, once each, even from an iterator
 

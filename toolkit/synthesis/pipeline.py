@@ -142,6 +142,9 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
         except ValueError as exc:  # SpecError: names the file, and the task and field when known
             res.issues.append(f"tasks.yaml does not load: {exc}")
             continue
+        if not specs:  # 0 of 0 passed would read as a checked world
+            res.issues.append(f"{folder / 'tasks.yaml'}: holds no task: nothing to validate")
+            continue
         reports = await validate_tasks(specs, instances, random_rollouts, parallel)
         res.tasks, res.passed = len(reports), sum(r.ok for r in reports)
         res.failed = {r.task_id: {k: v for k, v in r.checks.items() if v} for r in reports if not r.ok}

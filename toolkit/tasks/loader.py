@@ -176,13 +176,14 @@ def known_suites(root: Path = TASK_BANK) -> list[str]:
     return sorted(set(list_suites(root, include_code=True)) | set(parents))
 
 
-def load_tasks(suites: Iterable[str], ids: Iterable[str] | None = None, root: Path = TASK_BANK) -> list[TaskSpec]:
+def load_tasks(suites: str | Iterable[str], ids: Iterable[str] | None = None, root: Path = TASK_BANK) -> list[TaskSpec]:
     """Return the tasks of the named suites, optionally only the given ids (short or full).
 
     Each task comes once, in the order the suites are named: a suite named twice, or a folder of suites named with
-    one of its own (``synth`` and ``synth/<world>``), does not repeat its tasks.
+    one of its own (``synth`` and ``synth/<world>``), does not repeat its tasks. A single name may be given as a
+    string (``load_tasks("mobile-core")`` is that suite, not its letters).
     """
-    names = list(dict.fromkeys(suites))
+    names = list(dict.fromkeys([suites] if isinstance(suites, str) else suites))
     seen: set[str] = set()
     specs = [s for suite in names for s in load_suite(suite, root) if not (s.full_id in seen or seen.add(s.full_id))]
     if ids:
