@@ -36,6 +36,18 @@ def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]], lef
     return t
 
 
+def whole(value: Any) -> Any:
+    """Return a float that holds a whole number (a count stored as ``4.0``) as an int; other values unchanged."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def action_call(action: dict[str, Any]) -> str:
+    """Return an action as a call, ``click(x=342, y=922)`` or ``type(target='field:search', text='Juno')``
+    (arguments that are unset left out)."""
+    args = ", ".join(f"{k}={whole(v)!r}" for k, v in action.items() if k != "type" and v is not None)
+    return f"{action.get('type')}({args})"
+
+
 def fail(message: str) -> None:
     """Stop with a clear error (exit status 1); an API error's ``argument 'name':`` is said as the command's flag."""
     raise click.ClickException(as_flag(message))

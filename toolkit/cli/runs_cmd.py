@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.common import console, emit_json, fail, table
+from toolkit.cli.common import action_call, console, emit_json, fail, table, whole
 from toolkit.cli.common import out as stdout_console
 
 RUNS_HELP = "runs folder (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)"
@@ -32,20 +32,8 @@ def _brief(text, n: int = OUTPUT_CHARS) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def _value(v) -> str:
-    return str(int(v)) if isinstance(v, float) and v.is_integer() else repr(v)
-
-
 def _actions(actions) -> str:
-    """Return actions as calls, ``click(x=342, y=922); type(text='maybe')`` (unset arguments left out)."""
-    calls = [f"{a.get('type')}(" + ", ".join(f"{k}={_value(v)}" for k, v in a.items() if k != "type" and v is not None)
-             + ")" for a in actions or []]
-    return "; ".join(calls) or "-"
-
-
-def _count(v):
-    """Return a count stored as a float (``4.0`` in a suite's metrics) as an int; other values unchanged."""
-    return int(v) if isinstance(v, float) and v.is_integer() else v
+    return "; ".join(action_call(a) for a in actions or []) or "-"
 
 
 @click.group("runs")
@@ -82,7 +70,7 @@ def show_command(run, runs_root, per_task, as_json):
     target = console if as_json else stdout_console
     cols = ["attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors", "unfinished"]
     target.print(table(f"run {summary.run_id}", ["suite", *cols],
-                       [[name, *[_count(m.get(c)) if c in COUNTS else m.get(c) for c in cols]]
+                       [[name, *[whole(m.get(c)) if c in COUNTS else m.get(c) for c in cols]]
                         for name, m in summary.suites.items()]))
     for by, rows in (("app", summary.by_app), ("tag", summary.by_tag)):
         target.print(table(f"by {by}", [by, "attempts", "SR", "PR"],

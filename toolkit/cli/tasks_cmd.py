@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 from rich.markup import escape
 
-from toolkit.cli.common import console, emit_json, fail, out, split_list, table
+from toolkit.cli.common import action_call, console, emit_json, fail, out, split_list, table, whole
 from toolkit.tasks import SpecError, TaskSpec, list_suites, load_tasks
 from toolkit.tasks.loader import known_suites
 
@@ -94,3 +96,42 @@ def validate_command(suite, task_ids, instances, random_rollouts, parallel, as_j
                    "instances": instances, "random_rollouts": random_rollouts})
     if failed:
         raise SystemExit(1)
+
+
+@tasks.command("show")
+@click.argument("task_id")
+@click.option("--seed", type=click.IntRange(0, 2**53 - 1), default=0, show_default=True,
+              help="the instance to sample (each seed renders the template with other parameters)")
+@click.option("--json", "as_json", is_flag=True, help="print {\"spec\", \"instance\"} as the last line")
+def show_command(task_id, seed, as_json):
+    """Show one task: its template, criteria and reference solution, and the instance a seed samples.
+
+    TASK_ID is ``suite/id`` or an id that one suite alone holds (``contacts.edit_phone``).
+    """
+    from toolkit.api import show_task
+
+    try:
+        detail = show_task(task_id, seed)
+    except ValueError as exc:
+        fail(str(exc))
+    spec, inst = detail.spec, detail.instance
+    target = console if as_json else out
+    target.print(f"{spec['suite']}/{spec['id']} · {spec['device']} · apps {', '.join(spec['apps'])} · "
+                 f"{spec['difficulty']} · {spec['objective']} · split {spec['split']} · max {spec['max_steps']} steps · "
+                 f"tags {', '.join(spec['tags']) or '-'}", markup=False, highlight=False)
+    target.print(f"template: {spec['instruction']}", markup=False, highlight=False)
+    target.print(f"seed {seed}: {inst['instruction']}", markup=False, highlight=False)
+    if inst["params"]:
+        target.print(table("parameters (this seed)", ["name", "value"],
+                           [[k, json.dumps(v, ensure_ascii=False)] for k, v in inst["params"].items()], left=("value",)))
+    target.print(table("criteria", ["criterion", "weight", "required", "description"],
+                       [[c["id"], whole(c.get("weight", 1)), c.get("required", True), c["description"]]
+                        for c in spec["criteria"]],
+                       left=("description",)))
+    steps = [a for group in inst["reference"] for a in group]
+    target.print(table(f"reference solution (this seed: {len(steps)} actions)", ["#", "action"],
+                       [[i, action_call(a)] for i, a in enumerate(steps)], left=("action",)))
+    target.print(f"verifier {spec['verifier']} · expected changes {', '.join(inst['expected_changes']) or 'none'}",
+                 markup=False, highlight=False)
+    if as_json:
+        emit_json(detail.model_dump(mode="json"))
