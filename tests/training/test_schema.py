@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import yaml
 
 from toolkit.paths import REPO_ROOT
@@ -44,3 +45,53 @@ def test_the_tiny_recipe_shows_every_key_and_its_optional_ones_are_valid():
     assert not missing, f"keys the schema takes but {TINY.name} does not show: {missing}"
     validate_recipe(recipe, "uncommented tiny recipe")
     validate_recipe(yaml.safe_load(text), TINY.name)
+
+
+def _load_edited(tmp_path, edit):
+    from toolkit.training.recipe import load_recipe
+
+    recipe = yaml.safe_load(TINY.read_text())
+    edit(recipe)
+    path = tmp_path / "edited.yaml"
+    path.write_text(yaml.safe_dump(recipe))
+    return load_recipe(path), path
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda r: r["algorithm"].update(group_size="four"), r"'algorithm\.group_size' is 'four'; expected an integer >= 2"),
+    (lambda r: r["algorithm"].update(group_size=1), r"'algorithm\.group_size' is 1; expected an integer >= 2"),
+    (lambda r: r["algorithm"].update(group_size=4.0), r"'algorithm\.group_size' is 4\.0; expected an integer"),
+    (lambda r: r["trainer"].update(max_steps=True), r"'trainer\.max_steps' is True; expected an integer >= 1"),
+    (lambda r: r["algorithm"].update(learning_rate="1e-6"), r"'algorithm\.learning_rate' is '1e-6'.*YAML reads 1e-6 "
+                                                            r"as a string"),
+    (lambda r: r["algorithm"].update(learning_rate=0), r"'algorithm\.learning_rate' is 0; expected a number > 0"),
+    (lambda r: r["sampling"].update(success_threshold=1.5), r"'sampling\.success_threshold' is 1\.5; expected a number "
+                                                            r"in \[0, 1\]"),
+    (lambda r: r["trainer"].update(save_only_model="yes"), r"'trainer\.save_only_model' is 'yes'; expected true or false"),
+    (lambda r: r["trainer"].update(seed=None), r"'trainer\.seed' is None; expected an integer >= 0$"),
+    (lambda r: r["model"]["tiny"].update(warm_start="Action: x"), r"'model\.tiny\.warm_start' is 'Action: x'; "
+                                                                  r"expected a list of strings \(or null\)"),
+    (lambda r: r["tasks"]["pools"][0].update(tasks="contacts.favorite"), r"'tasks\.pools\[0\]\.tasks' is "
+                                                                         r"'contacts\.favorite'; expected a list"),
+    (lambda r: r["tasks"]["pools"][0]["env"].update(apps=[1]), r"'tasks\.pools\[0\]\.env\.apps' is \[1\]"),
+    (lambda r: r["model"].update(format="txt"), r"'model\.format' is 'txt'; expected one of text-v1, json-v1"),
+    (lambda r: r["model"].update(coords="px"), r"'model\.coords' is 'px'; expected one of norm1000, norm1, pixels "
+                                               r"\(or null\)"),
+    (lambda r: r["history"].update(window=2, overlap=2), r"'history\.overlap' is 2, but it must be below "
+                                                         r"'history\.window' \(2\)"),
+    (lambda r: r["history"].update(window=0, overlap=0), r"'history\.window' is 0; expected an integer >= 1"),
+    (lambda r: r.update(env={"HF_HUB_OFFLINE": None}), r"'env\.HF_HUB_OFFLINE' is None; expected a string, number"),
+    (lambda r: r.update(env=["HF_HUB_OFFLINE=1"]), r"'env' is \['HF_HUB_OFFLINE=1'\]; expected a mapping"),
+])
+def test_values_of_the_wrong_type_or_range_name_the_file_and_the_key(tmp_path, edit, message):
+    with pytest.raises(ValueError, match=r"^recipe .*edited\.yaml: recipe key " + message):
+        _load_edited(tmp_path, edit)
+
+
+def test_values_of_the_right_type_load():
+    recipe = yaml.safe_load(TINY.read_text())
+    recipe["model"].update(format="qwen3vl", coords=None)  # an alias; null coords: the format's own
+    recipe["rollout"].update(max_turns=None, temperature=1)  # an int where a number is asked for
+    recipe["algorithm"]["learning_rate"] = 1
+    recipe["env"] = {"HF_HUB_OFFLINE": 1, "TOKENIZERS_PARALLELISM": False}
+    validate_recipe(recipe)

@@ -10,6 +10,8 @@ import difflib
 import math
 from typing import Any
 
+from toolkit.training.recipe_types import check_types
+
 ANY = object()  # a leaf key (its value is checked by VALUES or by the code that reads it)
 
 SCHEMA: dict[str, Any] = {
@@ -86,7 +88,8 @@ def _walk(value: Any, schema: Any, path: str) -> None:
 
 
 def validate_recipe(recipe: dict[str, Any], source: str = "recipe") -> None:
-    """Raise ValueError naming the key path of the first unknown key or unsupported value in ``recipe``."""
+    """Raise ValueError naming the key path of the first unknown key, unsupported value, or value of the wrong type
+    or range (:mod:`toolkit.training.recipe_types`) in ``recipe``."""
     try:
         _walk(recipe, SCHEMA, "")
         for path, allowed in VALUES.items():
@@ -94,6 +97,7 @@ def validate_recipe(recipe: dict[str, Any], source: str = "recipe") -> None:
             value = (recipe.get(section) or {}).get(key)
             if value is not None and value not in allowed:
                 raise ValueError(f"recipe key {path!r} is {value!r}; expected one of {', '.join(allowed)}")
+        check_types(recipe)
         _check_values(recipe)
     except ValueError as exc:
         raise ValueError(f"{source}: {exc}") from None
