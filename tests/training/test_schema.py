@@ -95,3 +95,14 @@ def test_values_of_the_right_type_load():
     recipe["algorithm"]["learning_rate"] = 1
     recipe["env"] = {"HF_HUB_OFFLINE": 1, "TOKENIZERS_PARALLELISM": False}
     validate_recipe(recipe)
+
+
+@pytest.mark.parametrize("text, kind", [("- model: {checkpoint: tiny}\n", "list"), ("just words\n", "str")])
+def test_a_recipe_whose_top_level_is_not_a_mapping_names_the_file(tmp_path, text, kind):
+    from toolkit.training.recipe import load_recipe
+
+    path = tmp_path / "listed.yaml"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=rf"^recipe .*listed\.yaml: the top level must be a mapping of sections "
+                                         rf"\(name, .*model, tasks.*\), not a {kind}$"):
+        load_recipe(path)

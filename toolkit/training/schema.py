@@ -90,6 +90,9 @@ def _walk(value: Any, schema: Any, path: str) -> None:
 def validate_recipe(recipe: dict[str, Any], source: str = "recipe") -> None:
     """Raise ValueError naming the key path of the first unknown key, unsupported value, or value of the wrong type
     or range (:mod:`toolkit.training.recipe_types`) in ``recipe``."""
+    if not isinstance(recipe, dict):
+        raise ValueError(f"{source}: the top level must be a mapping of sections ({', '.join(s for s in SCHEMA)}), "
+                         f"not a {type(recipe).__name__}")
     try:
         _walk(recipe, SCHEMA, "")
         for path, allowed in VALUES.items():
