@@ -328,3 +328,30 @@ def test_synth_world_persona_past_the_pool_is_a_usage_error():
                  f"0 to {size - 1}", PERSONAS[0].summary)
     _clear_error(guigym("synth", "world", "--persona", "-1"), 2, "'--persona'", "x>=0")
     assert "an index past its end is an error" in " ".join(guigym("synth", "world", "--help").stdout.split())
+
+
+def _tiny_recipe(tmp_path, **edits):
+    import yaml
+
+    from toolkit.paths import REPO_ROOT
+
+    recipe = yaml.safe_load((REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml").read_text())
+    for section, values in edits.items():
+        recipe[section] = {**(recipe.get(section) or {}), **values}
+    path = tmp_path / "recipe.yaml"
+    path.write_text(yaml.safe_dump(recipe))
+    return path
+
+
+@pytest.mark.parametrize("checkpoint, words", [
+    ("{tmp}/missing", "no such folder"),
+    ("{tmp}", "is not a model folder (no config.json)"),
+    ("nobody-here/no-such-model", "nor a hub id in the local Hugging Face cache"),
+])
+def test_train_refuses_a_bad_checkpoint_by_key_before_any_work(tmp_path, checkpoint, words):
+    pytest.importorskip("trl")
+    checkpoint = checkpoint.format(tmp=tmp_path)
+    recipe = _tiny_recipe(tmp_path, model={"checkpoint": checkpoint})
+    res = guigym("train", "--config", str(recipe), "--output-dir", str(tmp_path / "out"), timeout=120)
+    _clear_error(res, 1, f"recipe {recipe}: recipe key 'model.checkpoint' is '{checkpoint}'", words)
+    assert not (tmp_path / "out").exists()

@@ -308,3 +308,46 @@ def test_resume_refuses_what_it_cannot_continue_before_any_model_work(tmp_path):
         build_trainer(recipe, out, max_steps=5, resume=out / "checkpoint-3")
     assert "max_steps" not in str(err.value).split("(")[1].split(")")[0]
     assert not (out / "base-model").exists()  # refused before the model was built
+
+
+def test_train_exports_the_recipe_env_before_building(tmp_path, monkeypatch):
+    """What TrlParser does under accelerate launch: guigym train (toolkit.training.recipe.train) does too."""
+    import yaml
+
+    import toolkit.training.recipe as R
+
+    recipe = yaml.safe_load((RECIPES / "grpo-tiny-cpu.yaml").read_text())
+    recipe["env"] = {"GUIGYM_TEST_RECIPE_ENV": 7, "GUIGYM_TEST_RECIPE_FLAG": True}
+    path = tmp_path / "with-env.yaml"
+    path.write_text(yaml.safe_dump(recipe))
+    monkeypatch.delenv("GUIGYM_TEST_RECIPE_ENV", raising=False)
+    monkeypatch.delenv("GUIGYM_TEST_RECIPE_FLAG", raising=False)
+    seen = {}
+
+    def fake_build(recipe, out, max_steps=None, resume=None):
+        import os
+
+        seen.update(value=os.environ.get("GUIGYM_TEST_RECIPE_ENV"), flag=os.environ.get("GUIGYM_TEST_RECIPE_FLAG"))
+        raise ValueError("stop here")
+
+    monkeypatch.setattr(R, "build_trainer", fake_build)
+    with pytest.raises(ValueError, match="stop here"):
+        R.train(path, tmp_path / "out")
+    assert seen == {"value": "7", "flag": "True"}  # str(value), as TrlParser exports them
+
+
+def test_a_bad_checkpoint_is_refused_by_key_in_build_trainer(tmp_path):
+    from toolkit.training.recipe import build_trainer, check_checkpoint
+
+    recipe = _tiny()
+    recipe["model"]["checkpoint"] = str(tmp_path / "nope")
+    with pytest.raises(ValueError, match=r"^recipe: recipe key 'model\.checkpoint' is '.*nope': no such folder"):
+        build_trainer(recipe, tmp_path / "run", max_steps=1)
+    assert not (tmp_path / "run").exists()
+    (tmp_path / "model").mkdir()
+    (tmp_path / "model" / "config.json").write_text("{}")
+    recipe["model"]["checkpoint"] = str(tmp_path / "model")
+    check_checkpoint(recipe)  # a folder holding config.json passes
+    recipe["model"]["checkpoint"] = str(tmp_path / "model" / "config.json")
+    with pytest.raises(ValueError, match="a file; expected tiny or a model folder"):
+        check_checkpoint(recipe)

@@ -15,11 +15,18 @@ from toolkit.cli.common import console, emit_json, fail
                                "folder; its checkpoints need trainer.save_only_model: false")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
 def train_command(config, max_steps, output_dir, resume, as_json):
-    """Train an agent with GRPO: rollouts through the harness and env manager, TRL's loss."""
+    """Train an agent with GRPO: rollouts through the harness and env manager, TRL's loss. The recipe's env: mapping
+    is exported as environment variables first (as accelerate launch recipes/train_grpo.py does)."""
     try:
-        from toolkit.training.recipe import train
+        from toolkit.training.recipe import check_checkpoint, export_env, load_recipe, train
     except ImportError as exc:
         fail(f"training needs the train extra (pip install -e '.[train]'): {exc}")
+    try:  # the recipe and its checkpoint are checked, and its env: exported, before TRL or the hub is imported
+        recipe = load_recipe(config)
+        check_checkpoint(recipe, f"recipe {config}")
+        export_env(recipe)
+    except ValueError as exc:
+        fail(str(exc))
     from toolkit.training.trainer import ConsistencyError
 
     try:

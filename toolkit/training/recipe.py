@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -110,8 +111,45 @@ def build_model(recipe: dict[str, Any], output_dir: Path, build: bool = True) ->
         if tiny.get("warm_start"):
             warm_start(path, list(tiny["warm_start"]), steps=int(tiny.get("warm_start_steps", 30)))
         return path
+    return _checkpoint_path(ckpt)
+
+
+def _checkpoint_path(ckpt: str) -> Path:
+    """Return a local checkpoint's folder (relative paths: from the working directory, else from the repository), or
+    ``ckpt`` itself (a hub id) when no such folder exists."""
     path = Path(ckpt)
     return path if path.is_absolute() or path.exists() else (REPO_ROOT / path if (REPO_ROOT / path).exists() else path)
+
+
+def check_checkpoint(recipe: dict[str, Any], source: str = "recipe") -> None:
+    """Raise ValueError naming ``model.checkpoint`` when it is neither ``tiny``, a model folder (one holding
+    ``config.json``) nor a Hugging Face hub id already in the local cache, before any model or env work."""
+    ckpt = str((recipe.get("model") or {}).get("checkpoint", "tiny"))
+    if ckpt == "tiny":
+        return
+    path = _checkpoint_path(ckpt)
+    where = f"{source}: recipe key 'model.checkpoint' is {ckpt!r}"
+    if path.exists():
+        if not path.is_dir():
+            raise ValueError(f"{where}, a file; expected tiny or a model folder (one holding config.json)")
+        if not (path / "config.json").is_file():
+            raise ValueError(f"{where}: {path} is not a model folder (no config.json); give the folder a checkpoint was "
+                             "saved to (e.g. <output_dir>/final or <output_dir>/checkpoint-N), or tiny")
+        return
+    from huggingface_hub import try_to_load_from_cache
+
+    hub_id = re.fullmatch(r"[\w.-]+/[\w.-]+", ckpt) is not None
+    if hub_id and isinstance(try_to_load_from_cache(ckpt, "config.json"), str):
+        return
+    raise ValueError(f"{where}: no such folder{', nor a hub id in the local Hugging Face cache' if hub_id else ''}; "
+                     f"expected tiny, a model folder{' or a cached hub id (huggingface-cli download ' + ckpt + ')' if hub_id else ''}")
+
+
+def export_env(recipe: dict[str, Any]) -> None:
+    """Export the recipe's ``env:`` mapping as environment variables, as TrlParser does under ``accelerate launch``
+    (values as strings), so ``guigym train`` and ``recipes/train_grpo.py`` run with the same environment."""
+    for name, value in (recipe.get("env") or {}).items():
+        os.environ[str(name)] = str(value)
 
 
 def warm_start(path: Path, outputs: list[str], steps: int = 30, lr: float = 1e-2) -> None:
@@ -192,6 +230,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
 
     out = Path(output_dir)
     args = grpo_config(recipe, out, max_steps)
+    check_checkpoint(recipe)
     specs = select_tasks(recipe)
     check_pool_size(len(specs), args)
     make_env = env_factory(recipe, specs)
@@ -264,8 +303,10 @@ def _rank_run_id(args) -> str | None:
 def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_steps: int | None = None,
           resume: str | Path | None = None) -> dict[str, Any]:
     """Run a recipe (``resume``: continue from ``last`` checkpoint under the output dir, or from a checkpoint
-    folder); return a summary (output dir, final checkpoint, run store, log history)."""
+    folder) with its ``env:`` exported; return a summary (output dir, final checkpoint, run store, log history)."""
     recipe = load_recipe(recipe_path)
+    check_checkpoint(recipe, f"recipe {recipe_path}")
+    export_env(recipe)
     out = Path(output_dir or recipe["trainer"].get("output_dir") or f"outputs/{Path(recipe_path).stem}")
     trainer = build_trainer(recipe, out, max_steps, resume=resume)
     resumed = trainer.resume_checkpoint
