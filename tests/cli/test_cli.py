@@ -355,3 +355,11 @@ def test_train_refuses_a_bad_checkpoint_by_key_before_any_work(tmp_path, checkpo
     res = guigym("train", "--config", str(recipe), "--output-dir", str(tmp_path / "out"), timeout=120)
     _clear_error(res, 1, f"recipe {recipe}: recipe key 'model.checkpoint' is '{checkpoint}'", words)
     assert not (tmp_path / "out").exists()
+
+
+def test_train_output_dir_that_cannot_be_created_is_a_clear_error(tmp_path):
+    pytest.importorskip("trl")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    res = guigym("train", "--config", str(_tiny_recipe(tmp_path)), "--output-dir", str(blocker / "out"), timeout=300)
+    _clear_error(res, 1, f"--output-dir: {blocker / 'out'}: cannot create this folder (Not a directory)")

@@ -324,7 +324,7 @@ def test_train_exports_the_recipe_env_before_building(tmp_path, monkeypatch):
     monkeypatch.delenv("GUIGYM_TEST_RECIPE_FLAG", raising=False)
     seen = {}
 
-    def fake_build(recipe, out, max_steps=None, resume=None):
+    def fake_build(recipe, out, max_steps=None, resume=None, output_source=None):
         import os
 
         seen.update(value=os.environ.get("GUIGYM_TEST_RECIPE_ENV"), flag=os.environ.get("GUIGYM_TEST_RECIPE_FLAG"))
@@ -351,3 +351,20 @@ def test_a_bad_checkpoint_is_refused_by_key_in_build_trainer(tmp_path):
     recipe["model"]["checkpoint"] = str(tmp_path / "model" / "config.json")
     with pytest.raises(ValueError, match="a file; expected tiny or a model folder"):
         check_checkpoint(recipe)
+
+
+def test_an_output_dir_that_cannot_be_created_names_where_it_came_from(tmp_path):
+    import yaml
+
+    from toolkit.training.recipe import train
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    with pytest.raises(ValueError, match=r"^argument 'output_dir': .*a-file/out: cannot create this folder"):
+        train(RECIPES / "grpo-tiny-cpu.yaml", blocker / "out", max_steps=1)
+    recipe = yaml.safe_load((RECIPES / "grpo-tiny-cpu.yaml").read_text())
+    recipe["trainer"]["output_dir"] = str(blocker / "out")
+    path = tmp_path / "r.yaml"
+    path.write_text(yaml.safe_dump(recipe))
+    with pytest.raises(ValueError, match=r"r\.yaml: recipe key 'trainer\.output_dir' is '.*a-file/out': cannot create"):
+        train(path, max_steps=1)

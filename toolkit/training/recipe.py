@@ -210,11 +210,12 @@ def model_dtype(recipe: dict[str, Any], args):
 
 
 def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int | None = None,
-                  resume: str | Path | None = None):
+                  resume: str | Path | None = None, output_source: str | None = None):
     """Return a ready :class:`GuiGRPOTrainer` for ``recipe`` writing under ``output_dir``; with ``resume`` (``last``
     or a checkpoint folder) it continues that checkpoint's run (``trainer.resume_checkpoint``, what
     :func:`train` passes to ``trainer.train``). The recipe, the task pool, the env config and the checkpoint are
-    checked before any model is built or loaded (ValueError)."""
+    checked before any model is built or loaded (ValueError; ``output_source`` is how an output dir that cannot be
+    created is named, default ``output dir <path>``)."""
     from datasets import Dataset
     from transformers import AutoModelForImageTextToText
 
@@ -246,7 +247,11 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
                              f"pass --max-steps above {done} to train further")
         check_same_recipe(resume_from, recipe)
 
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"{output_source or f'output dir {out}'}: cannot create this folder "
+                         f"({exc.strerror or exc})") from None
     # Under `accelerate launch` every rank runs this: the first rank of each node builds the model, the others wait
     # for it and load the same files. A resumed run reuses the base model already built (its weights come from the
     # checkpoint; the base stays what `final` is compared with).
@@ -308,7 +313,13 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
     check_checkpoint(recipe, f"recipe {recipe_path}")
     export_env(recipe)
     out = Path(output_dir or recipe["trainer"].get("output_dir") or f"outputs/{Path(recipe_path).stem}")
-    trainer = build_trainer(recipe, out, max_steps, resume=resume)
+    if output_dir:  # the caller's argument (the CLI says it as its --output-dir flag)
+        source = f"argument 'output_dir': {out}"
+    elif recipe["trainer"].get("output_dir"):
+        source = f"recipe {recipe_path}: recipe key 'trainer.output_dir' is {str(out)!r}"
+    else:
+        source = None
+    trainer = build_trainer(recipe, out, max_steps, resume=resume, output_source=source)
     resumed = trainer.resume_checkpoint
     trainer.train(resume_from_checkpoint=str(resumed) if resumed else None)
     if trainer.state.global_step == 0:  # never ship the untrained base model as `final`
