@@ -13,14 +13,12 @@ from toolkit.evaluation import evaluate_async
 from toolkit.export import export_sft, sft_rows
 from toolkit.tasks import load_suite
 
-pytestmark = requires_chromium
-
-
 def _tasks():
     specs = load_suite("mobile-core")
     return [specs[0].id, next(s for s in specs if s.answer_sheet).id]
 
 
+@requires_chromium
 def test_collect_cli_then_export_and_replay(tmp_path):
     pytest.importorskip("datasets")
     res = subprocess.run([sys.executable, "-m", "toolkit.cli.main", "collect", "--agent", "reference", "--suite", "mobile-core",
@@ -45,6 +43,7 @@ def test_collect_cli_then_export_and_replay(tmp_path):
     assert replayed["attempts"] == len(_tasks()) and replayed["SR"] == 1.0
 
 
+@requires_chromium
 async def test_replay_agent_reexecutes_stored_attempts(tmp_path):
     first = await evaluate_async(["mobile-core"], "reference", tasks=_tasks(), out=tmp_path / "a", seed=5)
     again = await evaluate_async(["mobile-core"], "replay", tasks=_tasks(), model=str(first.store.dir), out=tmp_path / "b", seed=5)
@@ -56,6 +55,7 @@ async def test_replay_agent_reexecutes_stored_attempts(tmp_path):
     assert alone.store.manifest["seed"] == 5 and alone.store.manifest["tasks"] == _tasks()
 
 
+@requires_chromium
 async def test_replay_keeps_the_stored_format_and_refuses_what_it_cannot_replay(tmp_path):
     from toolkit.harness import HarnessConfig
 
@@ -72,6 +72,7 @@ async def test_replay_keeps_the_stored_format_and_refuses_what_it_cannot_replay(
     assert sorted(p.name for p in tmp_path.iterdir()) == runs  # refused before any run folder was made
 
 
+@requires_chromium
 async def test_export_takes_an_evaluations_store(tmp_path):
     # the README's toolkit.export_sft(result.store, where="success"): a store, an id or a folder name the same run
     pytest.importorskip("datasets")
@@ -80,3 +81,20 @@ async def test_export_takes_an_evaluations_store(tmp_path):
     assert rows == sft_rows(result.store.dir) and len(rows) > 0
     ds = export_sft(result.store, where="success")
     assert len(ds) == len(rows) and (result.store.dir / "sft" / "dataset_info.json").exists()
+
+
+def test_export_of_no_matching_attempt_saves_a_loadable_empty_dataset(tmp_path):
+    """A run none of whose attempts matches ``where`` exports zero rows, with the dataset's columns, and loads back."""
+    datasets = pytest.importorskip("datasets")
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"]}, root=tmp_path / "runs")
+    store.append_attempt({"attempt_id": "a1", "task_id": "mobile-core/contacts.favorite", "outcome": "failure"})
+    assert sft_rows(store) == []
+    ds = export_sft(store, where="success", out=tmp_path / "sft")
+    loaded = datasets.load_from_disk(str(tmp_path / "sft"))
+    assert len(ds) == len(loaded) == 0
+    assert loaded.column_names == ["messages", "images", "completion", "task_id", "attempt_id", "step", "outcome"]
+    assert loaded.features == ds.features
+    assert len(export_sft(store.dir, where=lambda row: False)) == 0  # by folder, under <run>/sft
+    assert len(datasets.load_from_disk(str(store.dir / "sft"))) == 0

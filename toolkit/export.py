@@ -64,7 +64,8 @@ def export_sft(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]
     """Build the SFT dataset of ``run`` (an id, folder or store; chosen attempts) and save it to ``out`` (default ``<run>/sft``).
 
     Returns:
-        the ``datasets.Dataset`` (columns: messages, images, completion, task_id, attempt_id, step, outcome).
+        the ``datasets.Dataset`` (columns: messages, images, completion, task_id, attempt_id, step, outcome); with no
+        chosen attempt it is empty, with the same columns, and saved all the same (``datasets.load_from_disk`` reads it).
     """
     import datasets
 
@@ -77,6 +78,11 @@ def export_sft(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]
         "completion": datasets.Value("string"), "task_id": datasets.Value("string"),
         "attempt_id": datasets.Value("string"), "step": datasets.Value("int32"), "outcome": datasets.Value("string"),
     })
-    ds = datasets.Dataset.from_list(rows, features=features)
-    ds.save_to_disk(str(out or store.dir / "sft"))
+    # No chosen attempt: from_list([]) fails on its empty table, and save_to_disk would write zero shards, which
+    # load_from_disk cannot read. The empty dataset is built column-wise and saved as one (empty) shard.
+    if rows:
+        ds = datasets.Dataset.from_list(rows, features=features)
+    else:
+        ds = datasets.Dataset.from_dict({name: [] for name in features}, features=features)
+    ds.save_to_disk(str(out or store.dir / "sft"), num_shards=None if rows else 1)
     return ds
