@@ -184,6 +184,16 @@ async def test_fleet_status_tool(runs_root):
         assert bad.is_error and "run_id" in bad.content[0].text
 
 
+async def test_fleet_status_argument_errors_name_the_argument_once(tmp_path):
+    async with Client(build_server(str(tmp_path))) as client:
+        bad = await client.call_tool("fleet_status", {"limit": 0})
+        assert bad.is_error and bad.content[0].text.endswith(": argument 'limit': must be at least 1, got 0")
+        assert bad.content[0].text.count("argument") == 1  # was "argument 'limit': argument 'limit': ..."
+        bad = await client.call_tool("fleet_status", {"run_id": "nope"})
+        assert bad.is_error and ": argument 'run_id': no run 'nope'" in bad.content[0].text
+        assert bad.content[0].text.count("argument 'run_id'") == 1
+
+
 async def test_synthesis_tools(tmp_path):
     """The synthesis tools are thin calls: a world comes back as structured JSON; bad arguments are tool errors."""
     async with Client(build_server(str(tmp_path))) as client:

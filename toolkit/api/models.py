@@ -143,5 +143,7 @@ class ValidationInfo(_Model):
 
 
 def arg_error(name: str, message: str) -> ValueError:
-    """Return the ValueError for a bad argument ``name``: ``argument 'name': message``."""
-    return ValueError(f"argument '{name}': {message}")
+    """Return the ValueError for a bad argument ``name``: ``argument 'name': message`` (a message that already
+    names it, from a toolkit function that says which argument is wrong, is kept as it is)."""
+    prefix = f"argument '{name}': "
+    return ValueError(message if message.startswith(prefix) else prefix + message)
