@@ -9,9 +9,11 @@ into an error result and the server keeps serving.
 from __future__ import annotations
 
 import asyncio
+import errno
 import hmac
 import ipaddress
 import json
+import socket
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Image, MCPServer
@@ -296,16 +298,42 @@ def http_app(server: MCPServer, host: str = "127.0.0.1", token: str | None = Non
     return BearerAuth(app, token) if token else app
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """Return a socket listening on ``host``:``port`` (port 0: any free port).
+
+    Raises:
+        ValueError: naming the argument at fault, ``argument 'host'`` (a name that does not resolve, an address that
+            is not this machine's) or ``argument 'port'`` (taken, or not ours to take).
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise ValueError(f"argument 'host': cannot resolve {host!r} ({exc.strerror or exc})") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a port in TIME_WAIT is free
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        name = "host" if exc.errno == errno.EADDRNOTAVAIL else "port"
+        raise ValueError(f"argument '{name}': cannot listen on {host} port {port} ({exc.strerror or exc})") from None
+    return sock
+
+
 def serve(transport: str = "stdio", host: str = "127.0.0.1", port: int = 8765, token: str | None = None,
           runs_root: str | None = None) -> None:
-    """Run the server until interrupted."""
+    """Run the server until interrupted. Over HTTP the socket is bound first, so a taken port or a bad host is a
+    ValueError naming the argument before anything is served."""
     server = build_server(runs_root)
     if transport == "stdio":
         server.run("stdio")
         return
     import uvicorn
 
-    uvicorn.run(http_app(server, host, token), host=host, port=port, log_level="warning")
+    app = http_app(server, host, token)
+    sock = listen(host, port)
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
 
 if __name__ == "__main__":

@@ -363,3 +363,19 @@ def test_train_output_dir_that_cannot_be_created_is_a_clear_error(tmp_path):
     blocker.write_text("")
     res = guigym("train", "--config", str(_tiny_recipe(tmp_path)), "--output-dir", str(blocker / "out"), timeout=300)
     _clear_error(res, 1, f"--output-dir: {blocker / 'out'}: cannot create this folder (Not a directory)")
+
+
+def test_mcp_http_on_a_busy_port_or_a_bad_host_is_a_clear_error():
+    pytest.importorskip("mcp")
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        res = guigym("mcp", "--transport", "http", "--port", str(port), timeout=60)
+        _clear_error(res, 1, f"Error: --port: cannot listen on 127.0.0.1 port {port} (Address already in use)")
+    res = guigym("mcp", "--transport", "http", "--host", "no-such-host.invalid", "--token", "t", timeout=60)
+    _clear_error(res, 1, "Error: --host: cannot resolve 'no-such-host.invalid'")
+    res = guigym("mcp", "--transport", "http", "--host", "192.0.2.1", "--token", "t", timeout=60)  # TEST-NET-1: not ours
+    _clear_error(res, 1, "Error: --host: cannot listen on 192.0.2.1 port 8765")
