@@ -88,3 +88,19 @@ def test_attempts_that_never_finished_are_counted_per_suite_even_with_no_result_
     # grouped by a column the env-error rows do not have: no reruns are charged to any group
     [by_app] = summarize(attempts.assign(app="contacts"), env, by="app").to_dict("records")
     assert by_app["env_errors"] == 0 and by_app["unfinished"] == 0
+
+
+def test_load_result_takes_a_run_id_a_folder_or_a_store(tmp_path):
+    from toolkit import load_result
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path)
+    for i, row in enumerate([_row("a", "success", 1.0), _row("b", "failure", 0.5)]):
+        store.append_attempt({**row, "attempt_id": f"a{i}", "trial": 0})
+    results = [load_result(store.run_id, root=tmp_path), load_result(store.dir), load_result(str(store.dir)),
+               load_result(store)]
+    for result in results:
+        assert result.run_id == store.run_id and len(result.attempts) == 2
+        assert result.summary.to_dict("records")[0]["SR"] == pytest.approx(0.5)
+    with pytest.raises(FileNotFoundError, match="no run 'nope'"):
+        load_result("nope", root=tmp_path)

@@ -127,8 +127,10 @@ class EvalResult:
         return sorted({r["attempt_id"] for r in self.store.env_error_rows() if r.get("attempt_id") not in done})
 
 
-def load_result(store: RunStore) -> EvalResult:
-    """Return the EvalResult of an existing run."""
+def load_result(run: str | Path | RunStore, root: str | Path | None = None) -> EvalResult:
+    """Return the EvalResult of an existing run: a run id (under ``root``, default the runs folder), a run folder's
+    path, or its store. A run that does not exist is a FileNotFoundError naming it."""
+    store = run if isinstance(run, RunStore) else RunStore.open(run, root=root)
     attempts = store.attempts()
     if not attempts.empty:
         attempts = attempts.sort_values(["task_id", "trial"], kind="stable").reset_index(drop=True)
