@@ -3,6 +3,8 @@
     accelerate launch --config_file recipes/accelerate/cpu.yaml recipes/train_grpo.py --config recipes/grpo-tiny-cpu.yaml \
         [--max_steps N] [--output_dir DIR] [--resume last|CHECKPOINT]
 
+``--config=FILE`` works too. A recipe that does not load (or train) is one line, ``Error: recipe FILE: ...``, exit 1.
+
 ``guigym train --config ... [--max-steps N] [--output-dir DIR]`` does the same in one process. The recipe's
 sections (model, tasks, algorithm, sampling, rollout, history, reward, trainer) are read by
 ``toolkit.training.recipe``; TrlParser exports the recipe's ``env:`` mapping and parses the overrides.
@@ -28,19 +30,40 @@ class ScriptArguments:
     resume: str | None = field(default=None, metadata={"help": "'last' or a checkpoint folder to continue from"})
 
 
+USAGE = "usage: train_grpo.py --config RECIPE.yaml [--max_steps N] [--output_dir DIR] [--resume last|CHECKPOINT]"
+
+
+def _config_path(argv: list[str]) -> tuple[str, list[str]]:
+    """Return the recipe path of ``--config FILE`` or ``--config=FILE`` and ``argv`` with it as ``--config FILE``
+    (the spelling TrlParser looks for)."""
+    for i, arg in enumerate(argv):
+        if arg == "--config" and i + 1 < len(argv):
+            return argv[i + 1], argv
+        if arg.startswith("--config="):
+            path = arg.split("=", 1)[1]
+            return path, [*argv[:i], "--config", path, *argv[i + 1:]]
+    raise SystemExit(USAGE)
+
+
 def main(argv: list[str] | None = None) -> dict:
+    from toolkit.training.recipe import check_checkpoint, load_recipe, train
+
+    config, argv = _config_path(list(sys.argv[1:] if argv is None else argv))
+    try:  # before TrlParser, whose own reading of the file would fail with less to say
+        check_checkpoint(load_recipe(config), f"recipe {config}")
+    except ValueError as exc:
+        raise SystemExit(f"Error: {exc}") from None
     from trl import TrlParser
 
-    from toolkit.training.recipe import train
+    from toolkit.training.trainer import ConsistencyError
 
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if "--config" not in argv:
-        raise SystemExit("usage: train_grpo.py --config RECIPE.yaml [--max_steps N] [--output_dir DIR] [--resume last|CHECKPOINT]")
-    config = argv[argv.index("--config") + 1]
     # The recipe's sections are not dataclass fields: TrlParser hands them back as remaining strings.
     script_args, _sections, _rest = TrlParser(ScriptArguments).parse_args_and_config(
         argv, return_remaining_strings=True, separate_remaining_strings=True)
-    summary = train(config, script_args.output_dir, script_args.max_steps, resume=script_args.resume)
+    try:
+        summary = train(config, script_args.output_dir, script_args.max_steps, resume=script_args.resume)
+    except (ValueError, FileNotFoundError, ConsistencyError) as exc:  # what guigym train reports as a one-line error
+        raise SystemExit(f"Error: {exc}") from None
     if int(os.environ.get("RANK", "0")) == 0:  # one line per run, from the first rank
         print(json.dumps({k: v for k, v in summary.items() if k != "log_history"}, default=str))
     return summary

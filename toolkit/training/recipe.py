@@ -24,6 +24,8 @@ def load_recipe(path: str | Path) -> dict[str, Any]:
     path (``env`` is allowed: TrlParser exports it as environment variables)."""
     try:
         data = yaml.safe_load(Path(path).read_text()) or {}
+    except OSError as exc:
+        raise ValueError(f"recipe {path}: cannot read it ({exc.strerror or exc})") from None
     except yaml.YAMLError as exc:
         raise ValueError(f"recipe {path}: not valid YAML ({' '.join(str(exc).split())})") from None
     validate_recipe(data, f"recipe {path}")

@@ -1,0 +1,44 @@
+"""recipes/train_grpo.py (the accelerate launch entry point): how it takes its recipe and reports a bad one."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from toolkit.paths import REPO_ROOT
+
+pytest.importorskip("trl")
+
+SCRIPT = REPO_ROOT / "recipes" / "train_grpo.py"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("spelling", ["--config FILE", "--config=FILE"])
+def test_a_bad_recipe_is_one_error_line_naming_the_file(tmp_path, spelling):
+    recipe = tmp_path / "listed.yaml"
+    recipe.write_text("- model: {checkpoint: tiny}\n")
+    res = _run(*spelling.replace("FILE", str(recipe)).split(" "))
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
+    assert res.stderr.strip() == f"Error: recipe {recipe}: the top level must be a mapping of sections (name, " \
+                                 "description, env, model, tasks, algorithm, sampling, rollout, history, reward, " \
+                                 "trainer), not a list"
+    res = _run(spelling.replace("FILE", str(tmp_path / "missing.yaml")).replace(" ", "="))
+    assert res.returncode == 1 and res.stderr.strip().startswith(f"Error: recipe {tmp_path / 'missing.yaml'}: cannot read")
+
+
+def test_config_equals_file_reaches_training_and_its_errors_are_one_line(tmp_path):
+    """--config=FILE is the recipe TrlParser and train read: a pool too small for one step is refused by train."""
+    recipe = yaml.safe_load((REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml").read_text())
+    recipe["trainer"]["tasks_per_step"] = 2  # the recipe's pool holds one task
+    path = tmp_path / "small-pool.yaml"
+    path.write_text(yaml.safe_dump(recipe))
+    res = _run(f"--config={path}", "--output_dir", str(tmp_path / "out"), "--max_steps", "1")
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
+    assert res.stderr.strip().splitlines()[-1].startswith("Error: the task pool has 1 task(s), but one generation needs 2")
+    assert not (tmp_path / "out").exists()
