@@ -127,6 +127,20 @@ def test_env_apps_a_device_cannot_host_fail_at_load():
         select_tasks(recipe)
 
 
+def test_env_apps_without_an_app_a_pool_task_uses_fail_at_load_naming_the_task_and_app():
+    from toolkit.training.pools import select_tasks
+
+    recipe = _tiny()
+    recipe["tasks"]["pools"][0]["env"] = {"apps": ["messages"]}  # contacts.favorite runs in contacts
+    with pytest.raises(ValueError, match=r"^tasks\.pools\[0\]\.env\.apps \['messages'\] lacks \['contacts'\], which task "
+                                         r"mobile-core/contacts\.favorite uses"):
+        select_tasks(recipe)
+    recipe["tasks"]["pools"][0]["env"] = {"apps": ["messages", "contacts"]}
+    assert list(select_tasks(recipe)) == ["mobile-core/contacts.favorite"]
+    recipe["tasks"]["pools"][0]["env"] = {"apps": []}  # the full device
+    assert list(select_tasks(recipe)) == ["mobile-core/contacts.favorite"]
+
+
 # -- trainer pieces -------------------------------------------------------------------------------------------------
 def _windows(n_pads: int):
     from toolkit.training.windows import WindowSample

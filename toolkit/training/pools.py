@@ -15,8 +15,8 @@ log = logging.getLogger(__name__)
 def select_tasks(recipe: dict[str, Any]) -> dict[str, TaskSpec]:
     """Return the training tasks of a recipe's pools by full id, each pool filtered to its ``split`` (default train:
     held-out test tasks never train unless a pool names that split). Raises ValueError naming the pool on an unknown
-    suite or task id, a task a pool names that is not in the pool's split, an empty pool, or an ``env.apps`` entry the
-    pool's device cannot host."""
+    suite or task id, a task a pool names that is not in the pool's split, an empty pool, an ``env.apps`` entry the
+    pool's device cannot host, or an ``env.apps`` list without an app one of the pool's tasks uses."""
     specs: dict[str, TaskSpec] = {}
     held_out = []
     for i, pool in enumerate(recipe["tasks"].get("pools") or []):
@@ -58,7 +58,8 @@ def pool_specs(recipe: dict[str, Any], specs: dict[str, TaskSpec]) -> dict[int, 
 def device_apps(pools: dict[int, tuple[dict[str, Any], list[TaskSpec]]]) -> dict[str, list[str]]:
     """Return the apps to boot per mocked device (absent: the full device). A device is restricted only when every
     pool on it lists ``env.apps`` (an empty list asks for the full device). Raises ValueError naming the pool when
-    a listed app is not on the device its tasks run on, or when the listed apps restrict more than one device."""
+    a listed app is not on the device its tasks run on, when the list lacks an app one of the pool's tasks uses
+    (naming the task and the app), or when the listed apps restrict more than one device."""
     from toolkit.envs.adapters.mocked import MockedAdapter
 
     wanted: dict[str, set[str] | None] = {}
@@ -71,6 +72,14 @@ def device_apps(pools: dict[int, tuple[dict[str, Any], list[TaskSpec]]]) -> dict
                 except ValueError as exc:
                     raise ValueError(f"tasks.pools[{i}].env.apps: suite {pool['suite']!r} runs on device {device!r}, "
                                      f"which cannot host {apps}: {exc}") from None
+                missing = [(s.full_id, sorted(set(s.apps) - set(apps))) for s in specs if s.device == device
+                           and not set(s.apps) <= set(apps)]
+                if missing:
+                    task, lacking = missing[0]
+                    more = f" (and {len(missing) - 1} more task(s))" if len(missing) > 1 else ""
+                    raise ValueError(f"tasks.pools[{i}].env.apps {apps} lacks {lacking}, which task {task} uses{more}: "
+                                     "its episodes could not open it. Add the app to env.apps, or leave env.apps empty "
+                                     "for the full device")
                 if device not in wanted or wanted[device] is not None:
                     wanted[device] = (wanted.get(device) or set()) | set(apps)
             else:
