@@ -106,3 +106,14 @@ def test_a_recipe_whose_top_level_is_not_a_mapping_names_the_file(tmp_path, text
     with pytest.raises(ValueError, match=rf"^recipe .*listed\.yaml: the top level must be a mapping of sections "
                                          rf"\(name, .*model, tasks.*\), not a {kind}$"):
         load_recipe(path)
+
+
+def test_docs_list_the_type_of_every_key_the_type_check_knows():
+    from toolkit.training.recipe_types import TYPES
+
+    docs = (REPO_ROOT / "docs" / "training.md").read_text()
+    table = docs[docs.index("| type | keys |"):].split("\n\n", 1)[0]
+    listed = {key.replace("[i]", "[]") for key in re.findall(r"`([a-z_]+(?:\.[a-z0-9_\[\]]+)*)`", table)}
+    assert set(TYPES) - listed == set(), "keys type-checked but missing from docs/training.md's type table"
+    assert listed - set(TYPES) - {"env"} <= {"text-v1", "json-v1", "text", "json", "qwen3vl", "qwen", "uitars",
+                                             "norm1000", "norm1", "pixels", "uitars-v1"}
