@@ -14,6 +14,7 @@ import hmac
 import ipaddress
 import json
 import socket
+import sys
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Image, MCPServer
@@ -324,7 +325,7 @@ def listen(host: str, port: int) -> socket.socket:
 def serve(transport: str = "stdio", host: str = "127.0.0.1", port: int = 8765, token: str | None = None,
           runs_root: str | None = None) -> None:
     """Run the server until interrupted. Over HTTP the socket is bound first, so a taken port or a bad host is a
-    ValueError naming the argument before anything is served."""
+    ValueError naming the argument before anything is served; once it serves, its URL is printed to stderr."""
     server = build_server(runs_root)
     if transport == "stdio":
         server.run("stdio")
@@ -333,7 +334,16 @@ def serve(transport: str = "stdio", host: str = "127.0.0.1", port: int = 8765, t
 
     app = http_app(server, host, token)
     sock = listen(host, port)
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    bound = sock.getsockname()[1]  # port 0 asks for any free port: say the one it got
+    url = f"http://{f'[{host}]' if ':' in host else host}:{bound}/mcp"
+
+    class Announced(uvicorn.Server):
+        async def startup(self, sockets=None):  # noqa: ANN001 - uvicorn's signature
+            await super().startup(sockets=sockets)
+            if self.started:
+                print(f"guigym MCP server (streamable HTTP) listening on {url}", file=sys.stderr, flush=True)
+
+    Announced(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
 
 if __name__ == "__main__":

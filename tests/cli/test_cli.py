@@ -379,3 +379,27 @@ def test_mcp_http_on_a_busy_port_or_a_bad_host_is_a_clear_error():
     _clear_error(res, 1, "Error: --host: cannot resolve 'no-such-host.invalid'")
     res = guigym("mcp", "--transport", "http", "--host", "192.0.2.1", "--token", "t", timeout=60)  # TEST-NET-1: not ours
     _clear_error(res, 1, "Error: --host: cannot listen on 192.0.2.1 port 8765")
+
+
+@pytest.mark.timeout(120)
+def test_mcp_http_says_where_it_listens():
+    """--port 0 takes any free port: the line on stderr names the one it got, and that URL answers."""
+    pytest.importorskip("mcp")
+    import httpx
+
+    proc = subprocess.Popen([sys.executable, "-m", "toolkit.cli.main", "mcp", "--transport", "http", "--port", "0"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = []
+        for line in proc.stderr:  # log lines may come first; EOF (the server died) ends the loop
+            lines.append(line)
+            if "listening on" in line:
+                break
+        announced = [line for line in lines if "listening on" in line]
+        assert announced, "".join(lines)
+        url = announced[0].split("listening on ", 1)[1].strip()
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/mcp") and not url.startswith("http://127.0.0.1:0/")
+        assert httpx.post(url, json={}).status_code < 500  # the MCP endpoint answers (it refuses an empty message)
+    finally:
+        proc.terminate()
+        proc.wait(30)
