@@ -113,7 +113,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool()
     async def list_suites() -> list[api.SuiteInfo]:
-        """List the task suites and their sizes."""
+        """List every task suite (bundled, synth/<world>, and the external miniwob and osworld) and its size; a suite
+        that cannot load here has tasks null and a note saying why."""
         return await call(api.list_suites)
 
     @server.tool(description=LIST_TASKS_DESCRIPTION)

@@ -194,6 +194,26 @@ async def test_fleet_status_argument_errors_name_the_argument_once(tmp_path):
         assert bad.content[0].text.count("argument 'run_id'") == 1
 
 
+async def test_list_suites_lists_every_suite_the_cli_takes(tmp_path, monkeypatch):
+    """The suites --suite accepts (known_suites: bundled, synth/<world>, synth, miniwob, osworld), each with its size;
+    one that cannot load here (osworld without its task folder) is listed with a note instead of a count."""
+    from toolkit.tasks import load_tasks
+    from toolkit.tasks.loader import known_suites
+
+    monkeypatch.delenv("GUIGYM_OSWORLD_TASKS", raising=False)
+    async with Client(build_server(str(tmp_path))) as client:
+        result = await client.call_tool("list_suites", {})
+    assert not result.is_error, result.content
+    suites = {s["name"]: s for s in result.structured_content["result"]}
+    assert sorted(suites) == known_suites() and {"mobile-core", "osworld"} <= set(suites)
+    assert suites["mobile-core"]["tasks"] == len(load_tasks(["mobile-core"])) and suites["mobile-core"]["note"] is None
+    assert suites["osworld"]["tasks"] is None and "GUIGYM_OSWORLD_TASKS" in suites["osworld"]["note"]
+    worlds = [name for name in suites if name.startswith("synth/")]
+    if worlds:  # a folder of suites counts its worlds' tasks together
+        assert suites["synth"]["tasks"] == sum(suites[w]["tasks"] for w in worlds)
+        assert suites["synth"]["note"] == "all synth/<world> suites together"
+
+
 async def test_synthesis_tools(tmp_path):
     """The synthesis tools are thin calls: a world comes back as structured JSON; bad arguments are tool errors."""
     async with Client(build_server(str(tmp_path))) as client:

@@ -13,7 +13,8 @@ class _Model(BaseModel):
 
 class SuiteInfo(_Model):
     name: str
-    tasks: int
+    tasks: int | None  # None: the suite cannot be loaded on this machine (``note`` says why)
+    note: str | None = None  # why it cannot load, or what a folder of suites holds
 
 
 class TaskInfo(_Model):

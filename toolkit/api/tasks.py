@@ -12,6 +12,7 @@ from toolkit.api.jobs import start_job
 from toolkit.api.models import JobInfo, SuiteInfo, TaskDetail, TaskInfo, TaskPage, ValidationInfo, arg_error
 from toolkit.sync import background_loop
 from toolkit.tasks import SpecError, list_suites as _list_suites, load_tasks, sample
+from toolkit.tasks.loader import known_suites
 
 if TYPE_CHECKING:  # synthesis loads on first use
     from toolkit.synthesis import World
@@ -19,8 +20,19 @@ if TYPE_CHECKING:  # synthesis loads on first use
 
 
 def list_suites() -> list[SuiteInfo]:
-    """Return the task suites and their sizes."""
-    return [SuiteInfo(name=s, tasks=len(load_tasks([s]))) for s in _list_suites()]
+    """Return every suite name the toolkit takes (what ``--suite`` accepts): the bundled suites, the synthesized ones
+    (each ``synth/<world>``, and ``synth`` for all of them) and the external benchmarks (``miniwob``, ``osworld``),
+    with their sizes. One that cannot load here (osworld without ``GUIGYM_OSWORLD_TASKS``) has ``tasks`` None and a
+    ``note`` saying why."""
+    folders = set(known_suites()) - set(_list_suites(include_code=True))  # synth: its synth/<world> suites together
+    out = []
+    for name in known_suites():
+        note = f"all {name}/<world> suites together" if name in folders else None
+        try:
+            out.append(SuiteInfo(name=name, tasks=len(load_tasks([name])), note=note))
+        except SpecError as exc:
+            out.append(SuiteInfo(name=name, tasks=None, note=str(exc)))
+    return out
 
 
 #: list_tasks's page size when none is given, and the largest page it serves.
