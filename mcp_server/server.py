@@ -125,7 +125,7 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool()
     async def show_task(task_id: str, seed: int = 0) -> api.TaskDetail:
-        """Show a task's spec and the instance sampled with seed."""
+        """Show a task's spec and the instance sampled with seed (task_id: suite/id, or an id only one suite has)."""
         return await call(api.show_task, task_id, seed)
 
     @server.tool()
@@ -226,7 +226,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool()
     async def env_open(task_id: str | None = None, seed: int = 0) -> Annotated[CallToolResult, api.SessionInfo]:
-        """Open an interactive phone (on a task, or free when task_id is omitted); returns the session id and screen."""
+        """Open an interactive phone (on a task: suite/id, or an id only one suite has; free when task_id is omitted);
+        returns the session id and screen."""
         info, image = await call(sessions.open, task_id, seed)
         return _with_image(info, image)
 

@@ -214,6 +214,39 @@ async def test_list_suites_lists_every_suite_the_cli_takes(tmp_path, monkeypatch
         assert suites["synth"]["note"] == "all synth/<world> suites together"
 
 
+async def test_a_bare_task_id_names_the_task_when_one_suite_has_it(tmp_path, monkeypatch):
+    """show_task and env_open take contacts.edit_phone as make_env does; an id in several suites lists their full ids."""
+    from toolkit.api import tasks as api_tasks
+
+    server = build_server(str(tmp_path))
+    try:
+        async with Client(server) as client:
+            shown = await client.call_tool("show_task", {"task_id": "contacts.edit_phone", "seed": 1})
+            assert not shown.is_error, shown.content
+            assert shown.structured_content["spec"]["suite"] == "mobile-core"
+            assert shown.structured_content["spec"]["id"] == "contacts.edit_phone"
+            opened = await client.call_tool("env_open", {"task_id": "contacts.edit_phone", "seed": 1})
+            assert not opened.is_error, opened.content
+            assert opened.structured_content["task_id"] == "mobile-core/contacts.edit_phone"
+            await client.call_tool("env_close", {"session_id": opened.structured_content["session_id"]})
+            missing = await client.call_tool("show_task", {"task_id": "contacts.nope"})
+            assert missing.is_error and "argument 'task_id': no task 'contacts.nope' in any suite" in missing.content[0].text
+
+            real = api_tasks.load_tasks
+
+            def with_a_copy(suites, ids=None):  # the web suite holding a copy of contacts.edit_phone
+                if list(suites) == ["web"]:
+                    copy = real(["mobile-core"], ["contacts.edit_phone"])[0].model_copy(update={"suite": "web"})
+                    return real(["web"]) + [copy]
+                return real(suites, ids)
+
+            monkeypatch.setattr(api_tasks, "load_tasks", with_a_copy)
+            twice = await client.call_tool("env_open", {"task_id": "contacts.edit_phone"})
+            assert twice.is_error and ("'contacts.edit_phone' is a task of several suites; give one of "
+                                       "mobile-core/contacts.edit_phone, web/contacts.edit_phone") in twice.content[0].text
+    finally:
+        server.sessions.close_all()
+
 async def test_synthesis_tools(tmp_path):
     """The synthesis tools are thin calls: a world comes back as structured JSON; bad arguments are tool errors."""
     async with Client(build_server(str(tmp_path))) as client:

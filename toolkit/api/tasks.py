@@ -92,13 +92,36 @@ def task_page(suite: str | None = None, app: str | None = None, tag: str | None 
 
 
 def spec_of(task_id: str):
-    """Return the spec of ``task_id`` (``<suite>/<id>``); ValueError naming ``task_id`` when it is not one."""
-    if not task_id or "/" not in task_id:
-        raise arg_error("task_id", f"expected '<suite>/<id>', got {task_id!r}")
+    """Return the spec of ``task_id``: ``<suite>/<id>``, or a bare ``<id>`` that one suite alone holds (as
+    ``make_env("contacts.edit_phone")`` takes one). ValueError naming ``task_id`` when it is neither, or when a bare id
+    is in several suites (the error lists their full ids)."""
+    if not task_id:
+        raise arg_error("task_id", f"expected '<suite>/<id>' or a task id, got {task_id!r}")
+    if "/" not in task_id:
+        return _bare(task_id)
     try:
         return load_tasks([task_id.split("/")[0]], [task_id])[0]
     except SpecError as exc:
         raise arg_error("task_id", str(exc)) from None
+
+
+def _bare(task_id: str):
+    """Return the one spec whose id is ``task_id`` over every suite that loads here (mobile-core first, the common
+    case, then the others)."""
+    suites = _list_suites(include_code=True)
+    found = []
+    for suite in sorted(suites, key=lambda name: name != "mobile-core"):
+        try:
+            found += [s for s in load_tasks([suite]) if s.id == task_id]
+        except SpecError:  # a suite that cannot load here (osworld without its task folder) holds nothing to find
+            continue
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise arg_error("task_id", f"{task_id!r} is a task of several suites; give one of "
+                                   f"{', '.join(sorted(s.full_id for s in found))}")
+    raise arg_error("task_id", f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>' "
+                               "(list_tasks lists them)")
 
 
 def show_task(task_id: str, seed: int = 0) -> TaskDetail:
