@@ -19,7 +19,7 @@ from toolkit.envs.base import EnvError, Lease, Observation, StepResult
 from toolkit.envs.local import LocalBackend
 from toolkit.envs.manager import EnvManager
 from toolkit.sync import background_loop
-from toolkit.tasks import TaskInstance, TaskSpec, Verdict, load_tasks, sample
+from toolkit.tasks import TaskInstance, TaskSpec, Verdict, find_task, sample
 
 T = TypeVar("T")
 
@@ -185,9 +185,7 @@ class EnvSession:
 
 def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str = "pages",
              apps: list[str] | None = None) -> EnvSession:
-    """Return an environment session for a task id (``suite/id``), a spec, or None for a free phone."""
-    spec = task
-    if isinstance(task, str):
-        suite = task.split("/")[0] if "/" in task else "mobile-core"
-        [spec] = load_tasks([suite], [task])
+    """Return an environment session for a task id (``suite/id``, or an id one suite alone holds), a spec, or None
+    for a free phone. An unknown or ambiguous id is a :class:`~toolkit.tasks.SpecError` naming the suites."""
+    spec = find_task(task) if isinstance(task, str) else task
     return EnvSession(spec, seed, isolation=isolation, apps=apps)

@@ -22,6 +22,9 @@ def test_show_prints_the_template_and_the_instance_of_a_seed():
     other = json.loads(guigym("tasks", "show", "mobile-core/contacts.edit_phone", "--seed", "4", "--json")
                        .stdout.strip().splitlines()[-1])
     assert other["instance"] == sample(spec, 4).model_dump(mode="json") and other["instance"] != detail["instance"]
+    # the bare id, as make_env takes it
+    bare = guigym("tasks", "show", "contacts.edit_phone", "--seed", "3", "--json")
+    assert json.loads(bare.stdout.strip().splitlines()[-1]) == detail
 
 
 def test_unknown_task_is_a_clear_error():

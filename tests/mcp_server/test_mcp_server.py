@@ -216,7 +216,7 @@ async def test_list_suites_lists_every_suite_the_cli_takes(tmp_path, monkeypatch
 
 async def test_a_bare_task_id_names_the_task_when_one_suite_has_it(tmp_path, monkeypatch):
     """show_task and env_open take contacts.edit_phone as make_env does; an id in several suites lists their full ids."""
-    from toolkit.api import tasks as api_tasks
+    from toolkit.tasks import loader
 
     server = build_server(str(tmp_path))
     try:
@@ -232,15 +232,16 @@ async def test_a_bare_task_id_names_the_task_when_one_suite_has_it(tmp_path, mon
             missing = await client.call_tool("show_task", {"task_id": "contacts.nope"})
             assert missing.is_error and "argument 'task_id': no task 'contacts.nope' in any suite" in missing.content[0].text
 
-            real = api_tasks.load_tasks
+            real = loader.load_suite
 
-            def with_a_copy(suites, ids=None):  # the web suite holding a copy of contacts.edit_phone
-                if list(suites) == ["web"]:
-                    copy = real(["mobile-core"], ["contacts.edit_phone"])[0].model_copy(update={"suite": "web"})
-                    return real(["web"]) + [copy]
-                return real(suites, ids)
+            def with_a_copy(suite, root=loader.TASK_BANK):  # the web suite holding a copy of contacts.edit_phone
+                if suite == "web":
+                    copy = real("mobile-core", root)
+                    copy = [s for s in copy if s.id == "contacts.edit_phone"][0].model_copy(update={"suite": "web"})
+                    return real("web", root) + [copy]
+                return real(suite, root)
 
-            monkeypatch.setattr(api_tasks, "load_tasks", with_a_copy)
+            monkeypatch.setattr(loader, "load_suite", with_a_copy)
             twice = await client.call_tool("env_open", {"task_id": "contacts.edit_phone"})
             assert twice.is_error and ("'contacts.edit_phone' is a task of several suites; give one of "
                                        "mobile-core/contacts.edit_phone, web/contacts.edit_phone") in twice.content[0].text

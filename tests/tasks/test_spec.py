@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import DEMO_YAML, write_suite
-from toolkit.tasks import SpecError, load_suite, load_tasks, sample
+from toolkit.tasks import SpecError, find_task, load_suite, load_tasks, sample
 from toolkit.tasks.params import TemplateError, render
 
 
@@ -90,6 +90,23 @@ def test_a_suite_named_twice_loads_each_task_once(tmp_path):
     assert load_tasks("demo", root=root) == load_suite("demo", root=root)  # one name, not its letters
     with pytest.raises(SpecError, match=r"unknown task id\(s\) \['nope'\] in suite\(s\) \['demo'\]"):
         load_tasks(iter(["demo", "demo"]), ["nope"], root=root)  # the suites named, once each, even from an iterator
+
+
+def test_find_task_takes_a_full_id_or_an_id_one_suite_alone_holds(tmp_path):
+    root = write_suite(tmp_path)
+    assert find_task("demo/answer.count", root=root).full_id == "demo/answer.count"
+    assert find_task("answer.count", root=root).full_id == "demo/answer.count"
+    write_suite(root, name="other")  # now two suites hold answer.count
+    with pytest.raises(SpecError, match="several suites; give one of demo/answer.count, other/answer.count"):
+        find_task("answer.count", root=root)
+    with pytest.raises(SpecError, match=r"no task 'nope' in any suite \(demo, miniwob, osworld, other\)"):
+        find_task("nope", root=root)
+    with pytest.raises(SpecError, match="expected '<suite>/<id>'"):
+        find_task("", root=root)
+    # the bundled bank: a mobile-core id as make_env takes it, and an id of another suite
+    assert find_task("contacts.edit_phone").full_id == "mobile-core/contacts.edit_phone"
+    web = load_suite("web")[0]
+    assert find_task(web.id).full_id == web.full_id
 
 
 def test_bundled_suite_loads():

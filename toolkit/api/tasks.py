@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.api.jobs import start_job
 from toolkit.api.models import JobInfo, SuiteInfo, TaskDetail, TaskInfo, TaskPage, ValidationInfo, arg_error
 from toolkit.sync import background_loop
-from toolkit.tasks import SpecError, list_suites as _list_suites, load_tasks, sample
+from toolkit.tasks import SpecError, find_task, list_suites as _list_suites, load_tasks, sample
 from toolkit.tasks.loader import known_suites
 
 if TYPE_CHECKING:  # synthesis loads on first use
@@ -95,33 +95,10 @@ def spec_of(task_id: str):
     """Return the spec of ``task_id``: ``<suite>/<id>``, or a bare ``<id>`` that one suite alone holds (as
     ``make_env("contacts.edit_phone")`` takes one). ValueError naming ``task_id`` when it is neither, or when a bare id
     is in several suites (the error lists their full ids)."""
-    if not task_id:
-        raise arg_error("task_id", f"expected '<suite>/<id>' or a task id, got {task_id!r}")
-    if "/" not in task_id:
-        return _bare(task_id)
     try:
-        return load_tasks([task_id.split("/")[0]], [task_id])[0]
+        return find_task(task_id)
     except SpecError as exc:
-        raise arg_error("task_id", str(exc)) from None
-
-
-def _bare(task_id: str):
-    """Return the one spec whose id is ``task_id`` over every suite that loads here (mobile-core first, the common
-    case, then the others)."""
-    suites = _list_suites(include_code=True)
-    found = []
-    for suite in sorted(suites, key=lambda name: name != "mobile-core"):
-        try:
-            found += [s for s in load_tasks([suite]) if s.id == task_id]
-        except SpecError:  # a suite that cannot load here (osworld without its task folder) holds nothing to find
-            continue
-    if len(found) == 1:
-        return found[0]
-    if found:
-        raise arg_error("task_id", f"{task_id!r} is a task of several suites; give one of "
-                                   f"{', '.join(sorted(s.full_id for s in found))}")
-    raise arg_error("task_id", f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>' "
-                               "(list_tasks lists them)")
+        raise arg_error("task_id", f"{exc}{' (list_tasks lists them)' if 'any suite' in str(exc) else ''}") from None
 
 
 def show_task(task_id: str, seed: int = 0) -> TaskDetail:

@@ -176,6 +176,33 @@ def known_suites(root: Path = TASK_BANK) -> list[str]:
     return sorted(set(list_suites(root, include_code=True)) | set(parents))
 
 
+def find_task(task_id: str, root: Path = TASK_BANK) -> TaskSpec:
+    """Return the spec of ``task_id``: ``<suite>/<id>``, or a bare ``<id>`` that one suite alone holds (looked up in
+    mobile-core first, the common case, then in every other suite that loads here).
+
+    Raises:
+        SpecError: for an empty id, an unknown one (naming the suites searched), or a bare id several suites hold
+            (listing their full ids).
+    """
+    if not task_id:
+        raise SpecError(f"expected '<suite>/<id>' or a task id, got {task_id!r}")
+    if "/" in task_id:
+        return load_tasks([task_id.split("/")[0]], [task_id], root)[0]
+    suites = list_suites(root, include_code=True)
+    found = []
+    for suite in sorted(suites, key=lambda name: name != "mobile-core"):
+        try:
+            found += [s for s in load_suite(suite, root) if s.id == task_id]
+        except SpecError:  # a suite that cannot load here (osworld without its task folder) holds nothing to find
+            continue
+    if len(found) > 1:
+        raise SpecError(f"{task_id!r} is a task of several suites; give one of "
+                        f"{', '.join(sorted(s.full_id for s in found))}")
+    if not found:
+        raise SpecError(f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>'")
+    return found[0]
+
+
 def load_tasks(suites: str | Iterable[str], ids: Iterable[str] | None = None, root: Path = TASK_BANK) -> list[TaskSpec]:
     """Return the tasks of the named suites, optionally only the given ids (short or full).
 
