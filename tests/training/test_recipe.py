@@ -105,6 +105,19 @@ def test_unknown_keys_and_unsupported_values_name_the_key(tmp_path, edit, messag
         grpo_config(recipe, tmp_path)
 
 
+def test_a_key_given_twice_is_refused_naming_the_key_and_line(tmp_path):
+    """YAML would keep the second learning_rate without a word; the recipe loader refuses it."""
+    from toolkit.training.recipe import load_recipe
+
+    text = (RECIPES / "grpo-tiny-cpu.yaml").read_text()
+    assert "\ntrainer:\n" in text
+    path = tmp_path / "twice.yaml"
+    path.write_text(text.replace("\ntrainer:\n", "\ntrainer:\n  learning_rate: 1.0e-3\n  learning_rate: 1.0e-2\n", 1))
+    line = path.read_text().splitlines().index("  learning_rate: 1.0e-2") + 1
+    with pytest.raises(ValueError, match=rf"recipe {path}: not valid YAML \(duplicate key 'learning_rate' .*line {line}"):
+        load_recipe(path)
+
+
 def test_recipe_values_reach_the_config(tmp_path, monkeypatch):
     import torch
 

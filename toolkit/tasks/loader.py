@@ -14,6 +14,7 @@ import yaml
 from pydantic import ValidationError
 
 from toolkit.paths import TASK_BANK
+from toolkit.strict_yaml import load_strict
 from toolkit.tasks.lint import json_problems, spec_problems
 from toolkit.tasks.params import TemplateError, render, sample_params
 from toolkit.tasks.spec import TaskInstance, TaskSpec
@@ -22,26 +23,6 @@ from toolkit.tasks.verifier_source import verifier_problems
 
 class SpecError(ValueError):
     """A task file that cannot be loaded; the message names the file and the field."""
-
-
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """A safe loader that refuses a key given twice in one mapping (YAML would silently keep the last); libyaml's
-    parser when PyYAML has it (the pure-Python one takes seconds for the bundled bank)."""
-
-    def construct_mapping(self, node, deep=False):
-        seen = set()
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self.construct_object(key_node, deep=True)
-            try:
-                duplicate = key in seen
-            except TypeError:  # an unhashable key: the base class reports it
-                continue
-            if duplicate:
-                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
-            seen.add(key)
-        return super().construct_mapping(node, deep)
 
 
 def _describe(exc: ValidationError) -> str:
@@ -54,7 +35,7 @@ def _describe(exc: ValidationError) -> str:
 
 def _read(path: Path) -> Any:
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+        return load_strict(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError as exc:
         raise SpecError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from toolkit.paths import REPO_ROOT
+from toolkit.strict_yaml import load_strict
 from toolkit.training.schema import pool_splits, validate_recipe
 
 SECTIONS = ("model", "tasks", "algorithm", "sampling", "rollout", "history", "reward", "trainer")
@@ -23,7 +24,7 @@ def load_recipe(path: str | Path) -> dict[str, Any]:
     """Return a recipe's sections. Unknown keys at any depth and unsupported values are a ValueError naming the key
     path (``env`` is allowed: TrlParser exports it as environment variables)."""
     try:
-        data = yaml.safe_load(Path(path).read_text()) or {}
+        data = load_strict(Path(path).read_text()) or {}
     except OSError as exc:
         raise ValueError(f"recipe {path}: cannot read it ({exc.strerror or exc})") from None
     except yaml.YAMLError as exc:
