@@ -154,6 +154,20 @@ def test_env_apps_without_an_app_a_pool_task_uses_fail_at_load_naming_the_task_a
     assert list(select_tasks(recipe)) == ["mobile-core/contacts.favorite"]
 
 
+def test_train_names_the_recipe_file_of_a_pool_error(tmp_path):
+    """The pool checks run inside build_trainer, which sees no file; train() (what the CLI and the entry point call)
+    says which recipe holds the key."""
+    from toolkit.training.recipe import train
+
+    path = tmp_path / "pool.yaml"
+    text = (RECIPES / "grpo-tiny-cpu.yaml").read_text()
+    assert "env: {apps: [contacts]}" in text
+    path.write_text(text.replace("env: {apps: [contacts]}", "env: {apps: [messages]}", 1))
+    with pytest.raises(ValueError, match=rf"^recipe {path}: tasks\.pools\[0\]\.env\.apps \['messages'\] lacks"):
+        train(path, output_dir=tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
 # -- trainer pieces -------------------------------------------------------------------------------------------------
 def _windows(n_pads: int):
     from toolkit.training.windows import WindowSample

@@ -17,6 +17,8 @@ from toolkit.paths import REPO_ROOT
 from toolkit.strict_yaml import load_strict
 from toolkit.training.schema import pool_splits, validate_recipe
 
+#: How the errors about a recipe's own keys begin (pools.py, schema.py): :func:`train` adds the file to them.
+RECIPE_ERRORS = ("tasks.pools", "recipe key", "recipe has no tasks")
 SECTIONS = ("model", "tasks", "algorithm", "sampling", "rollout", "history", "reward", "trainer")
 
 
@@ -322,7 +324,12 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
         source = f"recipe {recipe_path}: recipe key 'trainer.output_dir' is {str(out)!r}"
     else:
         source = None
-    trainer = build_trainer(recipe, out, max_steps, resume=resume, output_source=source)
+    try:
+        trainer = build_trainer(recipe, out, max_steps, resume=resume, output_source=source)
+    except ValueError as exc:  # a pool or key error names its key path; say which file holds it
+        if str(exc).startswith(RECIPE_ERRORS):
+            raise ValueError(f"recipe {recipe_path}: {exc}") from None
+        raise
     resumed = trainer.resume_checkpoint
     trainer.train(resume_from_checkpoint=str(resumed) if resumed else None)
     if trainer.state.global_step == 0:  # never ship the untrained base model as `final`
