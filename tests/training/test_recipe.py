@@ -317,6 +317,23 @@ def _checkpoint(folder, step=1, optimizer=True, recipe=None):
     return folder
 
 
+def test_a_resume_with_another_max_steps_says_what_the_learning_rate_does(tmp_path):
+    """Figures of the linear decay transformers recomputes on resume (checked in docs/training.md, "Resuming")."""
+    from toolkit.training.resume import schedule_change
+
+    ended = _checkpoint(tmp_path / "checkpoint-2", step=2)
+    (ended / "trainer_state.json").write_text(json.dumps({"global_step": 2, "max_steps": 2}))
+    said = schedule_change(ended, 4)
+    assert "saved after its schedule had ended (learning rate 0), with max_steps 4" in said
+    assert "the rate of step 4 is 0.25x learning_rate (the saved schedule would have given 0x)" in said
+    half = _checkpoint(tmp_path / "checkpoint-2-of-4", step=2)
+    (half / "trainer_state.json").write_text(json.dumps({"global_step": 2, "max_steps": 4}))
+    assert "at step 2 of 4, with max_steps 8" in schedule_change(half, 8)
+    assert "step 4 is 0.625x learning_rate (the saved schedule would have given 0.25x)" in schedule_change(half, 8)
+    assert schedule_change(half, 4) is None  # the same schedule goes on
+    assert schedule_change(_checkpoint(tmp_path / "old", step=1), 4) is None  # a state without max_steps: nothing known
+
+
 def test_resume_refuses_what_it_cannot_continue_before_any_model_work(tmp_path):
     """Stand-in checkpoint folders (the files TRL writes, empty): each refusal names the folder and what is wrong."""
     from toolkit.training.recipe import build_trainer

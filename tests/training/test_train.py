@@ -130,7 +130,7 @@ def test_accelerate_launch_two_ranks_on_cpu(tmp_path):
     assert sum(n for n, _ in records[0].values()) == 16 and set(records[0]) == tasks_seen
 
 
-def test_resume_continues_the_optimizer_sampler_and_step_count(tmp_path):
+def test_resume_continues_the_optimizer_sampler_and_step_count(tmp_path, caplog):
     """Two runs of one step each equal one run of two: the second resumes checkpoint-1 (TRL restores the weights,
     optimizer, scheduler and RNG state; the toolkit restores the sampler's record and the trial counters)."""
     import torch
@@ -150,6 +150,7 @@ def test_resume_continues_the_optimizer_sampler_and_step_count(tmp_path):
     assert n_first == 4 and saved["trials"]["mobile-core/contacts.favorite"] == 4
 
     second = train(path, out, max_steps=2, resume="last")
+    assert "resuming checkpoint-1, saved after its schedule had ended (learning rate 0), with max_steps 2" in caplog.text
     assert second["resumed_from"] == str(out / "checkpoint-1") and second["steps"] == 2
     assert [h["step"] for h in second["log_history"] if "loss" in h] == [1, 2]  # step 1 comes back from the checkpoint
     optim = torch.load(out / "checkpoint-2" / "optimizer.pt", weights_only=False)

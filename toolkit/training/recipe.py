@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import logging
 import os
 import re
 from pathlib import Path
@@ -16,6 +17,8 @@ import yaml
 from toolkit.paths import REPO_ROOT
 from toolkit.strict_yaml import load_strict
 from toolkit.training.schema import pool_splits, validate_recipe
+
+log = logging.getLogger(__name__)
 
 #: How the errors about a recipe's own keys begin (pools.py, schema.py): :func:`train` adds the file to them.
 RECIPE_ERRORS = ("tasks.pools", "recipe key", "recipe has no tasks")
@@ -230,7 +233,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     from toolkit.store import RunStore
     from toolkit.training.pools import env_factory, select_tasks
     from toolkit.training.resume import (ToolkitStateCallback, check_same_recipe, checkpoint_step, find_checkpoint,
-                                         load_toolkit_state)
+                                         load_toolkit_state, schedule_change)
     from toolkit.training.sampler import AdaptiveSampler
     from toolkit.training.trainer import GuiGRPOTrainer
 
@@ -251,6 +254,9 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
             raise ValueError(f"--resume {resume_from}: the checkpoint is at step {done} and max_steps is {args.max_steps}; "
                              f"pass --max-steps above {done} to train further")
         check_same_recipe(resume_from, recipe)
+        change = schedule_change(resume_from, args.max_steps)
+        if change:
+            log.warning(change)
 
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -64,6 +64,21 @@ def checkpoint_step(path: Path) -> int:
     return int(json.loads((path / TRAINER_STATE).read_text())["global_step"])
 
 
+def schedule_change(path: Path, max_steps: int) -> str | None:
+    """Return a warning when resuming checkpoint ``path`` with a ``max_steps`` other than the one it was saved for,
+    or None. The linear schedule is then recomputed for the new length (docs/training.md, "Resuming"): the first
+    resumed step still uses the saved rate (0 after a finished schedule) and later ones jump to the new decay."""
+    state = json.loads((path / TRAINER_STATE).read_text())
+    saved, step = state.get("max_steps"), int(state["global_step"])
+    if not saved or int(saved) == max_steps:
+        return None
+    where = "after its schedule had ended (learning rate 0)" if step >= int(saved) else f"at step {step} of {saved}"
+    return (f"resuming {path.name}, saved {where}, with max_steps {max_steps}: the learning-rate decay is recomputed "
+            f"for {max_steps} steps, so the rate of step {step + 2} is {1 - (step + 1) / max_steps:.3g}x learning_rate "
+            f"(the saved schedule would have given {max(0.0, 1 - (step + 1) / int(saved)):.3g}x). To keep one schedule, "
+            "set the final trainer.max_steps from the start and stop early")
+
+
 def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     if isinstance(value, dict):
         flat: dict[str, Any] = {}
