@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.conftest import write_suite
 from toolkit.synthesis import synthesize_tasks
 from toolkit.synthesis.writer import expected_changes, read_world, write_world_suite
-from toolkit.tasks import list_suites, load_suite, load_tasks, sample
+from toolkit.tasks import list_suites, load_file, load_suite, load_tasks, sample
 from toolkit.validation import wanted_instances
 
 
@@ -56,3 +56,53 @@ def test_written_side_effect_patterns_use_new_for_created_records(tmp_path, worl
     assert not [p for p in patterns if "[id=" in p and "*]" in p and "[id=*]" not in p]  # no "[id=prefix*]"
     write_world_suite(world, tasks, tmp_path / "synth" / world.id)
     assert load_suite(f"synth/{world.id}", root=tmp_path)  # and the loader's prefix lint has nothing to say
+
+
+def test_a_failed_rewrite_leaves_the_earlier_suite_whole(tmp_path, world, monkeypatch):
+    from toolkit.synthesis.models import World
+    from toolkit.synthesis.pipeline import world_folders
+
+    tasks = synthesize_tasks(world, n=3).tasks
+    folder = tmp_path / "synth" / world.id
+    write_world_suite(world, tasks[:2], folder)
+    before = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+    def broken(self, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as m:  # the disk fills while the new suite is written
+        m.setattr(World, "model_dump_json", broken)
+        try:
+            write_world_suite(world, tasks, folder)
+        except OSError:
+            pass
+        else:
+            raise AssertionError("the write should have failed")
+    assert {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+    assert world_folders(tmp_path / "synth") == [folder]  # the half-written hidden folder is no world
+    write_world_suite(world, tasks, folder)  # the next write clears the leftover and replaces the suite
+    assert len(load_file(folder / "tasks.yaml")) == 3
+    assert sorted(p.name for p in (tmp_path / "synth").iterdir()) == [world.id]
+
+
+async def test_a_world_with_no_accepted_task_writes_nothing(tmp_path, world, monkeypatch):
+    """Acceptance refusing every task is forced here (a stand-in for accept_batch): no bundled world's tasks all fail.
+    The earlier suite of that world must stay, not be replaced by an empty one."""
+    from toolkit.synthesis import pipeline
+    from toolkit.synthesis.accept import AcceptResult
+    from toolkit.synthesis.models import Rejection
+
+    folder = tmp_path / world.id
+    write_world_suite(world, synthesize_tasks(world, n=2).tasks, folder)
+    before = (folder / "tasks.yaml").read_text()
+
+    async def refuse_all(batch, **kwargs):
+        return AcceptResult(world=batch.world.id, accepted=[], rejections=[
+            Rejection(task_id=t.requirements.full_id, stage="gui", reasons=["forced"]) for t in batch.tasks])
+
+    monkeypatch.setattr(pipeline, "accept_batch", refuse_all)
+    said = []
+    report = await pipeline.synthesize_bank_async([world], out=tmp_path, per_world=2, on_progress=said.append)
+    assert report.accepted == 0 and report.rejected == 2
+    assert (folder / "tasks.yaml").read_text() == before
+    assert any(f"nothing written ({folder} is left as it was)" in line for line in said)

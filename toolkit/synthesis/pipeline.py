@@ -62,8 +62,12 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
         result = await accept_batch(batch, random_rollouts=random_rollouts, instances=instances, parallel=parallel,
                                     on_done=lambda r: say(f"  [{next(done)}] {r.task_id}: "
                                                           f"{'passed' if r.ok else 'failed ' + str([k for k, v in r.checks.items() if v])}"))
-        write_world_suite(world, result.accepted, out / world.id, rejections=result.rejections)
-        say(f"world {world.id}: {len(result.accepted)} accepted, {len(result.rejections)} rejected -> {out / world.id}")
+        if result.accepted:
+            write_world_suite(world, result.accepted, out / world.id, rejections=result.rejections)
+            say(f"world {world.id}: {len(result.accepted)} accepted, {len(result.rejections)} rejected -> {out / world.id}")
+        else:  # an empty suite would replace a good one of the same world (the bundled synth/<world> by default)
+            say(f"world {world.id}: 0 accepted, {len(result.rejections)} rejected; nothing written "
+                f"({out / world.id} is left as it was)")
         accepted += [(world.id, t) for t in result.accepted]
         rejections += result.rejections
     reqs = [t.requirements for _, t in accepted]
@@ -114,7 +118,11 @@ def world_folders(out: str | Path = DEFAULT_OUT) -> list[Path]:
     root = Path(out)
     if (root / "world.json").is_file():
         return [root]
-    return sorted(p for p in root.iterdir() if (p / "world.json").is_file() and (p / "tasks.yaml").is_file()) if root.is_dir() else []
+    if not root.is_dir():
+        return []
+    # hidden folders are a write in progress or an interrupted one (writer.write_world_suite), not a world
+    return sorted(p for p in root.iterdir() if not p.name.startswith(".") and (p / "world.json").is_file()
+                  and (p / "tasks.yaml").is_file())
 
 
 async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5, random_rollouts: int = 20,

@@ -88,6 +88,9 @@ def write_world_suite(world: World, tasks: list[SynthTask], folder: Path, reject
                       file_name: str = "tasks.yaml") -> Path:
     """Write ``world``'s tasks into ``folder`` (replacing what was there); return the YAML path.
 
+    The suite is written whole into a hidden sibling folder first and then takes ``folder``'s place, so a failure
+    while writing leaves the earlier suite as it was, never half of each.
+
     Raises:
         ValueError: when two tasks' verifiers would be written to the same file (review drops such tasks).
     """
@@ -97,8 +100,9 @@ def write_world_suite(world: World, tasks: list[SynthTask], folder: Path, reject
         if other != t.requirements.id:
             raise ValueError(f"tasks {other} and {t.requirements.id} would both write verifiers/"
                              f"{function_name(other)}.py")
-    folder = Path(folder)
-    if folder.exists():
+    final = Path(folder)
+    folder = final.with_name(f".{final.name}.writing")
+    if folder.exists():  # left by a write that was interrupted
         shutil.rmtree(folder)
     (folder / "verifiers").mkdir(parents=True)
     doc = {"defaults": {"device": world.device, "setup": world.patch(), "start_app": None, "high_risk": False},
@@ -117,7 +121,20 @@ def write_world_suite(world: World, tasks: list[SynthTask], folder: Path, reject
         with (folder / "rejections.jsonl").open("w") as f:
             for r in rejections:
                 f.write(r.model_dump_json() + "\n")
-    return path
+    _swap(folder, final)
+    return final / file_name
+
+
+def _swap(new: Path, final: Path) -> None:
+    """Put the written folder ``new`` in ``final``'s place (the old one is moved aside, then deleted)."""
+    old = final.with_name(f".{final.name}.old")
+    if old.exists():
+        shutil.rmtree(old)
+    if final.exists():
+        final.rename(old)
+    new.rename(final)
+    if old.exists():
+        shutil.rmtree(old)
 
 
 def read_world(folder: Path) -> World:
