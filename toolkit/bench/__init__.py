@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Awaitable, Callable
 
-from toolkit.bench.capacity import bench_capacity
-from toolkit.bench.env import bench_env
-from toolkit.bench.generation import bench_generation
-from toolkit.bench.history import bench_history
-from toolkit.bench.miniwob import bench_miniwob
-from toolkit.bench.soak import bench_soak
-from toolkit.bench.throughput import bench_throughput
-from toolkit.bench.train_tokens import bench_train_tokens
 
-SECTIONS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
-    "env": bench_env,
-    "history": bench_history,
-    "train-tokens": bench_train_tokens,
-    "generation": bench_generation,
-    "miniwob": bench_miniwob,
-    "throughput": bench_throughput,
-    "capacity": bench_capacity,
-    "soak": bench_soak,
-}
+class _Sections(dict):
+    """Section name -> its coroutine function, imported on first lookup: listing the sections (``guigym --help``)
+    does not import Chromium drivers, the harness and pandas."""
+
+    def __getitem__(self, name: str) -> Callable[..., Awaitable[dict[str, Any]]]:
+        value = super().__getitem__(name)
+        if isinstance(value, str):
+            module, _, attr = value.partition(":")
+            value = getattr(importlib.import_module(module), attr)
+            super().__setitem__(name, value)
+        return value
+
+
+SECTIONS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = _Sections({
+    "env": "toolkit.bench.env:bench_env",
+    "history": "toolkit.bench.history:bench_history",
+    "train-tokens": "toolkit.bench.train_tokens:bench_train_tokens",
+    "generation": "toolkit.bench.generation:bench_generation",
+    "miniwob": "toolkit.bench.miniwob:bench_miniwob",
+    "throughput": "toolkit.bench.throughput:bench_throughput",
+    "capacity": "toolkit.bench.capacity:bench_capacity",
+    "soak": "toolkit.bench.soak:bench_soak",
+})

@@ -10,10 +10,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from toolkit.cli.common import console, emit_json, fail, split_list, table, writable_folder
 from toolkit.cli.common import out as stdout_console
-from toolkit.envs.base import EnvError
-from toolkit.evaluation import LEFT_OUT, METRICS, evaluate_async
-from toolkit.sync import run_sync
-from toolkit.tasks import SpecError
 from toolkit.tasks.loader import known_suites
 
 
@@ -125,6 +121,12 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
     With --resume the run keeps its stored settings: only options typed on the command line are passed on (and
     refused when they differ from the run's), never the defaults.
     """
+    # imported here: `guigym --help` and the other commands need none of the rollout path
+    from toolkit.envs.base import EnvError
+    from toolkit.evaluation import LEFT_OUT, METRICS, evaluate_async
+    from toolkit.sync import run_sync
+    from toolkit.tasks import SpecError
+
     try:
         config = _harness_config(resume, out, action_format=action_format, coords=coords, history=history, window=window,
                                  overlap=overlap, include_elements=include_elements)

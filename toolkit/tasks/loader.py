@@ -6,6 +6,7 @@ Every error names the file and the field (``ValueError`` subclass :class:`SpecEr
 from __future__ import annotations
 
 import hashlib
+import importlib
 import random
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -88,6 +89,15 @@ def load_file(path: Path, suite: str | None = None) -> list[TaskSpec]:
 
 _CODE_SUITES: dict[str, Callable[[], list[TaskSpec]]] = {}
 _SEED_CHECKS: dict[str, Callable[[int], None]] = {}
+# The modules that register the built-in code suites (miniwob, osworld), imported the first time the registry is read,
+# so that loading a file suite (or `import toolkit`) does not import the external benchmarks' adapters.
+_BUILTIN_SUITES = "toolkit.envs.adapters"
+
+
+def _code_suites() -> dict[str, Callable[[], list[TaskSpec]]]:
+    """Return the registered code suites, the built-in ones included."""
+    importlib.import_module(_BUILTIN_SUITES)  # registers on its first import only
+    return _CODE_SUITES
 
 
 def register_suite(name: str, build: Callable[[], list[TaskSpec]],
@@ -119,9 +129,9 @@ def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
 
     A folder of suites (``synth/`` holding ``synth/<world>/``) loads as its sub-suites, each named ``synth/<world>``.
     """
-    if suite in _CODE_SUITES and not (root / suite).is_dir():
-        return sorted(_CODE_SUITES[suite](), key=lambda s: s.id)
     folder = root / suite
+    if not folder.is_dir() and suite in _code_suites():
+        return sorted(_CODE_SUITES[suite](), key=lambda s: s.id)
     if not folder.is_dir():
         known = ", ".join(known_suites(root)) or "none"
         raise SpecError(f"no suite {suite!r}: no folder under {root} and no registered suite (known: {known})")
@@ -143,7 +153,7 @@ def list_suites(root: Path = TASK_BANK, include_code: bool = False) -> list[str]
     registered code suites if asked."""
     found = sorted(p.name for p in root.iterdir() if p.is_dir() and _yaml_files(p)) if root.is_dir() else []
     found = sorted(n for name in found for n in ([f"{name}/{p.name}" for p in _nested(root / name)] or [name]))
-    return sorted(set(found) | set(_CODE_SUITES)) if include_code else found
+    return sorted(set(found) | set(_code_suites())) if include_code else found
 
 
 def known_suites(root: Path = TASK_BANK) -> list[str]:
