@@ -175,6 +175,16 @@ def _unique(specs: list[Any]) -> list[Any]:
     return [s for s in specs if not (s.full_id in seen or seen.add(s.full_id))]
 
 
+def _check_trials(trials: Any) -> None:
+    """Refuse a ``trials`` that is not None or a whole number of at least 1, before any run folder exists.
+
+    ``trials or 1`` read 0 as 1 (one attempt per task where none were asked for), and a negative count gave no
+    attempt at all: a run folder of nothing that reads as a finished, empty run.
+    """
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
+        raise ValueError(f"trials must be a whole number of at least 1 (or None for 1), got {trials!r}")
+
+
 def _names(value: str | Iterable[str] | None) -> list[str] | None:
     """Return a ``suites`` or ``tasks`` argument as a list: one name given as a string is that name (not its
     characters, which ``list("mobile-core")`` would give); None stays None."""
@@ -214,6 +224,7 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     from toolkit.manifest import run_manifest
 
     suites, tasks = _names(suites), _names(tasks)
+    _check_trials(trials)
     if resume:
         store = RunStore.open(resume, root=out, heal=True)  # the writer cuts a torn last row before appending
         run = _resume_settings(store.manifest, {

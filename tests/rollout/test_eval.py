@@ -90,3 +90,11 @@ async def test_suites_that_hold_no_task_are_refused_before_a_run_folder_exists(t
     with pytest.raises(ValueError, match=r"suite\(s\) \['empty'\] hold no task"):
         await evaluate_async(["empty"], "reference", out=tmp_path)
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("trials", [0, -1, 1.5, "2", True])
+async def test_a_trials_count_below_one_or_not_a_whole_number_is_refused_before_a_run_folder_exists(trials, tmp_path):
+    """trials=0 ran one attempt per task (``trials or 1``); trials=-1 left a run folder of no attempt at all."""
+    with pytest.raises(ValueError, match=r"trials must be a whole number of at least 1 .*got"):
+        await evaluate_async("mobile-core", "reference", tasks="contacts.favorite", trials=trials, out=tmp_path)
+    assert not any(tmp_path.iterdir())
