@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.conftest import requires_chromium
 from toolkit import evaluate, make_env
 from toolkit.tasks import load_suite
@@ -34,3 +36,16 @@ async def test_evaluate_inside_a_running_loop(tmp_path):
     task = load_suite("mobile-core")[0].id
     result = evaluate(["mobile-core"], "reference", tasks=[task], out=tmp_path)
     assert list(result.summary["SR"]) == [1.0] and len(result.attempts) == 1
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"task": 123}, r"make_env: task must be a task id .* got int 123"),
+    ({"task": ["mobile-core/contacts.block"]}, r"make_env: task must be .* got list"),
+    ({"task": "mobile-core/contacts.block", "seed": "3"}, r"make_env: seed must be an int, got str '3'"),
+    ({"task": "mobile-core/contacts.block", "seed": 1.5}, r"make_env: seed must be an int, got float"),
+])
+def test_a_task_or_seed_of_the_wrong_type_is_refused_by_make_env_naming_it(kwargs, message):
+    """make_env(123) returned a session whose reset() failed with "'int' object has no attribute 'suite'", and a
+    string seed was a pydantic error about TaskInstance at reset."""
+    with pytest.raises(TypeError, match=message):
+        make_env(**kwargs)

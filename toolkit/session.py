@@ -11,6 +11,7 @@ lease, a failed boot); the next ``reset()`` recovers: it gives the broken lease 
 from __future__ import annotations
 
 import asyncio
+import numbers
 from typing import Any, Coroutine, Sequence, TypeVar
 
 from toolkit.actions import Action
@@ -186,6 +187,11 @@ class EnvSession:
 def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str = "pages",
              apps: list[str] | None = None) -> EnvSession:
     """Return an environment session for a task id (``suite/id``, or an id one suite alone holds), a spec, or None
-    for a free phone. An unknown or ambiguous id is a :class:`~toolkit.tasks.SpecError` naming the suites."""
+    for a free phone. An unknown or ambiguous id is a :class:`~toolkit.tasks.SpecError` naming the suites; a ``task``
+    or ``seed`` of another type is a TypeError naming it (it would otherwise fail later, in ``reset``)."""
+    if task is not None and not isinstance(task, (str, TaskSpec)):
+        raise TypeError(f"make_env: task must be a task id ('suite/id'), a TaskSpec or None, got {type(task).__name__} {task!r}")
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):  # numpy's integers are Integral too
+        raise TypeError(f"make_env: seed must be an int, got {type(seed).__name__} {seed!r}")
     spec = find_task(task) if isinstance(task, str) else task
-    return EnvSession(spec, seed, isolation=isolation, apps=apps)
+    return EnvSession(spec, int(seed), isolation=isolation, apps=apps)
