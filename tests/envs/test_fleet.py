@@ -93,6 +93,20 @@ def test_fleet_status_errors_name_the_argument(tmp_path):
         fleet_status("nope", tmp_path)
     with pytest.raises(ValueError, match="limit"):
         fleet_status("nope", tmp_path, limit=0)
+    with pytest.raises(TypeError, match=r"argument 'run_id': a run id or a run folder's path, got int"):
+        fleet_status(7, tmp_path)  # was read as the run id '7'
+
+
+def test_fleet_widget_refuses_an_eval_result_by_type(tmp_path):
+    """FleetWidget(result) turned the EvalResult into a run id with str(): 'File name too long' quoting its repr."""
+    pytest.importorskip("plotly")
+    from toolkit.evaluation import load_result
+    from toolkit.store import RunStore
+    from toolkit.widgets import FleetWidget
+
+    result = load_result(RunStore.create({"purpose": "eval"}, root=tmp_path))
+    with pytest.raises(TypeError, match=r"got EvalResult \(pass its .store or .run_id\)"):
+        FleetWidget(result, root=str(tmp_path))
 
 
 @pytest.fixture(scope="module")

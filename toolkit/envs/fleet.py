@@ -322,6 +322,8 @@ def fleet_status(run_id: str | None = None, root: str | Path | None = None, limi
             store = RunStore.open(run_id, root=root)
         except FileNotFoundError as exc:
             raise FileNotFoundError(f"argument 'run_id': {exc}") from None
+        except TypeError as exc:
+            raise TypeError(str(exc).replace("argument 'run'", "argument 'run_id'")) from None
         if not (store.dir / FLEET).exists():
             raise FileNotFoundError(f"argument 'run_id': run {store.run_id} has no fleet log ({FLEET})")
     else:

@@ -131,6 +131,9 @@ class RunStore:
         Opening reads only. ``heal=True`` is for the one writer resuming the run: it calls :meth:`heal`
         first. A reader must not heal: the torn line it sees may be a row that a live writer is finishing.
         """
+        if not isinstance(run, (str, os.PathLike)):  # str() of it was read as a run id: "File name too long"
+            hint = " (pass its .store or .run_id)" if hasattr(run, "store") and hasattr(run, "run_id") else ""
+            raise TypeError(f"argument 'run': a run id or a run folder's path, got {type(run).__name__}{hint}")
         path = Path(run)
         if not (path / MANIFEST).exists():
             path = Path(root or DEFAULT_RUNS) / str(run)

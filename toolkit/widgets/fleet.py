@@ -104,7 +104,7 @@ class FleetWidget:
             return src.fleet()
         if hasattr(src, "dir") and hasattr(src, "run_id"):  # a RunStore
             return fleet_status(str(src.dir))
-        return fleet_status(None if src is None else str(src), self.root)
+        return fleet_status(src, self.root)  # a run id or folder; anything else is refused there, by type
 
     def refresh(self) -> "FleetWidget":
         """Re-read the source and rebuild the figures."""
