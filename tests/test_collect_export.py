@@ -98,3 +98,17 @@ def test_export_of_no_matching_attempt_saves_a_loadable_empty_dataset(tmp_path):
     assert loaded.features == ds.features
     assert len(export_sft(store.dir, where=lambda row: False)) == 0  # by folder, under <run>/sft
     assert len(datasets.load_from_disk(str(store.dir / "sft"))) == 0
+
+
+@requires_chromium
+async def test_export_of_an_attempt_with_a_missing_screenshot_names_the_attempt_and_step_and_writes_nothing(tmp_path):
+    """datasets' save_to_disk failed with a bare FileNotFoundError that named neither the attempt nor the step."""
+    pytest.importorskip("datasets")
+    result = await evaluate_async(["mobile-core"], "reference", tasks=_tasks()[:1], out=tmp_path / "runs", seed=1)
+    [attempt_id] = result.attempts["attempt_id"]
+    step1 = result.store.steps(attempt_id).iloc[1]["screenshot_before"]
+    (result.store.dir / step1).unlink()
+    with pytest.raises(FileNotFoundError, match=rf"attempt '{attempt_id}' step 1 prompt's screenshot .* is missing"):
+        export_sft(result.store, where="all", out=tmp_path / "sft")
+    assert not (tmp_path / "sft").exists()
+    assert len(export_sft(result.store, where=lambda row: False, out=tmp_path / "none")) == 0  # the way around it

@@ -30,6 +30,19 @@ def _open(run: str | Path | RunStore) -> RunStore:
     return run if isinstance(run, RunStore) else RunStore.open(run)
 
 
+def _image(store: RunStore, shot: str, attempt_id: str, step: int) -> str:
+    """Return the path of a prompt's screenshot, or raise naming the attempt, step and file when it is missing.
+
+    Without the check, ``datasets`` failed deep in ``save_to_disk`` with a bare FileNotFoundError (a run copied
+    without its screenshots, or pruned), naming neither the attempt nor the step.
+    """
+    path = store.dir / shot
+    if not path.is_file():
+        raise FileNotFoundError(f"run {store.run_id}: attempt {attempt_id!r} step {step} prompt's screenshot {shot} is "
+                                f"missing; leave the attempt out with where=, or restore the run's screenshots/")
+    return str(path)
+
+
 def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]], bool] = "success") -> list[dict[str, Any]]:
     """Return the SFT rows of a run (id, folder or store): messages (image placeholders), image file paths, completion, ids."""
     store = _open(run)
@@ -50,7 +63,7 @@ def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]],
                 parts = []
                 for p in m["content"]:
                     if p["type"] == "image":
-                        images.append(str(store.dir / shots[int(p["ref"].split(":")[1])]))
+                        images.append(_image(store, shots[int(p["ref"].split(":")[1])], row["attempt_id"], r["index"]))
                         parts.append({"type": "image", "text": None})
                     else:
                         parts.append({"type": "text", "text": p["text"]})
