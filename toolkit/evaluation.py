@@ -225,6 +225,8 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
 
     suites, tasks = _names(suites), _names(tasks)
     _check_trials(trials)
+    if tasks is not None and not tasks:  # as the MCP tools refuse it: a filter that kept nothing ran every task
+        raise ValueError("tasks: an empty list names no task; leave tasks out (None) to run every task of the suites")
     if resume:
         store = RunStore.open(resume, root=out, heal=True)  # the writer cuts a torn last row before appending
         run = _resume_settings(store.manifest, {

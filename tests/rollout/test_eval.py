@@ -98,3 +98,12 @@ async def test_a_trials_count_below_one_or_not_a_whole_number_is_refused_before_
     with pytest.raises(ValueError, match=r"trials must be a whole number of at least 1 .*got"):
         await evaluate_async("mobile-core", "reference", tasks="contacts.favorite", trials=trials, out=tmp_path)
     assert not any(tmp_path.iterdir())
+
+
+async def test_an_empty_tasks_list_is_refused_not_read_as_every_task(tmp_path):
+    """tasks=[] (a filter that kept nothing) ran all the suites' tasks through ``tasks or None``; MCP refuses it too."""
+    with pytest.raises(ValueError, match=r"tasks: an empty list names no task"):
+        await evaluate_async("mobile-core", "reference", tasks=[], out=tmp_path)
+    with pytest.raises(ValueError, match=r"tasks: an empty list names no task"):
+        await evaluate_async("mobile-core", "reference", tasks=(t for t in ["contacts.block"] if t == "x"), out=tmp_path)
+    assert not any(tmp_path.iterdir())
