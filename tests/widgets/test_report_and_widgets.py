@@ -129,3 +129,23 @@ def test_widgets_on_a_run_without_screenshots_an_error_verdict_or_any_attempt(tm
     assert w.image.value[:2] == b"\xff\xd8" and "step 2" in w.details.value
     assert "verifier error" in w.verdict.value and "ValueError: &lt;bad&gt; verifier" in w.verdict.value
     assert "reward" not in w.verdict.value
+
+
+def test_replay_widgets_refuse_a_bad_width_and_a_frame_index_out_of_range(runs):
+    """width=0 and width=-10 failed in PIL only on a missing screenshot's placeholder, width='300' in a comparison;
+    frame(99) was a bare list IndexError and frame(-1) quietly the last step."""
+    pytest.importorskip("ipywidgets")
+    from toolkit.widgets import CompareWidget, ReplayWidget
+
+    ref, _ = runs
+    aid = ref.attempts.attempt_id[0]
+    for width in (0, -10, "300", None, 2.5):
+        with pytest.raises(ValueError, match=rf"width must be a whole number of pixels, at least 1, got {width!r}"):
+            ReplayWidget(ref.store, aid, width=width)
+    with pytest.raises(ValueError, match="width must be"):
+        CompareWidget(ref.store, aid, ref.store, aid, width=0)
+    w = ReplayWidget(ref.store, aid)
+    assert w.frame(w.slider.max)[:2] == b"\xff\xd8"
+    for index in (-1, w.slider.max + 1):
+        with pytest.raises(IndexError, match=rf"index: attempt '{aid}' has frames 0..{w.slider.max}, not {index}"):
+            w.frame(index)

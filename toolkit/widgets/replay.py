@@ -54,12 +54,20 @@ def verdict_html(verdict: dict[str, Any]) -> str:
             f"<p>side effects: {_esc(effects)}</p></div>")
 
 
+def _check_width(width: object) -> None:
+    """Refuse a ``width`` that is not a whole number of pixels of at least 1 (0 failed to encode a placeholder,
+    a negative one in PIL, a string in a comparison, and only on a frame that needed them)."""
+    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+        raise ValueError(f"width must be a whole number of pixels, at least 1, got {width!r}")
+
+
 class ReplayWidget:
     """Step through one attempt: slider, prev/next/play, annotated screenshot, output, actions, diff, verdict."""
 
     def __init__(self, run: RunRef, attempt_id: str, width: int = 300):
         import ipywidgets as w
 
+        _check_width(width)
         self.store = open_run(run)
         self.attempt_id = attempt_id
         self.info = attempt_info(self.store, attempt_id)
@@ -89,6 +97,8 @@ class ReplayWidget:
 
     def frame(self, index: int) -> bytes:
         """Return the annotated screenshot (JPEG bytes) of the screen the step acted on."""
+        if not self.slider.min <= index <= self.slider.max:  # a list index: -1 was the last step, 99 a bare IndexError
+            raise IndexError(f"index: attempt {self.attempt_id!r} has frames {self.slider.min}..{self.slider.max}, not {index}")
         if not self.records:
             return to_bytes(screenshot(self.info["initial_screenshot"], [], self.width * 2))
         record = self.records[index]
@@ -114,6 +124,7 @@ class CompareWidget:
     def __init__(self, run_a: RunRef, attempt_a: str, run_b: RunRef, attempt_b: str, width: int = 240):
         import ipywidgets as w
 
+        _check_width(width)
         self.a, self.b = ReplayWidget(run_a, attempt_a, width), ReplayWidget(run_b, attempt_b, width)
         diff = compare(self.a.store, attempt_a, attempt_b, run_b=self.b.store)
         first = self.divergence = diff["first_divergence"]
