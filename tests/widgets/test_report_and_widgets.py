@@ -12,7 +12,7 @@ from toolkit.envs.local import CHROMIUM_FLAGS, find_chromium
 from toolkit.evaluation import evaluate_async
 from toolkit.report import write_report
 from toolkit.tasks import load_suite
-from toolkit.widgets.draw import annotate, to_bytes
+from toolkit.widgets.draw import annotate, screenshot, to_bytes
 
 pytestmark = requires_chromium
 
@@ -149,3 +149,22 @@ def test_replay_widgets_refuse_a_bad_width_and_a_frame_index_out_of_range(runs):
     for index in (-1, w.slider.max + 1):
         with pytest.raises(IndexError, match=rf"index: attempt '{aid}' has frames 0..{w.slider.max}, not {index}"):
             w.frame(index)
+
+
+def test_replay_widget_ends_on_the_final_screen_the_verdict_judged(runs):
+    """The slider stopped at the last step's screen before its actions: the state after them, the one judged, was
+    never shown (the HTML report has it as its last frame)."""
+    pytest.importorskip("ipywidgets")
+    from toolkit.widgets import ReplayWidget
+
+    _, rnd = runs
+    aid = rnd.attempts.attempt_id[0]
+    steps = rnd.store.steps(aid)
+    w = ReplayWidget(rnd.store, aid)
+    assert w.slider.max == len(steps) == int(rnd.attempts.iloc[0]["steps"])
+    w.show(len(steps) - 1)
+    assert f"step {len(steps) - 1}" in w.details.value
+    w.next_btn.click()
+    assert w.slider.value == len(steps) and "final screen" in w.details.value
+    assert f"after step {len(steps) - 1}" in w.details.value and str(steps.iloc[-1]["screen_after"]) in w.details.value
+    assert w.image.value == to_bytes(screenshot(rnd.store.dir / steps.iloc[-1]["screenshot_after"], [], 2 * w.width))

@@ -73,7 +73,10 @@ class ReplayWidget:
         self.info = attempt_info(self.store, attempt_id)
         self.records = attempt_steps(self.store, attempt_id).to_dict("records")
         self.width = width
-        n = max(0, len(self.records) - 1)
+        # one frame per step, then the final screen (the state the verdict judged), as the HTML report has
+        last = self.records[-1] if self.records else {}
+        self.final = last.get("screenshot_after")
+        n = max(0, len(self.records) - (0 if self.final else 1))
         self.slider = w.IntSlider(value=0, min=0, max=n, description="step")
         self.play = w.Play(value=0, min=0, max=n, interval=900)
         w.jslink((self.play, "value"), (self.slider, "value"))
@@ -92,21 +95,31 @@ class ReplayWidget:
         self._render(0)
 
     def show(self, index: int) -> None:
-        """Show step ``index`` (clamped to the attempt's steps)."""
+        """Show step ``index`` (clamped to the attempt's frames: its steps, then the final screen)."""
         self.slider.value = max(self.slider.min, min(self.slider.max, index))
 
     def frame(self, index: int) -> bytes:
-        """Return the annotated screenshot (JPEG bytes) of the screen the step acted on."""
+        """Return the annotated screenshot (JPEG bytes) of the screen step ``index`` acted on; past the last step,
+        the final screen with nothing drawn."""
         if not self.slider.min <= index <= self.slider.max:  # a list index: -1 was the last step, 99 a bare IndexError
             raise IndexError(f"index: attempt {self.attempt_id!r} has frames {self.slider.min}..{self.slider.max}, not {index}")
         if not self.records:
             return to_bytes(screenshot(self.info["initial_screenshot"], [], self.width * 2))
+        if index == len(self.records):
+            return to_bytes(screenshot(self.final, [], self.width * 2))
         record = self.records[index]
         return to_bytes(screenshot(record.get("screenshot_before"), record.get("actions") or [], self.width * 2))
 
     def _render(self, index: int) -> None:
         self.image.value = self.frame(index)
-        self.details.value = step_html(self.records[index]) if self.records else "<i>no steps</i>"
+        if not self.records:
+            self.details.value = "<i>no steps</i>"
+        elif index == len(self.records):
+            last = self.records[-1]
+            self.details.value = (f"<div><b>final screen</b> · after step {_esc(last['index'])} · "
+                                  f"{_esc(last.get('screen_after'))}</div>")
+        else:
+            self.details.value = step_html(self.records[index])
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
