@@ -11,6 +11,7 @@ attempts that never finished because the env or the model service failed on ever
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -225,6 +226,11 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
 
     suites, tasks = _names(suites), _names(tasks)
     _check_trials(trials)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral)):
+        # derive_seed hashes str(seed): '1' sampled what 1 does but was stored as '1' (a resume with seed=1 was then
+        # refused), 1.5 and True sampled instances no integer seed gives
+        raise ValueError(f"seed must be an integer (or None for 0), got {type(seed).__name__} {seed!r}")
+    seed = None if seed is None else int(seed)  # a numpy integer would be stored as the string '3'
     if tasks is not None and not tasks:  # as the MCP tools refuse it: a filter that kept nothing ran every task
         raise ValueError("tasks: an empty list names no task; leave tasks out (None) to run every task of the suites")
     if resume:

@@ -107,3 +107,20 @@ async def test_an_empty_tasks_list_is_refused_not_read_as_every_task(tmp_path):
     with pytest.raises(ValueError, match=r"tasks: an empty list names no task"):
         await evaluate_async("mobile-core", "reference", tasks=(t for t in ["contacts.block"] if t == "x"), out=tmp_path)
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("seed", ["1", 1.5, True])
+async def test_a_seed_that_is_not_an_integer_is_refused_before_a_run_folder_exists(seed, tmp_path):
+    """seed='1' was stored as the string '1' (a resume with seed=1 then refused as a different seed); 1.5 and True
+    sampled instances that no integer seed gives."""
+    with pytest.raises(ValueError, match=r"seed must be an integer \(or None for 0\), got"):
+        await evaluate_async("mobile-core", "reference", tasks="contacts.favorite", seed=seed, out=tmp_path)
+    assert not any(tmp_path.iterdir())
+
+
+async def test_a_numpy_integer_seed_is_stored_as_an_integer(tmp_path):
+    import numpy as np
+
+    result = await evaluate_async("mobile-core", "reference", tasks="contacts.favorite", seed=np.int64(3), out=tmp_path)
+    assert result.store.manifest["seed"] == 3 and list(result.attempts["seed"]) == list(
+        (await evaluate_async("mobile-core", "reference", tasks="contacts.favorite", seed=3, out=tmp_path)).attempts["seed"])
