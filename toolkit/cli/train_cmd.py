@@ -18,20 +18,20 @@ def train_command(config, max_steps, output_dir, resume, as_json):
     """Train an agent with GRPO: rollouts through the harness and env manager, TRL's loss. The recipe's env: mapping
     is exported as environment variables first (as accelerate launch recipes/train_grpo.py does)."""
     try:
-        from toolkit.training.recipe import check_checkpoint, export_env, load_recipe, train
+        from toolkit.training.recipe import train
     except ImportError as exc:
         fail(f"training needs the train extra (pip install -e '.[train]'): {exc}")
-    try:  # the recipe and its checkpoint are checked, and its env: exported, before TRL or the hub is imported
-        recipe = load_recipe(config)
-        check_checkpoint(recipe, f"recipe {config}")
-        export_env(recipe)
-    except ValueError as exc:
-        fail(str(exc))
-    from toolkit.training.trainer import ConsistencyError
-
+    # train() checks the recipe and its checkpoint and exports its env: before TRL is imported; the trainer module
+    # (which imports TRL) is imported only to recognise a consistency stop
     try:
         summary = train(config, output_dir, max_steps, resume=resume)
-    except (ValueError, FileNotFoundError, ConsistencyError) as exc:
+    except (ValueError, FileNotFoundError) as exc:
+        fail(str(exc))
+    except RuntimeError as exc:
+        from toolkit.training.trainer import ConsistencyError
+
+        if not isinstance(exc, ConsistencyError):
+            raise
         fail(str(exc))
     steps = [h for h in summary["log_history"] if "loss" in h]
     for h in steps:
