@@ -36,6 +36,12 @@ def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]], lef
     return t
 
 
+def say_flagged(target: Console, label: str, text: str, colour: str = "red") -> None:
+    """Print ``label`` in ``colour`` before ``text``, which is escaped: a task's message holding ``[id=c1]`` or a
+    lone ``[/]`` prints as written (rich would read it as markup, eat it, or stop with a MarkupError)."""
+    target.print(f"[{colour}]{label}[/] {escape(text)}", markup=True, highlight=False)
+
+
 def whole(value: Any) -> Any:
     """Return a float that holds a whole number (a count stored as ``4.0``) as an int; other values unchanged."""
     return int(value) if isinstance(value, float) and value.is_integer() else value

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from toolkit.cli.common import console, emit_json, fail, out, split_list, table, writable_folder
+from toolkit.cli.common import console, emit_json, fail, out, say_flagged, split_list, table, writable_folder
 
 
 def _weak(weak: str | None, diagnosis: str | None) -> list[str] | None:
@@ -114,7 +114,7 @@ def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_r
         fail(f"{'--diagnosis' if diagnosis else '--weak'}: {exc}; nothing was written")
     for r in report.rejections[:20]:
         line = f"{r.task_id} ({r.stage}): {'; '.join(r.reasons)[:300]}"
-        target.print(f"[yellow]rejected[/] {escape(line)}", markup=True, highlight=False)
+        say_flagged(target, "rejected", line, "yellow")
     target.print(f"{report.accepted} accepted, {report.rejected} rejected, cross-app share {report.cross_app_share:.0%}, "
                  f"{report.distinct_instructions} distinct instructions, {report.seconds:.0f} s -> {report.out}")
     if as_json:
@@ -146,13 +146,13 @@ def validate_command(out_dir, instances, random_rollouts, parallel, as_json):
                        [[r.world, r.tasks, r.passed, len(r.issues), len(r.missing)] for r in results]))
     for r in results:
         for issue in r.issues:
-            target.print(f"[red]ISSUE[/] {escape(r.world)}: {escape(issue)}", markup=True, highlight=False)
+            say_flagged(target, "ISSUE", f"{r.world}: {issue}")
         if r.missing:
-            target.print(f"[red]ISSUE[/] {escape(r.world)}: {len(r.missing)} record(s) do not load into the device, "
-                         f"e.g. {escape(', '.join(map(str, r.missing[:5])))}", markup=True, highlight=False)
+            say_flagged(target, "ISSUE", f"{r.world}: {len(r.missing)} record(s) do not load into the device, "
+                                         f"e.g. {', '.join(map(str, r.missing[:5]))}")
         for tid, checks in r.failed.items():
             for check, message in checks.items():
-                target.print(f"[red]FAIL[/] {escape(f'{tid} {check}: {message}')}", markup=True, highlight=False)
+                say_flagged(target, "FAIL", f"{tid} {check}: {message}")
     if as_json:
         emit_json({"worlds": [r.model_dump() for r in results], "tasks": sum(r.tasks for r in results),
                    "passed": sum(r.passed for r in results), "ok": all(r.ok for r in results)})
@@ -185,9 +185,9 @@ def audit_command(planted, suites, as_json):
     target.print(table("verifier audit", ["figure", "value"], rows))
     for miss in report.get("false_rejections", [])[:10]:
         line = f"rejected bundled verifier {miss['task']}: {json.dumps(miss['reasons'])[:200]}"
-        target.print(f"[red]FAIL[/] {escape(line)}", markup=True, highlight=False)
+        say_flagged(target, "FAIL", line)
     for name in report.get("missed", []):
-        target.print(f"[red]FAIL[/] planted hack {escape(name)} was accepted", markup=True, highlight=False)
+        say_flagged(target, "FAIL", f"planted hack {name} was accepted")
     for name in report.get("wrong_kind", []):
         target.print(f"[yellow]planted hack {escape(name)} was rejected, but not for its expected kind[/]", markup=True,
                      highlight=False)

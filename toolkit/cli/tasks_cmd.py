@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import click
-from rich.markup import escape
 
-from toolkit.cli.common import action_call, console, emit_json, fail, out, split_list, table, whole
+from toolkit.cli.common import action_call, console, emit_json, fail, out, say_flagged, split_list, table, whole
 from toolkit.tasks import SpecError, TaskSpec, list_suites, load_tasks
 from toolkit.tasks.loader import known_suites
 
@@ -88,7 +87,7 @@ def validate_command(suite, task_ids, instances, random_rollouts, parallel, as_j
     for r in failed:
         for check, message in r.checks.items():
             if message:
-                target.print(f"[red]FAIL[/] {escape(f'{r.task_id} {check}: {message}')}", markup=True, highlight=False)
+                say_flagged(target, "FAIL", f"{r.task_id} {check}: {message}")
     target.print(f"{len(reports) - len(failed)}/{len(reports)} tasks passed every check")
     if as_json:
         emit_json({"tasks": len(reports), "passed": len(reports) - len(failed),
