@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -101,6 +102,30 @@ async def test_reset_restores_s0_exactly(answers_manager, demo):
         assert changed.state_hash != s0.state_hash
         again = await answers_manager.reset(lease, inst)
         assert again.state == s0.state and again.state_hash == s0.state_hash and again.image == s0.image
+    finally:
+        await answers_manager.release(lease)
+
+
+async def test_an_unchanged_state_is_sent_once_and_a_changed_one_in_full(answers_manager, demo):
+    """The page sends its state only when it differs from the version this side holds; a cache that lost track of
+    the page (a new Python-side record, or a state set behind its back) still gets the whole, current state."""
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        s0 = await answers_manager.reset(lease, inst)
+        _, hosted = answers_manager.hosted(lease)
+        version = hosted.info["observed"][0]
+        idle = await answers_manager.step(lease, [{"type": "type", "text": "x"}], "idle")  # no field has focus
+        assert idle.observation.state == s0.state and hosted.info["observed"][0] == version
+        await hosted.page.evaluate("__gym.setState({apps: {answersheet: {data: {values: {count: 7}}}}})")
+        behind = await answers_manager.observe(lease)
+        assert behind.state["apps"]["answersheet"]["data"]["values"] == {"count": 7}
+        assert behind.state_hash != s0.state_hash and hosted.info["observed"][0] == version + 1
+        hosted.info.pop("observed")  # this side forgets; the page still holds its version
+        fresh = await answers_manager.observe(lease)
+        assert fresh.state == behind.state and fresh.state_hash == behind.state_hash
+        assert await hosted.page.evaluate("__gym.stateJson()") == json.dumps(fresh.state, separators=(",", ":"),
+                                                                              ensure_ascii=False)
     finally:
         await answers_manager.release(lease)
 

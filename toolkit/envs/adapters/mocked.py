@@ -99,18 +99,26 @@ class MockedAdapter:
 
     async def state(self, instance: Instance) -> dict[str, Any]:
         """Return the device state JSON."""
-        return json.loads(await instance.page.evaluate("JSON.stringify(__gym.getState())"))
+        return json.loads(await instance.page.evaluate("__gym.stateJson()"))
 
     async def observe(self, instance: Instance, note: str | None = None) -> Observation:
         """Return the screenshot, visible elements and state of the page."""
         # One JSON string across CDP: Playwright's structured serialisation of a 60 KB state costs ~20x more.
         # The capture and the DOM read are independent round trips (neither changes the page): overlap them.
-        reading = instance.page.evaluate("JSON.stringify(__gym.observe())")
+        known = instance.info.get("observed")  # (version, state, hash) of the state this page last sent
+        reading = instance.page.evaluate("(known) => __gym.observeJson(known)", known[0] if known else None)
         if self.screenshots:
             raw, image = await asyncio.gather(reading, self.screenshot(instance))
         else:
             raw, image = await reading, b""
         info = json.loads(raw)
+        if info["state"] is not None:
+            known = (info["version"], info["state"], state_hash(info["state"]))
+            instance.info["observed"] = known
+        elif known is None or known[0] != info["version"]:  # the page and this cache disagree: read it whole
+            state = await self.state(instance)
+            known = (info["version"], state, state_hash(state))
+            instance.info["observed"] = known
         vp = instance.viewport
         sx, sy = 1000 / vp.width, 1000 / vp.height
         elements = [Element(id=e["id"], role=e["role"], text=e["text"],
@@ -119,7 +127,7 @@ class MockedAdapter:
         screen = f"app:{info['foreground']}" if info["screen"] == "app" else info["screen"]
         return Observation(image=image, image_format=self.image_format,
                            width=round(vp.width * vp.scale), height=round(vp.height * vp.scale), screen=screen,
-                           elements=elements, state=info["state"], state_hash=state_hash(info["state"]), note=note)
+                           elements=elements, state=known[1], state_hash=known[2], note=note)
 
     async def screenshot(self, instance: Instance) -> bytes:
         """Return one screenshot through CDP (JPEG or PNG, at the viewport's scale)."""
