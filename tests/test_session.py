@@ -49,3 +49,17 @@ def test_a_task_or_seed_of_the_wrong_type_is_refused_by_make_env_naming_it(kwarg
     string seed was a pydantic error about TaskInstance at reset."""
     with pytest.raises(TypeError, match=message):
         make_env(**kwargs)
+
+
+def test_reset_refuses_a_seed_that_is_not_an_int_and_step_an_empty_batch():
+    """``env.reset(seed="x")`` was a pydantic error about TaskInstance, and ``env.step([])`` counted as a step that
+    did nothing; both are refused before the session leases a phone."""
+    env = make_env("mobile-core/contacts.block")
+    try:
+        with pytest.raises(TypeError, match=r"reset: seed must be an int, got str 'x'"):
+            env.reset(seed="x")
+        with pytest.raises(ValueError, match=r"step: give one action or a batch of at least one"):
+            env.step([])
+        assert env.manager is None  # nothing was started for either
+    finally:
+        env.close()

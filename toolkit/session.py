@@ -75,7 +75,9 @@ class EnvSession:
             await self.manager.release(lease)  # a no-op for an expired or replaced lease
 
     def _instance(self, seed: int | None) -> TaskInstance:
-        seed = self.seed if seed is None else seed
+        if seed is not None:
+            _check_seed("reset", seed)
+        seed = self.seed if seed is None else int(seed)
         if self.spec is None:
             return TaskInstance(task_id="free", seed=seed, instruction="(no task)", params={}, setup={}, reference=[],
                                 expected_changes=[], max_steps=10_000)
@@ -101,9 +103,12 @@ class EnvSession:
 
     async def _step(self, actions: Sequence[Action | dict] | Action | dict) -> StepResult:
         self._check_open()
+        batch = list(actions) if isinstance(actions, (list, tuple)) else [actions]
+        if not batch:
+            raise ValueError("step: give one action or a batch of at least one (an empty batch would count as a step "
+                             "that did nothing)")
         if self.instance is None:
             await self._reset(None)
-        batch = list(actions) if isinstance(actions, (list, tuple)) else [actions]
         self._steps += 1
         result = await self.manager.step(self.lease, batch, action_id=f"session:{self.instance.key}:{self._steps}")
         self.last = result.observation
@@ -184,6 +189,12 @@ class EnvSession:
         self.close()
 
 
+def _check_seed(where: str, seed: Any) -> None:
+    """Raise TypeError naming ``where`` unless ``seed`` is an integer (numpy's integers are Integral too; bool is not)."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"{where}: seed must be an int, got {type(seed).__name__} {seed!r}")
+
+
 def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str = "pages",
              apps: list[str] | None = None) -> EnvSession:
     """Return an environment session for a task id (``suite/id``, or an id one suite alone holds), a spec, or None
@@ -191,7 +202,6 @@ def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str =
     or ``seed`` of another type is a TypeError naming it (it would otherwise fail later, in ``reset``)."""
     if task is not None and not isinstance(task, (str, TaskSpec)):
         raise TypeError(f"make_env: task must be a task id ('suite/id'), a TaskSpec or None, got {type(task).__name__} {task!r}")
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):  # numpy's integers are Integral too
-        raise TypeError(f"make_env: seed must be an int, got {type(seed).__name__} {seed!r}")
+    _check_seed("make_env", seed)
     spec = find_task(task) if isinstance(task, str) else task
     return EnvSession(spec, int(seed), isolation=isolation, apps=apps)
