@@ -10,11 +10,21 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 CoordSpace = Literal["norm1000", "norm1", "pixels"]
 
-_Coord = Annotated[float, Field(ge=0, le=1000)]
+
+
+def _not_bool(value: Any) -> Any:
+    """Refuse a bool where a number is wanted (pydantic's lax mode reads ``True`` as 1)."""
+    if isinstance(value, bool):
+        raise ValueError(f"a number is wanted, not the boolean {value}")
+    return value
+
+
+_Number = Annotated[float, BeforeValidator(_not_bool)]
+_Coord = Annotated[_Number, Field(ge=0, le=1000)]
 
 
 class _Action(BaseModel):
@@ -160,7 +170,7 @@ class Scroll(_Action):
     x: _Coord = 500
     y: _Coord = 500
     direction: Literal["up", "down", "left", "right"]
-    amount: Annotated[float, Field(gt=0, le=1000)] = 400
+    amount: Annotated[_Number, Field(gt=0, le=1000)] = 400
 
 
 class SystemButton(_Action):
@@ -174,7 +184,7 @@ class Wait(_Action):
     """Let virtual time pass."""
 
     type: Literal["wait"] = "wait"
-    seconds: Annotated[float, Field(ge=0, le=3600)] = 1.0
+    seconds: Annotated[_Number, Field(ge=0, le=3600)] = 1.0
 
 
 class CliCommand(_Action):
@@ -300,7 +310,7 @@ def convert_action_dict(data: dict[str, Any], src: CoordSpace, dst: CoordSpace, 
     """Return a copy of an action dict with its points moved from ``src`` to ``dst`` space (rounded to ``digits``)."""
     out = dict(data)
     for fx, fy in _POINT_FIELDS:
-        if fx in out and fy in out and isinstance(out[fx], (int, float)) and isinstance(out[fy], (int, float)):
+        if fx in out and fy in out and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (out[fx], out[fy])):
             x, y = convert_point(float(out[fx]), float(out[fy]), src, dst, size)
             out[fx], out[fy] = (round(x, digits), round(y, digits)) if digits is not None else (x, y)
             if digits == 0:

@@ -106,6 +106,8 @@ def test_bad_text_outputs_give_typed_errors(text, kind):
 @pytest.mark.parametrize("name, text, kind", [
     ("json-v1", '{"actions": [{"type": "click", "x": 1}]}', "invalid_action"),
     ("json-v1", '{"actions": "click"}', "syntax"), ("json-v1", "no json here", "no_action"),
+    ("json-v1", '{"actions": [{"type": "click", "x": true, "y": 5}]}', "invalid_action"),  # not read as x=1
+    ("json-v1", '{"actions": [{"type": "wait", "seconds": false}]}', "invalid_action"),
     ("qwen3vl-mobile-v1", "<tool_call>{bad json}</tool_call>", "syntax"),
     ("qwen3vl-mobile-v1", '<tool_call>{"name": "other", "arguments": {}}</tool_call>', "invalid_action"),
     ("qwen3vl-mobile-v1", '<tool_call>{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [1]}}</tool_call>', "invalid_action"),
