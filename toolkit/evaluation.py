@@ -186,6 +186,12 @@ def _check_trials(trials: Any) -> None:
         raise ValueError(f"trials must be a whole number of at least 1 (or None for 1), got {trials!r}")
 
 
+def _check_parallel(parallel: Any) -> None:
+    """Refuse a ``parallel`` that is not a whole number of at least 1 (0 ran one at a time but was stored as 0)."""
+    if isinstance(parallel, bool) or not isinstance(parallel, numbers.Integral) or parallel < 1:
+        raise ValueError(f"parallel must be a whole number of at least 1, got {parallel!r}")
+
+
 def _names(value: str | Iterable[str] | None) -> list[str] | None:
     """Return a ``suites`` or ``tasks`` argument as a list: one name given as a string is that name (not its
     characters, which ``list("mobile-core")`` would give); None stays None."""
@@ -226,6 +232,8 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
 
     suites, tasks = _names(suites), _names(tasks)
     _check_trials(trials)
+    _check_parallel(parallel)
+    parallel = int(parallel)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral)):
         # derive_seed hashes str(seed): '1' sampled what 1 does but was stored as '1' (a resume with seed=1 was then
         # refused), 1.5 and True sampled instances no integer seed gives

@@ -100,6 +100,14 @@ async def test_a_trials_count_below_one_or_not_a_whole_number_is_refused_before_
     assert not any(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("parallel", [0, -2, 2.5, "4", True])
+async def test_a_parallel_below_one_or_not_a_whole_number_is_refused_before_a_run_folder_exists(parallel, tmp_path):
+    """parallel=0 ran one attempt at a time but was stored in the manifest as 0."""
+    with pytest.raises(ValueError, match=r"parallel must be a whole number of at least 1, got"):
+        await evaluate_async("mobile-core", "reference", tasks="contacts.favorite", parallel=parallel, out=tmp_path)
+    assert not any(tmp_path.iterdir())
+
+
 async def test_an_empty_tasks_list_is_refused_not_read_as_every_task(tmp_path):
     """tasks=[] (a filter that kept nothing) ran all the suites' tasks through ``tasks or None``; MCP refuses it too."""
     with pytest.raises(ValueError, match=r"tasks: an empty list names no task"):
