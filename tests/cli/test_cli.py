@@ -32,6 +32,15 @@ def test_unknown_suite_and_task_are_clear_errors():
     assert res.returncode != 0 and "unknown task id" in res.stderr
 
 
+def test_an_error_under_json_ends_stdout_with_an_error_object():
+    """A script reading the last line of ``--json`` got nothing (or an earlier line) when the command failed early."""
+    res = guigym("eval", "--suite", "nope", "--json")
+    assert res.returncode == 1 and "no suite 'nope'" in res.stderr
+    assert "no suite 'nope'" in json.loads(res.stdout.strip().splitlines()[-1])["error"]
+    res = guigym("runs", "show", "no-such-run", "--json")
+    assert res.returncode == 1 and set(json.loads(res.stdout.strip().splitlines()[-1])) == {"error"}
+
+
 def test_validating_an_external_benchmark_is_a_clear_error():
     res = guigym("tasks", "validate", "--suite", "miniwob", "--tasks", "click-button")
     if "no suite 'miniwob'" in res.stderr:

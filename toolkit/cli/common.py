@@ -55,8 +55,15 @@ def action_call(action: dict[str, Any]) -> str:
 
 
 def fail(message: str) -> None:
-    """Stop with a clear error (exit status 1); an API error's ``argument 'name':`` is said as the command's flag."""
-    raise click.ClickException(as_flag(message))
+    """Stop with a clear error (exit status 1); an API error's ``argument 'name':`` is said as the command's flag.
+
+    Under ``--json`` the last line of stdout is then ``{"error": message}``, so a script that reads that line gets the
+    reason rather than an earlier line or nothing."""
+    text = as_flag(message)
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.params.get("as_json"):
+        emit_json({"error": text})
+    raise click.ClickException(text)
 
 
 def as_flag(message: str) -> str:
