@@ -78,7 +78,7 @@ async def test_export_takes_an_evaluations_store(tmp_path):
     pytest.importorskip("datasets")
     result = await evaluate_async(["mobile-core"], "reference", tasks=_tasks()[:1], out=tmp_path, seed=1)
     rows = sft_rows(result.store)
-    assert rows == sft_rows(result.store.dir) and len(rows) > 0
+    assert rows == sft_rows(result.store.dir) == sft_rows(result) and len(rows) > 0  # an EvalResult is its run too
     ds = export_sft(result.store, where="success")
     assert len(ds) == len(rows) and (result.store.dir / "sft" / "dataset_info.json").exists()
 

@@ -130,8 +130,8 @@ class EvalResult:
 
 def load_result(run: str | Path | RunStore, root: str | Path | None = None) -> EvalResult:
     """Return the EvalResult of an existing run: a run id (under ``root``, default the runs folder), a run folder's
-    path, or its store. A run that does not exist is a FileNotFoundError naming it."""
-    store = run if isinstance(run, RunStore) else RunStore.open(run, root=root)
+    path, its store or an EvalResult of it (read afresh). A run that does not exist is a FileNotFoundError naming it."""
+    store = RunStore.open(run, root=root)
     attempts = store.attempts()
     if not attempts.empty:
         attempts = attempts.sort_values(["task_id", "trial"], kind="stable").reset_index(drop=True)

@@ -25,11 +25,6 @@ def _chosen(store: RunStore, where: str | Callable[[dict[str, Any]], bool]) -> l
     raise ValueError(f"where must be 'success', 'all' or a function of an attempt row, got {where!r}")
 
 
-def _open(run: str | Path | RunStore) -> RunStore:
-    """Return the store of a run id, folder or store (``result.store`` of an evaluation)."""
-    return run if isinstance(run, RunStore) else RunStore.open(run)
-
-
 def _image(store: RunStore, shot: str, attempt_id: str, step: int) -> str:
     """Return the path of a prompt's screenshot, or raise naming the attempt, step and file when it is missing.
 
@@ -45,7 +40,7 @@ def _image(store: RunStore, shot: str, attempt_id: str, step: int) -> str:
 
 def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]], bool] = "success") -> list[dict[str, Any]]:
     """Return the SFT rows of a run (id, folder or store): messages (image placeholders), image file paths, completion, ids."""
-    store = _open(run)
+    store = RunStore.open(run)
     out = []
     for row in _chosen(store, where):
         records = store.trajectory(row["attempt_id"])
@@ -82,7 +77,7 @@ def export_sft(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]
     """
     import datasets
 
-    store = _open(run)
+    store = RunStore.open(run)
     rows = sft_rows(store, where)
     features = datasets.Features({
         "messages": [{"role": datasets.Value("string"),

@@ -132,4 +132,4 @@ async def test_two_successful_trials_of_a_parametrised_task_do_not_diverge(tmp_p
     diff = compare(run.store, a["attempt_id"], b["attempt_id"])
     assert diff["same_instance"] is False and diff["first_divergence"] is None
     assert first_divergence(run.store.steps(a["attempt_id"]), run.store.steps(b["attempt_id"])) == 0  # full signature
-    assert diagnose(run.store).divergences == []
+    assert diagnose(run.store).divergences == diagnose(run).divergences == []

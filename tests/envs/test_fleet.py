@@ -93,20 +93,29 @@ def test_fleet_status_errors_name_the_argument(tmp_path):
         fleet_status("nope", tmp_path)
     with pytest.raises(ValueError, match="limit"):
         fleet_status("nope", tmp_path, limit=0)
-    with pytest.raises(TypeError, match=r"argument 'run_id': a run id or a run folder's path, got int"):
+    with pytest.raises(TypeError, match=r"argument 'run_id': a run id, a run folder's path, .*got int"):
         fleet_status(7, tmp_path)  # was read as the run id '7'
 
 
-def test_fleet_widget_refuses_an_eval_result_by_type(tmp_path):
-    """FleetWidget(result) turned the EvalResult into a run id with str(): 'File name too long' quoting its repr."""
+def test_fleet_widget_and_fleet_status_take_an_eval_result_or_store_and_name_what_they_refuse(tmp_path):
+    """FleetWidget(result) turned the EvalResult into a run id with str(): 'File name too long' quoting its repr; an
+    EvalResult or RunStore now stands for its run, and an env session that has no phone yet is named."""
     pytest.importorskip("plotly")
+    from toolkit import make_env
     from toolkit.evaluation import load_result
     from toolkit.store import RunStore
     from toolkit.widgets import FleetWidget
 
     result = load_result(RunStore.create({"purpose": "eval"}, root=tmp_path))
-    with pytest.raises(TypeError, match=r"got EvalResult \(pass its .store or .run_id\)"):
-        FleetWidget(result, root=str(tmp_path))
+    for source in (result, result.store):
+        with pytest.raises(FileNotFoundError, match=rf"run {result.run_id} has no fleet log"):
+            FleetWidget(source)
+        with pytest.raises(FileNotFoundError, match=rf"run {result.run_id} has no fleet log"):
+            fleet_status(source)
+    env = make_env("mobile-core/contacts.block")
+    with pytest.raises(ValueError, match=r"FleetWidget: this env session has no phone yet \(call reset\(\) first\)"):
+        FleetWidget(env)
+    env.close()
 
 
 @pytest.fixture(scope="module")

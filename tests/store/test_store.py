@@ -125,13 +125,14 @@ def test_open_unknown_run_says_where_it_looked(tmp_path):
 
 def test_open_refuses_what_is_not_a_run_id_or_folder_naming_the_argument(tmp_path):
     """An EvalResult given where a run is expected (load_result, the widgets, diagnose) was read as a run id through
-    str(): an OSError 'File name too long' quoting its whole repr; an int was a bare os.fspath TypeError."""
+    str(): an OSError 'File name too long' quoting its whole repr; it now stands for its run, as a RunStore does. An
+    int was a bare os.fspath TypeError."""
     from toolkit.evaluation import load_result
 
     store = RunStore.create({"purpose": "eval"}, root=tmp_path)
     result = load_result(store)
-    with pytest.raises(TypeError, match=r"argument 'run': a run id or a run folder's path, got EvalResult \(pass its .store"):
-        RunStore.open(result, root=tmp_path)
-    with pytest.raises(TypeError, match=r"argument 'run': .* got int$"):
+    assert RunStore.open(result) is result.store and RunStore.open(store) is store  # each stands for its run
+    assert load_result(result).run_id == store.run_id
+    with pytest.raises(TypeError, match=r"argument 'run': a run id, a run folder's path, .* got int$"):
         load_result(5, root=tmp_path)
     assert RunStore.open(store.dir).run_id == RunStore.open(str(store.run_id), root=tmp_path).run_id == store.run_id

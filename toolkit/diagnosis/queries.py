@@ -14,16 +14,16 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.evaluation import summarize
+from toolkit.evaluation import EvalResult, summarize
 from toolkit.store import RunStore, list_runs
 
-RunRef = str | Path | RunStore
+RunRef = str | Path | RunStore | EvalResult
 VERIFIER_ERROR = "verifier_error"
 
 
 def open_run(run: RunRef) -> RunStore:
-    """Return the RunStore of a run id, folder or store."""
-    return run if isinstance(run, RunStore) else RunStore.open(run)
+    """Return the RunStore of a run id, folder, store or EvalResult."""
+    return RunStore.open(run)
 
 
 def runs(root: str | Path | None = None) -> pd.DataFrame:

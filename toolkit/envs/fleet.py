@@ -304,7 +304,7 @@ def read_fleet(path: str | Path) -> list[FleetSample]:
 
 
 def fleet_status(run_id: str | None = None, root: str | Path | None = None, limit: int | None = None) -> FleetStatus:
-    """Return the fleet status of a run (by id or folder; default: the newest run with a fleet log).
+    """Return the fleet status of a run (by id, folder, store or EvalResult; default: the newest run with a fleet log).
 
     Works while the run is in progress (``finished`` is False until its manager closed).
 

@@ -126,14 +126,20 @@ class RunStore:
 
     @classmethod
     def open(cls, run: str | Path, root: Path | str | None = None, *, heal: bool = False) -> "RunStore":
-        """Open an existing run by id (under ``root``) or by folder path and return its store.
+        """Open an existing run by id (under ``root``) or by folder path and return its store (a store, or an
+        evaluation's result, is its own run).
 
         Opening reads only. ``heal=True`` is for the one writer resuming the run: it calls :meth:`heal`
         first. A reader must not heal: the torn line it sees may be a row that a live writer is finishing.
         """
+        given = getattr(run, "store", run)  # an EvalResult stands for its run
+        if isinstance(given, RunStore):
+            if heal:
+                given.heal()
+            return given
         if not isinstance(run, (str, os.PathLike)):  # str() of it was read as a run id: "File name too long"
-            hint = " (pass its .store or .run_id)" if hasattr(run, "store") and hasattr(run, "run_id") else ""
-            raise TypeError(f"argument 'run': a run id or a run folder's path, got {type(run).__name__}{hint}")
+            raise TypeError(f"argument 'run': a run id, a run folder's path, a RunStore or an EvalResult, "
+                            f"got {type(run).__name__}")
         path = Path(run)
         if not (path / MANIFEST).exists():
             path = Path(root or DEFAULT_RUNS) / str(run)

@@ -86,8 +86,8 @@ class FleetWidget:
     """A fleet at a glance: the totals and four plotly charts; ``refresh()`` re-reads a live source.
 
     Args:
-        source: a run id or folder (its ``fleet.jsonl``), a :class:`FleetStatus`, or a live env manager
-            (anything with ``.fleet()``); None: the newest run with a fleet log.
+        source: a run id, folder, RunStore or EvalResult (its ``fleet.jsonl``), a :class:`FleetStatus`, a live env
+            manager (anything with ``.fleet()``) or an env session (``make_env``); None: the newest run with a fleet log.
         root: the runs folder when ``source`` is a run id.
     """
 
@@ -102,9 +102,12 @@ class FleetWidget:
             return src
         if hasattr(src, "fleet"):
             return src.fleet()
-        if hasattr(src, "dir") and hasattr(src, "run_id"):  # a RunStore
-            return fleet_status(str(src.dir))
-        return fleet_status(src, self.root)  # a run id or folder; anything else is refused there, by type
+        if hasattr(src, "manager") and hasattr(src, "lease"):  # an EnvSession (make_env): its manager's fleet
+            if src.manager is None:
+                raise ValueError("FleetWidget: this env session has no phone yet (call reset() first)")
+            return src.manager.fleet()
+        # a run id, folder, RunStore or EvalResult; anything else is refused there, by type
+        return fleet_status(src, self.root)
 
     def refresh(self) -> "FleetWidget":
         """Re-read the source and rebuild the figures."""
