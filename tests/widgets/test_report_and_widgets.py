@@ -106,6 +106,16 @@ def test_compare_widget_uses_the_instance_aware_divergence(tmp_path):
     assert compare(store, a, b)["first_divergence"] is None
     c = CompareWidget(store, a, store, b)
     assert c.divergence is None and c.same_instance is False and c.slider.value == 0
+    # a shorter attempt keeps its last frame past its end, and says it ended (it stayed silent)
+    short = add_attempt(store, "a", 2, "failure", plan(state="p")[:1], seed=1)
+    c = CompareWidget(store, a, store, short)
+    c.slider.value = c.slider.max
+    assert c.b.slider.value == c.b.slider.max < c.slider.max and "this attempt has 1 step;" in c.b.details.value
+    assert "ended" not in c.a.details.value
+    c.show(c.slider.max)  # again: the panel says it once
+    assert c.b.details.value.count("<b>ended</b>") == 1
+    c.slider.value = 0
+    assert "ended" not in c.b.details.value
 
 
 def test_widgets_on_a_run_without_screenshots_an_error_verdict_or_any_attempt(tmp_path):

@@ -143,13 +143,22 @@ class CompareWidget:
         first = self.divergence = diff["first_divergence"]
         self.same_instance = diff["same_instance"]
         self.slider = w.IntSlider(value=0, min=0, max=max(self.a.slider.max, self.b.slider.max), description="step")
-        self.slider.observe(lambda ch: (self.a.show(ch["new"]), self.b.show(ch["new"])), names="value")
+        self.slider.observe(lambda ch: self.show(ch["new"]), names="value")
         rule = "same instance" if self.same_instance else "different instances: screens and action types compared"
         label = w.HTML(f"first divergence at step <b>{first}</b> ({rule})" if first is not None
                        else f"the attempts never diverge ({rule})")
         self.widget = w.VBox([label, self.slider, w.HBox([self.a.widget, self.b.widget])])
         if first is not None:
             self.slider.value = min(first, self.slider.max)
+
+    def show(self, index: int) -> None:
+        """Show frame ``index`` of both attempts; one that has ended by then keeps its last frame and says so."""
+        for side in (self.a, self.b):
+            side.show(index)
+            steps = len(side.records)
+            ended = f"<div><b>ended</b>: this attempt has {steps} step{'' if steps == 1 else 's'}; its last frame is shown</div>"
+            body = side.details.value.removeprefix(ended)  # the side did not move: its panel already says so
+            side.details.value = ended + body if index > side.slider.max else body
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
