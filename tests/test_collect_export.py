@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import requires_chromium
@@ -73,12 +75,16 @@ async def test_replay_keeps_the_stored_format_and_refuses_what_it_cannot_replay(
 
 
 @requires_chromium
-async def test_export_takes_an_evaluations_store(tmp_path):
+async def test_export_takes_an_evaluations_store(tmp_path, monkeypatch):
     # the README's toolkit.export_sft(result.store, where="success"): a store, an id or a folder name the same run
     pytest.importorskip("datasets")
     result = await evaluate_async(["mobile-core"], "reference", tasks=_tasks()[:1], out=tmp_path, seed=1)
     rows = sft_rows(result.store)
     assert rows == sft_rows(result.store.dir) == sft_rows(result) and len(rows) > 0  # an EvalResult is its run too
+    # a run named by a relative folder still gives image paths another working directory can open
+    monkeypatch.chdir(tmp_path)
+    relative = sft_rows(result.store.dir.name)
+    assert relative == rows and all(Path(p).is_absolute() for r in relative for p in r["images"])
     ds = export_sft(result.store, where="success")
     assert len(ds) == len(rows) and (result.store.dir / "sft" / "dataset_info.json").exists()
 

@@ -35,7 +35,7 @@ def _image(store: RunStore, shot: str, attempt_id: str, step: int) -> str:
     if not path.is_file():
         raise FileNotFoundError(f"run {store.run_id}: attempt {attempt_id!r} step {step} prompt's screenshot {shot} is "
                                 f"missing; leave the attempt out with where=, or restore the run's screenshots/")
-    return str(path)
+    return str(path.absolute())  # a run opened by a relative folder or root: still found from another cwd
 
 
 def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]], bool] = "success") -> list[dict[str, Any]]:
