@@ -176,3 +176,21 @@ def test_cli_prints_spec_errors_without_a_traceback(tmp_path, monkeypatch):
         result = CliRunner().invoke(tasks, [command, "--suite", "demo"])
         assert result.exit_code == 1, (command, result.output)
         assert "demo.yaml: task 't.one': field 'params.x'" in result.output and "Traceback" not in result.output
+
+
+def test_a_file_loaded_again_is_parsed_again_only_when_it_or_its_verifier_changed(tmp_path):
+    """load_file keeps the parsed specs of a file for the process; an edit of the YAML or of its verifier file (even
+    one of the same size, within the file system's timestamp granularity) is seen at the next load, and each load
+    gets its own copies."""
+    root = write_suite(tmp_path)
+    [first] = load_suite("demo", root=root)
+    first.instruction = "changed by a caller"
+    [again] = load_suite("demo", root=root)
+    assert again.instruction == "Write {n} in the Answers app." and again is not first
+    yaml_file = root / "demo" / "demo.yaml"
+    yaml_file.write_text(yaml_file.read_text().replace("Write {n}", "Type {n}"))  # same size, at once
+    [edited] = load_suite("demo", root=root)
+    assert edited.instruction == "Type {n} in the Answers app."
+    verifier = root / "demo" / "demo.py"
+    verifier.write_text(verifier.read_text().replace("def right(", "def wrong("))
+    assert "demo.py" in _error(root) and "right" in _error(root)

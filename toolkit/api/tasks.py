@@ -42,17 +42,25 @@ TASK_PAGE_MAX: int = 500
 
 def list_tasks(suite: str | None = None, *, app: str | None = None, tag: str | None = None,
                query: str | None = None) -> list[TaskInfo]:
-    """Return the tasks of a suite (all suites when None), every one of them: :func:`task_page` pages them.
+    """Return the tasks of a suite (when None, of every suite that loads here: :func:`list_suites` says which do not),
+    every one of them: :func:`task_page` pages them.
 
     ``app``: only the tasks that use that app; ``tag``: only those with that capability tag (both case-insensitive,
     and refused naming the argument when no task of the suite(s) has it); ``query``: only those whose id or instruction
     contains it (case-insensitive).
     """
-    suites = [suite] if suite else _list_suites()
-    try:
-        specs = load_tasks(suites)
-    except SpecError as exc:
-        raise arg_error("suite", str(exc)) from None
+    if suite:
+        try:
+            specs = load_tasks([suite])
+        except SpecError as exc:
+            raise arg_error("suite", str(exc)) from None
+    else:  # every suite that loads here, the external benchmarks too (osworld needs its task folder: left out)
+        specs = []
+        for name in _list_suites(include_code=True):
+            try:
+                specs += load_tasks([name])
+            except SpecError:
+                continue
     where = f"suite {suite!r}" if suite else "any suite"
     if app is not None:
         wanted = _known("app", app, {a for s in specs for a in s.apps}, where)

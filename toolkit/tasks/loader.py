@@ -45,14 +45,43 @@ def _read(path: Path) -> Any:
         raise SpecError(f"{path}: not valid YAML: {exc}") from None
 
 
+def _stamp(path: Path) -> bytes | None:
+    """Return a digest of a file's bytes, or None when it cannot be read (by content: a file rewritten within the
+    file system's timestamp granularity, with the same size, would keep its mtime and size)."""
+    try:
+        return hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
+    except OSError:
+        return None
+
+
+#: load_file's parsed specs per (file, suite): the stamps of the file and of its verifier files when parsed, and the
+#: specs. Parsing the bundled bank takes ~1 s (YAML and the lint); a lookup by bare id, a page of MCP list_tasks and
+#: the CLI load it again and again in one process.
+_PARSED: dict[tuple[str, str], tuple[dict[Path, bytes | None], list[TaskSpec]]] = {}
+
+
 def load_file(path: Path, suite: str | None = None) -> list[TaskSpec]:
-    """Return the task specs of one YAML file (``tasks:`` list with optional ``defaults:``).
+    """Return the task specs of one YAML file (``tasks:`` list with optional ``defaults:``): fresh copies, parsed again
+    only when the file or one of its verifier files changed since.
 
     Raises:
         SpecError: naming the file, and the task and field when known, for anything that would fail later.
     """
     path = Path(path)
     suite = suite if suite is not None else path.parent.name
+    key = (str(path.absolute()), suite)
+    cached = _PARSED.get(key)
+    if cached and all(_stamp(dep) == stamp for dep, stamp in cached[0].items()):
+        return [spec.model_copy(deep=True) for spec in cached[1]]
+    stamp = _stamp(path)
+    specs = _parse_file(path, suite)
+    stamps = {path: stamp, **{s.folder / s.verifier.split(":")[0]: None for s in specs}}
+    _PARSED[key] = ({dep: stamp if dep == path else _stamp(dep) for dep in stamps}, specs)
+    return [spec.model_copy(deep=True) for spec in specs]
+
+
+def _parse_file(path: Path, suite: str) -> list[TaskSpec]:
+    """Return the task specs of one YAML file, parsed and checked (see :func:`load_file`)."""
     doc = _read(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("tasks"), list):
         raise SpecError(f"{path}: field 'tasks': expected a list of tasks at the top level")
