@@ -42,3 +42,34 @@ async def test_external_benchmark_tasks_are_refused_before_any_browser_starts():
     with pytest.raises(ValueError, match=r"2 task\(s\) \(miniwob/click-button, miniwob/enter-text\) belong to an "
                                          r"external benchmark \(device miniwob\)"):
         await validate_tasks(specs, instances=1, random_rollouts=0)
+
+
+async def test_one_node_process_replays_every_tasks_logs_and_a_failure_is_named():
+    """validate_tasks shares one ``replay.mjs --serve`` process among its tasks (the app modules load once); each
+    answer equals the one-shot replay's, a job that throws is an error in its place, a request Node cannot serve is a
+    RuntimeError naming why, and a Node process that died is replaced at the next request."""
+    import shutil
+
+    import pytest
+
+    from toolkit.validation import NodeReplayer, node_replay
+
+    if not shutil.which("node"):
+        pytest.skip("needs node")
+    jobs = [{"apps": ["answersheet"], "reset": {"seed": 3}, "log": []},
+            {"apps": ["no-such-app"], "reset": {"seed": 3}, "log": []}]
+    replayer = NodeReplayer()
+    try:
+        first = await replayer.replay(jobs)
+        pid = replayer._proc.pid
+        again = await replayer.replay(jobs[:1])
+        assert replayer._proc.pid == pid  # the same process served both
+        assert first[0] == again[0] == node_replay(jobs[:1])[0] and "no-such-app" in first[1]["error"]
+        with pytest.raises(RuntimeError, match=r"node replay failed: TypeError: .*not iterable"):
+            await replayer.replay(5)  # not a list of jobs
+        assert replayer._proc is None and await replayer.replay(jobs[:1]) == again  # stopped, then a new process
+        replayer._proc.kill()
+        await replayer._proc.wait()
+        assert await replayer.replay(jobs[:1]) == again and replayer._proc.pid != pid
+    finally:
+        await replayer.close()
