@@ -80,6 +80,23 @@ async def test_tapping_empty_space_is_no_effect(phone_manager, tmp_path, contact
     assert "no_effect" in md and "Weakest capabilities" in md
 
 
+def test_a_first_step_that_changed_the_screen_but_no_state_is_not_no_effect(tmp_path):
+    """A page whose state the env does not track (a MiniWoB++ task) changes only its screen: the first step used to be
+    no_effect whenever the state hash stayed, as no earlier screen was compared. Steps now record the screen before."""
+    from tests.diagnosis.fake_run import add_attempt, step
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    click = [{"type": "click", "x": 5, "y": 5}]
+    moved, still, old = (step(0, click), step(0, click), step(0, click))
+    for rec in (moved, still, old):
+        rec["state_hash_after"] = rec["state_hash_before"]  # the state did not change
+    moved["image_hash_before"], still["image_hash_before"] = "img-start", "img0"  # img0: the screen after
+    for i, rec in enumerate((moved, still, old)):
+        add_attempt(store, f"t{i}", 0, "failure", [rec])
+    flagged = {f.task_id for f in diagnose(store).actions["no_effect"]}
+    assert flagged == {"s/t1", "s/t2"}  # the screen stayed; a run stored without the field: the state decides
+
+
 class CutShort:
     """A model whose first output hits its token limit mid-action, as a server reports it (finish_reason ``length``)."""
 

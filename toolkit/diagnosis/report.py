@@ -292,7 +292,10 @@ def _action_findings(df, aid: str, tid: str, acts: dict[str, list[Finding]], kin
             found("truncated", f"output cut at {usage.get('completion_tokens', '?')} tokens{parsed}")
         device_actions = [a for a in rec.get("actions") or [] if a["type"] not in _NOT_DEVICE]
         unchanged_state = rec.get("state_hash_before") == rec.get("state_hash_after")
-        unchanged_screen = previous_image is None or previous_image == rec.get("image_hash_after")
+        # the screen before: the previous step's, or for the first step the one it recorded (a run stored before
+        # steps recorded it has none: then the state alone decides)
+        before = previous_image if previous_image is not None else rec.get("image_hash_before")
+        unchanged_screen = before is None or before == rec.get("image_hash_after")
         same_screen = rec.get("screen_before") == rec.get("screen_after")
         if device_actions and unchanged_state and unchanged_screen and same_screen:
             found("no_effect", f"{device_actions[0]} changed nothing on {rec.get('screen_before')}")

@@ -104,6 +104,7 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
         on_observation(0, obs)
     episode = harness.episode(instance, seed, spec.device)
     images = {0: obs.image}
+    image_hash = _image_hash(obs.image)
     steps: list[dict[str, Any]] = []
     claimed: str | None = None
     answer: str | None = None
@@ -141,7 +142,7 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
             "note": note, "obs_before": step, "obs_after": step + 1,
             "screen_before": obs.screen, "screen_after": new_obs.screen,
             "state_hash_before": obs.state_hash, "state_hash_after": new_obs.state_hash,
-            "image_hash_after": _image_hash(new_obs.image),
+            "image_hash_before": image_hash, "image_hash_after": _image_hash(new_obs.image),
             "state_diff": state_changes(obs.state, new_obs.state),
             "token_ids": decision.token_ids, "logprobs": decision.logprobs, "usage": decision.usage or None,
             "policy_ms": round(decision.policy_ms, 2), "env_ms": round(env_ms, 2),
@@ -154,10 +155,10 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
             termination = "env_done"  # the benchmark ended the episode (its own success/failure rule)
             break
         signature = (tuple(sorted(str(action_dict(a)) for a in actions)), obs.state_hash, new_obs.state_hash)
-        unchanged = obs.state_hash == new_obs.state_hash and _image_hash(obs.image) == _image_hash(new_obs.image)
+        unchanged = obs.state_hash == new_obs.state_hash and image_hash == steps[-1]["image_hash_after"]
         repeats = repeats + 1 if unchanged and signature == previous else 0
         previous = signature
-        obs = new_obs
+        obs, image_hash = new_obs, steps[-1]["image_hash_after"]
         if harness.config.loop_limit and repeats + 1 >= harness.config.loop_limit:
             # the same nothing, over and over, is output the format cannot read, not a repeated action
             termination = "invalid_output" if not actions and decision.parsed.error else "loop"
