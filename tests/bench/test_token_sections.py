@@ -19,6 +19,18 @@ async def test_history_window_reuses_more_than_last_k():
     assert r["per_format"]["text-v1"] == {"window": r["prefix_reuse_window"], "last_k": r["prefix_reuse_lastk"],
                                           "steps_as_recorded": 0}
     assert all(0 < f["last_k"] < f["window"] < 1 for f in r["per_format"].values())
+    # a window shows at most K screenshots: its reuse stays under the bound of any such history
+    assert r["prefix_reuse_window"] < r["prefix_reuse_bound_k"] < r["prefix_reuse_full_history"]
+
+
+def test_the_reuse_bound_of_k_screenshot_histories():
+    """benchmarks/README.md's bound: 0.888 at S = 602, X = 1,015 with K = 10 over 30 steps; a head of zero tokens with
+    every screenshot kept (K = steps) reuses all but one turn per prompt."""
+    from toolkit.bench.history import reuse_bound
+
+    assert reuse_bound(602, 1015, 10, 30) == 0.8879
+    assert reuse_bound(0, 100, 30, 30) == round(1 - 30 / sum(range(1, 31)), 4)
+    assert reuse_bound(0, 0, 10, 30) == 0.0
 
 
 @requires_chromium

@@ -71,6 +71,14 @@ def in_format(name: str, records: list[dict[str, Any]], size: tuple[int, int]) -
     return SYSTEM_PROMPT + fmt.describe(), steps, kept
 
 
+def reuse_bound(head: float, turn: float, window: int, steps: int) -> float:
+    """Return the highest token-weighted prefix reuse of any history that shows at most ``window`` screenshots, over
+    ``steps`` prompts of a ``head``-token head and ``turn``-token turns: prompt t holds at most head + min(t, K) turns,
+    and at least one turn of it is new (the first prompt is new whole)."""
+    total = steps * head + sum(min(t, window) for t in range(1, steps + 1)) * turn
+    return round(1 - (steps * turn + head) / total, 4) if total else 0.0
+
+
 async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max_pixels: int = 1280 * 28 * 28,
                         trajectories: int = 3, steps: int = 30) -> dict[str, Any]:
     """Measure prefix reuse under window-wise (K, O) and last-k history."""
@@ -111,6 +119,8 @@ async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max
         # the output): with K=10, O=2 reuse is ~ (8S + 42X) / (8S + 52X), see benchmarks/README.md
         "head_tokens": round(sum(heads) / max(1, len(heads))), "tokens_per_turn": round(sum(turns) / max(1, len(turns))),
         "head_over_turn": round(sum(heads) / max(1, sum(turns)), 2),
+        # the most any history showing at most K screenshots can reuse at this S and X (benchmarks/README.md)
+        "prefix_reuse_bound_k": reuse_bound(sum(heads) / max(1, len(heads)), sum(turns) / max(1, len(turns)), window, steps),
         # the same trajectories as each action format would have written them (its own system prompt and outputs)
         "per_format": {fmt_name: {**{key: round(r / max(1, t), 4) for key, (r, t) in f.items()},
                                   "steps_as_recorded": unexpressed[fmt_name]} for fmt_name, f in per_format.items()},
