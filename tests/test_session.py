@@ -63,3 +63,19 @@ def test_reset_refuses_a_seed_that_is_not_an_int_and_step_an_empty_batch():
         assert env.manager is None  # nothing was started for either
     finally:
         env.close()
+
+
+async def test_a_state_edited_by_the_caller_is_not_what_the_next_observation_shows():
+    """The env shares one parsed state among observations of an unchanged state; a session hands out its own copy,
+    so editing a returned state does not reach the next observation."""
+    env = make_env("mobile-core/contacts.block")
+    try:
+        obs = await env.areset()
+        pristine = obs.state_hash
+        obs.state["apps"]["contacts"]["data"] = "edited"
+        idle = await env.astep({"type": "type", "text": "x"})  # no field has focus: nothing changes
+        assert idle.observation.state_hash == pristine and idle.observation.state["apps"]["contacts"]["data"] != "edited"
+        again = await env.aobserve()
+        assert again.state == idle.observation.state and again.state is not idle.observation.state
+    finally:
+        await env.aclose()

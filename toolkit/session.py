@@ -11,6 +11,7 @@ lease, a failed boot); the next ``reset()`` recovers: it gives the broken lease 
 from __future__ import annotations
 
 import asyncio
+import copy
 import numbers
 from typing import Any, Coroutine, Sequence, TypeVar
 
@@ -23,6 +24,12 @@ from toolkit.sync import background_loop
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, find_task, sample
 
 T = TypeVar("T")
+
+
+def _own(obs: Observation) -> Observation:
+    """Return ``obs`` with a state of its own: the env shares one parsed state among the observations of a state that
+    did not change, and a caller here may edit what it is given."""
+    return obs.model_copy(update={"state": copy.deepcopy(obs.state)})
 
 
 class EnvSession:
@@ -93,6 +100,7 @@ class EnvSession:
             # A crashed or hung instance, an expired lease or a failed request: a fresh lease, and one more try.
             await self._drop_lease()
             obs = await self._reset_on_lease(instance)
+        obs = _own(obs)
         self.instance, self._steps, self.last = instance, 0, obs
         return obs
 
@@ -111,6 +119,7 @@ class EnvSession:
             await self._reset(None)
         self._steps += 1
         result = await self.manager.step(self.lease, batch, action_id=f"session:{self.instance.key}:{self._steps}")
+        result = result.model_copy(update={"observation": _own(result.observation)})
         self.last = result.observation
         return result
 
@@ -145,7 +154,7 @@ class EnvSession:
         self._check_open()
         if self.instance is None:
             return await self._reset(None)
-        self.last = await self.manager.observe(self.lease)
+        self.last = _own(await self.manager.observe(self.lease))
         return self.last
 
     def state(self) -> dict[str, Any]:
