@@ -130,7 +130,7 @@ def test_validating_a_selection_of_no_task_fails(tmp_path):
     (tmp_path / "task_bank" / "empty" / "tasks.yaml").write_text("tasks: []\n")
     res = _guigym_in(tmp_path, "tasks", "validate", "--suite", "empty", "--json")
     _clear_error(res, 1, "--suite empty: the selected suite(s) hold no task: nothing to validate")
-    assert res.stdout == ""
+    assert json.loads(res.stdout) == {"error": "--suite empty: the selected suite(s) hold no task: nothing to validate"}
 
 
 @requires_chromium
@@ -213,6 +213,7 @@ def test_a_run_stopped_by_its_model_still_ends_with_its_json_line(tmp_path):
     _clear_error(res, 1, "--resume")
     last = json.loads(res.stdout.strip().splitlines()[-1])
     assert set(last) == {"run_id", "run_dir", "error"} and "--resume" in last["error"]
+    assert len(res.stdout.strip().splitlines()) == 1  # one JSON line: the run's, with its error
     assert (tmp_path / last["run_id"] / "manifest.json").exists()
 
 

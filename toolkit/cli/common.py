@@ -23,6 +23,9 @@ def emit_json(obj: Any) -> None:
     """Print ``obj`` as the last line of stdout."""
     sys.stdout.write(json.dumps(obj, default=str) + "\n")
     sys.stdout.flush()
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta["guigym.json_emitted"] = True  # fail() then adds no line of its own
 
 
 def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]], left: Iterable[str] = ()) -> Table:
@@ -58,10 +61,11 @@ def fail(message: str) -> None:
     """Stop with a clear error (exit status 1); an API error's ``argument 'name':`` is said as the command's flag.
 
     Under ``--json`` the last line of stdout is then ``{"error": message}``, so a script that reads that line gets the
-    reason rather than an earlier line or nothing."""
+    reason rather than nothing, unless the command already printed its JSON line (a run that stopped names its
+    run id and the error there)."""
     text = as_flag(message)
     ctx = click.get_current_context(silent=True)
-    if ctx is not None and ctx.params.get("as_json"):
+    if ctx is not None and ctx.params.get("as_json") and not ctx.meta.get("guigym.json_emitted"):
         emit_json({"error": text})
     raise click.ClickException(text)
 
