@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from tests.conftest import requires_chromium
 from toolkit.gallery import app_gallery, device_apps
@@ -41,6 +41,11 @@ async def test_desktop_web_apps_are_shot_in_the_desktop_shell(tmp_path):
     assert _shots(tmp_path / "tracker.png", 1280, 800) == 4
     assert _shots(tmp_path / "teamchat.png", 1280, 800) == 4
     assert _shots(tmp_path / "desktop.png", 1280, 800) == 3  # the start page, then each app's home
-    sheet = Image.open(tmp_path / "teamchat.png").convert("RGB")
-    frames = [sheet.crop((PAD + i * (1280 + PAD), HEAD, PAD + i * (1280 + PAD) + 1280, HEAD + 800)) for i in range(4)]
-    assert len({f.tobytes() for f in frames}) == 4  # four different screens
+    for app in ("teamchat", "tracker"):  # four different screens (the tracker's item: an issue opened, not a card selected)
+        sheet = Image.open(tmp_path / f"{app}.png").convert("RGB")
+        frames = [sheet.crop((PAD + i * (1280 + PAD), HEAD, PAD + i * (1280 + PAD) + 1280, HEAD + 800)) for i in range(4)]
+        assert len({f.tobytes() for f in frames}) == 4, app
+        if app == "tracker":  # its item frame is the issue opened, not the board with one card outlined
+            diff = ImageChops.difference(frames[0], frames[3]).convert("L").point(lambda v: 255 if v else 0)
+            changed = diff.histogram()[255] / (1280 * 800)
+            assert changed > 0.3, changed  # 0.48 opened, 0.19 with the card only selected

@@ -77,6 +77,10 @@ async def _app_shots(manager: EnvManager, lease, app: str) -> list[tuple[str, by
         await manager.step(lease, [{"type": "open", "app": app}], f"{app}-reopen")
         x, y = item.center
         obs = (await manager.step(lease, [{"type": "click", "x": x, "y": y}], f"{app}-item")).observation
+        opener = next((e for e in obs.elements if e.id.startswith("open:")), None)
+        if opener is not None:  # a tap selected the item (a board card) and offers its Open control: open it
+            x, y = opener.center
+            obs = (await manager.step(lease, [{"type": "click", "x": x, "y": y}], f"{app}-item-open")).observation
         shots.append((item.id, obs.image))
     return shots
 
