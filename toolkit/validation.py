@@ -84,7 +84,7 @@ def node_replay(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 class NodeReplayer:
     """One Node process (``replay.mjs --serve``) that replays the action logs of many tasks, one request at a time:
-    the app modules are imported once, not once per task (~0.2 s of a 257-task validation's each)."""
+    the app modules are imported once, not once per task (~0.2 s each)."""
 
     TIMEOUT_S = 120.0
 
@@ -98,6 +98,7 @@ class NodeReplayer:
         process is then stopped, and the next request starts a new one)."""
         async with self._lock:
             if self._proc is None or self._proc.returncode is not None:
+                await self.close()  # a process that died: its stderr file goes with it
                 self._stderr = tempfile.TemporaryFile()
                 self._proc = await asyncio.create_subprocess_exec(
                     "node", str(MOCKED_APPS / "runtime/node/replay.mjs"), "--serve", stdin=asyncio.subprocess.PIPE,

@@ -73,10 +73,10 @@ def load_file(path: Path, suite: str | None = None) -> list[TaskSpec]:
     cached = _PARSED.get(key)
     if cached and all(_stamp(dep) == stamp for dep, stamp in cached[0].items()):
         return [spec.model_copy(deep=True) for spec in cached[1]]
-    stamp = _stamp(path)
+    stamp = _stamp(path)  # before parsing: an edit made meanwhile is seen at the next load
     specs = _parse_file(path, suite)
-    stamps = {path: stamp, **{s.folder / s.verifier.split(":")[0]: None for s in specs}}
-    _PARSED[key] = ({dep: stamp if dep == path else _stamp(dep) for dep in stamps}, specs)
+    verifiers = {s.folder / s.verifier.split(":")[0] for s in specs} - {path}
+    _PARSED[key] = ({path: stamp, **{v: _stamp(v) for v in verifiers}}, specs)
     return [spec.model_copy(deep=True) for spec in specs]
 
 
