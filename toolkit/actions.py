@@ -15,7 +15,6 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter,
 CoordSpace = Literal["norm1000", "norm1", "pixels"]
 
 
-
 def _not_bool(value: Any) -> Any:
     """Refuse a bool where a number is wanted (pydantic's lax mode reads ``True`` as 1)."""
     if isinstance(value, bool):
