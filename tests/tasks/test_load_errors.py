@@ -94,7 +94,7 @@ def test_a_broken_verifier_is_an_error_naming_the_task_field_and_file(tmp_path, 
 @pytest.mark.parametrize("source", [
     "import json\nif True:\n    def right(ctx):\n        return {}\n",  # defined in a block
     "def _impl(ctx):\n    return {}\nright = _impl\n",                  # bound by assignment
-    "from os.path import *\n",                                            # can't tell: let it load
+    "match 1:\n    case _:\n        def right(ctx):\n            return {}\n",  # in a match block
 ])
 def test_a_verifier_function_bound_other_ways_loads(tmp_path, source):
     root = _bank(tmp_path)

@@ -1,63 +1,152 @@
-"""Load-time check of a task's verifier file: it parses, and it defines the function the task names.
+"""Load-time check of a task's verifier file: it parses, its imports are ones the sandbox lets through, and it defines
+the function the task names.
 
-The file is parsed, never run (verifiers run only in the sandboxed workers of :mod:`toolkit.tasks.verifier`), so a
-name bound at run time in a way the syntax does not show (``globals()[...] = ...``) is not seen; a module with a
-``from x import *`` is given the benefit of the doubt.
+The file is parsed, never run (verifiers run only in the sandboxed workers of :mod:`toolkit.tasks.verifier`), so
+what it binds is read from the syntax: the function the task names must be bound by a statement (``def``, an
+assignment, an import...). A ``from x import *`` is refused, as the names it binds cannot be read from the file; a
+name bound at run time (``globals()[...] = ...``, a function's ``global``) is not seen, and the error says so. The
+imports are checked against the sandbox's own table (``verifier_rules.py``): a module it refuses, a relative import,
+a module outside the standard library (unless the import is inside a ``try`` that catches ImportError), a name
+``verifier_checks`` does not define, and ``__import__`` calls, which would fail every attempt's verdict, are errors
+at load instead.
 """
 
 from __future__ import annotations
 
 import ast
+import symtable
+import sys
+from dataclasses import dataclass
+from importlib.util import decode_source
 from pathlib import Path
 
-# (path, mtime_ns, size) -> the names the module binds at its top level, or why it does not parse.
-_CACHE: dict[tuple[str, int, int], frozenset[str] | str] = {}
-_BLOCKS = (ast.If, ast.Try, ast.With, ast.For, ast.While)  # statements whose bodies still bind module names
-_STAR = "*"
+from toolkit.tasks import verifier_checks
+from toolkit.tasks.verifier_rules import REFUSED_IMPORTS, REFUSED_WHY, THIRD_PARTY_WHY
+
+_CHECKS = "verifier_checks"
+_CHECKS_NAMES = frozenset(vars(verifier_checks))
+# Calls that bind module names at run time, where the syntax does not show which.
+_DYNAMIC = ("globals", "vars", "locals", "setattr", "exec", "eval")
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
+_TRY = (ast.Try, ast.TryStar)
 
 
-def _bound(body: list[ast.stmt], names: set[str]) -> None:
-    """Add the names ``body`` binds at module level (functions, classes, assignments, imports) to ``names``."""
-    for node in body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.update((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, _BLOCKS):
-            for field in ("body", "orelse", "finalbody"):
-                _bound(getattr(node, field, []), names)
-            for handler in getattr(node, "handlers", []):
-                _bound(handler.body, names)
+@dataclass(frozen=True)
+class _Source:
+    """What the loader learns from a verifier file: the names it binds, the problems of its imports, and the places
+    where it binds names at run time."""
+
+    names: frozenset[str]
+    problems: list[str]
+    dynamic: list[str]
 
 
-def _names(file: Path) -> frozenset[str] | str:
-    """Return the module-level names of ``file``, or why it cannot be read or parsed (cached by mtime and size)."""
+# (path, mtime_ns, size) -> what the file holds, or why it does not parse.
+_CACHE: dict[tuple[str, int, int], _Source | str] = {}
+
+
+def _bound(tree: symtable.SymbolTable) -> frozenset[str]:
+    """Return the names the module binds by a statement: defined, assigned or imported at its top level."""
+    return frozenset(s.get_name() for s in tree.get_symbols() if s.is_assigned() or s.is_imported())
+
+
+def _catches_import_error(node: ast.Try) -> bool:
+    for handler in node.handlers:
+        kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        if any(k is None or (isinstance(k, ast.Name) and k.id in _IMPORT_ERRORS) for k in kinds):
+            return True
+    return False
+
+
+def _module_problem(module: str, guarded: bool) -> str | None:
+    """Return why verifier code may not import ``module`` (None when it may)."""
+    top = module.partition(".")[0]
+    if top in REFUSED_IMPORTS:
+        why = REFUSED_WHY.get(top)
+        return f"imports {module}, which the verifier sandbox refuses{': ' + why if why else ''}"
+    if top != _CHECKS and top not in sys.stdlib_module_names and not guarded:
+        return f"imports {module}, which is not in the standard library: {THIRD_PARTY_WHY}"
+    return None
+
+
+def _import_problems(node: ast.Import | ast.ImportFrom, guarded: bool) -> list[str]:
+    """Return the problems of one import statement (``guarded``: inside a try that catches ImportError)."""
+    if isinstance(node, ast.Import):
+        return [p for a in node.names if (p := _module_problem(a.name, guarded))]
+    if node.level:
+        return ["uses a relative import, which the verifier sandbox refuses (the verifier's folder is not a package)"]
+    module = node.module or ""
+    if any(a.name == "*" for a in node.names):
+        return [f"uses 'from {module} import *', which hides the names it binds: import them by name "
+                f"(from {module} import a, b)"]
+    problem = _module_problem(module, guarded)
+    if problem:
+        return [problem]
+    if module == _CHECKS:
+        unknown = [a.name for a in node.names if a.name not in _CHECKS_NAMES]
+        if unknown:
+            return [f"imports {', '.join(unknown)} from {_CHECKS}, which defines no such name"]
+    return []
+
+
+def _scan(node: ast.AST, guarded: bool, problems: list[str], dynamic: list[str]) -> None:
+    """Walk ``node``, adding its import problems and its run-time bindings (as 'name() at line n')."""
+    line = getattr(node, "lineno", None)
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        problems += [f"line {line}: {p}" for p in _import_problems(node, guarded)]
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if node.func.id == "__import__":
+            problems.append(f"line {line}: calls __import__: use an import statement (the loader checks those)")
+        elif node.func.id in _DYNAMIC:
+            dynamic.append(f"{node.func.id}() at line {line}")
+    elif isinstance(node, ast.Global):
+        dynamic.append(f"'global {', '.join(node.names)}' at line {line}")
+    if isinstance(node, _TRY):
+        body_guarded = guarded or _catches_import_error(node)
+        for child in node.body:
+            _scan(child, body_guarded, problems, dynamic)
+        for field in ("handlers", "orelse", "finalbody"):
+            for child in getattr(node, field):
+                _scan(child, guarded, problems, dynamic)
+        return
+    for child in ast.iter_child_nodes(node):
+        _scan(child, guarded, problems, dynamic)
+
+
+def _read(file: Path) -> _Source | str:
+    """Return what ``file`` holds, or why it cannot be read or parsed (cached by mtime and size)."""
     stat = file.stat()
     key = (str(file), stat.st_mtime_ns, stat.st_size)
     if key not in _CACHE:
         try:
-            tree = ast.parse(file.read_bytes(), filename=str(file))
-        except SyntaxError as exc:  # IndentationError and bad encodings included
+            source = file.read_bytes()
+            tree = ast.parse(source, filename=str(file))
+            table = symtable.symtable(decode_source(source), str(file), "exec")
+            problems: list[str] = []
+            dynamic: list[str] = []
+            _scan(tree, False, problems, dynamic)
+        except SyntaxError as exc:  # IndentationError and bad coding lines included
             _CACHE[key] = f"{type(exc).__name__} at line {exc.lineno}: {exc.msg}"
-        except (OSError, ValueError) as exc:  # unreadable; null bytes
+        except (OSError, ValueError) as exc:  # unreadable; null bytes; not UTF-8 (a coding line ast.parse took)
             _CACHE[key] = f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
+        except RecursionError:
+            _CACHE[key] = "nests too deeply to parse"
         else:
-            names: set[str] = set()
-            _bound(tree.body, names)
-            _CACHE[key] = frozenset(names)
+            _CACHE[key] = _Source(_bound(table), problems, dynamic)
     return _CACHE[key]
 
 
 def verifier_problems(file: Path, function: str) -> list[str]:
-    """Return why the verifier ``function`` of ``file`` cannot be run (empty when the file parses and defines it),
-    as ``field 'verifier': <file>: ...`` messages."""
-    names = _names(file)
-    if isinstance(names, str):
-        return [f"field 'verifier': {file}: does not parse: {names}"]
-    if function not in names and _STAR not in names:
-        defined = sorted(n for n in names if not n.startswith("_"))
-        return [f"field 'verifier': {file} defines no function {function!r} (it defines: {', '.join(defined) or 'none'})"]
-    return []
+    """Return why the verifier ``function`` of ``file`` cannot be run (empty when the file parses, imports only what
+    the sandbox allows and defines it), as ``field 'verifier': <file>: ...`` messages."""
+    found = _read(file)
+    if isinstance(found, str):
+        return [f"field 'verifier': {file}: does not parse: {found}"]
+    out = [f"field 'verifier': {file} {p}" for p in found.problems]
+    if function not in found.names:
+        defined = sorted(n for n in found.names if not n.startswith("_"))
+        hint = (f"; names bound at run time ({', '.join(found.dynamic[:3])}) are not seen: bind {function!r} with "
+                "def or an assignment" if found.dynamic else "")
+        out.append(f"field 'verifier': {file} defines no function {function!r} "
+                   f"(it defines: {', '.join(defined) or 'none'}){hint}")
+    return out
