@@ -194,3 +194,12 @@ def test_a_file_loaded_again_is_parsed_again_only_when_it_or_its_verifier_change
     verifier = root / "demo" / "demo.py"
     verifier.write_text(verifier.read_text().replace("def right(", "def wrong("))
     assert "demo.py" in _error(root) and "right" in _error(root)
+
+
+@pytest.mark.parametrize("seed", [-1, True, 1.0, "3", None])
+def test_a_seed_that_is_no_whole_number_from_zero_up_is_a_spec_error(tmp_path, seed):
+    """random.Random(-1) draws what random.Random(1) does: task@-1 and task@1 would be one instance under two keys."""
+    [spec] = load_suite("demo", root=_bank(tmp_path))
+    with pytest.raises(SpecError, match=rf"demo\.yaml: task 't\.one': seed {seed!r} is not a whole number >= 0"):
+        sample(spec, seed)
+    assert sample(spec, 2**70).seed == 2**70

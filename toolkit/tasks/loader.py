@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import numbers
 import random
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -254,8 +255,13 @@ def sample(spec: TaskSpec, seed: int) -> TaskInstance:
 
     Raises:
         SpecError: when a template names an unknown parameter or a parameter's source fails (naming the field),
-            or the spec's suite refuses the seed (MiniWoB++: a seed its page cannot tell apart from another).
+            or the spec's suite refuses the seed (MiniWoB++: a seed its page cannot tell apart from another), or the
+            seed is not a whole number >= 0.
     """
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        # random.Random(-n) draws what random.Random(n) does: two instance keys would name one instance
+        raise SpecError(f"{spec.source}: task '{spec.id}': seed {seed!r} is not a whole number >= 0")
+    seed = int(seed)  # numpy's integers too
     if spec.suite in _SEED_CHECKS:
         _SEED_CHECKS[spec.suite](seed)
     rng = random.Random(seed)
