@@ -28,6 +28,12 @@ def test_bad_verifier_results_are_verifier_errors_not_scores():
         assert v.error_kind == "verifier_error" and not v.ok and v.reward == 0
 
 
+def test_a_verifier_error_keeps_a_bounded_message():
+    spec = _spec([Criterion(id="a", description="")])
+    v = score(spec, {"a": True, **{f"k{i}": True for i in range(100_000)}}, [])  # each unknown key was listed
+    assert v.error_kind == "verifier_error" and len(v.error) < 4100 and v.error.endswith("more characters)")
+
+
 def test_shaped_reward_multiplies_penalties():
     spec = _spec([Criterion(id="a", description="", weight=1), Criterion(id="b", description="", weight=1)])
     v = score(spec, {"a": True, "b": False}, ["apps.x.data.z"])

@@ -33,6 +33,13 @@ BAD = textwrap.dedent("""
     def noisy(ctx):
         print("hello from a verifier")
         return {"right": True}
+    def wordy(ctx):
+        raise ValueError("state: " + "x" * 1_000_000)
+    def odd(ctx):
+        return {"right": {1, 2}}
+    if False:
+        def unbound(ctx):
+            return {}
 """)
 
 
@@ -57,13 +64,22 @@ async def test_ok_and_print_do_not_break_the_protocol(pool, bad_file):
 
 @pytest.mark.parametrize("function, message", [
     ("hang", "timed out"), ("sleepy", "timed out"), ("boom", "KeyError"), ("crash", "died"),
-    ("hog", "memory"), ("writes", "may not write"), ("missing", "AttributeError"),
+    ("hog", "memory"), ("writes", "may not write"), ("missing", "defines no 'missing' once run"),
+    ("unbound", "defines no 'unbound' once run"),
+    ("odd", "^verifier returned a result that is not JSON: Object of type set is not JSON serializable$"),
 ])
 async def test_failures_are_typed_and_the_pool_recovers(pool, bad_file, function, message):
     with pytest.raises(VerifierFailure, match=message):
         await pool.run(bad_file, function, {"params": {"n": 1}})
     # The worker was replaced (or kept, when healthy): the next call works.
     assert await pool.run(bad_file, "ok", {"params": {"n": 1}}) == {"right": True}
+
+
+async def test_a_long_error_message_is_cut_and_keeps_the_verifier_line(pool, bad_file):
+    """A verifier that raised with a whole state in its message put megabytes into every attempt's record."""
+    with pytest.raises(VerifierFailure) as err:
+        await pool.run(bad_file, "wordy", {})
+    assert len(str(err.value)) < 2100 and str(err.value).endswith("more characters) (bad.py:25)")
 
 
 async def test_judge_turns_a_hanging_verifier_into_verifier_error(tmp_path, pool):

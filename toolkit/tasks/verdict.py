@@ -68,8 +68,15 @@ def score(spec: TaskSpec, results: dict[str, Any], side_effects: list[str]) -> V
                    clean=not side_effects, progress=reward, side_effects=side_effects)
 
 
+#: Longest verifier error a verdict keeps (it is written into every attempt's record and report).
+MAX_ERROR = 4000
+
+
 def verifier_error(task_id: str, message: str) -> Verdict:
-    """Return the verdict of a verifier that crashed, hung, ran out of memory or answered badly."""
+    """Return the verdict of a verifier that crashed, hung, ran out of memory or answered badly (the message cut to
+    :data:`MAX_ERROR` characters)."""
+    if len(message) > MAX_ERROR:
+        message = f"{message[:MAX_ERROR]}… ({len(message) - MAX_ERROR} more characters)"
     return Verdict(task_id=task_id, clean=True, error=message, error_kind="verifier_error")
 
 

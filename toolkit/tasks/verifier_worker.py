@@ -97,6 +97,8 @@ from types import ModuleType, SimpleNamespace
 #: Largest answer line the pool reads; the worker answers an error instead of a longer result.
 MAX_REPLY = 2**24
 MAX_RESULT = MAX_REPLY - 4096
+#: Longest exception message an error answer keeps.
+MAX_ERROR = 2000
 # Loaded before the sandbox starts: modules verifiers use, and those whose functions the sandbox guards (only
 # loaded modules are guarded; verifier_rules.NO_LOAD keeps a fresh copy from being loaded).
 PRELOAD = ("json", "json.scanner", "re", "datetime", "_strptime", "time", "random", "collections", "typing", "enum",
@@ -135,7 +137,10 @@ def _error_text(exc: BaseException, file: str) -> str:
     tb = traceback.StackSummary.extract(traceback.walk_tb(exc.__traceback__), lookup_lines=False)
     tb = [f for f in tb if f.filename == file] or tb
     where = f" ({tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno})" if tb else ""
-    return f"verifier raised {type(exc).__name__}: {exc}{where}"
+    text = str(exc)
+    if len(text) > MAX_ERROR:  # e.g. the repr of a whole state: it would be kept in every attempt's record
+        text = f"{text[:MAX_ERROR]}… ({len(text) - MAX_ERROR} more characters)"
+    return f"verifier raised {type(exc).__name__}: {text}{where}"
 
 
 def _death(status: int, cpu_s) -> str:
@@ -271,12 +276,18 @@ def serve() -> None:
             module.__file__ = file
             modules["guigym_verifier"] = module
             exec_(code, module.__dict__)
-            fn = getattr_(module, header["function"])
+            fn = getattr_(module, header["function"], None)
+            if fn is None and not violations:  # the loader saw it bound: bound only by code that did not run
+                return encode({"ok": False, "error": f"verifier {file} defines no {header['function']!r} once run"})
             if header.get("world_root"):
                 context["world"] = Worlds(world_texts(header["world_root"]))
-            result = encode(fn(namespace(**context)))  # the answer must travel back as JSON
+            value = fn(namespace(**context)) if fn is not None else None
             if violations:  # refused, even if the verifier caught the error and answered anyway
                 return encode({"ok": False, "error": "sandbox: " + str_(violations[0])})
+            try:
+                result = encode(value)  # the answer must travel back as JSON
+            except (TypeError, ValueError) as exc:  # a set, an object, a circular reference, a non-str key...
+                return encode({"ok": False, "error": f"verifier returned a result that is not JSON: {exc}"})
             return '{"ok":true,"result":' + result + "}"
         except MemoryError:
             message = "verifier ran out of memory"
