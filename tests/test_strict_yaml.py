@@ -34,3 +34,9 @@ def test_a_task_file_with_a_recursive_alias_is_a_spec_error(tmp_path):
                                                              "    setup: &loop {apps: [*loop]}"))
     with pytest.raises(SpecError, match=r"demo\.yaml: not valid YAML: an alias inside the value it names"):
         load_suite("demo", root=root)
+
+
+def test_a_tab_that_stops_the_scanner_is_named():
+    with pytest.raises(yaml.YAMLError, match=r"(?s)cannot start any token \(a tab: YAML indents with spaces only\).*"
+                                             r"line 2, column 1"):
+        load_strict("a:\n\tb: 1")

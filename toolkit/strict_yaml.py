@@ -68,4 +68,12 @@ class StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
 def load_strict(text: str) -> Any:
     """Return the YAML document ``text``; ``yaml.YAMLError`` (with the line) for bad YAML, a repeated key, or aliases
     that recurse or expand too far."""
-    return yaml.load(text, Loader=StrictLoader)
+    try:
+        return yaml.load(text, Loader=StrictLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        lines = text.split("\n")
+        at = lines[mark.line][mark.column:mark.column + 1] if mark and 0 <= mark.line < len(lines) else ""
+        if at == "\t" and exc.problem and "tab" not in exc.problem:  # libyaml's message does not show the character
+            exc.problem += " (a tab: YAML indents with spaces only)"
+        raise
