@@ -28,6 +28,9 @@ def test_demo_suite_loads_and_samples_deterministically(demo_bank):
     (("weight: 3", "weight: 0"), "criteria.0.weight"),
     (("verifier: demo.py:right", "verifier: demo.py"), "verifier"),
     (("instruction:", "instructions:"), "instructions"),
+    (("weight: 3", "weight: 'inf'"), "criteria.0.weight"),  # read as a float: reward inf/inf was NaN
+    (("n: {range: [10, 99]}", "n: {range: [10, 99], where: {kind: a}}"), "params.n"),  # was ignored without a word
+    (("n: {range: [10, 99]}", "n: {choice: [1, 2], path: contacts}"), "params.n"),
 ])
 def test_validation_errors_name_file_and_field(tmp_path, edit, field):
     old, new = edit
@@ -73,6 +76,12 @@ def test_render_keeps_types_and_reaches_into_mappings():
     assert render({"k": ["{who.name}", "{xs.1}"]}, params) == {"k": ["Ada", 2]}
     with pytest.raises(TemplateError):
         render("{who.phone}", params)
+
+
+def test_rendered_mapping_keys_are_text():
+    """A key that is exactly one field took the value's type: an int key failed the instance, a list one raised."""
+    params = {"n": 5, "xs": [1, 2]}
+    assert render({"{n}": "{n}", "{xs}": 1, "k{n}": 2}, params) == {"5": 5, "[1, 2]": 1, "k5": 2}
 
 
 def test_unknown_suite_lists_known_ones(demo_bank):

@@ -43,18 +43,24 @@ def lookup(params: dict[str, Any], dotted: str) -> Any:
 def render(template: Any, params: dict[str, Any]) -> Any:
     """Fill ``{name}`` / ``{name.key}`` in every string of a JSON-like value.
 
-    A string that is exactly one field keeps the parameter's own type.
+    A string that is exactly one field keeps the parameter's own type; a mapping's keys are always text (a JSON key
+    is a string, and a list would not even be a key).
     """
     if isinstance(template, str):
         whole = _FIELD.fullmatch(template)
         if whole:
             return lookup(params, whole.group(1))
-        return _FIELD.sub(lambda m: str(lookup(params, m.group(1))), template)
+        return _text(template, params)
     if isinstance(template, list):
         return [render(v, params) for v in template]
     if isinstance(template, dict):
-        return {render(k, params) if isinstance(k, str) else k: render(v, params) for k, v in template.items()}
+        return {_text(k, params) if isinstance(k, str) else k: render(v, params) for k, v in template.items()}
     return template
+
+
+def _text(template: str, params: dict[str, Any]) -> str:
+    """Return ``template`` with each ``{name.key}`` replaced by the parameter's value as text."""
+    return _FIELD.sub(lambda m: str(lookup(params, m.group(1))), template)
 
 
 def world_items(spec: ParamSpec) -> list[Any]:

@@ -22,7 +22,7 @@ class Criterion(_Strict):
 
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     description: str
-    weight: float = Field(default=1.0, gt=0)
+    weight: float = Field(default=1.0, gt=0, allow_inf_nan=False)  # "inf" would make every reward NaN
     required: bool = True
 
 
@@ -52,6 +52,9 @@ class ParamSpec(_Strict):
             raise ValueError(f"give exactly one of choice, range, pattern, world (got {kinds or 'none'})")
         if self.world is not None and not self.path:
             raise ValueError("a world parameter needs 'path' (a list inside the app's world.json)")
+        if self.world is None and (self.path is not None or self.where is not None):
+            # else they would be ignored without a word: the values come from the choice, range or pattern
+            raise ValueError(f"'path' and 'where' belong to a world parameter, not to a {kinds[0]} one")
         if self.choice is not None and not self.choice:
             raise ValueError("choice must not be empty")
         if self.range is not None and self.range[0] > self.range[1]:
