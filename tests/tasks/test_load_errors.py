@@ -203,3 +203,13 @@ def test_a_seed_that_is_no_whole_number_from_zero_up_is_a_spec_error(tmp_path, s
     with pytest.raises(SpecError, match=rf"demo\.yaml: task 't\.one': seed {seed!r} is not a whole number >= 0"):
         sample(spec, seed)
     assert sample(spec, 2**70).seed == 2**70
+
+
+def test_a_suite_folder_without_task_files_is_an_error_naming_it(tmp_path):
+    """It loaded as no task: an evaluation said only that the suite holds no task (tasks written as .yml, say)."""
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(SpecError, match=rf"suite 'empty': {tmp_path / 'empty'} holds no task file \(\*\.yaml\)$"):
+        load_suite("empty", root=tmp_path)
+    (tmp_path / "empty" / "tasks.yml").write_text(DEMO_YAML)
+    with pytest.raises(SpecError, match=r"holds no task file \(\*\.yaml\); tasks\.yml: task files end in \.yaml"):
+        load_suite("empty", root=tmp_path)

@@ -167,8 +167,13 @@ def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
         raise SpecError(f"no suite {suite!r}: no folder under {root} and no registered suite (known: {known})")
     if _nested(folder):
         return [s for sub in _nested(folder) for s in load_suite(f"{suite}/{sub.name}", root)]
+    files = _yaml_files(folder)  # drafts being written (*.tmp.yaml) are not part of the suite
+    if not files:  # else a run would say only that the suite holds no task
+        yml = sorted(p.name for p in folder.rglob("*.yml"))[:3]
+        hint = f"; {', '.join(yml)}: task files end in .yaml, not .yml" if yml else ""
+        raise SpecError(f"suite {suite!r}: {folder} holds no task file (*.yaml){hint}")
     specs: list[TaskSpec] = []
-    for path in _yaml_files(folder):  # drafts being written (*.tmp.yaml) are not part of the suite
+    for path in files:
         specs.extend(load_file(path, suite=suite))
     seen: dict[str, str] = {}
     for spec in specs:
