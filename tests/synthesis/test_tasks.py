@@ -119,6 +119,23 @@ def test_golden_and_verifier_come_from_separate_calls(world):
     assert str(golden.patch)[:40] not in verifier.source and "reference" not in verifier.source
 
 
+def test_a_verifier_the_loader_would_refuse_is_dropped_at_write_not_the_whole_world(world):
+    """A backend's verifier with a star import made the world's suite file fail to load, taking every task with it."""
+    class StarBackend(OfflineBackend):
+        calls = 0
+
+        def verifier(self, req):
+            code = super().verifier(req)
+            StarBackend.calls += 1
+            if StarBackend.calls == 1:
+                code = code.model_copy(update={"source": "from verifier_checks import *\n" + code.source})
+            return code
+
+    batch = synthesize_tasks(world, n=3, backend=StarBackend())
+    [dropped] = [r for r in batch.rejections if r.stage == "write"]
+    assert "uses 'from verifier_checks import *'" in dropped.reasons[0] and len(batch.tasks) == 2
+
+
 def test_every_template_s_verifier_passes_the_audit_on_its_golden_state(tmp_path, world):
     full = synthesize_tasks(world, n=None)
     one_each = list({t.requirements.template: t for t in full.tasks}.values())

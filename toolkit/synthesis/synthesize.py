@@ -17,6 +17,7 @@ from toolkit.diagnosis.report import DiagnosisReport
 from toolkit.synthesis.backends import get_backend
 from toolkit.synthesis.models import Rejection, SynthTask, TaskRequirements, World
 from toolkit.synthesis.review import normalize, review
+from toolkit.tasks.verifier_source import source_problems
 
 #: How many tasks a world yields by default.
 DEFAULT_PER_WORLD = 40
@@ -135,6 +136,9 @@ def build_task(backend: Any, req: TaskRequirements, world: World) -> SynthTask:
     """Return the task of ``req``: golden solution and verifier from two separate backend calls."""
     golden = backend.golden(req, world)
     verifier = backend.verifier(req)
+    problems = source_problems(verifier.source, verifier.function)
+    if problems:  # the suite file would not load, and every task of the world would go with it
+        raise ValueError("; ".join(problems[:3]))
     reference_steps = len(golden.actions)
     return SynthTask(requirements=req, golden=golden, verifier=verifier, max_steps=min(200, reference_steps + STEP_SLACK))
 

@@ -113,40 +113,55 @@ def _scan(node: ast.AST, guarded: bool, problems: list[str], dynamic: list[str])
         _scan(child, guarded, problems, dynamic)
 
 
+def _analyse(source: bytes, filename: str) -> _Source | str:
+    """Return what the verifier ``source`` holds, or why it cannot be read or parsed."""
+    try:
+        tree = ast.parse(source, filename=filename)
+        table = symtable.symtable(decode_source(source), filename, "exec")
+        problems: list[str] = []
+        dynamic: list[str] = []
+        _scan(tree, False, problems, dynamic)
+    except SyntaxError as exc:  # IndentationError and bad coding lines included
+        return f"{type(exc).__name__} at line {exc.lineno}: {exc.msg}"
+    except ValueError as exc:  # null bytes; not UTF-8 (a coding line ast.parse took)
+        return f"cannot be read ({exc})"
+    except RecursionError:
+        return "nests too deeply to parse"
+    return _Source(_bound(table), problems, dynamic)
+
+
 def _read(file: Path) -> _Source | str:
     """Return what ``file`` holds, or why it cannot be read or parsed (cached by mtime and size)."""
     stat = file.stat()
     key = (str(file), stat.st_mtime_ns, stat.st_size)
     if key not in _CACHE:
         try:
-            source = file.read_bytes()
-            tree = ast.parse(source, filename=str(file))
-            table = symtable.symtable(decode_source(source), str(file), "exec")
-            problems: list[str] = []
-            dynamic: list[str] = []
-            _scan(tree, False, problems, dynamic)
-        except SyntaxError as exc:  # IndentationError and bad coding lines included
-            _CACHE[key] = f"{type(exc).__name__} at line {exc.lineno}: {exc.msg}"
-        except (OSError, ValueError) as exc:  # unreadable; null bytes; not UTF-8 (a coding line ast.parse took)
-            _CACHE[key] = f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
-        except RecursionError:
-            _CACHE[key] = "nests too deeply to parse"
-        else:
-            _CACHE[key] = _Source(_bound(table), problems, dynamic)
+            _CACHE[key] = _analyse(file.read_bytes(), str(file))
+        except OSError as exc:
+            _CACHE[key] = f"cannot be read ({exc.strerror or exc})"
     return _CACHE[key]
+
+
+def _problems(found: _Source | str, where: str, function: str) -> list[str]:
+    """Return the problems of a verifier's source (``found``), each message starting with ``where``."""
+    if isinstance(found, str):
+        return [f"{where}: does not parse: {found}"]
+    out = [f"{where} {p}" for p in found.problems]
+    if function not in found.names:
+        defined = sorted(n for n in found.names if not n.startswith("_"))
+        hint = (f"; names bound at run time ({', '.join(found.dynamic[:3])}) are not seen: bind {function!r} with "
+                "def or an assignment" if found.dynamic else "")
+        out.append(f"{where} defines no function {function!r} (it defines: {', '.join(defined) or 'none'}){hint}")
+    return out
 
 
 def verifier_problems(file: Path, function: str) -> list[str]:
     """Return why the verifier ``function`` of ``file`` cannot be run (empty when the file parses, imports only what
     the sandbox allows and defines it), as ``field 'verifier': <file>: ...`` messages."""
-    found = _read(file)
-    if isinstance(found, str):
-        return [f"field 'verifier': {file}: does not parse: {found}"]
-    out = [f"field 'verifier': {file} {p}" for p in found.problems]
-    if function not in found.names:
-        defined = sorted(n for n in found.names if not n.startswith("_"))
-        hint = (f"; names bound at run time ({', '.join(found.dynamic[:3])}) are not seen: bind {function!r} with "
-                "def or an assignment" if found.dynamic else "")
-        out.append(f"field 'verifier': {file} defines no function {function!r} "
-                   f"(it defines: {', '.join(defined) or 'none'}){hint}")
-    return out
+    return _problems(_read(file), f"field 'verifier': {file}", function)
+
+
+def source_problems(source: str, function: str) -> list[str]:
+    """Return why the verifier ``function`` of the Python ``source`` (not yet written to a file) could not be loaded
+    (empty when it could), as ``verifier ...`` messages."""
+    return _problems(_analyse(source.encode("utf-8"), "<verifier>"), "verifier", function)
