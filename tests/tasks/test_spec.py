@@ -31,6 +31,11 @@ def test_demo_suite_loads_and_samples_deterministically(demo_bank):
     (("weight: 3", "weight: 'inf'"), "criteria.0.weight"),  # read as a float: reward inf/inf was NaN
     (("n: {range: [10, 99]}", "n: {range: [10, 99], where: {kind: a}}"), "params.n"),  # was ignored without a word
     (("n: {range: [10, 99]}", "n: {choice: [1, 2], path: contacts}"), "params.n"),
+    # these loaded, and then every attempt's env failed to start
+    (("apps: [answersheet]", "apps: [answersheet, contcts]"), "field 'apps': device 'phone' has no app 'contcts'"),
+    (("apps: [answersheet]", "apps: [answersheet]\n  device: toaster"), "field 'device': 'toaster' is no device"),
+    (("apps: [answersheet]", "apps: [answersheet, answersheet]"), "field 'apps': 'answersheet' listed twice"),
+    (("type: number}]", "type: number}, {name: count, label: Again}]"), "answer_sheet field names must be unique"),
 ])
 def test_validation_errors_name_file_and_field(tmp_path, edit, field):
     old, new = edit

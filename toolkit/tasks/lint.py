@@ -1,10 +1,11 @@
 """Load-time checks of a task spec that pydantic's field types cannot express.
 
 Each check returns messages of the form ``field 'x.y': what is wrong`` (empty when the spec is sound); the loader
-prefixes them with the file and the task. They catch at load what would otherwise fail only for some seeds, or
-only when a verdict is serialised: non-JSON values, template fields naming no parameter (or a key that some of a
-parameter's values lack), ``distinct_from`` naming no earlier parameter, world parameters whose app, path or
-``where`` match nothing, and ``[id=prefix*]`` side-effect patterns that may also cover records the task starts with.
+prefixes them with the file and the task. They catch at load what would otherwise fail only for some seeds, only
+when a verdict is serialised, or at every attempt's start: a device or app the catalog lacks, non-JSON values,
+template fields naming no parameter (or a key that some of a parameter's values lack), ``distinct_from`` naming no
+earlier parameter, world parameters whose app, path or ``where`` match nothing, and ``[id=prefix*]`` side-effect
+patterns that may also cover records the task starts with.
 """
 
 from __future__ import annotations
@@ -291,6 +292,35 @@ def wildcard_problems(spec: TaskSpec) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _catalog() -> dict[str, Any]:
+    """Return mocked_apps/catalog.json ({} when it cannot be read: the env then says why, the lint cannot)."""
+    try:
+        catalog = json.loads((MOCKED_APPS / "catalog.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return catalog if isinstance(catalog, dict) else {}
+
+
+def app_problems(spec: TaskSpec) -> list[str]:
+    """Return why the task's device or apps are not ones the catalog has (each attempt's env would fail to start),
+    and apps listed twice."""
+    catalog = _catalog()
+    if not catalog:
+        return []
+    if spec.device not in catalog:
+        return [f"field 'device': {spec.device!r} is no device of {MOCKED_APPS / 'catalog.json'} "
+                f"(devices: {', '.join(sorted(catalog))})"]
+    known = (catalog[spec.device] or {}).get("apps") or []
+    unknown = [a for a in spec.apps if a not in known]
+    if unknown:
+        return [f"field 'apps': device {spec.device!r} has no app {', '.join(map(repr, unknown))} "
+                f"(it has: {', '.join(known)})"]
+    twice = sorted({a for a in spec.apps if spec.apps.count(a) > 1})
+    return [f"field 'apps': {', '.join(map(repr, twice))} listed twice"] if twice else []
+
+
 def spec_problems(spec: TaskSpec) -> list[str]:
-    """Return every load-time problem of a validated spec (parameters, templates, side-effect patterns)."""
-    return param_problems(spec) + template_problems(spec) + wildcard_problems(spec)
+    """Return every load-time problem of a validated spec (device and apps, parameters, templates, side-effect
+    patterns)."""
+    return app_problems(spec) + param_problems(spec) + template_problems(spec) + wildcard_problems(spec)

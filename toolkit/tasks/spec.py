@@ -100,6 +100,15 @@ class TaskSpec(_Strict):
             raise ValueError(f"criterion ids must be unique, repeated: {dupes}")
         return value
 
+    @field_validator("answer_sheet")
+    @classmethod
+    def _unique_answer_fields(cls, value: list[AnswerField]) -> list[AnswerField]:
+        names = [f.name for f in value]
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:  # the sheet would show two inputs whose values land in one key
+            raise ValueError(f"answer_sheet field names must be unique, repeated: {dupes}")
+        return value
+
     @model_validator(mode="after")
     def _consistent(self) -> "TaskSpec":
         if self.start_app and self.start_app not in self.apps:
