@@ -213,3 +213,10 @@ def test_a_suite_folder_without_task_files_is_an_error_naming_it(tmp_path):
     (tmp_path / "empty" / "tasks.yml").write_text(DEMO_YAML)
     with pytest.raises(SpecError, match=r"holds no task file \(\*\.yaml\); tasks\.yml: task files end in \.yaml"):
         load_suite("empty", root=tmp_path)
+
+
+@pytest.mark.parametrize("extra, field", [("suite: other", "suite"), ("source: x.yaml", "source")])
+def test_fields_the_loader_sets_are_refused_in_a_task_file(tmp_path, extra, field):
+    """They were replaced without a word: a task that said 'suite: other' was still in the folder's suite."""
+    message = _error(_bank(tmp_path, extra=extra))
+    assert f"demo.yaml: task 't.one': field '{field}': set by the loader" in message

@@ -99,6 +99,10 @@ def _parse_file(path: Path, suite: str) -> list[TaskSpec]:
             raise SpecError(f"{path}: field 'tasks[{index}]': expected a mapping")
         name = raw.get("id", f"tasks[{index}]")
         merged = {**defaults, **raw}  # shallow: a key the task gives replaces the default's value entirely
+        given = sorted({"suite", "source"} & set(merged))
+        if given:  # the loader sets them (from the folder and the file): a value here would be dropped without a word
+            raise SpecError(f"{path}: task '{name}': field '{given[0]}': set by the loader (the suite is the folder, "
+                            "the source this file); leave it out")
         problems = json_problems(merged, "")
         if problems:
             raise SpecError(f"{path}: task '{name}': {'; '.join(problems[:5])}")
