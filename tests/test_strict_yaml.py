@@ -1,4 +1,5 @@
-"""The YAML loader of task files and recipes: repeated keys, recursive aliases and alias bombs are errors with a line."""
+"""The YAML loader of task files and recipes: repeated keys, recursive aliases and alias bombs are errors with a
+line."""
 
 from __future__ import annotations
 

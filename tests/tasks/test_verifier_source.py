@@ -16,7 +16,8 @@ RIGHT = "def right(ctx):\n    return {}\n"
     ("from verifier_checks import *\n", "line 1: uses 'from verifier_checks import *', which hides the names"),
     ("from os.path import *\n" + RIGHT, "line 1: uses 'from os.path import *'"),
     ("import json\nimport numpy as np\n" + RIGHT, "line 2: imports numpy, which is not in the standard library"),
-    ("def right(ctx):\n    import ctypes\n    return {}\n", "line 2: imports ctypes, which the verifier sandbox refuses"),
+    ("def right(ctx):\n    import ctypes\n    return {}\n",
+     "line 2: imports ctypes, which the verifier sandbox refuses"),
     ("from zoneinfo import ZoneInfo\n" + RIGHT, "imports zoneinfo, which the verifier sandbox refuses: it reads"),
     ("import importlib\n" + RIGHT, "imports importlib, which the verifier sandbox refuses"),
     ("from . import helpers\n" + RIGHT, "line 1: uses a relative import"),
@@ -24,7 +25,8 @@ RIGHT = "def right(ctx):\n    return {}\n"
     ("json = __import__('json')\n" + RIGHT, "line 1: calls __import__: use an import statement"),
     ("globals()['right'] = lambda ctx: {}\n",
      "defines no function 'right' (it defines: none); names bound at run time (globals() at line 1) are not seen"),
-    ("def _make():\n    global right\n    right = len\n_make()\n", "names bound at run time ('global right' at line 2)"),
+    ("def _make():\n    global right\n    right = len\n_make()\n",
+     "names bound at run time ('global right' at line 2)"),
 ])
 def test_what_the_sandbox_or_the_loader_cannot_take_is_a_load_error(tmp_path, source, expect):
     root = write_suite(tmp_path, py_text=source)
