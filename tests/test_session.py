@@ -51,6 +51,19 @@ def test_a_task_or_seed_of_the_wrong_type_is_refused_by_make_env_naming_it(kwarg
         make_env(**kwargs)
 
 
+def test_a_negative_seed_is_refused_by_make_env_and_reset():
+    """make_env(seed=-1) returned a session whose reset failed in ``sample``; reset(seed=-1) got that far too."""
+    with pytest.raises(ValueError, match=r"make_env: seed must be >= 0, got -1"):
+        make_env("mobile-core/contacts.block", seed=-1)
+    env = make_env("mobile-core/contacts.block")
+    try:
+        with pytest.raises(ValueError, match=r"reset: seed must be >= 0, got -3"):
+            env.reset(seed=-3)
+        assert env.manager is None
+    finally:
+        env.close()
+
+
 def test_reset_refuses_a_seed_that_is_not_an_int_and_step_an_empty_batch():
     """``env.reset(seed="x")`` was a pydantic error about TaskInstance, and ``env.step([])`` counted as a step that
     did nothing; both are refused before the session leases a phone."""

@@ -23,7 +23,7 @@ from toolkit.harness import Harness, HarnessConfig, make_policy
 from toolkit.harness.policies import ReplayPolicy
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
-from toolkit.tasks import load_tasks
+from toolkit.tasks import load_tasks, sample
 
 METRICS = ("attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors")
 #: what the rates leave out, counted apart: attempts whose verifier failed, reruns after a model outage, and
@@ -272,6 +272,8 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps, temperature=temperature,
                          max_tokens=max_tokens, **({"root": out} if agent == "replay" else {}))
     items = [WorkItem(spec=s, trial=t, run_seed=seed) for s in specs for t in range(trials)]
+    for item in items:  # before a run folder exists: a seed a task refuses (SpecError) would end the run midway
+        sample(item.spec, item.instance_seed)
     if isinstance(policy, ReplayPolicy):  # checked before a run folder exists: a wrong source loses nothing
         policy.require([(i.spec.full_id, i.instance_seed) for i in items])
         config = policy.harness_config(config)

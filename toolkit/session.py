@@ -199,9 +199,12 @@ class EnvSession:
 
 
 def _check_seed(where: str, seed: Any) -> None:
-    """Raise TypeError naming ``where`` unless ``seed`` is an integer (numpy's integers are Integral too; bool is not)."""
+    """Raise TypeError naming ``where`` unless ``seed`` is an integer (numpy's integers are Integral too; bool is not),
+    and ValueError when it is negative (``sample`` refuses it: Random(-n) draws what Random(n) does)."""
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
         raise TypeError(f"{where}: seed must be an int, got {type(seed).__name__} {seed!r}")
+    if seed < 0:
+        raise ValueError(f"{where}: seed must be >= 0, got {seed}")
 
 
 def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str = "pages",

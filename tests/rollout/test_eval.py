@@ -135,3 +135,22 @@ async def test_a_numpy_integer_seed_is_stored_as_an_integer(tmp_path):
     result = await evaluate_async("mobile-core", "reference", tasks="contacts.favorite", seed=np.int64(3), out=tmp_path)
     assert result.store.manifest["seed"] == 3 and list(result.attempts["seed"]) == list(
         (await evaluate_async("mobile-core", "reference", tasks="contacts.favorite", seed=3, out=tmp_path)).attempts["seed"])
+
+
+async def test_a_seed_a_suite_refuses_stops_the_run_before_its_folder_exists(tmp_path, monkeypatch):
+    """A suite's seed check (MiniWoB++ refuses seeds past 2**53) ran inside the scheduler: the first refused
+    instance ended the run midway with attempts half written. Every instance is sampled before the folder exists."""
+    from toolkit.tasks import SpecError, loader
+
+    bundled = load_suite("mobile-core")[0]
+    spec = bundled.model_copy(update={"suite": "odd-seeds-refused"})
+
+    def check_seed(seed: int) -> None:
+        if seed % 2:
+            raise SpecError(f"seed {seed} is odd")
+
+    monkeypatch.setitem(loader._CODE_SUITES, "odd-seeds-refused", lambda: [spec])
+    monkeypatch.setitem(loader._SEED_CHECKS, "odd-seeds-refused", check_seed)
+    with pytest.raises(SpecError, match=r"seed \d+ is odd"):
+        await evaluate_async("odd-seeds-refused", "reference", trials=8, out=tmp_path)
+    assert not any(tmp_path.iterdir())
