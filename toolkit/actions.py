@@ -309,9 +309,12 @@ def convert_action_dict(data: dict[str, Any], src: CoordSpace, dst: CoordSpace, 
     """Return a copy of an action dict with its points moved from ``src`` to ``dst`` space (rounded to ``digits``)."""
     out = dict(data)
     for fx, fy in _POINT_FIELDS:
-        if fx in out and fy in out and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (out[fx], out[fy])):
-            x, y = convert_point(float(out[fx]), float(out[fy]), src, dst, size)
-            out[fx], out[fy] = (round(x, digits), round(y, digits)) if digits is not None else (x, y)
-            if digits == 0:
-                out[fx], out[fy] = int(out[fx]), int(out[fy])
+        # each axis converts on its own, so a point given by one coordinate (``scroll(direction='down', y=1200)``,
+        # the other left at its default) is still moved to ``dst``
+        for axis, name in enumerate((fx, fy)):
+            value = out.get(name)
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                continue
+            moved = convert_point(*((float(value), 0.0) if axis == 0 else (0.0, float(value))), src, dst, size)[axis]
+            out[name] = moved if digits is None else int(round(moved)) if digits == 0 else round(moved, digits)
     return out

@@ -16,6 +16,7 @@ from toolkit.actions import Action, ActionError, CoordSpace, convert_action_dict
 
 MAX_OUTPUT = 20000
 MAX_ACTIONS = 8
+_POINT_KEYS = ("x", "y", "x2", "y2")
 
 
 @dataclass
@@ -82,8 +83,15 @@ class ActionFormat:
         for action in self._expressible([parse_action(raw) for raw in actions]):
             data = action.model_dump(mode="json", exclude_defaults=True)
             data["type"] = action.type
-            dicts.append(convert_action_dict(data, "norm1000", self.coords, size, digits))
+            # a point is written whole even where it is the default (a scroll's 500, 500): a format that needs the
+            # point would otherwise fill in the canonical 500 in its own, different, coordinate space
+            data.update({k: v for k, v in action.model_dump(mode="json").items() if k in _POINT_KEYS})
+            dicts.append(convert_action_dict(self._prepare(data), "norm1000", self.coords, size, digits))
         return self._render(thought, dicts)
+
+    def _prepare(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Return a canonical (0–1000) action dict with any points the format writes added (none by default)."""
+        return data
 
     def _expressible(self, actions: list[Action]) -> list[Action]:
         """Return ``actions`` in this format's vocabulary (``type`` with ``clear`` → select-all, ``type``)."""

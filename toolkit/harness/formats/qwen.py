@@ -10,13 +10,50 @@ Qwen3-VL's GUI tools use 0–1000 relative coordinates. Several tool calls = a b
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
 from toolkit.harness.formats.base import ActionFormat, FormatError
 
-_CALL = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.DOTALL)
+_OPEN, _CLOSE = "<tool_call>", "</tool_call>"
+#: what may sit between ``<tool_call>`` and its JSON, and between the JSON and ``</tool_call>``: space and a fence
+_LEAD = re.compile(r"\s*(?:```(?:json)?\s*)?")
+_TRAIL = re.compile(r"\s*(?:```\s*)?")
 _BUTTONS = {"back": "Back", "home": "Home", "menu": "Menu", "enter": "Enter", "recents": "Menu"}
+#: a canonical scroll names the content's motion, Qwen's swipe the finger's
+_OPPOSITE = {"down": "up", "up": "down", "left": "right", "right": "left"}
+_SWIPE_STEP = {"up": (0, -300), "down": (0, 300), "left": (-300, 0), "right": (300, 0)}
+
+
+def _tool_calls(text: str) -> list[Any]:
+    """Return the JSON value of every ``<tool_call>`` in ``text``, in order.
+
+    Each call's JSON is decoded where it starts, so a ``</tool_call>`` inside a string (text to type) does not end
+    it, a call left unclosed before the next ``<tool_call>`` (or the end) still counts, and a markdown fence around
+    the JSON is skipped.
+
+    Raises:
+        FormatError: ``syntax``, naming the call whose JSON cannot be read.
+    """
+    decoder = json.JSONDecoder()
+    calls: list[Any] = []
+    pos = text.find(_OPEN)
+    while pos != -1:
+        start = _LEAD.match(text, pos + len(_OPEN)).end()
+        try:
+            value, end = decoder.raw_decode(text, start)
+        except json.JSONDecodeError as exc:
+            raise FormatError("syntax", f"tool call {len(calls) + 1}: not JSON ({exc.msg})") from None
+        end = _TRAIL.match(text, end).end()
+        if text.startswith(_CLOSE, end):
+            end += len(_CLOSE)
+        elif end < len(text) and not text.startswith(_OPEN, end):
+            raise FormatError("syntax", f"tool call {len(calls) + 1}: unexpected text after the JSON: "
+                                        f"{text[end:end + 40]!r}; close each call with {_CLOSE}")
+        calls.append(value)
+        pos = text.find(_OPEN, end)
+    return calls
 
 
 def _point(args: dict[str, Any], key: str = "coordinate") -> tuple[Any, Any]:
@@ -26,11 +63,34 @@ def _point(args: dict[str, Any], key: str = "coordinate") -> tuple[Any, Any]:
     return value[0], value[1]
 
 
+def _number(value: Any, what: str) -> float:
+    """Return ``value`` as a finite number, or raise a FormatError naming ``what``."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = float("nan")
+    if isinstance(value, bool) or not math.isfinite(number):
+        raise FormatError("invalid_action", f"{what} must be a number, got {value!r}")
+    return number
+
+
 def _direction(start: tuple[Any, Any], end: tuple[Any, Any]) -> str:
-    dx, dy = float(end[0]) - float(start[0]), float(end[1]) - float(start[1])
+    dx = _number(end[0], "'coordinate2' x") - _number(start[0], "'coordinate' x")
+    dy = _number(end[1], "'coordinate2' y") - _number(start[1], "'coordinate' y")
+    if dx == dy == 0:
+        raise FormatError("invalid_action", "a swipe's 'coordinate2' must differ from its 'coordinate'")
     if abs(dx) > abs(dy):
         return "right" if dx > 0 else "left"
     return "down" if dy > 0 else "up"
+
+
+def _span(start: float, step: int) -> tuple[float, float]:
+    """Return (start, end) of a swipe of ``step`` along one 0–1000 axis, kept on screen (moved in from an edge)."""
+    end = min(1000, max(0, start + step))
+    if step and end == start:
+        start = min(1000, max(0, start - step))
+        end = start + step
+    return start, end
 
 
 class QwenFormat(ActionFormat):
@@ -53,7 +113,8 @@ class QwenFormat(ActionFormat):
                        "terminate(status: success|failure)")
         else:
             actions = ("left_click(coordinate), double_click(coordinate), right_click(coordinate), mouse_move(coordinate), "
-                       "left_click_drag(coordinate, coordinate2), type(text), key(keys), scroll(coordinate, pixels), wait(time), "
+                       "left_click_drag(coordinate, coordinate2), type(text), key(keys), "
+                       "scroll(coordinate, pixels: > 0 up, < 0 down), hscroll(coordinate, pixels: > 0 right, < 0 left), wait(time), "
                        "answer(text), terminate(status: success|failure)")
         return (
             f"You may call the function {self.tool} once or several times per turn; calls run in order.\n"
@@ -79,9 +140,13 @@ class QwenFormat(ActionFormat):
             if kind == "left_click_drag":
                 return {"type": "drag", "x": start[0], "y": start[1], "x2": end[0], "y2": end[1]}
             return {"type": "swipe", "x": start[0], "y": start[1], "direction": _direction(start, end)}
-        if kind == "scroll":
+        if kind in ("scroll", "hscroll"):  # pixels > 0: the wheel up (or right), as pyautogui scrolls
             x, y = _point(args)
-            pixels = float(args.get("pixels", -400))
+            pixels = _number(args.get("pixels", -400), "'pixels'")
+            if pixels == 0:
+                raise FormatError("invalid_action", "'pixels' must not be 0 (> 0 scrolls up, < 0 down)")
+            if kind == "hscroll":
+                return {"type": "scroll", "x": x, "y": y, "direction": "right" if pixels > 0 else "left"}
             return {"type": "scroll", "x": x, "y": y, "direction": "up" if pixels > 0 else "down"}
         if kind == "type":
             return {"type": "type", "text": args.get("text")}
@@ -100,6 +165,8 @@ class QwenFormat(ActionFormat):
             return {"type": "answer", "text": args.get("text")}
         if kind == "terminate":
             status = args.get("status")
+            if status is None:
+                raise FormatError("invalid_action", "terminate needs a status: success or failure")
             return {"type": "terminate", "status": "success" if status == "success" else "failed" if status == "failure" else status}
         if kind == "mouse_move":
             raise FormatError("invalid_action", "mouse_move has no effect on this device; click instead")
@@ -107,15 +174,19 @@ class QwenFormat(ActionFormat):
 
     def _extract(self, text: str) -> tuple[str, list[dict[str, Any]]]:
         thought = text.split("<tool_call>", 1)[0].strip()[:500]
-        calls = _CALL.findall(text)
+        try:
+            calls = _tool_calls(text)
+        except FormatError as exc:
+            raise FormatError(exc.kind, exc.message, thought) from None
         if not calls:
             raise FormatError("no_action", f"no <tool_call> found; call {self.tool} inside <tool_call>...</tool_call>", thought)
         out = []
-        for i, body in enumerate(calls, start=1):
-            try:
-                call = json.loads(body)
-            except json.JSONDecodeError as exc:
-                raise FormatError("syntax", f"tool call {i}: not JSON ({exc.msg})", thought) from None
+        for i, call in enumerate(calls, start=1):
+            if isinstance(call, dict) and isinstance(call.get("arguments"), str):  # arguments sent JSON-encoded
+                try:
+                    call = {**call, "arguments": json.loads(call["arguments"])}
+                except json.JSONDecodeError:
+                    pass  # reported below: the arguments are not an object
             if not isinstance(call, dict) or call.get("name") != self.tool or not isinstance(call.get("arguments"), dict):
                 raise FormatError("invalid_action", f"tool call {i}: expected {{\"name\": \"{self.tool}\", \"arguments\": {{...}}}}", thought)
             try:
@@ -137,14 +208,11 @@ class QwenFormat(ActionFormat):
         if kind == "drag":
             return {"action": "left_click_drag", "coordinate": [a["x"], a["y"]], "coordinate2": [a["x2"], a["y2"]]}
         if kind in ("scroll", "swipe"):
-            x, y = a.get("x", 500), a.get("y", 500)
-            direction = a["direction"]
-            if kind == "scroll":  # canonical scroll names content motion; Qwen's swipe names finger motion
-                direction = {"down": "up", "up": "down", "left": "right", "right": "left"}[direction]
-            if desktop:
-                return {"action": "scroll", "coordinate": [x, y], "pixels": 400 if direction == "down" else -400}
-            step = {"up": (0, -300), "down": (0, 300), "left": (-300, 0), "right": (300, 0)}[direction]
-            return {"action": "swipe", "coordinate": [x, y], "coordinate2": [x + step[0], y + step[1]]}
+            if desktop:  # the wheel moves the way a canonical scroll names: up (or right) is pixels > 0
+                content = a["direction"] if kind == "scroll" else _OPPOSITE[a["direction"]]
+                return {"action": "hscroll" if content in ("left", "right") else "scroll", "coordinate": [a["x"], a["y"]],
+                        "pixels": 400 if content in ("up", "right") else -400}
+            return {"action": "swipe", "coordinate": [a["x"], a["y"]], "coordinate2": [a["x2"], a["y2"]]}
         if kind == "type":
             return {"action": "type", "text": a["text"]}
         if kind == "hotkey":
@@ -160,6 +228,15 @@ class QwenFormat(ActionFormat):
         if kind == "terminate":
             return {"action": "terminate", "status": "success" if a["status"] == "success" else "failure"}
         raise ValueError(f"{self.name} cannot express {kind!r}")
+
+    def _prepare(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Add the end point a phone swipe is written with (300 of 0–1000 in the finger's direction, kept on screen)."""
+        if self.tool != "mobile_use" or data["type"] not in ("scroll", "swipe"):
+            return data
+        finger = data["direction"] if data["type"] == "swipe" else _OPPOSITE[data["direction"]]
+        dx, dy = _SWIPE_STEP[finger]
+        (x, x2), (y, y2) = _span(data["x"], dx), _span(data["y"], dy)
+        return {**data, "x": x, "y": y, "x2": x2, "y2": y2}
 
     def _render(self, thought: str, actions: list[dict[str, Any]]) -> str:
         calls = [f'<tool_call>\n{json.dumps({"name": self.tool, "arguments": self._from_action(a)})}\n</tool_call>'

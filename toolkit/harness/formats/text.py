@@ -18,8 +18,31 @@ _POSITIONAL = {
     "swipe": ("direction",), "system_button": ("button",), "wait": ("seconds",), "cli_command": ("command",),
     "api_call": ("name",), "ask_user": ("question",), "answer": ("text",), "terminate": ("status",),
 }
-_ACTION_LINE = re.compile(r"^\s*(?:[-*]\s*)?Action\s*\d*\s*:\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
-_THOUGHT = re.compile(r"Thought\s*:\s*(.*)", re.IGNORECASE)
+#: a label's colon, ASCII or full-width, with the markdown emphasis models put around labels (``**Action:**``)
+COLON = r"\s*(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*"
+_ACTION_LINE = re.compile(rf"^[ \t>#*_-]*Action\s*\d*{COLON}(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
+_THOUGHT = re.compile(rf"Thought{COLON}(.*)", re.IGNORECASE)
+#: full-width punctuation (as models trained on Chinese text write it) and its ASCII spelling
+_FULL_WIDTH = str.maketrans("，（）＝［］｛｝", ",()=[]{}")
+
+
+def ascii_punctuation(text: str) -> str:
+    """Return ``text`` with full-width punctuation outside string literals made ASCII (``click(x=1，y=2)``)."""
+    out, quote, escaped = [], None, False
+    for char in text:
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        else:
+            char = char.translate(_FULL_WIDTH)
+        out.append(char)
+    return "".join(out)
 
 
 def call_to_dict(text: str, positional: dict[str, tuple[str, ...]]) -> dict[str, Any]:
@@ -27,7 +50,10 @@ def call_to_dict(text: str, positional: dict[str, tuple[str, ...]]) -> dict[str,
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
-        raise FormatError("syntax", f"cannot read {text[:80]!r}: {exc.msg}") from None
+        try:
+            tree = ast.parse(ascii_punctuation(text.strip()), mode="eval")
+        except SyntaxError:
+            raise FormatError("syntax", f"cannot read {text[:80]!r}: {exc.msg}") from None
     call = tree.body
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
         raise FormatError("syntax", f"cannot read {text[:80]!r}: expected a call like click(x=500, y=300)")

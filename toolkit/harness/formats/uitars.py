@@ -14,10 +14,11 @@ from typing import Any
 
 from toolkit.actions import normalize_key
 from toolkit.harness.formats.base import ActionFormat, FormatError
-from toolkit.harness.formats.text import call_to_dict, fmt_value
+from toolkit.harness.formats.text import COLON, call_to_dict, fmt_value
 
-_ACTION_LINE = re.compile(r"^\s*Action\s*:\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
-_THOUGHT = re.compile(r"Thought\s*:\s*(.*?)(?:\n\s*Action\s*:|\Z)", re.IGNORECASE | re.DOTALL)
+_ACTION = re.compile(rf"^[ \t>#*_-]*Action{COLON}", re.IGNORECASE | re.MULTILINE)
+_THOUGHT = re.compile(rf"Thought{COLON}(.*?)(?=\n[ \t>#*_-]*Action{COLON}|\Z)", re.IGNORECASE | re.DOTALL)
+_CALL_START = re.compile(r"^\s*(\w+)\s*[(（]")
 _NUMS = re.compile(r"-?\d+(?:\.\d+)?")
 #: How UI-TARS writes the device's key names (its prompt says 'ctrl a'); the rest are lower-cased.
 _UITARS_KEYS = {"Control": "ctrl", "Escape": "esc", "Meta": "cmd", "ArrowUp": "up", "ArrowDown": "down",
@@ -38,6 +39,8 @@ _POSITIONAL = {
     "press_enter": (), "open_app": ("app_name",), "hotkey": ("key",), "wait": ("seconds",), "finished": ("content",),
     "call_user": ("content",), "failed": (),
 }
+#: other argument names UI-TARS releases write (``click(point='<point>x y</point>')``, ``drag(start_point=...)``)
+_ARG_ALIASES = {"point": "start_box", "start_point": "start_box", "end_point": "end_box"}
 
 
 def _box(value: Any) -> tuple[float, float]:
@@ -68,6 +71,11 @@ class UITarsFormat(ActionFormat):
 
     def _to_action(self, d: dict[str, Any]) -> dict[str, Any]:
         kind = d.pop("type")
+        d = {_ARG_ALIASES.get(k, k): v for k, v in d.items()}
+        unknown = sorted(set(d) - set(_POSITIONAL[kind]))
+        if unknown:  # e.g. type(text=...): read as nothing, the action would run without what the model meant
+            takes = ", ".join(_POSITIONAL[kind]) or "no arguments"
+            raise FormatError("invalid_action", f"{kind}: unknown argument {', '.join(unknown)} (takes {takes})")
         if kind in ("click", "left_double", "long_press"):
             x, y = _box(d.get("start_box"))
             return {"type": {"click": "click", "left_double": "double_click", "long_press": "long_press"}[kind], "x": x, "y": y}
@@ -100,7 +108,7 @@ class UITarsFormat(ActionFormat):
     def _extract(self, text: str) -> tuple[str, list[dict[str, Any]]]:
         match = _THOUGHT.search(text)
         thought = match.group(1).strip()[:500] if match else ""
-        lines = _ACTION_LINE.findall(text)
+        lines = self._action_lines(text)
         if not lines:
             raise FormatError("no_action", "no 'Action:' line found; write e.g. Action: click(start_box='(500,300)')", thought)
         out = []
@@ -110,6 +118,22 @@ class UITarsFormat(ActionFormat):
             except FormatError as exc:
                 raise FormatError(exc.kind, f"action {i}: {exc.message}", thought) from None
         return thought, out
+
+    @staticmethod
+    def _action_lines(text: str) -> list[str]:
+        """Return the actions after the first ``Action:``: one per ``Action:`` line, and, as UI-TARS writes a batch,
+        each further line that starts with a call of its action space (``click(...)`` after a blank line)."""
+        first = _ACTION.search(text)
+        if first is None:
+            return []
+        lines = []
+        for line in text[first.end():].splitlines():
+            label = _ACTION.match(line)
+            if label:
+                lines.append(line[label.end():].strip())
+            elif lines == [] or ((call := _CALL_START.match(line.strip("` "))) and call.group(1) in _POSITIONAL):
+                lines.append(line.strip())
+        return [line for line in lines if line]
 
     def _from_action(self, a: dict[str, Any]) -> str:
         kind = a["type"]
@@ -129,7 +153,9 @@ class UITarsFormat(ActionFormat):
         if kind == "open":
             return f"open_app(app_name={a['app']!r})"
         if kind == "hotkey":
-            return f"hotkey(key={' '.join(_UITARS_KEYS.get(k, k.lower()) for k in a['keys'])!r})"
+            # a single character keeps its case: 'A' is not the key 'a'
+            spelled = (_UITARS_KEYS.get(k, k if len(k) == 1 else k.lower()) for k in a["keys"])
+            return f"hotkey(key={' '.join(spelled)!r})"
         if kind == "wait":
             seconds = a.get("seconds", 1)
             return "wait()" if seconds == 1 else f"wait(seconds={fmt_value(seconds)})"

@@ -1,0 +1,131 @@
+"""Action formats on output as real models write it: batches, fences, full-width punctuation, partial points, and
+round trips in every coordinate space."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from toolkit.actions import parse_action
+from toolkit.harness.formats import FORMATS, get_format
+
+_OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+
+
+def _canonical(action):
+    """A swipe is the scroll of the opposite direction; the amount is a format detail."""
+    d = action.model_dump()
+    if d["type"] == "swipe":
+        d["type"], d["direction"] = "scroll", _OPPOSITE[d["direction"]]
+    d.pop("amount", None)
+    return d
+
+
+def _qwen(*arguments, tool="mobile_use"):
+    return "\n".join(f"<tool_call>\n{json.dumps({'name': tool, 'arguments': a})}\n</tool_call>" for a in arguments)
+
+
+@pytest.mark.parametrize("coords, size, written, expected", [
+    ("pixels", (1080, 2400), "y=1200", (500, 500)), ("pixels", (1080, 2400), "x=270", (250, 500)),
+    ("norm1", None, "y=0.25", (500, 250)),
+])
+def test_a_point_given_by_one_coordinate_is_read_in_the_formats_space(coords, size, written, expected):
+    """The other coordinate keeps its default (the centre); the one written is converted like any other."""
+    parsed = get_format("text-v1", coords).parse(f"Action: scroll(direction='down', {written})", size=size)
+    assert parsed.ok, parsed.error
+    assert (parsed.actions[0].x, parsed.actions[0].y) == expected
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+@pytest.mark.parametrize("coords, size", [("norm1", None), ("pixels", (1080, 2400)), ("norm1000", None)])
+def test_scrolls_at_the_default_point_and_at_edges_round_trip_in_every_space(name, coords, size):
+    fmt = get_format(name, coords)
+    batch = [parse_action(a) for a in (
+        {"type": "scroll", "direction": "up", "y": 100}, {"type": "scroll", "direction": "down"},
+        {"type": "swipe", "direction": "down", "x": 500, "y": 950}, {"type": "scroll", "direction": "right", "x": 1000},
+        {"type": "click", "x": 250, "y": 750})]
+    text = fmt.render(batch, "scrolling", size=size)
+    parsed = fmt.parse(text, size=size)
+    assert parsed.ok, (text, parsed.error)
+    assert [_canonical(a) for a in parsed.actions] == [_canonical(a) for a in batch], text
+
+
+@pytest.mark.parametrize("coords, size, limit", [("norm1", None, 1), ("pixels", (1080, 2400), 2400), ("norm1000", None, 1000)])
+def test_a_phone_swipe_is_written_with_an_end_point_on_screen(coords, size, limit):
+    fmt = get_format("qwen3vl-mobile-v1", coords)
+    text = fmt.render([parse_action({"type": "swipe", "direction": "down", "x": 500, "y": 900})], size=size)
+    end = json.loads(text.split("\n")[1])["arguments"]["coordinate2"]
+    assert 0 <= end[1] <= limit and end[0] <= limit
+    at_edge = parse_action({"type": "swipe", "direction": "down", "x": 500, "y": 1000})  # moved in to have room
+    assert fmt.parse(fmt.render([at_edge], size=size), size=size).actions[0].direction == "down"
+
+
+def test_qwen_tool_calls_as_models_and_servers_write_them():
+    fmt = get_format("qwen3vl-mobile-v1")
+    click = {"action": "click", "coordinate": [500, 300]}
+    unclosed = f'<tool_call>\n{json.dumps({"name": "mobile_use", "arguments": click})}\n' + _qwen({"action": "type", "text": "hi"})
+    assert [a.type for a in fmt.parse(unclosed).actions] == ["click", "type"]
+    fenced = f'I tap it.\n<tool_call>\n```json\n{json.dumps({"name": "mobile_use", "arguments": click})}\n```\n</tool_call>'
+    parsed = fmt.parse(fenced)
+    assert parsed.ok and parsed.thought == "I tap it."
+    encoded = f'<tool_call>{json.dumps({"name": "mobile_use", "arguments": json.dumps(click)})}</tool_call>'
+    assert fmt.parse(encoded).ok
+    closing_typed = parse_action({"type": "type", "text": "a </tool_call> b <tool_call> c"})
+    assert fmt.parse(fmt.render([closing_typed, parse_action({"type": "click", "x": 1, "y": 2})])).actions[0] == closing_typed
+
+
+@pytest.mark.parametrize("text, kind, words", [
+    (_qwen({"action": "swipe", "coordinate": [500, 300], "coordinate2": ["a", 3]}), "invalid_action", "tool call 1: 'coordinate2' x"),
+    (_qwen({"action": "click", "coordinate": [1, 2]}, {"action": "swipe", "coordinate": [5, 5], "coordinate2": [5, 5]}),
+     "invalid_action", "tool call 2: a swipe's 'coordinate2' must differ"),
+    (_qwen({"action": "terminate"}), "invalid_action", "success or failure"),
+    (_qwen({"action": "scroll", "coordinate": [5, 5], "pixels": "lots"}, tool="computer_use"), "invalid_action", "'pixels'"),
+    ('<tool_call>{"name": "mobile_use", "arguments": {"action": "wait"}}} oops</tool_call>', "syntax", "unexpected text"),
+])
+def test_qwen_errors_name_the_call_and_the_argument(text, kind, words):
+    fmt = get_format("qwen3vl-computer-v1" if "computer_use" in text else "qwen3vl-mobile-v1")
+    parsed = fmt.parse(text)
+    assert parsed.error_kind == kind and words in parsed.error, parsed.error
+
+
+def test_a_desktop_horizontal_scroll_stays_horizontal():
+    fmt = get_format("qwen3vl-computer-v1")
+    for direction in ("left", "right", "up", "down"):
+        action = parse_action({"type": "scroll", "direction": direction, "x": 400, "y": 600})
+        assert fmt.parse(fmt.render([action])).actions == [action]
+
+
+@pytest.mark.parametrize("name, text", [
+    ("text-v1", "Thought：the button\nAction：click(x=500, y=300)"),
+    ("text-v1", "**Thought:** the button\n**Action:** click(x=500, y=300)"),
+    ("text-v1", "Action: click（x=500，y=300）"),
+    ("uitars-v1", "Thought：the button\nAction：click(start_box='(500,300)')"),
+    ("uitars-v1", "## Thought: the button\n## Action: click(start_box='(500,300)')"),
+])
+def test_full_width_colons_and_markdown_labels_are_read(name, text):
+    parsed = get_format(name).parse(text)
+    assert parsed.ok, parsed.error
+    assert (parsed.actions[0].x, parsed.actions[0].y) == (500, 300)
+
+
+def test_full_width_punctuation_inside_text_is_typed_as_written():
+    parsed = get_format("text-v1").parse("Action: type(text='你好，世界（1）'，clear=True)")
+    assert parsed.ok and parsed.actions[0].text == "你好，世界（1）" and parsed.actions[0].clear
+
+
+def test_uitars_batches_after_a_blank_line_and_its_other_argument_names():
+    fmt = get_format("uitars-v1")
+    parsed = fmt.parse("Thought: fill it in\nAction: click(start_box='(500,300)')\n\ntype(content='Ada')\n\npress_enter()")
+    assert [a.type for a in parsed.actions] == ["click", "type", "system_button"]
+    doubao = fmt.parse("Action: drag(start_point='<point>10 20</point>', end_point='<point>30 40</point>')")
+    assert doubao.ok and doubao.actions[0].model_dump() == {"type": "drag", "x": 10, "y": 20, "x2": 30, "y2": 40}
+    wrong = fmt.parse("Action: type(text='Ada')")  # text-v1's name: reading nothing would type nothing
+    assert wrong.error_kind == "invalid_action" and "unknown argument text (takes content)" in wrong.error
+
+
+def test_uitars_hotkeys_keep_the_case_of_a_character():
+    fmt = get_format("uitars-v1")
+    for keys in (["A"], ["Shift", "A"], ["Control", "a"], ["PageDown"]):
+        action = parse_action({"type": "hotkey", "keys": keys})
+        assert fmt.parse(fmt.render([action])).actions == [action]
