@@ -28,7 +28,7 @@ class _Handler(BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         self.seen.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body})
         status, payload, *headers = self.script.pop(0)
-        data = json.dumps(payload).encode()
+        data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()  # bytes: a raw body
         self.send_response(status)
         for name, value in (headers[0] if headers else {}).items():
             self.send_header(name, value)
@@ -227,3 +227,29 @@ async def test_a_server_that_never_answers_is_retried_once_then_an_outage():
     assert response.unavailable == "transient"
     assert "ReadTimeout: no answer within 0.3 s" in response.error and url in response.error
     assert len(accepted) == 2  # the first request and one retry, not 1 + retries
+
+
+async def test_content_given_as_parts_is_the_models_text_not_an_outage(server):
+    handler, url = server
+    parts = [{"type": "text", "text": "Thought: save.\n"}, {"type": "text", "text": "Action: click(x=1, y=2)"}]
+    handler.script.append((200, {"choices": [{"message": {"role": "assistant", "content": parts}}]}))
+    response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny"))(_request())
+    assert response.unavailable is None and response.error is None
+    assert response.text == "Thought: save.\nAction: click(x=1, y=2)"
+
+
+async def test_a_refused_call_without_a_key_names_the_variable_to_set(server, monkeypatch):
+    handler, url = server
+    monkeypatch.delenv("GUIGYM_TEST_MISSING_KEY", raising=False)
+    handler.script.append((401, {"error": "missing bearer token"}))
+    response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", api_key_env="GUIGYM_TEST_MISSING_KEY"))(_request())
+    assert response.unavailable == "permanent" and handler.seen[0]["auth"] is None
+    assert "environment variable GUIGYM_TEST_MISSING_KEY is not set" in response.error
+
+
+async def test_a_body_that_is_not_json_is_an_outage_naming_what_came(server):
+    handler, url = server
+    handler.script.append((200, b"<html>502 Bad Gateway</html>"))
+    response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny"))(_request())
+    assert response.unavailable == "transient" and "malformed chat completion" in response.error
+    assert "<html>502 Bad Gateway</html>" in response.error

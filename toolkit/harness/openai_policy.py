@@ -80,6 +80,9 @@ def message_text(message: dict[str, Any]) -> str:
     action format parses the same text either way.
     """
     text = message.get("content") or ""
+    if isinstance(text, list):  # content parts, as some servers answer: the text parts in order
+        text = "".join(p["text"] for p in text if isinstance(p, dict) and p.get("type") == "text"
+                       and isinstance(p.get("text"), str))
     if not isinstance(text, str):
         raise TypeError(f"content is {type(text).__name__}, not text")
     blocks = []
@@ -160,6 +163,8 @@ class OpenAIPolicy:
                         if resp.status_code == 200:
                             return self._parse(resp, start)
                         error = f"HTTP {resp.status_code}: {resp.text[:200]}"
+                        if resp.status_code in (401, 403) and not key:
+                            error += f" (no API key sent: environment variable {self.config.api_key_env} is not set)"
                         if resp.status_code not in RETRY_STATUS:
                             unavailable = "permanent" if _refused(resp.status_code, request.step) else None
                             break
