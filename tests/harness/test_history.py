@@ -61,3 +61,12 @@ async def test_element_lists_give_centres_in_the_coordinates_the_model_answers_i
     plain = await Harness(ScriptedPolicy(["Action: wait()"]), HarnessConfig(coords=coords)).episode(inst, 1).decide(
         0, obs, lambda ref: b"")
     assert not any("btn:save" in p.get("text", "") for p in plain.prompt[-1]["content"])
+
+
+def test_a_folded_step_keeps_its_note():
+    """A user's reply to ask_user is a note on the next screen; when that step folds into text, the reply stays."""
+    ctx = _ctx(20)
+    ctx.notes[2] = "User replied: the blue one"
+    folded = build_messages("sys", ctx, 12, HistoryConfig(mode="window", window=10, overlap=2))[1]["content"][0]["text"]
+    assert "Step 3: [screenshot omitted] Note: User replied: the blue one Action: wait(seconds=2)" in folded
+    assert "Step 2: [screenshot omitted] Action: wait(seconds=1)" in folded

@@ -61,3 +61,18 @@ async def test_step_limit_and_overdue_accounting(answers_manager, spec):
 async def test_terminate_carries_the_answer(answers_manager, spec):
     result = await _run(answers_manager, spec, ["Action: terminate(status='success', answer='42')"])
     assert result.claimed == "success" and result.answer == "42" and not result.verdict.success
+
+
+async def test_actions_after_terminate_in_a_batch_never_run(answers_manager, spec):
+    """The episode ends at terminate: an action after it would change the final state that is judged."""
+    result = await _run(answers_manager, spec, ["Action: terminate(status='failed')\nAction: open(app='answersheet')"])
+    assert result.termination == "terminate" and [a["type"] for a in result.steps[0]["actions"]] == ["terminate"]
+    assert result.steps[0]["screen_after"] == result.steps[0]["screen_before"]
+
+
+async def test_a_loop_limit_of_one_stops_only_a_step_without_effect(answers_manager, spec):
+    result = await _run(answers_manager, spec, ["Action: open(app='answersheet')", "Action: terminate(status='failed')"],
+                        loop_limit=1)
+    assert result.termination == "terminate" and len(result.steps) == 2
+    stuck = await _run(answers_manager, spec, ["Action: click(x=500, y=600)"] * 3, loop_limit=1)
+    assert stuck.termination == "loop" and len(stuck.steps) == 1

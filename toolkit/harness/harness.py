@@ -52,6 +52,8 @@ class HarnessConfig:
     def __post_init__(self) -> None:
         # the versioned name, whatever alias was given: manifests and resume compare the format by name
         object.__setattr__(self, "format", format_name(self.format))
+        if isinstance(self.loop_limit, bool) or not isinstance(self.loop_limit, int) or self.loop_limit < 0:
+            raise ValueError(f"loop_limit must be a whole number >= 0 (0 = no loop check), got {self.loop_limit!r}")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "HarnessConfig":

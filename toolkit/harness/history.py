@@ -85,7 +85,9 @@ def build_messages(system: str, ctx: EpisodeContext, step: int, config: HistoryC
     first = first_full_turn(step, config)
     intro = f"Task: {ctx.instruction}"
     if first > 0:
-        folded = [f"Step {t.obs + 1}: [screenshot omitted] {t.output.strip()}" for t in ctx.turns[:first]]
+        # a folded step keeps the note shown with its screen: a user's reply to ask_user, an error the model caused
+        folded = [f"Step {t.obs + 1}: [screenshot omitted]" + (f" Note: {note}" if (note := ctx.notes.get(t.obs)) else "")
+                  + f" {t.output.strip()}" for t in ctx.turns[:first]]
         intro += "\nEarlier steps:\n" + "\n".join(folded)
     messages: list[Message] = [{"role": "system", "content": system}]
     messages.append({"role": "user", "content": _observation_content(ctx, first, config, intro + f"\nStep {first + 1}:")})

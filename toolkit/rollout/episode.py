@@ -88,6 +88,13 @@ def _reply(spec: TaskSpec, question: str) -> str | None:
     return None
 
 
+def _through_terminate(actions: list) -> list:
+    """Return a batch up to its first ``terminate``: the episode ends there, so what follows never runs (it would
+    change the final state that is judged)."""
+    ends = next((i for i, a in enumerate(actions) if a.type == "terminate"), None)
+    return actions if ends is None else actions[:ends + 1]
+
+
 async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instance: TaskInstance, harness: Harness,
                       seed: int, attempt_id: str = "attempt",
                       on_observation: Callable[[int, Observation], None] | None = None) -> AttemptResult:
@@ -114,7 +121,7 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
 
     for step in range(instance.max_steps):
         decision = await episode.decide(step, obs, lambda ref: images[int(ref.split(":")[1])])
-        actions = decision.actions
+        actions = _through_terminate(decision.actions)
         notes = [decision.parsed.error] if decision.parsed.error else []
         if decision.policy_error:
             notes.append(decision.policy_error)
@@ -159,7 +166,7 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
         repeats = repeats + 1 if unchanged and signature == previous else 0
         previous = signature
         obs, image_hash = new_obs, steps[-1]["image_hash_after"]
-        if harness.config.loop_limit and repeats + 1 >= harness.config.loop_limit:
+        if harness.config.loop_limit and unchanged and repeats + 1 >= harness.config.loop_limit:
             # the same nothing, over and over, is output the format cannot read, not a repeated action
             termination = "invalid_output" if not actions and decision.parsed.error else "loop"
             break
