@@ -116,11 +116,17 @@ def normalize_key(name: str) -> str:
     return found
 
 
+def _one_combo(value: Any) -> Any:
+    """Read keys given as one string (``"ctrl+a"``, as models often write them) as a one-combination list."""
+    return [value] if isinstance(value, str) else value
+
+
 class Hotkey(_Action):
     """Press a key combination, e.g. ``["Control", "a"]``; common spellings (``ctrl``, ``esc``) are normalised."""
 
     type: Literal["hotkey"] = "hotkey"
-    keys: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(min_length=1, max_length=4)
+    keys: Annotated[list[Annotated[str, Field(min_length=1, max_length=20)]], BeforeValidator(_one_combo)] = Field(
+        min_length=1, max_length=4)
 
     @field_validator("keys")
     @classmethod

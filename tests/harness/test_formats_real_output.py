@@ -129,3 +129,24 @@ def test_uitars_hotkeys_keep_the_case_of_a_character():
     for keys in (["A"], ["Shift", "A"], ["Control", "a"], ["PageDown"]):
         action = parse_action({"type": "hotkey", "keys": keys})
         assert fmt.parse(fmt.render([action])).actions == [action]
+
+
+def test_json_bare_actions_one_after_another_are_a_batch():
+    """Models write several bare action objects (one a line, or comma-separated); none may be dropped."""
+    fmt = get_format("json-v1")
+    lines = fmt.parse('{"type": "click", "x": 1, "y": 2}\n{"type": "type", "text": "Ada"}')
+    assert [a.type for a in lines.actions] == ["click", "type"]
+    fenced = fmt.parse('```json\n{"type": "click", "x": 1, "y": 2},\n{"type": "terminate", "status": "success"}\n```')
+    assert [a.type for a in fenced.actions] == ["click", "terminate"]
+
+
+def test_json_object_without_actions_says_what_is_missing():
+    parsed = get_format("json-v1").parse('{"thought": "the Save button"}')
+    assert parsed.error_kind == "syntax" and '"actions": [...]' in parsed.error and "keys thought" in parsed.error
+
+
+@pytest.mark.parametrize("name, text", [("text-v1", "Action: hotkey(keys='ctrl+shift+t')"),
+                                        ("json-v1", '{"actions": [{"type": "hotkey", "keys": "ctrl+shift+t"}]}')])
+def test_hotkey_keys_written_as_one_string_are_one_combination(name, text):
+    parsed = get_format(name).parse(text)
+    assert parsed.ok and parsed.actions[0].keys == ["Control", "Shift", "t"], parsed.error

@@ -18,17 +18,37 @@ _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
 def first_json_object(text: str) -> Any:
     """Return the first JSON value that decodes from a ``{`` or ``[`` in ``text`` (fenced blocks first)."""
+    return _first_json(text)[0]
+
+
+def _first_json(text: str) -> tuple[Any, str]:
+    """Return the first JSON value that decodes from a ``{`` or ``[`` in ``text`` (fenced blocks first) and the text
+    of its block after it."""
     candidates = [m.group(1) for m in _FENCE.finditer(text)] + [text]
     decoder = json.JSONDecoder()
     for chunk in candidates:
         for i, ch in enumerate(chunk):
             if ch in "{[":
                 try:
-                    value, _ = decoder.raw_decode(chunk[i:])
-                    return value
+                    value, end = decoder.raw_decode(chunk, i)
+                    return value, chunk[end:]
                 except json.JSONDecodeError:
                     continue
     raise FormatError("no_action", 'no JSON object found; answer with {"thought": ..., "actions": [...]}')
+
+
+def _more_objects(rest: str) -> list[Any]:
+    """Return the JSON objects that follow one another at the start of ``rest`` (space, commas or newlines between)."""
+    decoder, values, pos = json.JSONDecoder(), [], 0
+    while True:
+        pos = len(rest) - len(rest[pos:].lstrip(" \t\r\n,"))
+        if not rest.startswith("{", pos):
+            return values
+        try:
+            value, pos = decoder.raw_decode(rest, pos)
+        except json.JSONDecodeError:
+            return values
+        values.append(value)
 
 
 class JsonFormat(ActionFormat):
@@ -53,13 +73,16 @@ class JsonFormat(ActionFormat):
         )
 
     def _extract(self, text: str) -> tuple[str, list[dict[str, Any]]]:
-        value = first_json_object(text)
+        value, rest = _first_json(text)
         thought = ""
         if isinstance(value, dict) and "actions" in value:
             thought = str(value.get("thought", ""))[:500]
             value = value["actions"]
-        if isinstance(value, dict):
-            value = [value]
+        elif isinstance(value, dict) and "type" not in value:
+            raise FormatError("syntax", f'expected {{"thought": ..., "actions": [...]}}, got an object with keys '
+                                        f'{", ".join(map(str, value))[:120] or "none"}')
+        elif isinstance(value, dict):  # bare action objects, one after another: a batch
+            value = [value, *_more_objects(rest)]
         if not isinstance(value, list) or not all(isinstance(a, dict) for a in value):
             raise FormatError("syntax", '"actions" must be a list of objects', thought)
         return thought, [dict(a) for a in value]
