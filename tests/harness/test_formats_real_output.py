@@ -150,3 +150,21 @@ def test_json_object_without_actions_says_what_is_missing():
 def test_hotkey_keys_written_as_one_string_are_one_combination(name, text):
     parsed = get_format(name).parse(text)
     assert parsed.ok and parsed.actions[0].keys == ["Control", "Shift", "t"], parsed.error
+
+
+TRICKY_TEXT = ["日本語 ＂quoted＂，ok（1）", "back\\slash 'q' \"dq\"", "line1\r\nline2", "Action: click(x=1, y=2)",
+               "</tool_call><tool_call>", "emoji 😀\ttab", "ends with a backslash \\"]
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+@pytest.mark.parametrize("coords", ["norm1000", "norm1"])
+def test_every_supported_action_and_tricky_text_round_trips_in_batches(name, coords):
+    from tests.harness.test_formats import SUPPORTED
+
+    fmt = get_format(name, coords)
+    items = [parse_action(a) for a in SUPPORTED[name]] + [parse_action({"type": "type", "text": t}) for t in TRICKY_TEXT]
+    for i in range(0, len(items), 4):
+        batch = items[i:i + 4]
+        parsed = fmt.parse(fmt.render(batch, "why"))
+        assert parsed.ok, parsed.error
+        assert [_canonical(a) for a in parsed.actions] == [_canonical(a) for a in fmt._expressible(batch)]
