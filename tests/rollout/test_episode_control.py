@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import DEMO_YAML, requires_chromium, write_suite
+from tests.harness.test_openai_policy import _completion, server  # noqa: F401 - the loopback chat server fixture
 from toolkit.harness import Harness, HarnessConfig, ScriptedPolicy
 from toolkit.rollout import run_attempt
 from toolkit.tasks import load_suite, sample
@@ -76,3 +77,22 @@ async def test_a_loop_limit_of_one_stops_only_a_step_without_effect(answers_mana
     assert result.termination == "terminate" and len(result.steps) == 2
     stuck = await _run(answers_manager, spec, ["Action: click(x=500, y=600)"] * 3, loop_limit=1)
     assert stuck.termination == "loop" and len(stuck.steps) == 1
+
+
+async def test_an_output_cut_at_the_token_limit_is_told_to_the_model(answers_manager, spec, server):
+    """Over real HTTP: a completion ending with finish_reason=length that does not parse gets a note saying why."""
+    from toolkit.harness import OpenAIConfig, OpenAIPolicy
+
+    handler, url = server
+    cut = _completion("Thought: the list is long, so first I will\nAction: click(x=5")
+    cut["choices"][0]["finish_reason"] = "length"
+    handler.script.extend([(200, cut), (200, _completion("Action: terminate(status='failed')"))])
+    inst = sample(spec, 1)
+    [lease] = await answers_manager.request(spec)
+    try:
+        harness = Harness(OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", max_tokens=16)), HarnessConfig())
+        result = await run_attempt(answers_manager, lease, spec, inst, harness, seed=1)
+    finally:
+        await answers_manager.release(lease)
+    assert result.steps[0]["parse_error_kind"] == "syntax" and "cut off at the token limit" in result.steps[0]["note"]
+    assert "cut off at the token limit" in str(result.steps[1]["prompt"][-1]) and result.termination == "terminate"

@@ -123,6 +123,9 @@ async def run_attempt(manager: EnvManager, lease: Lease, spec: TaskSpec, instanc
         decision = await episode.decide(step, obs, lambda ref: images[int(ref.split(":")[1])])
         actions = _through_terminate(decision.actions)
         notes = [decision.parsed.error] if decision.parsed.error else []
+        if decision.parsed.error and decision.usage.get("finish_reason") == "length":
+            # the model cannot tell a cut-off answer from a malformed one unless it is told
+            notes.append("your output was cut off at the token limit before it was complete: answer more briefly")
         if decision.policy_error:
             notes.append(decision.policy_error)
         device_actions = [a for a in actions if a.type not in _CONTROL]
