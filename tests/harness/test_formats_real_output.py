@@ -168,3 +168,15 @@ def test_every_supported_action_and_tricky_text_round_trips_in_batches(name, coo
         parsed = fmt.parse(fmt.render(batch, "why"))
         assert parsed.ok, parsed.error
         assert [_canonical(a) for a in parsed.actions] == [_canonical(a) for a in fmt._expressible(batch)]
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_actions_drafted_inside_a_think_block_are_not_run(name):
+    """A reasoning model's content may hold <think>…</think> first; actions it drafts there are not its answer."""
+    fmt = get_format(name)
+    draft = fmt.render([parse_action({"type": "terminate", "status": "failed"})], "give up?")
+    answer = fmt.render([parse_action({"type": "click", "x": 10, "y": 20})], "tap it")
+    parsed = fmt.parse(f"<think>Maybe:\n{draft}\nNo, the button is there.</think>\n{answer}")
+    assert parsed.ok and [a.type for a in parsed.actions] == ["click"], parsed.error
+    only_thinking = fmt.parse("<think>The button is at the top.</think>")
+    assert only_thinking.error_kind == "no_action" and only_thinking.thought == "The button is at the top."

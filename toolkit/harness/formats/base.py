@@ -110,12 +110,18 @@ class ActionFormat:
         if not isinstance(text, str):
             return ParseResult(error=f"model output must be text, got {type(text).__name__}", error_kind="not_text")
         text = text[:MAX_OUTPUT]
+        # a reasoning model's <think> block (kept in the content by a server without a reasoning parser) may draft
+        # actions it then rejects: only what follows the block is the answer
+        reasoning, closed, answer = text.rpartition("</think>")
+        reasoning = reasoning.split("<think>", 1)[-1].strip()[:500] if closed else ""
+        text = answer if closed else text
         try:
             thought, dicts = self._extract(text)
         except FormatError as exc:
-            return ParseResult(error=exc.message, error_kind=exc.kind, thought=exc.thought)
+            return ParseResult(error=exc.message, error_kind=exc.kind, thought=exc.thought or reasoning)
         except (RecursionError, MemoryError, ValueError, TypeError, KeyError, AttributeError) as exc:
             return ParseResult(error=f"cannot read the output: {type(exc).__name__}: {str(exc)[:200]}", error_kind="syntax")
+        thought = thought or reasoning
         if not dicts:
             return ParseResult(error="no action found", error_kind="no_action", thought=thought)
         if len(dicts) > MAX_ACTIONS:
