@@ -319,6 +319,11 @@ def convert_action_dict(data: dict[str, Any], src: CoordSpace, dst: CoordSpace, 
         # the other left at its default) is still moved to ``dst``
         for axis, name in enumerate((fx, fy)):
             value = out.get(name)
+            if isinstance(value, str):  # "540", as models quote numbers: moved like one (validation reads it so too)
+                try:
+                    value = float(value)
+                except ValueError:
+                    continue  # not a number: validation names the field
             if not isinstance(value, (int, float)) or isinstance(value, bool):
                 continue
             moved = convert_point(*((float(value), 0.0) if axis == 0 else (0.0, float(value))), src, dst, size)[axis]

@@ -180,3 +180,14 @@ def test_actions_drafted_inside_a_think_block_are_not_run(name):
     assert parsed.ok and [a.type for a in parsed.actions] == ["click"], parsed.error
     only_thinking = fmt.parse("<think>The button is at the top.</think>")
     assert only_thinking.error_kind == "no_action" and only_thinking.thought == "The button is at the top."
+
+
+@pytest.mark.parametrize("name, text", [
+    ("json-v1", '{"actions": [{"type": "click", "x": "540", "y": "1200"}]}'),
+    ("text-v1", "Action: click(x='540', y=' 1200 ')"),
+    ("qwen3vl-mobile-v1", '<tool_call>{"name": "mobile_use", "arguments": {"action": "click", "coordinate": ["540", "1200"]}}</tool_call>'),
+])
+def test_coordinates_written_as_strings_are_converted_like_numbers(name, text):
+    parsed = get_format(name, "pixels").parse(text, size=(1080, 2400))
+    assert parsed.ok and (parsed.actions[0].x, parsed.actions[0].y) == (500, 500), parsed.error
+    assert get_format(name, "pixels").parse(text.replace("540", "abc"), size=(1080, 2400)).error_kind == "invalid_action"
