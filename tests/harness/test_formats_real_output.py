@@ -191,3 +191,11 @@ def test_coordinates_written_as_strings_are_converted_like_numbers(name, text):
     parsed = get_format(name, "pixels").parse(text, size=(1080, 2400))
     assert parsed.ok and (parsed.actions[0].x, parsed.actions[0].y) == (500, 500), parsed.error
     assert get_format(name, "pixels").parse(text.replace("540", "abc"), size=(1080, 2400)).error_kind == "invalid_action"
+
+
+@pytest.mark.parametrize("name, button", [("uitars-v1", "recents"), ("uitars-v1", "menu"), ("qwen3vl-mobile-v1", "recents")])
+def test_a_button_the_format_has_no_word_for_is_refused_not_swapped(name, button):
+    """It was written as another button (UI-TARS press_home, Qwen Menu), so the reference or a converted trajectory
+    pressed the wrong one; refusing is what every format does with what it cannot express."""
+    with pytest.raises(ValueError, match=f"cannot express system_button '{button}'"):
+        get_format(name).render([parse_action({"type": "system_button", "button": button})])

@@ -20,7 +20,8 @@ _OPEN, _CLOSE = "<tool_call>", "</tool_call>"
 #: what may sit between ``<tool_call>`` and its JSON, and between the JSON and ``</tool_call>``: space and a fence
 _LEAD = re.compile(r"\s*(?:```(?:json)?\s*)?")
 _TRAIL = re.compile(r"\s*(?:```\s*)?")
-_BUTTONS = {"back": "Back", "home": "Home", "menu": "Menu", "enter": "Enter", "recents": "Menu"}
+#: the device's buttons Qwen's system_button names (it has no recents button)
+_BUTTONS = {"back": "Back", "home": "Home", "menu": "Menu", "enter": "Enter"}
 #: a canonical scroll names the content's motion, Qwen's swipe the finger's
 _OPPOSITE = {"down": "up", "up": "down", "left": "right", "right": "left"}
 _SWIPE_STEP = {"up": (0, -300), "down": (0, 300), "left": (-300, 0), "right": (300, 0)}
@@ -218,6 +219,8 @@ class QwenFormat(ActionFormat):
         if kind == "hotkey":
             return {"action": "key", "keys": a["keys"]}
         if kind == "system_button":
+            if a["button"] not in _BUTTONS:  # written as Menu it would come back as a different button
+                raise ValueError(f"{self.name} cannot express system_button {a['button']!r}")
             return {"action": "system_button", "button": _BUTTONS[a["button"]]}
         if kind == "open":
             return {"action": "open", "text": a["app"]}

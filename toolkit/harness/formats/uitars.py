@@ -149,7 +149,9 @@ class UITarsFormat(ActionFormat):
         if kind == "drag":
             return f"drag(start_box={point(a['x'], a['y'])}, end_box={point(a['x2'], a['y2'])})"
         if kind == "system_button":
-            return f"press_{a['button']}()" if a["button"] in ("home", "back", "enter") else "press_home()"
+            if a["button"] not in ("home", "back", "enter"):  # press_home() would be a different button
+                raise ValueError(f"{self.name} cannot express system_button {a['button']!r}")
+            return f"press_{a['button']}()"
         if kind == "open":
             return f"open_app(app_name={a['app']!r})"
         if kind == "hotkey":
