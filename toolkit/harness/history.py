@@ -86,8 +86,8 @@ def build_messages(system: str, ctx: EpisodeContext, step: int, config: HistoryC
     intro = f"Task: {ctx.instruction}"
     if first > 0:
         # a folded step keeps the note shown with its screen: a user's reply to ask_user, an error the model caused
-        folded = [f"Step {t.obs + 1}: [screenshot omitted]" + (f" Note: {note}" if (note := ctx.notes.get(t.obs)) else "")
-                  + f" {t.output.strip()}" for t in ctx.turns[:first]]
+        notes = {t.obs: f" Note: {ctx.notes[t.obs]}" if ctx.notes.get(t.obs) else "" for t in ctx.turns[:first]}
+        folded = [f"Step {t.obs + 1}: [screenshot omitted]{notes[t.obs]} {t.output.strip()}" for t in ctx.turns[:first]]
         intro += "\nEarlier steps:\n" + "\n".join(folded)
     messages: list[Message] = [{"role": "system", "content": system}]
     messages.append({"role": "user", "content": _observation_content(ctx, first, config, intro + f"\nStep {first + 1}:")})

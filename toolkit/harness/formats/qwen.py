@@ -115,7 +115,8 @@ class QwenFormat(ActionFormat):
         else:
             actions = ("left_click(coordinate), double_click(coordinate), right_click(coordinate), mouse_move(coordinate), "
                        "left_click_drag(coordinate, coordinate2), type(text), key(keys), "
-                       "scroll(coordinate, pixels: > 0 up, < 0 down), hscroll(coordinate, pixels: > 0 right, < 0 left), wait(time), "
+                       "scroll(coordinate, pixels: > 0 up, < 0 down), hscroll(coordinate, pixels: > 0 right, < 0 left), "
+                       "wait(time), "
                        "answer(text), terminate(status: success|failure)")
         return (
             f"You may call the function {self.tool} once or several times per turn; calls run in order.\n"
@@ -211,8 +212,8 @@ class QwenFormat(ActionFormat):
         if kind in ("scroll", "swipe"):
             if desktop:  # the wheel moves the way a canonical scroll names: up (or right) is pixels > 0
                 content = a["direction"] if kind == "scroll" else _OPPOSITE[a["direction"]]
-                return {"action": "hscroll" if content in ("left", "right") else "scroll", "coordinate": [a["x"], a["y"]],
-                        "pixels": 400 if content in ("up", "right") else -400}
+                wheel = "hscroll" if content in ("left", "right") else "scroll"
+                return {"action": wheel, "coordinate": [a["x"], a["y"]], "pixels": 400 if content in ("up", "right") else -400}
             return {"action": "swipe", "coordinate": [a["x"], a["y"]], "coordinate2": [a["x2"], a["y2"]]}
         if kind == "type":
             return {"action": "type", "text": a["text"]}
