@@ -28,6 +28,43 @@ def emit_json(obj: Any) -> None:
         ctx.meta["guigym.json_emitted"] = True  # fail() then adds no line of its own
 
 
+class JsonErrorGroup(click.Group):
+    """The root command group: under ``--json`` a usage error (exit 2: a bad option value, a missing argument, an
+    unknown option or command, a command's own ``click.UsageError``) also ends stdout with ``{"error": message}``,
+    as ``fail()`` does for exit 1; the message and usage text still go to stderr and the exit status stays 2.
+
+    Done here, around the parsing and the invocation of every subcommand, as click raises most usage errors before
+    a command's code runs (its ``--json`` flag not yet read); the command line is scanned for the flag instead.
+    """
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        argv = list(args)
+        try:
+            ctx = super().make_context(info_name, argv.copy(), parent=parent, **extra)
+        except click.UsageError as exc:
+            _usage_error_json(exc, argv)
+            raise
+        ctx.meta["guigym.argv"] = argv  # meta is shared with every subcommand's context
+        return ctx
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            _usage_error_json(exc, ctx.meta.get("guigym.argv", []))
+            raise
+
+
+def _usage_error_json(exc: click.UsageError, argv: list[str]) -> None:
+    """Print ``{"error": message}`` on stdout when the command line asks for ``--json`` (before a ``--``) and no JSON
+    line was printed yet."""
+    words = argv[: argv.index("--")] if "--" in argv else argv
+    if "--json" not in words or (exc.ctx is not None and exc.ctx.meta.get("guigym.json_emitted")):
+        return
+    sys.stdout.write(json.dumps({"error": exc.format_message()}) + "\n")
+    sys.stdout.flush()
+
+
 def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]], left: Iterable[str] = ()) -> Table:
     """Return a rich table: text columns (the first, ``left`` and a few known names) left-justified, the rest right."""
     t = Table(title=title, title_justify="left")

@@ -10,9 +10,10 @@ import click
 
 from toolkit.cli import (apps_cmd, bench_cmd, doctor_cmd, eval_cmd, fleet_cmd, mcp_cmd, report_cmd, runs_cmd, synth_cmd,
                          tasks_cmd, train_cmd)
+from toolkit.cli.common import JsonErrorGroup
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=JsonErrorGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="guigym")
 def cli() -> None:
     """guigym: evaluate, replay, diagnose, synthesize and train GUI agents through one rollout path."""
