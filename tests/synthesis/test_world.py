@@ -3,6 +3,8 @@ worlds that load into a device with every record present."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import requires_chromium
 from toolkit.synthesis import build_world, check_world, initial_state, load_into_device, verify_loaded
 from toolkit.synthesis.timeutil import parse_clock
@@ -62,3 +64,12 @@ async def test_world_loads_into_a_real_device_with_every_record(world):
     assert verify_loaded(world, state) == []
     counts = {f"{a}.{c}": len(v) for a, cols in world.records.items() for c, v in cols.items()}
     assert counts["contacts.contacts"] >= 10 and counts["email.emails"] >= 15 and counts["calendar.events"] >= 8
+
+
+def test_a_persona_index_outside_the_pool_is_refused_not_wrapped():
+    from toolkit.synthesis.offline.pools import PERSONAS
+
+    assert build_world(len(PERSONAS) - 1, "moving", seed=11).persona == PERSONAS[-1]
+    for index in (len(PERSONAS), -1):
+        with pytest.raises(ValueError, match=rf"^{index} is .*0 to {len(PERSONAS) - 1}"):
+            build_world(index, "moving", seed=11)

@@ -145,6 +145,10 @@ def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[s
     """Audit the verifiers of ``suites`` (default: the bundled ones), and the planted hacks when ``planted``."""
     from toolkit.synthesis.audit import audit_report
 
+    # an agent passing [] (or a blank name) means no suite, not "the default suites": that audit takes minutes
+    if suites is not None and (not suites or not all(isinstance(s, str) and s.strip() for s in suites)):
+        raise arg_error("suites", f"give suite names (known: {', '.join(known_suites())}), or leave suites out for "
+                                  f"mobile-core, mobile and web; got {suites!r}")
     try:
         return audit_report(planted=planted, suites=suites)
     except SpecError as exc:  # an unknown suite (the tasks load before any work)
@@ -152,9 +156,19 @@ def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[s
 
 
 def synth_world(persona: int | None = None, scenario: str | None = None, seed: int = 0) -> World:
-    """Build a world (offline backend) for ``persona`` / ``scenario``; return it."""
-    from toolkit.synthesis import build_world
+    """Build a world (offline backend) for ``persona`` / ``scenario``; return it.
 
+    Raises:
+        ValueError: naming ``persona`` when it is no index of the offline pool; saying so for an unknown scenario.
+    """
+    from toolkit.synthesis import build_world
+    from toolkit.synthesis.world import pool_persona
+
+    if persona is not None:
+        try:
+            pool_persona(persona)
+        except ValueError as exc:
+            raise arg_error("persona", str(exc)) from None
     return build_world(persona, scenario, seed=seed, backend="offline")
 
 

@@ -27,18 +27,15 @@ def _weak(weak: str | None, diagnosis: str | None) -> list[str] | None:
 
 
 def _check_persona(index: int | None) -> None:
-    """Stop with a usage error naming --persona when ``index`` is past the end of the offline persona pool.
+    """Stop with a usage error naming --persona when ``index`` names no persona of the offline pool (listing it)."""
+    from toolkit.synthesis.world import pool_persona
 
-    build_world takes the index modulo the pool size; a researcher sweeping --persona 0..9 over a pool of 5 would get
-    each persona twice under different labels, so an index that names no persona is refused instead of wrapped.
-    """
-    from toolkit.synthesis.offline.pools import PERSONAS
-
-    if index is None or index < len(PERSONAS):
+    if index is None:
         return
-    pool = "; ".join(f"{i}: {p.summary or p.occupation}" for i, p in enumerate(PERSONAS))
-    raise click.BadParameter(f"{index} is past the end of the offline persona pool, which has {len(PERSONAS)} "
-                             f"(0 to {len(PERSONAS) - 1}): {pool}", param_hint="'--persona'")
+    try:
+        pool_persona(index)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--persona'") from None
 
 
 @click.group()

@@ -25,19 +25,38 @@ _LONG_DAY = re.compile(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Su
 _MAX_FUTURE_DAYS = 366
 
 
+def pool_persona(index: int) -> Persona:
+    """Return persona ``index`` of the offline pool.
+
+    Raises:
+        ValueError: when ``index`` names no persona (negative, or past the end), listing the pool. Not wrapped modulo
+            the pool size: a sweep over indices 0..9 of a pool of 5 would get each persona twice under different labels.
+    """
+    from toolkit.synthesis.offline.pools import PERSONAS
+
+    if 0 <= index < len(PERSONAS):
+        return PERSONAS[index]
+    where = "is negative" if index < 0 else "is past the end of the offline persona pool"
+    pool = "; ".join(f"{i}: {p.summary or p.occupation}" for i, p in enumerate(PERSONAS))
+    raise ValueError(f"{index} {where}; the pool has {len(PERSONAS)} (0 to {len(PERSONAS) - 1}): {pool}")
+
+
 def build_world(persona: Persona | str | int | None = None, scenario: Scenario | str | None = None,
                 apps: list[str] | None = None, seed: int = 0, backend: Any = "offline", world_id: str | None = None) -> World:
     """Return a world of ``persona`` in ``scenario`` over ``apps``, made by ``backend`` ("offline", "claude" or a Backend).
 
-    ``persona`` may be a Persona, an index into the offline pool, or None (picked by seed); ``scenario`` a Scenario,
+    ``persona`` may be a Persona, an index into the offline pool (:func:`pool_persona`), or None (picked by seed);
+    ``scenario`` a Scenario,
     an id of the offline pool, or None. The world is checked; ValueError lists the issues if it is inconsistent.
     """
     from toolkit.synthesis.backends import get_backend
     from toolkit.synthesis.offline import pools
     from toolkit.synthesis.offline.world import PHONE_APPS
 
-    if persona is None or isinstance(persona, int):
-        persona = pools.PERSONAS[(seed if persona is None else persona) % len(pools.PERSONAS)]
+    if persona is None:
+        persona = pools.PERSONAS[seed % len(pools.PERSONAS)]
+    elif isinstance(persona, int):
+        persona = pool_persona(persona)
     elif isinstance(persona, str):
         persona = Persona(name="Robin Hale", occupation=persona, city="Harbour City", summary=persona)
     if scenario is None or isinstance(scenario, str):
