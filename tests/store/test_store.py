@@ -136,3 +136,11 @@ def test_open_refuses_what_is_not_a_run_id_or_folder_naming_the_argument(tmp_pat
     with pytest.raises(TypeError, match=r"argument 'run': a run id, a run folder's path, .* got int$"):
         load_result(5, root=tmp_path)
     assert RunStore.open(store.dir).run_id == RunStore.open(str(store.run_id), root=tmp_path).run_id == store.run_id
+
+
+@pytest.mark.parametrize("text, said", [("{bad", "invalid JSON"), ("[1, 2]", "a JSON list, not an object")])
+def test_a_damaged_manifest_is_a_value_error_naming_the_file(tmp_path, text, said):
+    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"]}, root=tmp_path)
+    (store.dir / "manifest.json").write_text(text)
+    with pytest.raises(ValueError, match=f"manifest.json: not a run manifest: {said}"):
+        RunStore.open(store.run_id, root=tmp_path).manifest

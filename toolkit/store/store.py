@@ -160,8 +160,20 @@ class RunStore:
 
     @property
     def manifest(self) -> dict[str, Any]:
-        """Return the run manifest."""
-        return json.loads((self.dir / MANIFEST).read_text())
+        """Return the run manifest.
+
+        Raises:
+            ValueError: naming the file when it is not a JSON object (a damaged or hand-edited manifest), rather than a
+                JSONDecodeError or an AttributeError further on.
+        """
+        path = self.dir / MANIFEST
+        try:
+            manifest = json.loads(path.read_text())
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path}: not a run manifest: invalid JSON ({exc})") from None
+        if not isinstance(manifest, dict):
+            raise ValueError(f"{path}: not a run manifest: a JSON {type(manifest).__name__}, not an object")
+        return manifest
 
     # -- writing -----------------------------------------------------------------------------------
 

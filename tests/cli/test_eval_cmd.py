@@ -1,0 +1,23 @@
+"""``guigym eval --resume`` of a run whose manifest is damaged or hand-made: a clear error naming it, no traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli.test_cli import guigym
+
+
+@pytest.mark.parametrize("manifest, said", [
+    ("{bad", "manifest.json: not a run manifest: invalid JSON"),
+    ("[1, 2]", "manifest.json: not a run manifest: a JSON list, not an object"),  # was: AttributeError traceback
+    ('{"agent": "reference", "suites": ["mobile-core"]}', "manifest.json lacks trials, seed"),  # was: KeyError 'trials'
+])
+def test_resuming_a_run_with_a_bad_manifest_is_a_clear_error(tmp_path, manifest, said):
+    (tmp_path / "r1").mkdir()
+    (tmp_path / "r1" / "manifest.json").write_text(manifest)
+    res = guigym("eval", "--resume", "r1", "--out", str(tmp_path), "--json")
+    assert res.returncode == 1 and "Traceback" not in res.stderr and said in res.stderr, res.stderr[-2000:]
+    assert said in json.loads(res.stdout.strip().splitlines()[-1])["error"]
+    assert sorted(p.name for p in (tmp_path / "r1").iterdir()) == ["manifest.json"]  # nothing written
