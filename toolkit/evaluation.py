@@ -147,6 +147,15 @@ def load_result(run: str | Path | RunStore, root: str | Path | None = None) -> E
 RESUME_MAY_CHANGE = ("model", "model_name")
 
 
+def _open_run(argument: str, run: Any, out: Any, heal: bool = False) -> RunStore:
+    """Return ``RunStore.open(run)``; a run that does not exist is a FileNotFoundError naming ``argument`` (the CLI
+    says it as the option a user typed: ``--resume: no run 'x'``)."""
+    try:
+        return RunStore.open(run, root=out, heal=heal)
+    except FileNotFoundError as exc:
+        raise FileNotFoundError(f"argument '{argument}': {exc}") from None
+
+
 def _resume_settings(manifest: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     """Return a resumed run's own settings, refusing a given option (not None) that differs from them.
 
@@ -246,7 +255,7 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     if tasks is not None and not tasks:  # as the MCP tools refuse it: a filter that kept nothing ran every task
         raise ValueError("tasks: an empty list names no task; leave tasks out (None) to run every task of the suites")
     if resume:
-        store = RunStore.open(resume, root=out, heal=True)  # the writer cuts a torn last row before appending
+        store = _open_run("resume", resume, out, heal=True)  # the writer cuts a torn last row before appending
         run = _resume_settings(store.manifest, {
             "agent": agent, "suites": suites, "tasks": tasks or None, "trials": trials, "seed": seed, "temperature": temperature,
             "max_tokens": max_tokens, "harness": harness_config, "model": model, "model_name": model_name})
@@ -258,7 +267,7 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     else:
         store = None
         if agent == "replay" and model:  # the stored run's tasks, trials and seed, unless given: those it has attempts of
-            stored = RunStore.open(model, root=out).manifest
+            stored = _open_run("model", model, out).manifest
             stored_suites = list(stored.get("suites") or [])
             suites = suites if suites is not None else stored_suites
             if tasks is None and suites == stored_suites:

@@ -21,3 +21,12 @@ def test_resuming_a_run_with_a_bad_manifest_is_a_clear_error(tmp_path, manifest,
     assert res.returncode == 1 and "Traceback" not in res.stderr and said in res.stderr, res.stderr[-2000:]
     assert said in json.loads(res.stdout.strip().splitlines()[-1])["error"]
     assert sorted(p.name for p in (tmp_path / "r1").iterdir()) == ["manifest.json"]  # nothing written
+
+
+def test_a_run_that_does_not_exist_is_named_by_its_option(tmp_path):
+    """`--resume nope` and `--agent replay --model nope` said only "no run 'nope'", not which option named it."""
+    for args, said in ((["--resume", "nope"], "--resume: no run 'nope'"),
+                       (["--agent", "replay", "--model", "nope"], "--model: no run 'nope'")):
+        res = guigym("eval", *args, "--out", str(tmp_path), "--json")
+        assert res.returncode == 1 and said in res.stderr and "Traceback" not in res.stderr, res.stderr[-2000:]
+        assert json.loads(res.stdout.strip().splitlines()[-1])["error"].startswith(said)
