@@ -48,3 +48,11 @@ def test_usage_error_json_line_from_the_console_command():
     res = guigym("runs", "compare", "only-one", "--json")
     assert res.returncode == 2 and "Missing argument 'ATTEMPT_B'" in res.stderr and "Traceback" not in res.stderr
     assert json.loads(res.stdout.strip().splitlines()[-1]) == {"error": "Missing argument 'ATTEMPT_B'."}
+
+
+def test_runs_list_of_a_folder_that_does_not_exist_is_a_usage_error(tmp_path):
+    """`runs list --runs <typo>` printed "0 runs" and exit 0, as if the folder held no run."""
+    res = CliRunner().invoke(cli, ["runs", "list", "--runs", str(tmp_path / "typo"), "--json"], prog_name="guigym")
+    assert res.exit_code == 2 and "does not exist" in json.loads(res.stdout)["error"] and "'--runs'" in res.stderr
+    res = CliRunner().invoke(cli, ["runs", "list", "--runs", str(tmp_path), "--json"], prog_name="guigym")
+    assert res.exit_code == 0 and json.loads(res.stdout.splitlines()[-1]) == []

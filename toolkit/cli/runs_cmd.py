@@ -42,7 +42,8 @@ def runs() -> None:
 
 
 @runs.command("list")
-@click.option("--runs", "runs_root", type=click.Path(file_okay=False), help=RUNS_HELP)
+# a --runs typo must not read as "0 runs"; the default folder may not exist yet (no run made): then the list is empty
+@click.option("--runs", "runs_root", type=click.Path(file_okay=False, exists=True), help=RUNS_HELP)
 @click.option("--json", "as_json", is_flag=True, help="print the runs as a JSON array on the last line")
 def list_command(runs_root, as_json):
     """List the stored runs, newest first."""
