@@ -38,3 +38,12 @@ async def test_synth_audit_refuses_an_empty_or_blank_suite_list(tmp_path):
             text = await _error(client, "synth_audit", {"suites": suites, "planted": False})
             assert "argument 'suites'" in text and "mobile-core" in text and "'/mobile'" not in text, text
         assert not (await client.call_tool("list_suites", {})).is_error
+
+
+async def test_list_tasks_refuses_a_suite_that_is_a_path(tmp_path):
+    """suite "/" made the server walk the whole disk for YAML files (and name the ones it found); "../x" read
+    folders outside the task bank."""
+    async with Client(build_server(str(tmp_path))) as client:
+        for suite in ("/", "../tests", "mobile-core/"):
+            text = await _error(client, "list_tasks", {"suite": suite})
+            assert "argument 'suite'" in text and "not a path" in text and "mobile-core" in text, text

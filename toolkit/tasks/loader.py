@@ -9,7 +9,7 @@ import hashlib
 import importlib
 import numbers
 import random
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterable
 
 import yaml
@@ -163,6 +163,15 @@ def load_suite(suite: str, root: Path = TASK_BANK) -> list[TaskSpec]:
 
     A folder of suites (``synth/`` holding ``synth/<world>/``) loads as its sub-suites, each named ``synth/<world>``.
     """
+    plain = str(PurePosixPath(suite)) if isinstance(suite, str) else ""
+    if not suite or plain != suite or plain.startswith("/") or "\\" in suite or ".." in PurePosixPath(suite).parts:
+        # a name, never a path: "" read as the task bank itself, "/" or "../x" walked folders outside it (an MCP
+        # list_tasks could make the server scan the whole disk and report the YAML files it found there), and
+        # "mobile-core/" or "./mobile-core" loaded tasks with ids like mobile-core//contacts.edit_phone
+        known = known_suites(root)
+        hint = f"; did you mean {plain!r}?" if plain in known else ""
+        raise SpecError(f"no suite {suite!r}: a suite is a name under {root}, not a path{hint} "
+                        f"(known: {', '.join(known) or 'none'})")
     folder = root / suite
     if not folder.is_dir() and suite in _code_suites():
         return sorted(_CODE_SUITES[suite](), key=lambda s: s.id)
