@@ -47,3 +47,9 @@ async def test_list_tasks_refuses_a_suite_that_is_a_path(tmp_path):
         for suite in ("/", "../tests", "mobile-core/"):
             text = await _error(client, "list_tasks", {"suite": suite})
             assert "argument 'suite'" in text and "not a path" in text and "mobile-core" in text, text
+
+
+async def test_an_unknown_agent_lists_the_known_ones(tmp_path):
+    async with Client(build_server(str(tmp_path))) as client:
+        text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "gpt"})
+        assert "argument 'agent': unknown agent 'gpt'; known: reference, random, openai, hf, replay" in text, text

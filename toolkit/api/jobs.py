@@ -45,7 +45,7 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
         if s not in known:
             raise arg_error("suites", f"unknown suite {s!r}; known: {', '.join(known)}")
     if agent not in ("reference", "random", "openai", "hf", "replay"):
-        raise arg_error("agent", f"unknown agent {agent!r}")
+        raise arg_error("agent", f"unknown agent {agent!r}; known: reference, random, openai, hf, replay")
     needs = {"openai": "the endpoint's base URL, e.g. http://127.0.0.1:8000/v1", "hf": "a local checkpoint folder",
              "replay": "a run id or folder"}
     if agent in needs and not model:
