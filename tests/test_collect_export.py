@@ -118,3 +118,23 @@ async def test_export_of_an_attempt_with_a_missing_screenshot_names_the_attempt_
         export_sft(result.store, where="all", out=tmp_path / "sft")
     assert not (tmp_path / "sft").exists()
     assert len(export_sft(result.store, where=lambda row: False, out=tmp_path / "none")) == 0  # the way around it
+
+
+@requires_chromium
+async def test_export_of_a_damaged_trajectory_names_the_attempt_step_and_file(tmp_path):
+    """A trajectory line lost (a damaged copy) was a bare StopIteration (the header) or ``KeyError: 2`` (a step whose
+    screenshot a later prompt shows); the error now names the attempt, the step and the trajectory file."""
+    result = await evaluate_async(["mobile-core"], "reference", tasks=_tasks()[:1], out=tmp_path, seed=1, parallel=1)
+    [aid] = list(result.attempts["attempt_id"])
+    path = result.store.dir / "trajectories" / f"{aid}.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join([*lines[:2], "{damaged\n", *lines[3:]]))  # step 1's line: it recorded observation 2
+    with pytest.warns(UserWarning, match="line 3"), \
+            pytest.raises(ValueError, match=rf"attempt '{aid}' step 2: its prompt shows observation 2, whose step "
+                                            rf"cannot be read in {path}"):
+        sft_rows(result.store)
+    path.write_text("".join(["{damaged\n", *lines[1:]]))
+    with pytest.warns(UserWarning, match="line 1"), \
+            pytest.raises(ValueError, match=rf"attempt '{aid}': its trajectory file {path} is damaged"):
+        sft_rows(result.store)
+    assert sft_rows(result.store, where=lambda row: row["attempt_id"] != aid) == []  # where= leaves it out

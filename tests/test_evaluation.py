@@ -5,7 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from toolkit.evaluation import pass_at_k, pass_hat_k, summarize
+from toolkit.evaluation import evaluate, pass_at_k, pass_hat_k, summarize
+from toolkit.store import RunStore
 
 
 def test_pass_at_k_and_pass_hat_k():
@@ -104,3 +105,14 @@ def test_load_result_takes_a_run_id_a_folder_or_a_store(tmp_path):
         assert result.summary.to_dict("records")[0]["SR"] == pytest.approx(0.5)
     with pytest.raises(FileNotFoundError, match="no run 'nope'"):
         load_result("nope", root=tmp_path)
+
+
+def test_resume_of_a_run_whose_manifest_lacks_its_settings_says_which(tmp_path):
+    """A hand-edited manifest without ``agent`` gave a bare ``KeyError: 'agent'`` (a traceback from ``guigym eval
+    --resume``); one of the wrong type gave a pandas or pydantic error naming no file."""
+    store = RunStore.create({"suites": ["mobile-core"], "trials": 1}, root=tmp_path, run_id="r")
+    with pytest.raises(ValueError, match=r"run r: its manifest.json has no agent, seed, so the settings"):
+        evaluate(resume="r", out=tmp_path)
+    (store.dir / "manifest.json").write_text('{"run_id": "r", "agent": "reference", "suites": "mobile-core"}')
+    with pytest.raises(ValueError, match=r"r/manifest\.json: field 'suites'"):
+        evaluate(resume="r", out=tmp_path)

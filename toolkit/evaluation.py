@@ -162,10 +162,10 @@ def _resume_settings(manifest: dict[str, Any], given: dict[str, Any]) -> dict[st
     A resumed run finishes the attempts it was started with, under the agent it was started with, so the scores
     of its two halves are one measurement. Only the endpoint of an ``openai`` agent may move; the change is stored.
     """
-    missing = [k for k in ("agent", "suites", "trials", "seed") if k not in manifest]
-    if missing:  # a hand-made or damaged manifest: say what it lacks rather than a KeyError
-        raise ValueError(f"the run's manifest.json lacks {', '.join(missing)}, so the run's "
-                         f"settings are unknown and it cannot be resumed")
+    missing = [k for k in ("agent", "suites", "trials", "seed") if manifest.get(k) is None]
+    if missing:  # a hand-edited or foreign manifest: say what is missing, not KeyError: 'agent'
+        raise ValueError(f"run {manifest.get('run_id')}: its manifest.json has no {', '.join(missing)}, so the "
+                         "settings it was started with are unknown and it cannot be resumed")
     sampling = manifest.get("sampling") or {}  # runs made before sampling options were stored have none
     endpoint = (manifest.get("resumes") or [{}])[-1]  # where the last resume pointed an openai agent, if it moved it
     own = {"agent": manifest["agent"], "suites": list(manifest["suites"]), "tasks": list(manifest.get("tasks") or []),

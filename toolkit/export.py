@@ -21,7 +21,7 @@ def _chosen(store: RunStore, where: str | Callable[[dict[str, Any]], bool]) -> l
     if where == "all":
         return rows
     if where in ("success", "successes"):
-        return [r for r in rows if r["outcome"] == "success"]
+        return [r for r in rows if r.get("outcome") == "success"]
     raise ValueError(f"where must be 'success', 'all' or a function of an attempt row, got {where!r}")
 
 
@@ -38,15 +38,34 @@ def _image(store: RunStore, shot: str, attempt_id: str, step: int) -> str:
     return str(path.absolute())  # a run opened by a relative folder or root: still found from another cwd
 
 
+def _trajectory(store: RunStore, attempt_id: str) -> Path:
+    return store.dir / "trajectories" / f"{attempt_id}.jsonl"
+
+
+def _shot(store: RunStore, shots: dict[int, str], ref: str, attempt_id: str, step: int) -> str:
+    """Return the run-relative screenshot of a prompt's image ``ref`` (``obs:<n>``), or raise naming the attempt,
+    step and trajectory file when the step that recorded it cannot be read (a damaged line, skipped by the store)."""
+    index = int(ref.split(":")[1])
+    if index not in shots:
+        raise ValueError(f"run {store.run_id}: attempt {attempt_id!r} step {step}: its prompt shows observation {index}, "
+                         f"whose step cannot be read in {_trajectory(store, attempt_id)} (a damaged line); leave the "
+                         "attempt out with where=")
+    return shots[index]
+
+
 def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]], bool] = "success") -> list[dict[str, Any]]:
     """Return the SFT rows of a run (id, folder or store): messages (image placeholders), image file paths, completion, ids."""
     store = RunStore.open(run)
     out = []
     for row in _chosen(store, where):
-        records = store.trajectory(row["attempt_id"])
-        header = next(r for r in records if r["kind"] == "attempt")
+        aid = row["attempt_id"]
+        records = store.trajectory(aid)
+        header = next((r for r in records if r.get("kind") == "attempt"), None)
+        if header is None:  # the store skips lines it cannot read: here the first one, with the first screenshot
+            raise ValueError(f"run {store.run_id}: attempt {aid!r}: its trajectory file {_trajectory(store, aid)} is "
+                             "damaged (its attempt header cannot be read); leave the attempt out with where=")
         shots = {0: header["screenshot"]}
-        steps = [r for r in records if r["kind"] == "step"]
+        steps = [r for r in records if r.get("kind") == "step"]
         for r in steps:
             shots[r["obs_after"]] = r["screenshot_after"]
         for r in steps:
@@ -58,7 +77,7 @@ def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]],
                 parts = []
                 for p in m["content"]:
                     if p["type"] == "image":
-                        images.append(_image(store, shots[int(p["ref"].split(":")[1])], row["attempt_id"], r["index"]))
+                        images.append(_image(store, _shot(store, shots, p["ref"], aid, r["index"]), aid, r["index"]))
                         parts.append({"type": "image", "text": None})
                     else:
                         parts.append({"type": "text", "text": p["text"]})

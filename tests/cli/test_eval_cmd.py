@@ -10,9 +10,9 @@ from tests.cli.test_cli import guigym
 
 
 @pytest.mark.parametrize("manifest, said", [
-    ("{bad", "manifest.json: not a run manifest: invalid JSON"),
-    ("[1, 2]", "manifest.json: not a run manifest: a JSON list, not an object"),  # was: AttributeError traceback
-    ('{"agent": "reference", "suites": ["mobile-core"]}', "manifest.json lacks trials, seed"),  # was: KeyError 'trials'
+    ("{bad", "manifest.json: not valid JSON"),
+    ("[1, 2]", "manifest.json: expected a JSON object, got list"),  # was: AttributeError traceback
+    ('{"agent": "reference", "suites": ["mobile-core"]}', "its manifest.json has no trials, seed"),  # was: KeyError 'trials'
 ])
 def test_resuming_a_run_with_a_bad_manifest_is_a_clear_error(tmp_path, manifest, said):
     (tmp_path / "r1").mkdir()

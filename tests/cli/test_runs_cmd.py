@@ -93,3 +93,19 @@ def test_diagnose_of_a_run_with_no_attempts_lists_every_action_finding(tmp_path)
     report = last_json(res)
     assert report["attempts"] == 0 and report["action_counts"] == {k: 0 for k in ACTION_FINDINGS}
     assert "No finished attempts" in res.stderr and all(f"| {k} | 0 |" in res.stderr for k in ACTION_FINDINGS)
+
+
+def test_a_hand_edited_row_of_the_wrong_type_is_a_clear_error_naming_file_and_line(tmp_path):
+    """``"steps": "3"`` in attempts.jsonl was a pandas traceback ("Could not convert '3' to numeric") from ``runs show``
+    and ``report``; every command now stops with the file, line and field, and ``runs list`` still lists the run."""
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"]}, root=tmp_path)
+    store.append_attempt({"attempt_id": "a__t0", "task_id": "mobile-core/a", "trial": 0, "steps": "3",
+                          "outcome": "success"})
+    said = f"{store.dir / 'attempts.jsonl'} line 1: field 'steps'"
+    for args in (("runs", "show", store.run_id), ("runs", "diagnose", store.run_id), ("report", store.run_id)):
+        res = guigym(*args, "--runs", str(tmp_path))
+        assert res.returncode == 1 and said in res.stderr and "Traceback" not in res.stderr, (args, res.stderr)
+    [info] = last_json(guigym("runs", "list", "--runs", str(tmp_path), "--json"))
+    assert info["purpose"] == "unknown (attempts.jsonl unreadable)"

@@ -145,3 +145,21 @@ def test_one_damaged_manifest_does_not_hide_every_run(tmp_path):
     assert rows["a-good"]["agent"] == "x" and rows["a-good"]["SR"] == 1.0
     assert rows["b-bad"]["purpose"].startswith("unknown") and rows["b-bad"]["agent"] is None  # None, not NaN
     assert rows["b-bad"]["attempts"] == 1 and rows["b-bad"]["SR"] == 0.0
+
+
+def test_a_manifest_or_row_of_the_wrong_type_does_not_hide_every_run(tmp_path):
+    """``suites: null`` in a hand-edited manifest crashed ``runs()`` (TypeError: can only join an iterable) and a row
+    ``"trial": "1"`` crashed far away in pandas: the run is listed as unreadable, the others as they are."""
+    good = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="a-good")
+    add_attempt(good, "a", 0, "success", plan())
+    nulled = RunStore.create({"agent": "y", "suites": ["s"]}, root=tmp_path, run_id="b-nulled")
+    add_attempt(nulled, "a", 0, "failure", plan())
+    (nulled.dir / "manifest.json").write_text('{"run_id": "b-nulled", "agent": "y", "suites": null}')
+    typo = RunStore.create({"agent": "z", "suites": ["s"]}, root=tmp_path, run_id="c-typo")
+    typo.append_attempt({"attempt_id": "s__a__t0", "task_id": "s/a", "trial": "1", "outcome": "success"})
+    rows = {r["run_id"]: r for r in runs(tmp_path).to_dict("records")}
+    assert rows["a-good"]["SR"] == 1.0 and rows["a-good"]["suites"] == "s"
+    assert rows["b-nulled"]["purpose"] == "unknown (manifest.json unreadable)" and rows["b-nulled"]["attempts"] == 1
+    assert rows["c-typo"]["purpose"] == "unknown (attempts.jsonl unreadable)" and rows["c-typo"]["agent"] == "z"
+    with pytest.raises(ValueError, match=r"c-typo/attempts\.jsonl line 1: field 'trial'"):
+        summary(typo)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 
 import pytest
@@ -50,7 +51,9 @@ def test_an_append_after_a_torn_line_starts_a_new_line(tmp_path):
         f.write('{"attempt_id": "b", "v"')  # killed mid-write, and nobody healed
     store.append_attempt({"attempt_id": "c", "v": 2})
     store.append_attempt({"attempt_id": "d", "v": 3})
-    assert [(r["attempt_id"], r["v"]) for r in store.attempt_rows()] == [("a", 1), ("c", 2), ("d", 3)]
+    with pytest.warns(UserWarning, match=r"attempts.jsonl line 2: not a JSON object"):  # now a damaged line
+        rows = store.attempt_rows()
+    assert [(r["attempt_id"], r["v"]) for r in rows] == [("a", 1), ("c", 2), ("d", 3)]
     assert store.heal() == []  # the torn line is a line of its own; the file ends clean
 
 
@@ -138,9 +141,49 @@ def test_open_refuses_what_is_not_a_run_id_or_folder_naming_the_argument(tmp_pat
     assert RunStore.open(store.dir).run_id == RunStore.open(str(store.run_id), root=tmp_path).run_id == store.run_id
 
 
-@pytest.mark.parametrize("text, said", [("{bad", "invalid JSON"), ("[1, 2]", "a JSON list, not an object")])
-def test_a_damaged_manifest_is_a_value_error_naming_the_file(tmp_path, text, said):
-    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"]}, root=tmp_path)
-    (store.dir / "manifest.json").write_text(text)
-    with pytest.raises(ValueError, match=f"manifest.json: not a run manifest: {said}"):
-        RunStore.open(store.run_id, root=tmp_path).manifest
+def test_a_damaged_line_is_skipped_with_a_warning_naming_the_file_and_line_a_torn_last_one_silently(tmp_path):
+    """A line that is whole but not a JSON object (a bad byte, ``null``, a hand edit) is named; before, every reader
+    crashed on ``null`` ('NoneType' object has no attribute 'get') or on a bad byte (a UnicodeDecodeError naming no
+    file), or skipped a garbled row without a word."""
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    store.append_attempt({"attempt_id": "a", "outcome": "success"})
+    with open(store.dir / "attempts.jsonl", "ab") as f:
+        f.write(b'null\n{"attempt_id": "\xff"}\n{"attempt_id": "b", "ou')  # two damaged lines, one being written
+    with pytest.warns(UserWarning) as caught:
+        assert [r["attempt_id"] for r in store.attempt_rows()] == ["a"]
+    path = store.dir / "attempts.jsonl"
+    assert [str(w.message).split(": not")[0] for w in caught] == [f"{path} line 2", f"{path} line 3"]
+    store.write_trajectory("a", [{"kind": "attempt"}, {"kind": "step", "index": 0}])
+    with open(store.dir / "trajectories" / "a.jsonl", "a") as f:
+        f.write("42\n")
+    with pytest.warns(UserWarning, match=r"a\.jsonl line 3: not a JSON object, skipped \(b'42'\)"):
+        assert list(store.steps("a")["index"]) == [0]
+
+
+def test_an_attempt_row_of_the_wrong_type_is_an_error_naming_file_line_and_field(tmp_path):
+    """A hand edit (``"steps": "3"``) failed far away, in pandas ("Could not convert '3' to numeric"), naming nothing."""
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    store.append_attempt({"attempt_id": "a", "task_id": "s/a", "trial": 0, "steps": 3, "reward": 1, "outcome": "success"})
+    store.append_attempt({"attempt_id": "b", "task_id": "s/b", "trial": 0, "steps": "3", "outcome": "failure"})
+    with pytest.raises(ValueError, match=r"attempts\.jsonl line 2: field 'steps': Input should be a valid integer"):
+        store.attempt_rows()
+    with pytest.raises(ValueError, match=r"attempts\.jsonl line 2"):
+        store.attempts()
+
+
+@pytest.mark.parametrize("text, says", [
+    ("[1, 2]", "expected a JSON object, got list"),
+    ('{"agent": "x", "suites": null}', "field 'suites'"),
+    ('{"agent": "x", "suites": "mobile-core"}', "field 'suites'"),
+    ('{"agent": "x", "trials": "2"}', "field 'trials'"),
+    ('{"agent": "x", ', "not valid JSON"),
+    (b'{"agent": "\xff"}', "not valid JSON"),
+])
+def test_a_manifest_that_is_not_an_object_or_has_a_field_of_the_wrong_type_names_the_file(tmp_path, text, says):
+    """Readers catch the ValueError (the run is listed, its report made); before, ``suites: null`` crashed
+    ``guigym runs list`` for every run, and a bad byte was a UnicodeDecodeError naming no file."""
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    path = store.dir / "manifest.json"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    with pytest.raises(ValueError, match=re.escape(f"{path}: ") + ".*" + re.escape(says)):
+        store.manifest

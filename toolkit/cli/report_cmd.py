@@ -23,6 +23,8 @@ def report(run, out, runs_root, as_json):
         fail(str(exc))
     try:
         path = write_report(store, out)
+    except ValueError as exc:  # a damaged run file (an attempt row of the wrong type): the message names file and line
+        fail(str(exc))
     except OSError as exc:  # an --out (or a run folder) that cannot be written
         target = f"--out {out}" if out else store.dir / "report.html"
         fail(f"{target}: cannot write the report ({exc.strerror or exc})")

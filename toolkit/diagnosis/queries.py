@@ -30,7 +30,8 @@ def runs(root: str | Path | None = None) -> pd.DataFrame:
     """Return one row per run under ``root``: id, purpose, agent, suites, attempts, SR, folder.
 
     SR is over the scored attempts (verifier errors left out). A run whose manifest cannot be read is still
-    listed, with purpose ``unknown (manifest.json unreadable)`` and no agent or suites.
+    listed, with purpose ``unknown (manifest.json unreadable)`` and no agent or suites; one with a damaged attempt row
+    too, with purpose ``unknown (attempts.jsonl unreadable)`` and 0 attempts (reading the run names the row).
     """
     rows = []
     for store in list_runs(root):
@@ -38,7 +39,10 @@ def runs(root: str | Path | None = None) -> pd.DataFrame:
             manifest = store.manifest
         except ValueError:  # a damaged manifest.json: list the run (its attempts are still there), not fail the list
             manifest = {"purpose": "unknown (manifest.json unreadable)"}
-        attempts = store.attempt_rows()
+        try:
+            attempts = store.attempt_rows()
+        except ValueError:  # a hand-edited row of the wrong type: one run's damage must not hide every other run
+            attempts, manifest = [], {**manifest, "purpose": "unknown (attempts.jsonl unreadable)"}
         scored = [a.get("outcome") for a in attempts if a.get("outcome") != VERIFIER_ERROR]
         rows.append({"run_id": store.run_id, "purpose": manifest.get("purpose", "eval"), "agent": manifest.get("agent"),
                      "suites": ",".join(manifest.get("suites", [])), "attempts": len(attempts),

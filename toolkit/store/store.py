@@ -16,10 +16,12 @@ import os
 import re
 import secrets
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Iterator
 
 import pandas as pd
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolkit.paths import DEFAULT_RUNS
 
@@ -74,18 +76,88 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+_WARNED: set[tuple[str, int, bytes]] = set()  # the damaged lines already warned about
+
+
 def _read_rows(path: Path) -> list[dict[str, Any]]:
+    """Return the rows of a JSON-lines file (see :func:`_numbered_rows`)."""
+    return [row for _, row in _numbered_rows(path)]
+
+
+def _numbered_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """Return the JSON-object lines of ``path`` with their line numbers (from 1); [] when it does not exist.
+
+    A line that is not a JSON object is skipped. The last one, with no newline after it, is an append being written
+    (or torn by a kill): skipped in silence, as its attempt reruns. Any other such line is damage (a short write, a
+    hand edit, a bad byte): skipped with a warning that names the file and the line.
+    """
     if not path.exists():
         return []
+    lines = path.read_bytes().split(b"\n")
     rows = []
-    for line in path.read_text().splitlines():
+    for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue  # a torn line of an interrupted write: its attempt reruns
+            row = json.loads(line)
+        except ValueError:  # a JSONDecodeError, or a UnicodeDecodeError from a damaged byte
+            row = None
+        if isinstance(row, dict):
+            rows.append((number, row))
+        elif number < len(lines) and (str(path), number, line) not in _WARNED:
+            # a line ended by a newline was written whole: it is damage, not an append in progress. Told once per
+            # process (pandas' catch_warnings resets the warnings module's own once-only registry), not per reader
+            _WARNED.add((str(path), number, line))
+            warnings.warn(f"{path} line {number}: not a JSON object, skipped ({line[:80]!r})", stacklevel=2)
     return rows
+
+
+class _AttemptRow(BaseModel):
+    """The types of an attempt row's fields that readers compute with; a row of an older run may lack any but the id."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    attempt_id: str
+    task_id: str | None = None
+    suite: str | None = None
+    trial: int | None = None
+    seed: int | None = None
+    outcome: str | None = None
+    reward: float | None = None
+    progress: float | None = None
+    success: bool | None = None
+    steps: int | None = None
+    apps: list[str] | None = None
+    tags: list[str] | None = None
+    criteria: dict[str, bool | None] | None = None
+    side_effects: list[str] | None = None
+
+
+class _Manifest(BaseModel):
+    """The types of the manifest fields that readers and ``resume`` use; a manifest may hold more, or lack any."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    run_id: str = ""
+    purpose: str = "eval"
+    agent: str | None = None
+    suites: list[str] = []
+    tasks: list[str] | None = None
+    trials: int = 1
+    seed: int = 0
+    sampling: dict[str, Any] | None = None
+    harness: dict[str, Any] | None = None
+    resumes: list[dict[str, Any]] = []
+
+
+def _check(model: type[BaseModel], value: Any, where: str) -> None:
+    """Raise ValueError naming ``where`` and the first bad field when ``value`` does not fit ``model``."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{where}: expected a JSON object, got {type(value).__name__}")
+    try:
+        model.model_validate(value)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"])
+        raise ValueError(f"{where}: field {field!r}: {err['msg']} (got {err.get('input')!r})") from None
 
 
 def _heal(path: Path) -> bool:
@@ -163,16 +235,15 @@ class RunStore:
         """Return the run manifest.
 
         Raises:
-            ValueError: naming the file when it is not a JSON object (a damaged or hand-edited manifest), rather than a
-                JSONDecodeError or an AttributeError further on.
+            ValueError: naming the file (and the field): it is not JSON, not an object, or a known field has the
+                wrong type (e.g. ``suites`` not a list of names).
         """
         path = self.dir / MANIFEST
         try:
-            manifest = json.loads(path.read_text())
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}: not a run manifest: invalid JSON ({exc})") from None
-        if not isinstance(manifest, dict):
-            raise ValueError(f"{path}: not a run manifest: a JSON {type(manifest).__name__}, not an object")
+            manifest = json.loads(path.read_bytes())
+        except ValueError as exc:  # a JSONDecodeError, or a UnicodeDecodeError from a damaged byte
+            raise ValueError(f"{path}: not valid JSON ({exc})") from None
+        _check(_Manifest, manifest, str(path))
         return manifest
 
     # -- writing -----------------------------------------------------------------------------------
@@ -230,12 +301,19 @@ class RunStore:
     # -- reading -----------------------------------------------------------------------------------
 
     def attempt_rows(self) -> list[dict[str, Any]]:
-        """Return committed attempt rows, first row of each attempt id only."""
+        """Return committed attempt rows, first row of each attempt id only.
+
+        Raises:
+            ValueError: naming the file, the row and the field, for a row whose field has the wrong type (a hand
+                edit: ``"steps": "3"``); rates computed past it would be wrong or fail far from the cause.
+        """
+        path = self.dir / ATTEMPTS
         seen: set[str] = set()
         rows = []
-        for row in _read_rows(self.dir / ATTEMPTS):
-            if row.get("attempt_id") not in seen:
-                seen.add(row.get("attempt_id"))
+        for number, row in _numbered_rows(path):
+            _check(_AttemptRow, row, f"{path} line {number}")
+            if row["attempt_id"] not in seen:
+                seen.add(row["attempt_id"])
                 rows.append(row)
         return rows
 
