@@ -150,3 +150,27 @@ async def test_two_successful_trials_of_a_parametrised_task_do_not_diverge(tmp_p
     assert diff["same_instance"] is False and diff["first_divergence"] is None
     assert first_divergence(run.store.steps(a["attempt_id"]), run.store.steps(b["attempt_id"])) == 0  # full signature
     assert diagnose(run.store).divergences == diagnose(run).divergences == []
+
+
+def test_diagnose_does_not_hold_every_attempts_full_steps_in_memory(tmp_path):
+    """The divergences kept every complete attempt's whole step records (prompts, elements: ~5 KB a step in a real
+    run) until the end; on a large run that is gigabytes. Only the compared fields are kept now."""
+    import tracemalloc
+
+    from tests.diagnosis.fake_run import add_attempt, plan
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    for trial in range(40):
+        steps = plan(state="p" if trial == 0 else "q")  # one instance (seed 0): the failures differ in state at step 0
+        for record in steps:
+            record["prompt"] = [{"role": "user", "content": "x" * 100_000}]  # a long history: 100 KB a step
+        add_attempt(store, "a", trial, "success" if trial == 0 else "failure", steps)
+    tracemalloc.start()
+    try:
+        report = diagnose(store)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert report.attempts == 40 and len(report.divergences) == 39  # each failure compared with the success
+    # one attempt's steps (~300 KB, a few copies) are in memory at a time, not 40 × 300 KB = 12 MB
+    assert peak < 6_000_000, peak

@@ -224,8 +224,10 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
         df, missing = _readable_steps(store, row)
         if missing:
             trajs["missing_steps"].append(Finding(attempt_id=aid, task_id=tid, detail=missing))
-        else:
-            step_frames[aid] = df  # only complete attempts are compared step by step
+        else:  # only complete attempts are compared step by step, on what a comparison reads: the rest of a step
+            # (prompt, elements, state diff) held for every attempt of a large run would fill the memory. copy():
+            # a column selection is a view of pandas' one block of every object column, which keeps them all alive
+            step_frames[aid] = df[[c for c in _COMPARED if c in df.columns]].copy()
         _action_findings(df, aid, tid, acts, kinds)
         if row["termination"] in ("loop", "invalid_output"):
             detail = ("stopped by loop detection" if row["termination"] == "loop"
@@ -258,6 +260,8 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
 
 
 _NOT_DEVICE = ("terminate", "ask_user", "answer", "wait")
+#: the step fields the divergences read (:func:`~toolkit.diagnosis.queries.step_signature` and the finding's detail)
+_COMPARED = ("index", "screen_before", "state_hash_before", "actions")
 
 
 def _readable_steps(store, row: dict[str, Any]) -> tuple[pd.DataFrame, str]:
