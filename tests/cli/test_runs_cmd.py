@@ -109,3 +109,20 @@ def test_a_hand_edited_row_of_the_wrong_type_is_a_clear_error_naming_file_and_li
         assert res.returncode == 1 and said in res.stderr and "Traceback" not in res.stderr, (args, res.stderr)
     [info] = last_json(guigym("runs", "list", "--runs", str(tmp_path), "--json"))
     assert info["purpose"] == "unknown (attempts.jsonl unreadable)"
+
+
+def test_show_gives_no_rates_for_a_suite_with_no_scored_attempt(tmp_path):
+    """Every verifier failed: the suite's SR was shown as 0.000 (an agent that failed all), where the report and
+    the by-app / by-tag rows say n/a and why."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["s", "t"]}, root=tmp_path)
+    add_attempt(store, "a", 0, "verifier_error", plan(), verifier_error="boom", suite="s")
+    add_attempt(store, "b", 0, "success", plan(), suite="t")
+    res = guigym("runs", "show", store.run_id, "--runs", str(tmp_path))
+    assert res.returncode == 0, res.stderr
+    rows = {line.split()[1]: line for line in res.stdout.splitlines() if line.startswith("│ ")}
+    assert rows["s"].count("n/a") == 8 and "0.000" not in rows["s"], rows["s"]
+    assert "1.000" in rows["t"] and "n/a" not in rows["t"]
+    assert "s: n/a — 1 verifier error" in res.stdout

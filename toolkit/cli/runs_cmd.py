@@ -9,6 +9,7 @@ import click
 
 from toolkit.cli.common import action_call, console, emit_json, fail, table, whole
 from toolkit.cli.common import out as stdout_console
+from toolkit.diagnosis.queries import no_score
 
 RUNS_HELP = "runs folder (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)"
 OUTPUT_CHARS = 80  # a model output is cut to this in the step table (--json gives it whole)
@@ -70,9 +71,13 @@ def show_command(run, runs_root, per_task, as_json):
     summary = _call(run_summary, run, runs_root)
     target = console if as_json else stdout_console
     cols = ["attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors", "unfinished"]
+    # a suite with no scored attempt has no rates (as in the report): 0.000 would read as an agent that failed all
+    unscored = {name: why for name, m in summary.suites.items() if (why := no_score(m))}
     target.print(table(f"run {summary.run_id}", ["suite", *cols],
-                       [[name, *[whole(m.get(c)) if c in COUNTS else m.get(c) for c in cols]]
-                        for name, m in summary.suites.items()]))
+                       [[name, *[whole(m.get(c)) if c in COUNTS else "n/a" if name in unscored else m.get(c)
+                                 for c in cols]] for name, m in summary.suites.items()]))
+    for name, why in unscored.items():
+        target.print(f"{name}: {why}", markup=False)
     for by, rows in (("app", summary.by_app), ("tag", summary.by_tag)):
         target.print(table(f"by {by}", [by, "attempts", "SR", "PR"],
                            [[r[by], r["attempts"], _rate(r["SR"]), _rate(r["PR"])] for r in rows]))
