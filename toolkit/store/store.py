@@ -115,7 +115,7 @@ def _numbered_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
 class _AttemptRow(BaseModel):
     """The types of an attempt row's fields that readers compute with; a row of an older run may lack any but the id."""
 
-    model_config = ConfigDict(extra="allow", strict=True)
+    model_config = ConfigDict(extra="ignore", strict=True)  # only checked; the dict itself is returned
     attempt_id: str
     task_id: str | None = None
     suite: str | None = None
@@ -135,7 +135,7 @@ class _AttemptRow(BaseModel):
 class _Manifest(BaseModel):
     """The types of the manifest fields that readers and ``resume`` use; a manifest may hold more, or lack any."""
 
-    model_config = ConfigDict(extra="allow", strict=True)
+    model_config = ConfigDict(extra="ignore", strict=True)  # only checked; the dict itself is returned
     run_id: str = ""
     purpose: str = "eval"
     agent: str | None = None
