@@ -126,3 +126,21 @@ def test_show_gives_no_rates_for_a_suite_with_no_scored_attempt(tmp_path):
     assert rows["s"].count("n/a") == 8 and "0.000" not in rows["s"], rows["s"]
     assert "1.000" in rows["t"] and "n/a" not in rows["t"]
     assert "s: n/a — 1 verifier error" in res.stdout
+
+
+def test_attempt_prints_a_non_ascii_answer_as_written(tmp_path):
+    """The answer line printed ``"Zo\\u00eb"`` (JSON's ASCII escapes) for an agent that answered ``Zoë``."""
+    import json as json_module
+
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path)
+    aid = add_attempt(store, "a", 0, "success", plan())
+    path = store.dir / "trajectories" / f"{aid}.jsonl"
+    records = [json_module.loads(line) for line in path.read_text().splitlines()]
+    records[-1]["answer"] = {"name": "Zoë Ångström", "city": "東京"}
+    store.write_trajectory(aid, records)
+    res = guigym("runs", "attempt", aid, "--run", store.run_id, "--runs", str(tmp_path))
+    assert res.returncode == 0, res.stderr
+    assert 'answer: {"name": "Zoë Ångström", "city": "東京"}' in res.stdout, res.stdout

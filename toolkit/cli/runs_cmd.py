@@ -108,7 +108,7 @@ def attempt_command(attempt, run_id, runs_root, as_json):
                  f"termination {v.get('termination') or '-'} · claimed {v.get('claimed') or '-'}", markup=False)
     target.print(f"instruction: {inst.get('instruction')}", markup=False)
     if v.get("answer"):
-        target.print(f"answer: {json.dumps(v['answer'], default=str)}", markup=False)
+        target.print(f"answer: {json.dumps(v['answer'], default=str, ensure_ascii=False)}", markup=False)
     if v.get("error"):
         target.print(f"verifier error: {v['error']}", markup=False)
     target.print(table("criteria", ["criterion", "passed", "detail"],
