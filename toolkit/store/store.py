@@ -6,6 +6,10 @@ attempt row is appended, and the row — one line, flushed and fsynced — is th
 A run killed at any moment resumes with every attempt exactly once: rows are read back,
 a torn last line is skipped (and cut off by :meth:`RunStore.heal` on resume), and attempts
 without a row are run again. Readers never change a run's files.
+
+Reading checks what it reads: another damaged line (not a JSON object) is skipped with a warning naming the file
+and line, and an attempt row or a manifest whose known field has the wrong type (a hand edit) is a ValueError
+naming the file, line and field.
 """
 
 from __future__ import annotations
