@@ -163,3 +163,21 @@ def test_a_manifest_or_row_of_the_wrong_type_does_not_hide_every_run(tmp_path):
     assert rows["c-typo"]["purpose"] == "unknown (attempts.jsonl unreadable)" and rows["c-typo"]["agent"] == "z"
     with pytest.raises(ValueError, match=r"c-typo/attempts\.jsonl line 1: field 'trial'"):
         summary(typo)
+
+
+def test_a_step_is_found_by_its_index_not_its_position_after_a_damaged_line(tmp_path):
+    """With step 1's line damaged, ``step(run, aid, 1)`` returned step 2 (the store skips the line, so the rest moved
+    up one place) and the last step could not be asked for at all."""
+    from toolkit.diagnosis import step
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    aid = add_attempt(store, "a", 0, "success", plan())
+    path = store.dir / "trajectories" / f"{aid}.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join([*lines[:2], "{damaged\n", *lines[3:]]))  # header, step 0, (step 1), step 2, verdict
+    with pytest.warns(UserWarning, match="line 3"):
+        assert step(store, aid, 2)["index"] == 2 and step(store, aid, 0)["index"] == 0
+    with pytest.raises(IndexError, match=r"no readable step 1: its trajectory file is damaged \(readable steps: 0, 2\)"):
+        step(store, aid, 1)
+    with pytest.raises(IndexError, match=r"no readable step 3"):
+        step(store, aid, 3)

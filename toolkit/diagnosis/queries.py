@@ -175,11 +175,19 @@ def steps(run: RunRef, attempt_id: str) -> pd.DataFrame:
 
 
 def step(run: RunRef, attempt_id: str, index: int) -> dict[str, Any]:
-    """Return one step record (prompt, output, actions, results, state diff, timings, screenshot paths)."""
+    """Return step ``index`` of an attempt (prompt, output, actions, results, state diff, timings, screenshot paths).
+
+    Found by its recorded index, not its position: a damaged line the store skips would shift every later step.
+    """
     df = steps(run, attempt_id)
-    if not 0 <= index < len(df):
-        raise IndexError(f"attempt {attempt_id!r} has steps 0..{len(df) - 1}, not {index}")
-    return df.iloc[index].to_dict()
+    found = [i for i, recorded in enumerate(df["index"] if "index" in df else []) if recorded == index]
+    if not found:
+        readable = [int(i) for i in df["index"]] if "index" in df else []
+        if readable == list(range(len(df))):
+            raise IndexError(f"attempt {attempt_id!r} has steps 0..{len(df) - 1}, not {index}")
+        raise IndexError(f"attempt {attempt_id!r} has no readable step {index}: its trajectory file is damaged "
+                         f"(readable steps: {', '.join(map(str, readable)) or 'none'})")
+    return df.iloc[found[0]].to_dict()
 
 
 def step_signature(record: dict[str, Any], same_instance: bool = True) -> tuple:
