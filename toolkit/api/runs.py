@@ -58,10 +58,15 @@ def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "
         if attempt_id not in store.done_ids():
             raise arg_error(name, f"run {run_id} has no attempt {attempt_id!r}")
         return store
+    unreadable = []
     for store in list_runs(root):
-        if attempt_id in store.done_ids():
-            return store
-    raise arg_error(name, f"no run under {root or 'runs/'} has attempt {attempt_id!r}")
+        try:
+            if attempt_id in store.done_ids():
+                return store
+        except ValueError:  # a damaged attempt table (it names the file and line) must not hide the other runs
+            unreadable.append(store.run_id)
+    skipped = f" (runs whose attempt table cannot be read: {', '.join(unreadable)})" if unreadable else ""
+    raise arg_error(name, f"no run under {root or 'runs/'} has attempt {attempt_id!r}{skipped}")
 
 
 def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = None) -> AttemptInfo:
