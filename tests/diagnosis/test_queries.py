@@ -181,3 +181,6 @@ def test_a_step_is_found_by_its_index_not_its_position_after_a_damaged_line(tmp_
         step(store, aid, 1)
     with pytest.raises(IndexError, match=r"no readable step 3"):
         step(store, aid, 3)
+    empty = add_attempt(store, "b", 0, "failure", [])
+    with pytest.raises(IndexError, match=rf"attempt '{empty}' has no steps, not 0"):  # was "has steps 0..-1"
+        step(store, empty, 0)

@@ -184,7 +184,8 @@ def step(run: RunRef, attempt_id: str, index: int) -> dict[str, Any]:
     if not found:
         readable = [int(i) for i in df["index"]] if "index" in df else []
         if readable == list(range(len(df))):
-            raise IndexError(f"attempt {attempt_id!r} has steps 0..{len(df) - 1}, not {index}")
+            has = f"steps 0..{len(df) - 1}" if len(df) else "no steps"
+            raise IndexError(f"attempt {attempt_id!r} has {has}, not {index}")
         raise IndexError(f"attempt {attempt_id!r} has no readable step {index}: its trajectory file is damaged "
                          f"(readable steps: {', '.join(map(str, readable)) or 'none'})")
     return df.iloc[found[0]].to_dict()
