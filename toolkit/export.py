@@ -47,9 +47,9 @@ def _shot(store: RunStore, shots: dict[int, str], ref: str, attempt_id: str, ste
     step and trajectory file when the step that recorded it cannot be read (a damaged line, skipped by the store)."""
     index = int(ref.split(":")[1])
     if index not in shots:
-        raise ValueError(f"run {store.run_id}: attempt {attempt_id!r} step {step}: its prompt shows observation {index}, "
-                         f"whose step cannot be read in {_trajectory(store, attempt_id)} (a damaged line); leave the "
-                         "attempt out with where=")
+        raise ValueError(f"run {store.run_id}: attempt {attempt_id!r} step {step}: its prompt shows observation "
+                         f"{index}, whose step cannot be read in {_trajectory(store, attempt_id)} (a damaged line); "
+                         "leave the attempt out with where=")
     return shots[index]
 
 

@@ -177,7 +177,7 @@ def test_a_step_is_found_by_its_index_not_its_position_after_a_damaged_line(tmp_
     path.write_text("".join([*lines[:2], "{damaged\n", *lines[3:]]))  # header, step 0, (step 1), step 2, verdict
     with pytest.warns(UserWarning, match="line 3"):
         assert step(store, aid, 2)["index"] == 2 and step(store, aid, 0)["index"] == 0
-    with pytest.raises(IndexError, match=r"no readable step 1: its trajectory file is damaged \(readable steps: 0, 2\)"):
+    with pytest.raises(IndexError, match=r"no readable step 1: its trajectory file is damaged \(readable steps: 0, 2"):
         step(store, aid, 1)
     with pytest.raises(IndexError, match=r"no readable step 3"):
         step(store, aid, 3)

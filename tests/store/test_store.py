@@ -161,9 +161,10 @@ def test_a_damaged_line_is_skipped_with_a_warning_naming_the_file_and_line_a_tor
 
 
 def test_an_attempt_row_of_the_wrong_type_is_an_error_naming_file_line_and_field(tmp_path):
-    """A hand edit (``"steps": "3"``) failed far away, in pandas ("Could not convert '3' to numeric"), naming nothing."""
+    """A hand edit (``"steps": "3"``) failed far away, in pandas ("Could not convert '3' to numeric")."""
     store = RunStore.create({"agent": "x"}, root=tmp_path)
-    store.append_attempt({"attempt_id": "a", "task_id": "s/a", "trial": 0, "steps": 3, "reward": 1, "outcome": "success"})
+    store.append_attempt({"attempt_id": "a", "task_id": "s/a", "trial": 0, "steps": 3, "reward": 1,
+                          "outcome": "success"})
     store.append_attempt({"attempt_id": "b", "task_id": "s/b", "trial": 0, "steps": "3", "outcome": "failure"})
     with pytest.raises(ValueError, match=r"attempts\.jsonl line 2: field 'steps': Input should be a valid integer"):
         store.attempt_rows()
