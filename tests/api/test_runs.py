@@ -19,3 +19,18 @@ def test_an_attempt_is_found_past_a_newer_run_whose_attempt_table_is_damaged(tmp
     assert info.run_id == "20260101-a" and info.row["attempt_id"] == aid
     with pytest.raises(ValueError, match=r"has attempt 'nope' \(runs whose attempt table cannot be read: 20260102-b\)"):
         get_attempt("nope", root=str(tmp_path))
+
+
+def test_a_step_whose_screenshot_is_missing_names_the_attempt_and_step(tmp_path):
+    """A run copied without its screenshots gave a bare "[Errno 2] No such file or directory" from get_step."""
+    from toolkit.api import attempt_steps, get_step
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="r")
+    steps = [{**record, "results": []} for record in plan()]  # what a real step also records
+    aid = add_attempt(store, "a", 0, "success", steps)
+    info, image = get_step(aid, 1, run_id="r", root=str(tmp_path))
+    assert info.index == 1 and image[:2] == b"\xff\xd8"
+    (store.dir / "screenshots" / aid / "002.jpg").unlink()  # the screen after step 1
+    with pytest.raises(FileNotFoundError, match=rf"run r: attempt '{aid}' step 1: its screenshot .*002\.jpg is missing"):
+        get_step(aid, 1, run_id="r", root=str(tmp_path))
+    assert [s["index"] for s in attempt_steps(aid, run_id="r", root=str(tmp_path))] == [0, 1, 2]

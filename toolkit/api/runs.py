@@ -91,7 +91,12 @@ def get_step(attempt_id: str, step: int, run_id: str | None = None, root: str | 
                     state_diff=rec.get("state_diff") or [], screenshot=rec["screenshot_after"],
                     policy_ms=rec.get("policy_ms"), env_ms=rec.get("env_ms"),
                     usage=rec.get("usage") if isinstance(rec.get("usage"), dict) else None)
-    return info, Path(info.screenshot).read_bytes()
+    try:
+        return info, Path(info.screenshot).read_bytes()
+    except FileNotFoundError:  # the bare OSError named a path but not which attempt and step, nor what to do
+        raise FileNotFoundError(f"run {store.run_id}: attempt {aid!r} step {info.index}: its screenshot "
+                                f"{info.screenshot} is missing (the run was copied or pruned without its "
+                                "screenshots/); attempt_steps lists the step without it") from None
 
 
 STEP_BRIEF = ("index", "screen_before", "screen_after", "output", "actions", "parse_error", "note", "policy_ms", "env_ms",
