@@ -31,6 +31,6 @@ def test_a_step_whose_screenshot_is_missing_names_the_attempt_and_step(tmp_path)
     info, image = get_step(aid, 1, run_id="r", root=str(tmp_path))
     assert info.index == 1 and image[:2] == b"\xff\xd8"
     (store.dir / "screenshots" / aid / "002.jpg").unlink()  # the screen after step 1
-    with pytest.raises(FileNotFoundError, match=rf"run r: attempt '{aid}' step 1: its screenshot .*002\.jpg is missing"):
+    with pytest.raises(FileNotFoundError, match=rf"attempt '{aid}' step 1: its screenshot .*002\.jpg is missing"):
         get_step(aid, 1, run_id="r", root=str(tmp_path))
     assert [s["index"] for s in attempt_steps(aid, run_id="r", root=str(tmp_path))] == [0, 1, 2]
