@@ -167,3 +167,26 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     assert issue.startswith(f"tasks.yaml does not load: {tmp_path / 'c-yaml' / 'tasks.yaml'}: not valid YAML")
     assert report["d-empty"]["issues"] == [f"{tmp_path / 'd-empty' / 'tasks.yaml'}: holds no task: nothing to validate"]
     assert "ISSUE b-json:" in res.stderr and "ISSUE c-yaml:" in res.stderr
+
+
+def test_synth_tasks_refuses_to_replace_a_folder_that_is_no_world(tmp_path):
+    (tmp_path / "moving-11").mkdir()
+    (tmp_path / "moving-11" / "notes.txt").write_text("precious")
+    res = guigym("synth", "tasks", "--worlds", "1", "--per-world", "1", "--out", str(tmp_path), "--json")
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
+    assert "holds files but no world.json" in res.stderr and "nothing was written" in res.stderr
+    assert "holds files but no world.json" in json.loads(res.stdout.strip().splitlines()[-1])["error"]
+    assert [p.name for p in (tmp_path / "moving-11").iterdir()] == ["notes.txt"]
+
+
+def test_synth_tasks_with_claude_and_no_credentials_is_one_clear_line(tmp_path, monkeypatch):
+    pytest.importorskip("claude_agent_sdk")
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+
+    for key in ("ANTHROPIC_API_KEY", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_OAUTH_TOKEN"):
+        monkeypatch.delenv(key, raising=False)
+    res = CliRunner().invoke(cli, ["synth", "tasks", "--backend", "claude", "--worlds", "1", "--out", str(tmp_path)])
+    assert res.exit_code == 1 and res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert "synthesis stopped: the claude backend needs ANTHROPIC_API_KEY" in res.output

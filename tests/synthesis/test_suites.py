@@ -106,3 +106,43 @@ async def test_a_world_with_no_accepted_task_writes_nothing(tmp_path, world, mon
     assert report.accepted == 0 and report.rejected == 2
     assert (folder / "tasks.yaml").read_text() == before
     assert any(f"nothing written ({folder} is left as it was)" in line for line in said)
+
+
+def test_a_file_or_a_foreign_folder_in_a_worlds_place_is_refused_and_kept(tmp_path, world):
+    """Only a synthesized world (or nothing) may be replaced: a user's file or folder named like the world stays."""
+    import pytest
+
+    from toolkit.synthesis.writer import OutFolderError
+
+    tasks = synthesize_tasks(world, n=1).tasks
+    (tmp_path / "file").mkdir()
+    (tmp_path / "file" / world.id).write_text("precious")
+    with pytest.raises(OutFolderError, match="is a file, not a synthesized world folder"):
+        write_world_suite(world, tasks, tmp_path / "file" / world.id)
+    assert (tmp_path / "file" / world.id).read_text() == "precious"
+    foreign = tmp_path / "foreign" / world.id
+    foreign.mkdir(parents=True)
+    (foreign / "notes.txt").write_text("precious")
+    with pytest.raises(OutFolderError, match="holds files but no world.json"):
+        write_world_suite(world, tasks, foreign)
+    assert [p.name for p in foreign.iterdir()] == ["notes.txt"]
+    assert [p.name for p in foreign.parent.iterdir()] == [world.id]  # no hidden leftovers either
+    empty = tmp_path / "empty" / world.id
+    empty.mkdir(parents=True)
+    write_world_suite(world, tasks, empty)  # an empty folder, then a synthesized world, may be replaced
+    write_world_suite(world, tasks, empty)
+    assert len(load_file(empty / "tasks.yaml")) == 1
+
+
+async def test_the_bank_refuses_a_foreign_folder_before_any_work(tmp_path, world, monkeypatch):
+    import pytest
+
+    from toolkit.synthesis import pipeline
+    from toolkit.synthesis.writer import OutFolderError
+
+    monkeypatch.setattr(pipeline, "synthesize_tasks", lambda *a, **k: (_ for _ in ()).throw(AssertionError("ran")))
+    (tmp_path / world.id).mkdir()
+    (tmp_path / world.id / "keep.yaml").write_text("x: 1\n")
+    with pytest.raises(OutFolderError, match=f"{world.id} holds files but no world.json"):
+        await pipeline.synthesize_bank_async([world], out=tmp_path, per_world=1)
+    assert (tmp_path / world.id / "keep.yaml").read_text() == "x: 1\n"

@@ -96,8 +96,10 @@ def world_command(persona, scenario, seed, backend, out_path, as_json):
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
 def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_rollouts, instances, parallel, seed, as_json):
     """Synthesize tasks for N worlds, accept them by execution, write them as suites; report the counts."""
+    from toolkit.synthesis.claude import ClaudeError
     from toolkit.synthesis.pipeline import DEFAULT_OUT, synthesize_bank
     from toolkit.synthesis.synthesize import WeakTagError
+    from toolkit.synthesis.writer import OutFolderError
 
     favour = _weak(weak, diagnosis)
     writable_folder("--out", out_dir)
@@ -109,6 +111,10 @@ def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_r
                                  on_progress=lambda m: target.print(m, markup=False, highlight=False))
     except WeakTagError as exc:  # a world can make no task carrying any of the weak tags (nothing written)
         fail(f"{'--diagnosis' if diagnosis else '--weak'}: {exc}; nothing was written")
+    except OutFolderError as exc:  # checked for every world before any work
+        fail(f"--out {out_dir or DEFAULT_OUT}: {exc}; nothing was written")
+    except (ValueError, ClaudeError) as exc:  # an inconsistent world, Claude unreachable or answering nonsense
+        fail(f"synthesis stopped: {exc}")
     for r in report.rejections[:20]:
         line = f"{r.task_id} ({r.stage}): {'; '.join(r.reasons)[:300]}"
         say_flagged(target, "rejected", line, "yellow")

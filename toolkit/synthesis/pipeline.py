@@ -21,7 +21,7 @@ from toolkit.synthesis.models import Rejection, SynthReport, World, suite_name
 from toolkit.synthesis.review import normalize
 from toolkit.synthesis.synthesize import DEFAULT_PER_WORLD, synthesize_tasks
 from toolkit.synthesis.world import build_world, check_world, initial_state, verify_loaded
-from toolkit.synthesis.writer import read_world, write_world_suite
+from toolkit.synthesis.writer import check_replaceable, read_world, write_world_suite
 from toolkit.sync import run_sync
 from toolkit.tasks.loader import load_file
 
@@ -49,6 +49,8 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
     say = on_progress or (lambda _msg: None)
     chosen = default_worlds(worlds, backend, seed) if isinstance(worlds, int) else list(worlds)
     out = Path(out)
+    for world in chosen:  # before any work: a file or a foreign folder in a world's place is refused, never replaced
+        check_replaceable(out / world.id)
     accepted, rejections = [], []
     seen: dict[str, str] = {}  # instructions across worlds stay distinct
     # Every world's batch is made before anything is written: a weak tag list no world can serve fails here.
@@ -90,7 +92,8 @@ def synthesize_bank(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT
     Accepted tasks go to ``<out>/<world>/`` (suite ``synth/<world>`` when ``out`` is ``task_bank/synth``);
     rejections (stage and reasons) are written to ``rejections.jsonl`` beside them and listed in the report.
     Weak tags a world's tasks never carry are skipped for it (the report's ``weak_skipped``); when a world can make
-    none of them, ValueError is raised before anything is written.
+    none of them, ValueError is raised before anything is written. So is OutFolderError (a ValueError) when
+    ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it).
     """
     return run_sync(synthesize_bank_async(worlds, out, backend, per_world, weak, random_rollouts, instances, parallel,
                                           seed, on_progress))

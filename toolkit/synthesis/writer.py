@@ -84,6 +84,28 @@ def task_entry(task: SynthTask) -> dict[str, Any]:
     return entry
 
 
+class OutFolderError(ValueError):
+    """A world's suite would replace something that is not a synthesized world (a file, or a folder of other files)."""
+
+
+def check_replaceable(folder: Path) -> None:
+    """Return when a world's suite may be written to ``folder``: it does not exist, is empty, or is a synthesized world
+    (holds world.json), which a new write replaces whole.
+
+    Raises:
+        OutFolderError: when ``folder`` is a file, or a folder holding other files (replacing it would delete them).
+    """
+    folder = Path(folder)
+    if not folder.exists() and not folder.is_symlink():
+        return
+    if not folder.is_dir():
+        raise OutFolderError(f"{folder} is a file, not a synthesized world folder; writing world {folder.name} would "
+                             "replace it: move it away or write elsewhere")
+    if any(folder.iterdir()) and not (folder / "world.json").is_file():
+        raise OutFolderError(f"{folder} holds files but no world.json, so it is not a synthesized world; writing world "
+                             f"{folder.name} would delete them: move them away or write elsewhere")
+
+
 def write_world_suite(world: World, tasks: list[SynthTask], folder: Path, rejections: list[Rejection] | None = None,
                       file_name: str = "tasks.yaml") -> Path:
     """Write ``world``'s tasks into ``folder`` (replacing what was there); return the YAML path.
@@ -93,7 +115,10 @@ def write_world_suite(world: World, tasks: list[SynthTask], folder: Path, reject
 
     Raises:
         ValueError: when two tasks' verifiers would be written to the same file (review drops such tasks).
+        OutFolderError: (a ValueError) when ``folder`` is a file or a folder that is not a synthesized world
+            (:func:`check_replaceable`); nothing is written then.
     """
+    check_replaceable(folder)
     stems: dict[str, str] = {}
     for t in tasks:
         other = stems.setdefault(function_name(t.requirements.id), t.requirements.id)
@@ -102,8 +127,7 @@ def write_world_suite(world: World, tasks: list[SynthTask], folder: Path, reject
                              f"{function_name(other)}.py")
     final = Path(folder)
     folder = final.with_name(f".{final.name}.writing")
-    if folder.exists():  # left by a write that was interrupted
-        shutil.rmtree(folder)
+    _remove(folder)  # left by a write that was interrupted
     (folder / "verifiers").mkdir(parents=True)
     doc = {"defaults": {"device": world.device, "setup": world.patch(), "start_app": None, "high_risk": False},
            "tasks": [task_entry(t) for t in tasks]}
@@ -128,13 +152,19 @@ def write_world_suite(world: World, tasks: list[SynthTask], folder: Path, reject
 def _swap(new: Path, final: Path) -> None:
     """Put the written folder ``new`` in ``final``'s place (the old one is moved aside, then deleted)."""
     old = final.with_name(f".{final.name}.old")
-    if old.exists():
-        shutil.rmtree(old)
-    if final.exists():
+    _remove(old)
+    if final.exists() or final.is_symlink():
         final.rename(old)
     new.rename(final)
-    if old.exists():
-        shutil.rmtree(old)
+    _remove(old)
+
+
+def _remove(path: Path) -> None:
+    """Delete ``path`` if it is there: a folder with its contents, a file or a link (a link's target is kept)."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    elif path.exists() or path.is_symlink():
+        path.unlink()
 
 
 def read_world(folder: Path) -> World:
