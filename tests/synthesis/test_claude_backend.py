@@ -115,3 +115,47 @@ def test_without_credentials_the_backend_says_what_it_needs(world, monkeypatch):
         monkeypatch.delenv(key, raising=False)
     with pytest.raises(ClaudeError, match="ANTHROPIC_API_KEY"):
         ClaudeBackend().verifier(candidates(world)[0])
+
+
+class BrokenTransport(ReplayTransport):
+    """A double of a CLI that cannot be started (the SDK's own error, as a missing or dying CLI gives)."""
+
+    async def connect(self) -> None:
+        from claude_agent_sdk import CLIConnectionError
+
+        raise CLIConnectionError("the Claude Code CLI exited")
+
+
+def test_a_malformed_golden_or_verifier_answer_rejects_that_task_not_the_batch(world):
+    """One bad answer is logged as a write rejection naming the task; the world's other tasks are still made."""
+    from toolkit.synthesis.synthesize import select
+
+    reqs = [r for r in candidates(world) if r.template == "signature_known"][:2]
+    bad, good = select(reqs, 2, [], 0)  # the order the batch builds them in
+    backend, _ = backend_answering(json.dumps([r.model_dump() for r in reqs]),
+                                   "Sorry, I cannot write this solution.",  # golden of the first: no JSON
+                                   offline_golden(good, world).model_dump_json(), offline_verifier(good).model_dump_json())
+    batch = synthesize_tasks(world, n=2, backend=backend)
+    assert [t.requirements.id for t in batch.tasks] == [good.id]
+    [rejection] = [r for r in batch.rejections if r.stage == "write"]
+    assert rejection.task_id == bad.full_id and "ClaudeError" in rejection.reasons[0]
+    assert "no JSON" in rejection.reasons[0]
+
+
+def test_the_sdks_own_errors_become_claude_errors(world):
+    backend = ClaudeBackend(transport_factory=lambda: BrokenTransport(""))
+    with pytest.raises(ClaudeError, match="Claude could not be asked: CLIConnectionError: the Claude Code CLI exited"):
+        backend.verifier(candidates(world)[0])
+
+
+def test_requirements_naming_another_world_are_written_under_this_one(world):
+    req = candidates(world)[0]
+    backend, _ = backend_answering(json.dumps([req.model_copy(update={"world": "elsewhere"}).model_dump()]))
+    [got] = backend.tasks(world)
+    assert got.world == world.id and got.full_id == req.full_id
+
+
+def test_the_world_keeps_the_id_and_seed_asked_for(world):
+    backend, _ = backend_answering(world.model_copy(update={"id": "same-for-all", "seed": 1}).model_dump_json())
+    got = backend.world(world.persona, world.scenario, world.apps, 7, "moving-7")
+    assert (got.id, got.seed, got.backend) == ("moving-7", 7, "claude")

@@ -98,7 +98,7 @@ class ClaudeBackend:
 
     async def _ask_async(self, prompt: str, schema: dict[str, Any]) -> Any:
         try:
-            from claude_agent_sdk import AssistantMessage, ResultMessage, TextBlock, query
+            from claude_agent_sdk import AssistantMessage, ClaudeSDKError, ResultMessage, TextBlock, query
         except ImportError as exc:  # pragma: no cover - the synth extra installs it
             raise ClaudeError("the claude backend needs claude-agent-sdk: pip install 'guigym[synth]'") from exc
         if self.transport_factory is None and not any(os.environ.get(k) for k in (
@@ -108,15 +108,18 @@ class ClaudeBackend:
         texts: list[str] = []
         structured = None
         kwargs = {"transport": self.transport_factory()} if self.transport_factory else {}
-        async for message in query(prompt=prompt, options=self._options(schema), **kwargs):
-            if isinstance(message, AssistantMessage):
-                texts += [b.text for b in message.content if isinstance(b, TextBlock)]
-            elif isinstance(message, ResultMessage):
-                if message.is_error:
-                    raise ClaudeError(f"Claude ended with an error: {message.result or message.subtype}")
-                structured = message.structured_output
-                if message.result:
-                    texts.append(message.result)
+        try:
+            async for message in query(prompt=prompt, options=self._options(schema), **kwargs):
+                if isinstance(message, AssistantMessage):
+                    texts += [b.text for b in message.content if isinstance(b, TextBlock)]
+                elif isinstance(message, ResultMessage):
+                    if message.is_error:
+                        raise ClaudeError(f"Claude ended with an error: {message.result or message.subtype}")
+                    structured = message.structured_output
+                    if message.result:
+                        texts.append(message.result)
+        except ClaudeSDKError as exc:  # the CLI missing or dying, a connection lost, a line that is not JSON
+            raise ClaudeError(f"Claude could not be asked: {type(exc).__name__}: {exc}") from None
         return structured if structured is not None else _json_tail("\n".join(texts))
 
     def _ask(self, prompt: str, model: Any, what: str) -> Any:
@@ -141,7 +144,8 @@ class ClaudeBackend:
                   "numbers in signatures, codes, orders, file requests) in at least two apps and list them in facts with "
                   "their source records. Use backend 'claude'.")
         world = self._ask(prompt, World, "world")
-        return world.model_copy(update={"backend": "claude"})
+        # the id and seed asked for, whatever the answer says: two worlds answered with one id would share a folder
+        return world.model_copy(update={"backend": "claude", "id": wid, "seed": seed})
 
     def tasks(self, world: World, seed: int = 0) -> list[TaskRequirements]:
         """Ask for grounded task requirements (instruction, criteria, checks, expected values, evidence)."""
@@ -150,7 +154,9 @@ class ClaudeBackend:
                   "checks (typed, each deciding one criterion) with expected values taken from the world, the evidence "
                   "records (hidden answer context), key_facts, and capability tags.\n"
                   f"World: {world.model_dump_json()}")
-        return self._ask(prompt, list[TaskRequirements], "task requirements")
+        reqs = self._ask(prompt, list[TaskRequirements], "task requirements")
+        # the suite is written as synth/<world.id> whatever the answer says; a stray id would misname every report line
+        return [r.model_copy(update={"world": world.id}) for r in reqs]
 
     def golden(self, requirements: TaskRequirements, world: World) -> GoldenSolution:
         """Ask for a golden solution: end-state patch over s0 and a GUI action sequence over data-gym targets."""

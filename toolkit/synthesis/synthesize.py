@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from toolkit.diagnosis.report import DiagnosisReport
 from toolkit.synthesis.backends import get_backend
+from toolkit.synthesis.claude import ClaudeError
 from toolkit.synthesis.models import Rejection, SynthTask, TaskRequirements, World
 from toolkit.synthesis.review import normalize, review
 from toolkit.tasks.verifier_source import source_problems
@@ -162,7 +163,7 @@ def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | Non
     for req in select(kept, n, tags, seed):
         try:
             tasks.append(build_task(engine, req, world))
-        except (ValueError, KeyError, StopIteration) as exc:
+        except (ValueError, KeyError, StopIteration, ClaudeError) as exc:  # ClaudeError: a malformed answer
             rejections.append(Rejection(task_id=req.full_id, stage="write", reasons=[f"{type(exc).__name__}: {exc}"]))
     if seen is not None:
         seen.update({normalize(t.requirements.instruction): t.requirements.full_id for t in tasks})
