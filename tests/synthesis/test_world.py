@@ -51,6 +51,28 @@ def test_checker_catches_dates_off_the_virtual_clock(world):
     assert any("Tuesday, March 19" in i.message for i in issues)
 
 
+def test_checker_catches_records_that_answer_one_question_differently(world):
+    """A contact that is not its person, a fact the contact contradicts, and two facts with two answers."""
+    broken = world.model_copy(deep=True)
+    contacts = {c["id"]: c for c in broken.records["contacts"]["contacts"]}
+    pid = next(p.id for p in broken.people if p.id in contacts and p.phone and contacts[p.id]["phone"])
+    contacts[pid]["name"] = "Someone Else"
+    contacts[pid]["phone"] = "555-0000"
+    code = next(f for f in broken.facts if f.kind == "code")
+    twin = code.model_copy(deep=True, update={"id": "fact-twin"})
+    twin.value["code"] = code.value["code"] + "9"
+    broken.facts.append(twin)
+    issues = [(i.kind, i.where, i.message) for i in check_world(broken)]
+    person = broken.person(pid)
+    assert ("ambiguous", f"contacts.contacts[{pid}]", f"name 'Someone Else' is not person {pid}'s {person.name!r}") in issues
+    assert ("ambiguous", f"contacts.contacts[{pid}]", f"phone '555-0000' is not person {pid}'s {person.phone!r}") in issues
+    assert any(k == "ambiguous" and w == "facts[fact-twin]" and f"contradicts {code.id}'s" in m for k, w, m in issues)
+    told = next(f for f in broken.facts if f.kind == "signature_known")
+    contacts[told.value["person"]]["phone"] = "555-1111"  # the address book and the signature disagree
+    assert any(w == f"facts[{told.id}]" and "is not the contact" in m for _, w, m in
+               [(i.kind, i.where, i.message) for i in check_world(broken)])
+
+
 def test_world_loads_in_node_with_every_record(world):
     assert verify_loaded(world, initial_state(world)) == []
     state = initial_state(world)

@@ -2,7 +2,8 @@
 
 - :func:`build_world` asks a backend for a world (persona + scenario ⇒ records across apps);
 - :func:`check_world` returns every inconsistency: dangling references, dates off the virtual clock,
-  duplicate ids, facts not present in their evidence records, text the task templating would misread;
+  duplicate ids, facts not present in their evidence records, text the task templating would misread, records
+  that answer one question differently (``ambiguous``);
 - :func:`initial_state` computes s0 = app init + the world patch in Node (the apps' own logic, no browser);
 - :func:`verify_loaded` lists the world records missing from (or different in) a device state;
 - :func:`load_into_device` resets a real Chromium device to the world and returns its state.
@@ -216,7 +217,49 @@ def check_world(world: World) -> list[WorldIssue]:
         for key in ("date",):
             if key in f.value and f.kind in ("proposal", "reschedule") and f.value[key] <= world.clock[:10]:
                 _issue(out, "date_off_clock", f"facts[{f.id}]", f"{f.kind} date {f.value[key]} is not after the clock")
+    _contradictions(world, contacts, people, out)
     return out
+
+
+#: Fact kinds with one answer per subject: kind -> (the value keys naming the subject, the keys holding the answer).
+_ONE_ANSWER = {"moved": (("event",), ("start", "end")), "reschedule": (("event",), ("date",)),
+               "code": (("person", "kind"), ("code",)), "code_request": (("person", "kind"), ("code",)),
+               "birthday": (("person",), ("birthday",)), "signature_known": (("person",), ("phone",)),
+               "signature_new": (("person",), ("phone",))}
+#: Person fields a contact record and a fact must agree on with the person (when both give one).
+_PERSON_FIELDS = ("name", "phone", "email", "birthday")
+
+
+def _contradictions(world: World, contacts: dict[str, dict], people: dict[str, Any], out: list[WorldIssue]) -> None:
+    """Add an issue for records that answer one question differently: a contact that is not its person (name,
+    phone, email, birthday), or two facts (or a fact and the person) giving one subject different answers."""
+    for cid, c in contacts.items():
+        person = people.get(cid)
+        for key in _PERSON_FIELDS if person is not None else ():
+            mine, theirs = str(c.get(key) or ""), str(getattr(person, key) or "")
+            if mine and theirs and mine != theirs:
+                _issue(out, "ambiguous", f"contacts.contacts[{cid}]", f"{key} {mine!r} is not person {cid}'s {theirs!r}")
+    answers: dict[tuple, tuple[str, tuple]] = {}
+    for f in world.facts:
+        if f.kind not in _ONE_ANSWER:
+            continue
+        subject_keys, answer_keys = _ONE_ANSWER[f.kind]
+        if any(k not in f.value for k in subject_keys + answer_keys):
+            continue
+        subject = (f.kind, *(json.dumps(f.value[k]) for k in subject_keys))
+        answer = tuple(f.value[k] for k in answer_keys)
+        first = answers.setdefault(subject, (f.id, answer))
+        if first[1] != answer:
+            said = ", ".join(map(repr, answer)), ", ".join(map(repr, first[1]))
+            _issue(out, "ambiguous", f"facts[{f.id}]", f"{f.kind} {said[0]} contradicts {first[0]}'s {said[1]} "
+                                                        f"for the same {'/'.join(subject_keys)}")
+        person = people.get(f.value.get("person"))
+        for key in ("phone", "birthday") if person is not None else ():
+            told, known = str(f.value.get(key) or ""), str(getattr(person, key) or "")
+            contact = str((contacts.get(person.id) or {}).get(key) or "")
+            for where, value in (("person", known), ("contact", contact)):
+                if key in answer_keys and told and value and told != value:
+                    _issue(out, "ambiguous", f"facts[{f.id}]", f"{key} {told!r} is not the {where} {person.id}'s {value!r}")
 
 
 # ---------------------------------------------------------------------------------------------- loading
