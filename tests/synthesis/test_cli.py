@@ -190,3 +190,43 @@ def test_synth_tasks_with_claude_and_no_credentials_is_one_clear_line(tmp_path, 
     res = CliRunner().invoke(cli, ["synth", "tasks", "--backend", "claude", "--worlds", "1", "--out", str(tmp_path)])
     assert res.exit_code == 1 and res.exception is None or isinstance(res.exception, SystemExit), res.exception
     assert "synthesis stopped: the claude backend needs ANTHROPIC_API_KEY" in res.output
+
+
+def test_a_diagnosis_file_of_another_kind_is_one_line_naming_its_fields(tmp_path, monkeypatch, world):
+    from click.testing import CliRunner
+
+    import toolkit.synthesis.pipeline as pipeline
+    from toolkit.cli.main import cli
+
+    monkeypatch.setattr(pipeline, "synthesize_bank", lambda **kw: (_ for _ in ()).throw(AssertionError("ran")))
+    cases = {"world.json": world.model_dump_json(), "bad.json": "{bad", "bytes.json": b"\xff\xfe"}
+    said = {}
+    for name, text in cases.items():
+        path = tmp_path / name
+        path.write_bytes(text if isinstance(text, bytes) else text.encode())
+        res = CliRunner().invoke(cli, ["synth", "tasks", "--diagnosis", str(path), "--out", str(tmp_path / "out")])
+        assert res.exit_code == 1, res.output
+        [line] = [ln for ln in res.output.splitlines() if ln.startswith("Error:")]
+        said[name] = line
+    assert "not a DiagnosisReport: run_id: Field required;" in said["world.json"]
+    assert "id: Extra inputs are not permitted" in said["world.json"] and "errors.pydantic.dev" not in said["world.json"]
+    assert "not valid JSON" in said["bad.json"] and "not UTF-8 text" in said["bytes.json"]
+    assert all("guigym runs diagnose RUN --out FILE" in line for line in said.values())
+
+
+def test_a_diagnosis_without_weak_capabilities_says_no_tag_is_favoured(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    import toolkit.synthesis.pipeline as pipeline
+    from toolkit.cli.main import cli
+    from toolkit.diagnosis.report import DiagnosisReport
+    from toolkit.synthesis.models import SynthReport
+
+    calls = []
+    monkeypatch.setattr(pipeline, "synthesize_bank", lambda **kw: calls.append(kw["weak"]) or SynthReport(
+        worlds=["w"], out=str(tmp_path), accepted=1, rejected=0, cross_app_share=0.0, distinct_instructions=1))
+    path = tmp_path / "diag.json"
+    path.write_text(DiagnosisReport(run_id="r", attempts=2, success_rate=1.0).to_json())
+    res = CliRunner().invoke(cli, ["synth", "tasks", "--diagnosis", str(path), "--out", str(tmp_path / "out")])
+    assert res.exit_code == 0, res.output
+    assert "the report names no weak capability; no tag is favoured" in res.output and calls == [None]

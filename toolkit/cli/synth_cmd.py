@@ -17,13 +17,35 @@ def _weak(weak: str | None, diagnosis: str | None) -> list[str] | None:
         raise click.UsageError("--weak and --diagnosis both name the capabilities to favour; give one of them "
                                "(--diagnosis uses the report's weak_capabilities)")
     if diagnosis:
-        from toolkit.diagnosis.report import DiagnosisReport
-
-        try:
-            return DiagnosisReport.model_validate_json(Path(diagnosis).read_text()).weak_capabilities
-        except (OSError, ValueError) as exc:
-            fail(f"--diagnosis {diagnosis}: not a DiagnosisReport JSON file ({exc})")
+        return _diagnosis_weak(diagnosis)
     return split_list("--weak", weak, "capability tag") or None
+
+
+def _diagnosis_weak(path: str) -> list[str] | None:
+    """Return the ``weak_capabilities`` of the DiagnosisReport JSON at ``path`` (None when it names none); stop with one line naming the file and
+    what is wrong (not JSON, or which fields do not fit: a world or a run summary is JSON of another kind)."""
+    from pydantic import ValidationError
+
+    from toolkit.diagnosis.report import DiagnosisReport
+
+    hint = "write one with `guigym runs diagnose RUN --out FILE`"
+    try:
+        weak = DiagnosisReport.model_validate_json(Path(path).read_text(encoding="utf-8")).weak_capabilities
+        if not weak:  # a run without failures: say so rather than quietly synthesize an untargeted bank
+            console.print(f"--diagnosis {path}: the report names no weak capability; no tag is favoured",
+                          markup=False, highlight=False, soft_wrap=True)
+        return weak or None
+    except UnicodeDecodeError as exc:
+        fail(f"--diagnosis {path}: not UTF-8 text ({exc.reason} at byte {exc.start}); {hint}")
+    except OSError as exc:
+        fail(f"--diagnosis {path}: cannot be read ({exc.strerror or exc})")
+    except ValidationError as exc:
+        errors = exc.errors()
+        if errors and errors[0]["type"] == "json_invalid":
+            fail(f"--diagnosis {path}: not valid JSON ({errors[0]['msg']}); {hint}")
+        fields = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(root)'}: {e['msg']}" for e in errors[:4])
+        more = f" (and {len(errors) - 4} more)" if len(errors) > 4 else ""
+        fail(f"--diagnosis {path}: not a DiagnosisReport: {fields}{more}; {hint}")
 
 
 def _check_persona(index: int | None) -> None:
