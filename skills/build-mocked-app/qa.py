@@ -10,7 +10,8 @@ feature: each action applied without error, the logic-level action log replayed 
 state as Chromium (logic and view agree), the same steps twice give the same state (determinism), and no
 two elements on a screen share an id. Issues are P0/P1/P2 (a failed feature takes its own priority;
 Node disagreement is P0, nondeterminism P1, duplicate ids P2). The report is printed as one JSON object on
-the last line of stdout; the exit status is 1 when a P0 or P1 issue is left.
+the last line of stdout; the exit status is 1 when a P0 or P1 issue is left, 2 when the feature file (or
+``--only``) cannot be run (the last line is then ``{"error": ...}`` naming the file and field).
 
 FEATURES.yaml:
 
@@ -47,9 +48,10 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from toolkit import make_env
 from toolkit.envs.base import state_hash
@@ -59,6 +61,77 @@ from toolkit.tasks import TaskInstance
 from toolkit.validation import node_replay
 
 _MISSING = object()
+_EXPECTATIONS = ("visible", "hidden", "text", "screen", "state")
+
+
+class FeatureFileError(ValueError):
+    """A feature file (or ``--only``) that cannot be run; the message names the file and the field."""
+
+
+class Feature(BaseModel):
+    """One feature of the QA file: its steps (toolkit actions, ``target`` = a data-gym id) and expectations."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(min_length=1)
+    priority: Literal["P0", "P1", "P2"] = "P1"
+    description: str = ""
+    setup: dict[str, Any] = Field(default_factory=dict)
+    start_app: str | None = None
+    steps: list[dict[str, Any]] = Field(default_factory=list)
+    expect: list[dict[str, Any]] = Field(default_factory=list)
+
+    @field_validator("steps")
+    @classmethod
+    def _typed(cls, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for n, step in enumerate(steps, 1):
+            if not isinstance(step.get("type"), str):
+                raise ValueError(f"step {n} has no action type: {step}")
+        return steps
+
+    @field_validator("expect")
+    @classmethod
+    def _known(cls, expect: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for n, item in enumerate(expect, 1):
+            if sum(k in item for k in _EXPECTATIONS) != 1:
+                raise ValueError(f"expectation {n} {item} needs exactly one of {', '.join(_EXPECTATIONS)}")
+        return expect
+
+
+class FeatureFile(BaseModel):
+    """A QA feature file (the module docstring shows one)."""
+
+    model_config = ConfigDict(extra="forbid")
+    app: str = Field(min_length=1)
+    device: str | None = None
+    seed: int = 0
+    apps: list[str] | None = None
+    features: list[Feature] = Field(min_length=1)
+
+
+def load_features(path: str, only: set[str] | None = None) -> tuple[FeatureFile, list[dict[str, Any]]]:
+    """Return the feature file at ``path`` and the features to run (those in ``only`` when given), as dicts.
+
+    Raises:
+        FeatureFileError: the file cannot be read, is not YAML, does not fit the format (the field is named), repeats
+            a feature id, or ``only`` names an id the file does not have.
+    """
+    try:
+        doc = FeatureFile.model_validate(yaml.safe_load(Path(path).read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FeatureFileError(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    except yaml.YAMLError as exc:
+        raise FeatureFileError(f"{path}: not valid YAML: {exc}") from None
+    except ValidationError as exc:
+        where = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(file)'}: {e['msg']}" for e in exc.errors()[:4])
+        raise FeatureFileError(f"{path}: not a feature file: {where}") from None
+    ids = [f.id for f in doc.features]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise FeatureFileError(f"{path}: feature id(s) used more than once: {', '.join(twice)}")
+    unknown = sorted(set(only or ()) - set(ids))
+    if unknown:
+        raise FeatureFileError(f"--only {','.join(unknown)}: no such feature in {path} (it has {', '.join(ids)})")
+    return doc, [f.model_dump() for f in doc.features if not only or f.id in only]
 
 
 def resolve(state: Any, path: str) -> Any:
@@ -121,7 +194,7 @@ def _device_of(app: str) -> str:
     for device, info in catalog.items():
         if app in info["apps"]:
             return device
-    raise SystemExit(f"{app!r} is in no device of mocked_apps/catalog.json: add it there first")
+    raise FeatureFileError(f"app {app!r} is in no device of mocked_apps/catalog.json: add it there first")
 
 
 def open_session(device: str, apps: list[str] | None) -> EnvSession:
@@ -197,14 +270,12 @@ def run_steps(session: EnvSession, feature: dict, seed: int, shots: Path | None)
 
 def qa(path: str, only: set[str] | None = None, repeat: bool = True, shots: Path | None = None) -> dict[str, Any]:
     """Run the QA pass of one feature file and return the report."""
-    doc = yaml.safe_load(Path(path).read_text())
-    app = doc["app"]
-    device = doc.get("device") or _device_of(app)
-    seed = int(doc.get("seed", 0))
-    features = [f for f in doc["features"] if not only or f["id"] in only]
+    doc, features = load_features(path, only)
+    app, seed = doc.app, doc.seed
+    device = doc.device or _device_of(app)
     issues: list[dict[str, Any]] = []
     passed = 0
-    session = open_session(device, doc.get("apps"))
+    session = open_session(device, doc.apps)
     try:
         for feature in features:
             priority = feature.get("priority", "P1")
@@ -252,8 +323,13 @@ def main() -> None:
     parser.add_argument("--no-repeat", action="store_true", help="skip the determinism re-run")
     parser.add_argument("--screenshots", type=Path, help="save a screenshot after every step here")
     args = parser.parse_args()
-    only = set(args.only.split(",")) if args.only else None
-    report = qa(args.features, only, repeat=not args.no_repeat, shots=args.screenshots)
+    only = {i.strip() for i in args.only.split(",") if i.strip()} if args.only else None
+    try:
+        report = qa(args.features, only, repeat=not args.no_repeat, shots=args.screenshots)
+    except FeatureFileError as exc:  # one line, and the JSON last line a script reads, never a traceback
+        print(f"error: {exc}", file=sys.stderr)
+        print(json.dumps({"error": str(exc)}))
+        sys.exit(2)
     print(json.dumps(report))
     sys.exit(0 if report["ok"] else 1)
 
