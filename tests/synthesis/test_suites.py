@@ -146,3 +146,18 @@ async def test_the_bank_refuses_a_foreign_folder_before_any_work(tmp_path, world
     with pytest.raises(OutFolderError, match=f"{world.id} holds files but no world.json"):
         await pipeline.synthesize_bank_async([world], out=tmp_path, per_world=1)
     assert (tmp_path / world.id / "keep.yaml").read_text() == "x: 1\n"
+
+
+async def test_two_worlds_with_one_id_are_refused_before_any_work(tmp_path, monkeypatch):
+    """build_world names a world <scenario>-<seed>: two personas in one scenario and seed share it, and the second
+    world's suite would silently replace the first's."""
+    import pytest
+
+    from toolkit.synthesis import build_world, pipeline
+
+    monkeypatch.setattr(pipeline, "synthesize_tasks", lambda *a, **k: (_ for _ in ()).throw(AssertionError("ran")))
+    a, b = build_world(0, "moving", seed=3), build_world(1, "moving", seed=3)
+    assert a.id == b.id == "moving-3" and a.persona != b.persona
+    with pytest.raises(ValueError, match="world id.s. moving-3 given more than once"):
+        await pipeline.synthesize_bank_async([a, b], out=tmp_path, per_world=1)
+    assert list(tmp_path.iterdir()) == []

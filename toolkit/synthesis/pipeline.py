@@ -49,6 +49,11 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
     say = on_progress or (lambda _msg: None)
     chosen = default_worlds(worlds, backend, seed) if isinstance(worlds, int) else list(worlds)
     out = Path(out)
+    ids = [w.id for w in chosen]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:  # one folder per id: the later world would replace the earlier one's suite, and the report count both
+        raise ValueError(f"world id(s) {', '.join(twice)} given more than once (each world writes <out>/<id>); "
+                         "give the worlds distinct ids (build_world(..., world_id=...))")
     for world in chosen:  # before any work: a file or a foreign folder in a world's place is refused, never replaced
         check_replaceable(out / world.id)
     accepted, rejections = [], []
@@ -93,7 +98,8 @@ def synthesize_bank(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT
     rejections (stage and reasons) are written to ``rejections.jsonl`` beside them and listed in the report.
     Weak tags a world's tasks never carry are skipped for it (the report's ``weak_skipped``); when a world can make
     none of them, ValueError is raised before anything is written. So is OutFolderError (a ValueError) when
-    ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it).
+    ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it), and a
+    ValueError when two of ``worlds`` share an id.
     """
     return run_sync(synthesize_bank_async(worlds, out, backend, per_world, weak, random_rollouts, instances, parallel,
                                           seed, on_progress))
