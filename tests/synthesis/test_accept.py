@@ -56,3 +56,22 @@ async def test_wrong_golden_solutions_are_rejected_and_good_tasks_pass_validatio
     assert load_suite("synth", root=tmp_path / "bank") == specs  # the folder of worlds loads as its sub-suites
     reports = await validate_tasks(specs, instances=5, random_rollouts=2, parallel=2)
     assert all(r.ok for r in reports), [r.checks for r in reports if not r.ok]
+
+
+async def test_a_task_entry_the_loader_refuses_is_rejected_alone(world):
+    """A backend's requirement naming an app the phone lacks, or an instruction with a {field}: the suite file would not
+    load, and the world's good tasks must not go down with it."""
+    full = synthesize_tasks(world, n=3)
+    first = full.tasks[0]
+    bad_app = first.model_copy(update={"requirements": first.requirements.model_copy(
+        update={"id": "bad-app", "apps": ["spaceship"]})})
+    bad_field = first.model_copy(update={"requirements": first.requirements.model_copy(
+        update={"id": "bad-field", "instruction": "Do {something} with the notes, please"})})
+    batch = SynthBatch(world=world, tasks=[bad_app, *full.tasks[1:], bad_field])
+    result = await accept_batch(batch, random_rollouts=0, instances=1, parallel=2)
+    assert sorted(t.requirements.id for t in result.accepted) == sorted(t.requirements.id for t in full.tasks[1:])
+    why = {r.task_id.split("/")[-1]: r for r in result.rejections}
+    assert why["bad-app"].stage == why["bad-field"].stage == "write"
+    assert why["bad-app"].reasons == [why["bad-app"].reasons[0]] and why["bad-app"].reasons[0].startswith(
+        "task 'bad-app': field 'apps': device 'phone' has no app 'spaceship'")
+    assert "unknown template field '{something}'" in why["bad-field"].reasons[0]

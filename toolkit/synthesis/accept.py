@@ -1,6 +1,8 @@
 """Acceptance by execution: a synthesized task is kept only when running it proves it sound.
 
-For each world: the world must load (every record present in s0, computed in Node by the apps' own logic).
+For each world: the world must load (every record present in s0, computed in Node by the apps' own logic), and
+each task's entry must load as a task (a ``write`` rejection otherwise, e.g. an app the device lacks: one such
+entry would fail the whole suite file).
 For each task:
 1. the verifier audit (:func:`toolkit.synthesis.audit.audit_verifier`): static reward-hack scan, then, in the
    sandboxed verifier pool, not success on s0, success on the golden state (s0 + the golden patch),
@@ -21,12 +23,12 @@ from typing import Callable
 from pydantic import BaseModel, ConfigDict, Field
 
 from toolkit.synthesis.audit import AuditResult, audit_verifier
-from toolkit.synthesis.models import Rejection, SynthTask, suite_name
+from toolkit.synthesis.models import Rejection, SynthTask, World, suite_name
 from toolkit.synthesis.synthesize import SynthBatch
 from toolkit.synthesis.world import apply_patch, initial_states, verify_loaded
 from toolkit.synthesis.writer import write_world_suite
 from toolkit.tasks import TaskSpec, VerifierLimits, VerifierPool, sample
-from toolkit.tasks.loader import load_file
+from toolkit.tasks.loader import SpecError, load_file
 from toolkit.validation import TaskValidation, validate_tasks
 
 
@@ -57,10 +59,12 @@ async def accept_batch(batch: SynthBatch, random_rollouts: int = 20, instances: 
     if not batch.tasks:
         return result
     with tempfile.TemporaryDirectory(prefix=f"synth-{world.id}-") as tmp:
-        path = write_world_suite(world, batch.tasks, Path(tmp) / world.id)
-        specs = load_file(path, suite=suite_name(world.id))
+        tasks, specs, dropped = _loadable(world, batch.tasks, Path(tmp))
+        result.rejections += dropped
+        if not tasks:
+            return result
         by_id = {s.id: s for s in specs}
-        ordered = [by_id[t.requirements.id] for t in batch.tasks]
+        ordered = [by_id[t.requirements.id] for t in tasks]
         states = initial_states([(world, sample(s, 0).setup) for s in ordered])
         missing = verify_loaded(world, states[0])
         if missing:
@@ -69,11 +73,11 @@ async def accept_batch(batch: SynthBatch, random_rollouts: int = 20, instances: 
             return result
         pool = VerifierPool(size=2, limits=VerifierLimits(timeout_s=10))
         try:
-            result.audits = await audit_tasks(ordered, batch.tasks, states, pool)
+            result.audits = await audit_tasks(ordered, tasks, states, pool)
         finally:
             await pool.close()
         survivors = []
-        for spec, task, audit in zip(ordered, batch.tasks, result.audits):
+        for spec, task, audit in zip(ordered, tasks, result.audits):
             if audit.accepted:
                 survivors.append((spec, task))
             else:
@@ -87,3 +91,27 @@ async def accept_batch(batch: SynthBatch, random_rollouts: int = 20, instances: 
                 result.rejections.append(Rejection(task_id=spec.full_id, stage="gui",
                                                    reasons=[f"{k}: {v}" for k, v in report.checks.items() if v]))
     return result
+
+
+def _loadable(world: World, tasks: list[SynthTask], tmp: Path) -> tuple[list[SynthTask], list[TaskSpec], list[Rejection]]:
+    """Write ``tasks`` as the world's suite under ``tmp`` and load it; return (the tasks that load, their specs, a
+    ``write`` rejection for each task whose entry the loader refuses, e.g. an app the device lacks).
+
+    One refused entry fails the whole file, so only then is each task loaded alone to find the ones at fault.
+    """
+    try:
+        return tasks, load_file(write_world_suite(world, tasks, tmp / world.id), suite=suite_name(world.id)), []
+    except SpecError:
+        pass
+    good, dropped = [], []
+    for task in tasks:
+        path = write_world_suite(world, [task], tmp / "alone" / world.id)
+        try:
+            load_file(path, suite=suite_name(world.id))
+            good.append(task)
+        except SpecError as exc:  # the message starts with the temporary file's path: the task and field are what matter
+            dropped.append(Rejection(task_id=task.requirements.full_id, stage="write",
+                                     reasons=[str(exc).removeprefix(f"{path}: ")]))
+    if not good:
+        return [], [], dropped
+    return good, load_file(write_world_suite(world, good, tmp / world.id), suite=suite_name(world.id)), dropped
