@@ -159,3 +159,14 @@ def test_the_world_keeps_the_id_and_seed_asked_for(world):
     backend, _ = backend_answering(world.model_copy(update={"id": "same-for-all", "seed": 1}).model_dump_json())
     got = backend.world(world.persona, world.scenario, world.apps, 7, "moving-7")
     assert (got.id, got.seed, got.backend) == ("moving-7", 7, "claude")
+
+
+def test_a_claude_world_with_malformed_records_is_refused_with_the_fields_named(world, monkeypatch):
+    """build_world checks what the backend answered; a record without its date is an issue, not a KeyError."""
+    from toolkit.synthesis import build_world
+
+    broken = world.model_copy(deep=True)
+    del broken.records["calendar"]["events"][0]["date"]
+    backend, _ = backend_answering(broken.model_dump_json())
+    with pytest.raises(ValueError, match=r"is inconsistent: calendar.events\[0\]: field 'date' is missing"):
+        build_world(world.persona, world.scenario, seed=world.seed, backend=backend, world_id=world.id)

@@ -73,6 +73,27 @@ def test_checker_catches_records_that_answer_one_question_differently(world):
                [(i.kind, i.where, i.message) for i in check_world(broken)])
 
 
+def test_records_lacking_the_fields_checked_are_issues_not_crashes(world):
+    """A backend's world (Claude's) may hold records without a date, a time or a parent, or values of another type:
+    each is a bad_value naming the record and field, where the checker used to raise KeyError or TypeError."""
+    broken = world.model_copy(deep=True)
+    broken.records["calendar"]["events"].append({"id": "ev-x", "title": "No date"})
+    broken.records["email"]["emails"][0]["time"] = "yesterday"
+    broken.records["files"]["entries"].append({"id": "fi-x", "name": "orphan.txt"})
+    broken.records["contacts"]["contacts"].append("just a name")
+    broken.records["messages"]["threads"][0]["messages"][0]["time"] = None
+    issues = {(i.where, i.message) for i in check_world(broken)}
+    n_events, n_files = len(broken.records["calendar"]["events"]) - 1, len(broken.records["files"]["entries"]) - 1
+    n_contacts = len(broken.records["contacts"]["contacts"]) - 1
+    assert {(f"calendar.events[{n_events}]", "field 'date' is missing"), ("email.emails[0]", "field 'time' is 'yesterday'"),
+            (f"files.entries[{n_files}]", "field 'parent' is missing"),
+            (f"contacts.contacts[{n_contacts}]", "is str, not a record (an object)"),
+            ("messages.threads[0].messages[0]", "field 'time' is None")} <= issues
+    facts = world.model_copy(deep=True)
+    facts.facts[0].value["person"] = ["p01"]  # unhashable where an id belongs
+    assert any("is not a person" in i.message for i in check_world(facts))
+
+
 def test_world_loads_in_node_with_every_record(world):
     assert verify_loaded(world, initial_state(world)) == []
     state = initial_state(world)

@@ -119,9 +119,41 @@ def _weekday_agrees(m: re.Match, today: date) -> bool:
     return False
 
 
-def check_world(world: World) -> list[WorldIssue]:
-    """Return the world's inconsistencies (empty when every reference resolves and dates agree with the clock)."""
+_NUM = (int, float)
+#: The fields check_world reads in each collection, and their types (a backend's world may lack them).
+_SHAPES = {("contacts", "contacts"): {"id": str}, ("calendar", "events"): {"id": str, "date": str, "start": str, "end": str},
+           ("messages", "threads"): {"id": str}, ("email", "emails"): {"id": str, "time": _NUM, "from": dict},
+           ("notes", "folders"): {"id": str}, ("notes", "notes"): {"id": str, "updated": _NUM},
+           ("files", "entries"): {"id": str, "parent": str, "folder": bool}}
+
+
+def _shape_issues(world: World) -> list[WorldIssue]:
+    """Return a ``bad_value`` issue per record lacking a field the checks read (or holding the wrong type)."""
     out: list[WorldIssue] = []
+    for (app, col), fields in _SHAPES.items():
+        items = world.records.get(app, {}).get(col, [])
+        subs = [(f"{app}.{col}[{i}]", r, fields) for i, r in enumerate(items)]
+        if col == "threads":
+            subs += [(f"{app}.{col}[{i}].messages[{j}]", m, {"id": str, "time": _NUM}) for i, r in enumerate(items)
+                     if isinstance(r, dict) and isinstance(r.get("messages"), list) for j, m in enumerate(r["messages"])]
+        for where, rec, want in subs:
+            if not isinstance(rec, dict):
+                _issue(out, "bad_value", where, f"is {type(rec).__name__}, not a record (an object)")
+                continue
+            for key, kind in want.items():
+                if key not in rec or isinstance(rec[key], bool) and kind is not bool or not isinstance(rec[key], kind):
+                    _issue(out, "bad_value", where, f"field {key!r} is {'missing' if key not in rec else repr(rec[key])}")
+    return out
+
+
+def check_world(world: World) -> list[WorldIssue]:
+    """Return the world's inconsistencies (empty when every reference resolves and dates agree with the clock).
+
+    Records lacking the fields these checks read are reported first, alone (the other checks need them).
+    """
+    out = _shape_issues(world)
+    if out:
+        return out
     now = parse_clock(world.clock)
     recs = world.records
     contacts = {c["id"]: c for c in recs.get("contacts", {}).get("contacts", [])}
@@ -209,13 +241,13 @@ def check_world(world: World) -> list[WorldIssue]:
             else:
                 texts.append(json.dumps(rec, ensure_ascii=False))
         for key in ("person", "by"):
-            if key in f.value and f.value[key] not in people:
+            if key in f.value and str(f.value[key]) not in people:
                 _issue(out, "dangling_reference", f"facts[{f.id}]", f"{key} {f.value[key]!r} is not a person")
         for key in ("phone", "code", "start", "date", "birthday", "place", "name", "number"):
             if key in f.value and texts and not any(_mentions(t, f.value[key]) for t in texts):
                 _issue(out, "bad_value", f"facts[{f.id}]", f"{key} {f.value[key]!r} appears in none of its sources")
         for key in ("date",):
-            if key in f.value and f.kind in ("proposal", "reschedule") and f.value[key] <= world.clock[:10]:
+            if key in f.value and f.kind in ("proposal", "reschedule") and str(f.value[key]) <= world.clock[:10]:
                 _issue(out, "date_off_clock", f"facts[{f.id}]", f"{f.kind} date {f.value[key]} is not after the clock")
     _contradictions(world, contacts, people, out)
     return out
@@ -253,7 +285,7 @@ def _contradictions(world: World, contacts: dict[str, dict], people: dict[str, A
             said = ", ".join(map(repr, answer)), ", ".join(map(repr, first[1]))
             _issue(out, "ambiguous", f"facts[{f.id}]", f"{f.kind} {said[0]} contradicts {first[0]}'s {said[1]} "
                                                         f"for the same {'/'.join(subject_keys)}")
-        person = people.get(f.value.get("person"))
+        person = people.get(str(f.value.get("person")))
         for key in ("phone", "birthday") if person is not None else ():
             told, known = str(f.value.get(key) or ""), str(getattr(person, key) or "")
             contact = str((contacts.get(person.id) or {}).get(key) or "")
