@@ -79,13 +79,15 @@ def test_records_lacking_the_fields_checked_are_issues_not_crashes(world):
     broken = world.model_copy(deep=True)
     broken.records["calendar"]["events"].append({"id": "ev-x", "title": "No date"})
     broken.records["email"]["emails"][0]["time"] = "yesterday"
+    del broken.records["notes"]["notes"][0]["title"]
     broken.records["files"]["entries"].append({"id": "fi-x", "name": "orphan.txt"})
     broken.records["contacts"]["contacts"].append("just a name")
     broken.records["messages"]["threads"][0]["messages"][0]["time"] = None
     issues = {(i.where, i.message) for i in check_world(broken)}
     n_events, n_files = len(broken.records["calendar"]["events"]) - 1, len(broken.records["files"]["entries"]) - 1
     n_contacts = len(broken.records["contacts"]["contacts"]) - 1
-    assert {(f"calendar.events[{n_events}]", "field 'date' is missing"), ("email.emails[0]", "field 'time' is 'yesterday'"),
+    assert {(f"calendar.events[{n_events}]", "field 'date' is missing"),
+            ("notes.notes[0]", "field 'title' is missing"),  # review matches instructions against titles ("email.emails[0]", "field 'time' is 'yesterday'"),
             (f"files.entries[{n_files}]", "field 'parent' is missing"),
             (f"contacts.contacts[{n_contacts}]", "is str, not a record (an object)"),
             ("messages.threads[0].messages[0]", "field 'time' is None")} <= issues

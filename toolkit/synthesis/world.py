@@ -120,10 +120,11 @@ def _weekday_agrees(m: re.Match, today: date) -> bool:
 
 
 _NUM = (int, float)
-#: The fields check_world reads in each collection, and their types (a backend's world may lack them).
-_SHAPES = {("contacts", "contacts"): {"id": str}, ("calendar", "events"): {"id": str, "date": str, "start": str, "end": str},
+#: The fields check_world and review read in each collection, and their types (a backend's world may lack them).
+_SHAPES = {("contacts", "contacts"): {"id": str},
+           ("calendar", "events"): {"id": str, "title": str, "date": str, "start": str, "end": str},
            ("messages", "threads"): {"id": str}, ("email", "emails"): {"id": str, "time": _NUM, "from": dict},
-           ("notes", "folders"): {"id": str}, ("notes", "notes"): {"id": str, "updated": _NUM},
+           ("notes", "folders"): {"id": str}, ("notes", "notes"): {"id": str, "title": str, "updated": _NUM},
            ("files", "entries"): {"id": str, "parent": str, "folder": bool}}
 
 
