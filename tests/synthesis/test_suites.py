@@ -161,3 +161,13 @@ async def test_two_worlds_with_one_id_are_refused_before_any_work(tmp_path, monk
     with pytest.raises(ValueError, match="world id.s. moving-3 given more than once"):
         await pipeline.synthesize_bank_async([a, b], out=tmp_path, per_world=1)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_line_breaks_in_a_backends_persona_or_title_stay_in_the_header_comment(tmp_path, world):
+    """A Claude persona summary 'a nurse\\ntasks: []' used to end the comment and put YAML into the suite file."""
+    odd = world.model_copy(update={"persona": world.persona.model_copy(update={"summary": "a nurse\ntasks: []"}),
+                                   "scenario": world.scenario.model_copy(update={"title": "Moving\r\nhouse"})})
+    tasks = synthesize_tasks(odd, n=2).tasks
+    path = write_world_suite(odd, tasks, tmp_path / odd.id)
+    assert len(load_file(path)) == 2
+    assert path.read_text().splitlines()[0].endswith("(Moving house; persona: a nurse tasks: []).")
