@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from toolkit.paths import REPO_ROOT
-from toolkit.training.schema import ANY, SCHEMA, validate_recipe
+from toolkit.training.schema import ANY, LOSS_TYPES, SCHEMA, validate_recipe
 
 TINY = REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml"
 
@@ -82,6 +82,19 @@ def _load_edited(tmp_path, edit):
     (lambda r: r["history"].update(window=0, overlap=0), r"'history\.window' is 0; expected an integer >= 1"),
     (lambda r: r.update(env={"HF_HUB_OFFLINE": None}), r"'env\.HF_HUB_OFFLINE' is None; expected a string, number"),
     (lambda r: r.update(env=["HF_HUB_OFFLINE=1"]), r"'env' is \['HF_HUB_OFFLINE=1'\]; expected a mapping"),
+    (lambda r: r.update(env={"": "1"}), r"'env\.': '' is not an environment variable name"),
+    (lambda r: r.update(env={"A=B": "1"}), r"'env\.A=B': 'A=B' is not an environment variable name"),
+    (lambda r: r.update(env={"A": "x\0y"}), r"'env\.A' holds a NUL character"),
+    (lambda r: (r["history"].pop("overlap"), r["history"].update(window=1)),
+     r"'history\.overlap' is 2 \(its default: the key is not set\), but it must be below 'history\.window' \(1\)"),
+    (lambda r: r["algorithm"].update(epsilon=0.3, epsilon_high=0.1), r"'algorithm\.epsilon_high' is 0\.1, below "
+                                                                     r"'algorithm\.epsilon' \(0\.3\)"),
+    (lambda r: (r["algorithm"].update(name="gspo"), r["algorithm"].pop("epsilon_high"), r["algorithm"].pop("per_token_loss")),
+     r"'algorithm\.epsilon_high' is not set, so it is gspo's default 0\.0004, below 'algorithm\.epsilon' \(0\.2\)"),
+    (lambda r: r["algorithm"].update(loss_type="ppo"), r"'algorithm\.loss_type' is 'ppo'; expected one of grpo, dapo"),
+    (lambda r: r["algorithm"].update(loss_type=""), r"'algorithm\.loss_type' is ''; expected one of grpo, dapo"),
+    (lambda r: r["tasks"]["pools"][0].update(split=1), r"'tasks\.pools\[0\]\.split' is 1; expected train, test"),
+    (lambda r: r["tasks"]["pools"][0].update(split=True), r"'tasks\.pools\[0\]\.split' is True; expected train"),
 ])
 def test_values_of_the_wrong_type_or_range_name_the_file_and_the_key(tmp_path, edit, message):
     with pytest.raises(ValueError, match=r"^recipe .*edited\.yaml: recipe key " + message):
@@ -94,6 +107,7 @@ def test_values_of_the_right_type_load():
     recipe["rollout"].update(max_turns=None, temperature=1)  # an int where a number is asked for
     recipe["algorithm"]["learning_rate"] = 1
     recipe["env"] = {"HF_HUB_OFFLINE": 1, "TOKENIZERS_PARALLELISM": False}
+    recipe["algorithm"].update(name="dapo", epsilon=0.3, epsilon_high=None, loss_type=None)  # null: = epsilon
     validate_recipe(recipe)
 
 
@@ -115,5 +129,6 @@ def test_docs_list_the_type_of_every_key_the_type_check_knows():
     table = docs[docs.index("| type | keys |"):].split("\n\n", 1)[0]
     listed = {key.replace("[i]", "[]") for key in re.findall(r"`([a-z_]+(?:\.[a-z0-9_\[\]]+)*)`", table)}
     assert set(TYPES) - listed == set(), "keys type-checked but missing from docs/training.md's type table"
-    assert listed - set(TYPES) - {"env"} <= {"text-v1", "json-v1", "text", "json", "qwen3vl", "qwen", "uitars",
-                                             "norm1000", "norm1", "pixels", "uitars-v1"}
+    assert listed - set(TYPES) - {"env", "algorithm.name"} <= {"text-v1", "json-v1", "text", "json", "qwen3vl", "qwen",
+                                                               "uitars", "norm1000", "norm1", "pixels", "uitars-v1",
+                                                               *LOSS_TYPES}

@@ -16,7 +16,7 @@ import yaml
 
 from toolkit.paths import REPO_ROOT
 from toolkit.strict_yaml import load_strict
-from toolkit.training.schema import pool_splits, validate_recipe
+from toolkit.training.schema import clip_range, pool_splits, validate_recipe
 
 log = logging.getLogger(__name__)
 
@@ -44,16 +44,16 @@ def load_recipe(path: str | Path) -> dict[str, Any]:
 def _loss_settings(algo: dict[str, Any]) -> dict[str, Any]:
     name = algo.get("name", "grpo")
     per_token = algo.get("per_token_loss", True)
-    out: dict[str, Any] = {"epsilon": algo.get("epsilon", 0.2)}
+    epsilon, epsilon_high = clip_range(algo)
+    out: dict[str, Any] = {"epsilon": epsilon}
     if name == "dapo":
-        out.update(loss_type="dapo", epsilon_high=algo.get("epsilon_high", 0.28))
+        out.update(loss_type="dapo", epsilon_high=epsilon_high)
     elif name == "gspo":  # a per-sequence mean (GSPO's objective); pad rows are taken out by the trainer
-        out.update(loss_type="grpo", importance_sampling_level="sequence", epsilon=algo.get("epsilon", 3e-4),
-                   epsilon_high=algo.get("epsilon_high", 4e-4))
+        out.update(loss_type="grpo", importance_sampling_level="sequence", epsilon_high=epsilon_high)
     elif name == "grpo":
         out.update(loss_type="dapo" if per_token else "grpo")
-        if algo.get("epsilon_high") is not None:
-            out["epsilon_high"] = algo["epsilon_high"]
+        if epsilon_high is not None:
+            out["epsilon_high"] = epsilon_high
     else:
         raise ValueError(f"unknown algorithm {name!r}; expected grpo, dapo or gspo")
     if algo.get("loss_type"):

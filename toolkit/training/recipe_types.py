@@ -21,6 +21,12 @@ def _formats() -> tuple[str, ...]:
     return (*FORMATS, *ALIASES)
 
 
+def _loss_types() -> tuple[str, ...]:
+    from toolkit.training.schema import LOSS_TYPES
+
+    return LOSS_TYPES
+
+
 COORDS: tuple[str, ...] = CoordSpace.__args__  # norm1000, norm1, pixels
 
 
@@ -96,7 +102,7 @@ TYPES: dict[str, Kind] = {
     "algorithm.kl_loss_coef": _float(0), "algorithm.entropy_coef": _float(0),
     "algorithm.per_token_loss": BOOL,
     "algorithm.epsilon": _float(0, lo_open=True), "algorithm.epsilon_high": _float(0, lo_open=True, nullable=True),
-    "algorithm.loss_type": Kind("str", nullable=True), "algorithm.use_bias_correction_kl": BOOL,
+    "algorithm.loss_type": Kind("choice", nullable=True, choices=_loss_types), "algorithm.use_bias_correction_kl": BOOL,
     "sampling.success_threshold": _float(0, 1), "sampling.fail_budget": _int(1), "sampling.mastered_budget": _int(1),
     "rollout.concurrency": _int(1), "rollout.temperature": _float(),
     "rollout.max_turns": _int(1, nullable=True), "rollout.max_new_tokens": _int(1),
@@ -150,8 +156,10 @@ def check_types(recipe: dict[str, Any]) -> None:
     history = recipe.get("history") or {}
     window, overlap = history.get("window", 10), history.get("overlap", 2)
     if overlap >= window:
-        raise ValueError(f"recipe key 'history.overlap' is {overlap}, but it must be below 'history.window' ({window}): "
-                         "consecutive history windows share that many turns")
+        said = {k: "" if k in history else " (its default: the key is not set)" for k in ("window", "overlap")}
+        raise ValueError(f"recipe key 'history.overlap' is {overlap}{said['overlap']}, but it must be below "
+                         f"'history.window' ({window}{said['window']}): consecutive history windows share that many "
+                         "turns")
     env = recipe.get("env")
     if env is not None:
         if not isinstance(env, dict):
@@ -160,3 +168,9 @@ def check_types(recipe: dict[str, Any]) -> None:
             if not isinstance(name, str) or value is None or isinstance(value, (dict, list)):
                 raise ValueError(f"recipe key 'env.{name}' is {value!r}; expected a string, number or true/false "
                                  "(it is exported as an environment variable)")
+            if not name or "=" in name or "\0" in name:  # os.environ refuses these names
+                raise ValueError(f"recipe key 'env.{name}': {name!r} is not an environment variable name (it must be "
+                                 "non-empty, without '=' or a NUL character)")
+            if "\0" in str(value):
+                raise ValueError(f"recipe key 'env.{name}' holds a NUL character, which an environment variable "
+                                 "cannot")

@@ -55,6 +55,17 @@ VALUES: dict[str, tuple] = {
     "rollout.isolation": ("pages", "contexts", "browsers"),
 }
 SPLITS = ("train", "test")
+# TRL 1.16's loss types (GRPOTrainer._compute_loss raises on any other, but only after the first rollout)
+LOSS_TYPES = ("grpo", "dapo", "bnpo", "dr_grpo", "cispo", "sapo", "luspo", "vespo")
+# Each algorithm's clip range when the recipe leaves it out: (epsilon, epsilon_high); None is TRL's "= epsilon"
+CLIP_DEFAULTS = {"grpo": (0.2, None), "dapo": (0.2, 0.28), "gspo": (3e-4, 4e-4)}
+
+
+def clip_range(algo: dict[str, Any]) -> tuple[float, float | None]:
+    """Return the (epsilon, epsilon_high) an ``algorithm`` section trains with: its own values, else its name's
+    defaults (:data:`CLIP_DEFAULTS`); epsilon_high None means TRL's default, equal to epsilon."""
+    eps, high = CLIP_DEFAULTS.get(algo.get("name", "grpo"), CLIP_DEFAULTS["grpo"])
+    return float(algo.get("epsilon", eps)), algo.get("epsilon_high", high)
 
 
 def _unknown(path: str, key: str, allowed: dict[str, Any]) -> ValueError:
@@ -109,8 +120,8 @@ def validate_recipe(recipe: dict[str, Any], source: str = "recipe") -> None:
 def pool_splits(pool: dict[str, Any], index: int) -> tuple[str, ...]:
     """Return the task splits a pool trains on (``split``: train, test or a list; default train only)."""
     split = pool.get("split", "train")
-    splits = (split,) if isinstance(split, str) else tuple(split or ())
-    bad = [s for s in splits if s not in SPLITS]
+    splits = (split,) if isinstance(split, str) else tuple(split) if isinstance(split, list) else ()
+    bad = [s for s in splits if not isinstance(s, str) or s not in SPLITS]
     if not splits or bad:
         raise ValueError(f"recipe key 'tasks.pools[{index}].split' is {split!r}; expected train, test or a list of them")
     return splits
@@ -128,6 +139,12 @@ def _check_values(recipe: dict[str, Any]) -> None:
                          "use name: grpo with per_token_loss: false for a per-sequence loss")
     if name == "gspo" and per_token is not None:
         raise ValueError("recipe key 'algorithm.per_token_loss' does not apply to gspo (a sequence-level loss); remove it")
+    eps, high = clip_range(algo)
+    if high is not None and high < eps:
+        what = f"is {high!r}" if "epsilon_high" in algo else f"is not set, so it is {name}'s default {high!r}"
+        raise ValueError(f"recipe key 'algorithm.epsilon_high' {what}, below 'algorithm.epsilon' ({eps!r}): the "
+                         "upper clip bound (1 + epsilon_high) would be tighter than the lower one (1 - epsilon). "
+                         "Set epsilon_high >= epsilon (null: equal to epsilon)")
     for i, pool in enumerate((recipe.get("tasks") or {}).get("pools") or []):
         if not isinstance(pool, dict) or not pool.get("suite"):
             raise ValueError(f"recipe key 'tasks.pools[{i}].suite' is missing")
