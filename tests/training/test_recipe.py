@@ -351,8 +351,11 @@ def test_resume_refuses_what_it_cannot_continue_before_any_model_work(tmp_path):
         find_checkpoint(out, "last")  # the newest by step number, not by name
     assert find_checkpoint(out, out / "checkpoint-2") == out / "checkpoint-2"
     (out / "not-a-checkpoint").mkdir()
-    with pytest.raises(ValueError, match="not a trainer checkpoint"):
+    with pytest.raises(ValueError, match=r"not a trainer checkpoint \(no trainer_state.json\)$"):
         find_checkpoint(out, out / "not-a-checkpoint")
+    with pytest.raises(ValueError, match=rf"^--resume {out}: not a trainer checkpoint .*it is a run's output dir: give "
+                                         rf"one of its checkpoints \({out / 'checkpoint-10'}\), or --resume last"):
+        find_checkpoint(tmp_path, out)  # the run's folder instead of one of its checkpoints
 
     recipe = _tiny()
     with pytest.raises(ValueError, match="at step 2 and max_steps is 2; pass --max-steps above 2"):

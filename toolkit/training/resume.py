@@ -51,7 +51,10 @@ def find_checkpoint(output_dir: str | Path, resume: str | Path) -> Path:
         if not path.is_dir():
             raise ValueError(f"--resume {resume}: no such checkpoint folder")
     if not (path / TRAINER_STATE).is_file():
-        raise ValueError(f"--resume {path}: not a trainer checkpoint (no {TRAINER_STATE})")
+        inside = sorted((p for p in path.glob("checkpoint-*") if p.is_dir() and _step_of(p) >= 0), key=_step_of)
+        hint = (f"; it is a run's output dir: give one of its checkpoints ({inside[-1]}), or --resume last with it as "
+                "the output dir") if inside else ""
+        raise ValueError(f"--resume {path}: not a trainer checkpoint (no {TRAINER_STATE}){hint}")
     if not (path / OPTIMIZER).is_file():
         raise ValueError(f"--resume {path}: the checkpoint holds only the model (no {OPTIMIZER}): it was saved with "
                          "trainer.save_only_model true. Set trainer.save_only_model: false in the recipe to write "
