@@ -7,6 +7,7 @@ import asyncio
 import copy
 import json
 import random
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -166,6 +167,27 @@ def test_train_names_the_recipe_file_of_a_pool_error(tmp_path):
     with pytest.raises(ValueError, match=rf"^recipe {path}: tasks\.pools\[0\]\.env\.apps \['messages'\] lacks"):
         train(path, output_dir=tmp_path / "out")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_max_total_length_below_the_system_message_is_refused_before_the_weights_load(tmp_path, monkeypatch):
+    """Such a run would roll out a whole generation, then find no window short enough to train."""
+    import transformers
+
+    from toolkit.training.recipe import train
+
+    def no_weights(*args, **kwargs):
+        raise AssertionError("the model weights were loaded")
+
+    monkeypatch.setattr(transformers.AutoModelForImageTextToText, "from_pretrained", no_weights)
+    path = tmp_path / "short.yaml"
+    text = (RECIPES / "grpo-tiny-cpu.yaml").read_text()
+    assert "max_total_length: 4096" in text
+    text = re.sub(r"\n\s*warm_start: \[.*\]", "", text)  # no warm start: it trains the built model
+    path.write_text(text.replace("max_total_length: 4096", "max_total_length: 64", 1))
+    with pytest.raises(ValueError, match=rf"^recipe {path}: recipe key 'rollout\.max_total_length' is 64, but on "
+                                         r"device 'phone' the system message and the task line alone take \d+ tokens"):
+        train(path, output_dir=tmp_path / "out")
+    assert not (tmp_path / "out" / "runs").exists()  # no run store, no env
 
 
 # -- trainer pieces -------------------------------------------------------------------------------------------------

@@ -209,6 +209,30 @@ def check_pool_size(n_tasks: int, args) -> None:
             "trainer.tasks_per_step, trainer.steps_per_generation or the number of processes")
 
 
+def check_total_length(recipe: dict[str, Any], processor: Any, devices: set[str]) -> None:
+    """Raise ValueError naming ``rollout.max_total_length`` when it cannot hold the start of any window: the system
+    message, the task line and one sampled token (screenshots not counted), on the pools' devices. Checked with the
+    model's processor before the weights are loaded or any env starts: such a run would roll out a whole generation
+    and then find no window short enough to train."""
+    from toolkit.harness import HarnessConfig
+    from toolkit.harness.formats import get_format
+    from toolkit.harness.harness import system_prompt
+    from toolkit.training.windows import TokenBuilder
+
+    limit = int(recipe["rollout"].get("max_total_length", 8192))
+    m = recipe["model"]
+    describe = get_format(m.get("format", "text-v1"), m.get("coords")).describe()
+    builder = TokenBuilder(processor)
+    for device in sorted(devices):
+        messages = [{"role": "system", "content": system_prompt(device, HarnessConfig().system_prompt) + describe},
+                    {"role": "user", "content": [{"type": "text", "text": "Task:"}]}]
+        need = len(processor.tokenizer.encode(builder.head_text(messages), add_special_tokens=False)) + 1
+        if need > limit:
+            raise ValueError(f"recipe key 'rollout.max_total_length' is {limit}, but on device {device!r} the system "
+                             f"message and the task line alone take {need - 1} tokens (before any screenshot or "
+                             "sampled token): no training window would fit. Raise it (default 8192)")
+
+
 def model_dtype(recipe: dict[str, Any], args):
     """Return the torch dtype to load the model in: float32 whenever the trainer runs on CPU (bf16 weights would be
     updated with no fp32 master copy there), else ``trainer.dtype`` (default bfloat16)."""
@@ -270,6 +294,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     with args.main_process_first(local=True, desc="the model to train"):
         ckpt = build_model(recipe, out, build=build)
     processor = load_processor(ckpt)
+    check_total_length(recipe, processor, {s.device for s in specs.values()})
     model = AutoModelForImageTextToText.from_pretrained(ckpt, dtype=model_dtype(recipe, args))
 
     rows = [{"prompt": task, "task_id": task} for task in sorted(specs)]
