@@ -55,14 +55,14 @@ def main(argv: list[str] | None = None) -> dict:
         raise SystemExit(f"Error: {exc}") from None
     from trl import TrlParser
 
-    from toolkit.training.trainer import ConsistencyError
+    from toolkit.training.batch import TrainingStop
 
     # The recipe's sections are not dataclass fields: TrlParser hands them back as remaining strings.
     script_args, _sections, _rest = TrlParser(ScriptArguments).parse_args_and_config(
         argv, return_remaining_strings=True, separate_remaining_strings=True)
     try:
         summary = train(config, script_args.output_dir, script_args.max_steps, resume=script_args.resume)
-    except (ValueError, FileNotFoundError, ConsistencyError) as exc:  # what guigym train reports as a one-line error
+    except (ValueError, FileNotFoundError, TrainingStop) as exc:  # what guigym train reports as a one-line error
         raise SystemExit(f"Error: {exc}") from None
     if int(os.environ.get("RANK", "0")) == 0:  # one line per run, from the first rank
         print(json.dumps({k: v for k, v in summary.items() if k != "log_history"}, default=str))

@@ -413,3 +413,20 @@ def test_mcp_http_says_where_it_listens():
     finally:
         proc.terminate()
         proc.wait(30)
+
+
+@requires_chromium
+def test_train_that_stops_with_no_trainable_token_is_one_error_line(tmp_path):
+    """rollout.max_total_length just above what the check before any work counts (system message and task line):
+    every window, with its screenshot, is longer, so the run stops after its first rollout with a stated reason."""
+    pytest.importorskip("trl")
+    from toolkit.models.tiny import build_tiny_qwen3vl, load_processor
+    from toolkit.training.recipe import window_floor
+
+    recipe = {"model": {"format": "text-v1"}}
+    floor = window_floor(recipe, load_processor(build_tiny_qwen3vl(tmp_path / "m", seed=0, max_pixels=16384)), "phone")
+    path = _tiny_recipe(tmp_path, rollout={"max_total_length": floor + 2},
+                        model={"tiny": {"seed": 0, "max_pixels": 16384}})  # no warm start: the reward does not matter
+    res = guigym("train", "--config", str(path), "--max-steps", "1", "--output-dir", str(tmp_path / "out"), timeout=600)
+    _clear_error(res, 1, "no trainable tokens in this generation batch", "rollout.max_total_length")
+    assert not (tmp_path / "out" / "final").exists()

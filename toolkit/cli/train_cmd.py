@@ -21,17 +21,13 @@ def train_command(config, max_steps, output_dir, resume, as_json):
         from toolkit.training.recipe import train
     except ImportError as exc:
         fail(f"training needs the train extra (pip install -e '.[train]'): {exc}")
-    # train() checks the recipe and its checkpoint and exports its env: before TRL is imported; the trainer module
-    # (which imports TRL) is imported only to recognise a consistency stop
+    # train() checks the recipe and its checkpoint and exports its env: before TRL is imported (batch.py imports
+    # no TRL); a stop with a stated reason (no trainable token, the consistency gate) is one line too
+    from toolkit.training.batch import TrainingStop
+
     try:
         summary = train(config, output_dir, max_steps, resume=resume)
-    except (ValueError, FileNotFoundError) as exc:
-        fail(str(exc))
-    except RuntimeError as exc:
-        from toolkit.training.trainer import ConsistencyError
-
-        if not isinstance(exc, ConsistencyError):
-            raise
+    except (ValueError, FileNotFoundError, TrainingStop) as exc:
         fail(str(exc))
     steps = [h for h in summary["log_history"] if "loss" in h]
     for h in steps:

@@ -9,6 +9,11 @@ from typing import Any
 from toolkit.training.windows import WindowSample
 
 
+class TrainingStop(RuntimeError):
+    """A run stopped for a reason its message states (no trainable token, the consistency gate): ``guigym train``
+    and ``recipes/train_grpo.py`` report it as one error line, not a traceback."""
+
+
 def group_advantages(rewards: list[float], scale: bool = True, eps: float = 1e-4) -> list[float]:
     """Return GRPO advantages of one group: (r − mean) / (std + eps) (std unscaled when ``scale`` is False)."""
     if len(rewards) < 2:
@@ -79,16 +84,16 @@ def plan_rows(trained: list[int], padded: list[bool], steps_per_generation: int)
     ``trained[r]`` is rank r's count of windows with trained tokens, ``padded[r]`` whether rank r has a window to
     copy as a padding row (one of this batch's, or the last trained one of an earlier batch). Return (rows, real):
     the largest count rounded up to a multiple of ``steps_per_generation`` (every rank runs the same forward passes)
-    and the real windows over all ranks. Raise ``RuntimeError`` when no rank has a trainable token, or when a rank
+    and the real windows over all ranks. Raise :class:`TrainingStop` when no rank has a trainable token, or when a rank
     could only fill its batch with a padding row it does not have; every rank sees the same counts, so every rank
     raises the same error (a rank-local error would leave the others waiting in the next collective)."""
     if not any(trained):
-        raise RuntimeError("no trainable tokens in this generation batch on any rank (every attempt failed, had no "
+        raise TrainingStop("no trainable tokens in this generation batch on any rank (every attempt failed, had no "
                            "sampled ids or was longer than rollout.max_total_length)")
     short = [r for r, (n, p) in enumerate(zip(trained, padded)) if n == 0 and not p]
     if short:
         ranks = ", ".join(str(r) for r in short)
-        raise RuntimeError(f"rank {ranks} has no window in this generation batch, the run's first (every attempt "
+        raise TrainingStop(f"rank {ranks} has no window in this generation batch, the run's first (every attempt "
                            "there failed or was longer than rollout.max_total_length), and no earlier window to stand "
                            "in as padding; every rank stops")
     rows = max(trained)

@@ -37,7 +37,7 @@ from toolkit.rollout.scheduler import UNTERMINATED, WorkItem, attempt_row, outco
 from toolkit.store import RunStore, attempt_id
 from toolkit.tasks import TaskSpec, derive_seed, sample
 from toolkit.tasks.verdict import shaped_reward
-from toolkit.training.batch import collate_windows, group_advantages, k3_stats, merge_k3, plan_rows
+from toolkit.training.batch import TrainingStop, collate_windows, group_advantages, k3_stats, merge_k3, plan_rows
 from toolkit.training.policy import HFTokenPolicy, TokenModel
 from toolkit.training.sampler import AdaptiveSampler
 from toolkit.training.windows import TokenBuilder, WindowSample, attempt_windows
@@ -47,7 +47,7 @@ from toolkit.training.windows import TokenBuilder, WindowSample, attempt_windows
 ROW_MEAN_LOSSES = ("grpo", "sapo", "dr_grpo", "luspo")
 
 
-class ConsistencyError(RuntimeError):
+class ConsistencyError(TrainingStop):
     """The trainer's log-probs of the rollout's tokens disagree with the rollout's own (harness/processor mismatch)."""
 
 
