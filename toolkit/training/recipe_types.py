@@ -2,8 +2,8 @@
 
 A value of the wrong kind (``group_size: four``, ``save_only_model: "yes"``) or out of range (``group_size: 1``,
 ``overlap: 2`` with ``window: 2``) is a ValueError naming its key path, instead of a crash (or a silent default)
-deep inside TRL. ``null`` is accepted only where the code gives it a meaning (``rollout.max_turns: null`` is no
-limit); elsewhere leave the key out to get its default.
+deep inside TRL. ``null`` is accepted only where the code gives it a meaning (``rollout.max_turns: null``: each
+task's own max_steps); elsewhere leave the key out to get its default.
 """
 
 from __future__ import annotations
