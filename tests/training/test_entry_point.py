@@ -40,5 +40,6 @@ def test_config_equals_file_reaches_training_and_its_errors_are_one_line(tmp_pat
     path.write_text(yaml.safe_dump(recipe))
     res = _run(f"--config={path}", "--output_dir", str(tmp_path / "out"), "--max_steps", "1")
     assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
-    assert res.stderr.strip().splitlines()[-1].startswith("Error: the task pool has 1 task(s), but one generation needs 2")
+    assert res.stderr.strip().splitlines()[-1].startswith(f"Error: recipe {path}: the task pool has 1 task(s), but one "
+                                                            "generation needs 2")
     assert not (tmp_path / "out").exists()

@@ -74,6 +74,20 @@ def test_a_pool_that_cannot_fill_one_generation_fails_before_any_model_work(tmp_
         check_pool_size(3, args)
 
 
+def test_device_cuda_without_a_gpu_names_the_recipe_file_and_key(tmp_path, monkeypatch):
+    import torch
+
+    from toolkit.training.recipe import train
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    path = tmp_path / "cuda.yaml"
+    path.write_text((RECIPES / "grpo-tiny-cpu.yaml").read_text().replace("device: cpu ", "device: cuda", 1))
+    with pytest.raises(ValueError, match=rf"^recipe {path}: recipe key 'trainer\.device' is 'cuda', but torch sees no "
+                                         "CUDA GPU"):
+        train(path, output_dir=tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
 def test_train_refuses_to_save_a_model_after_zero_steps(tmp_path, monkeypatch):
     import toolkit.training.recipe as R
 

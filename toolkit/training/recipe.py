@@ -21,7 +21,7 @@ from toolkit.training.schema import clip_range, pool_splits, validate_recipe
 log = logging.getLogger(__name__)
 
 #: How the errors about a recipe's own keys begin (pools.py, schema.py): :func:`train` adds the file to them.
-RECIPE_ERRORS = ("tasks.pools", "recipe key", "recipe has no tasks")
+RECIPE_ERRORS = ("tasks.pools", "recipe key", "recipe has no tasks", "the task pool has")
 SECTIONS = ("model", "tasks", "algorithm", "sampling", "rollout", "history", "reward", "trainer")
 
 
@@ -84,7 +84,7 @@ def grpo_config(recipe: dict[str, Any], output_dir: str | Path, max_steps: int |
     tasks_per_step = int(tr.get("tasks_per_step", 1))
     device = tr.get("device") or "auto"
     if device == "cuda" and not torch.cuda.is_available():
-        raise ValueError("trainer.device is cuda but torch sees no CUDA GPU; use auto or cpu")
+        raise ValueError("recipe key 'trainer.device' is 'cuda', but torch sees no CUDA GPU; use auto or cpu")
     cpu = device == "cpu" or not torch.cuda.is_available()
     kwargs: dict[str, Any] = dict(
         output_dir=str(output_dir), num_generations=G, per_device_train_batch_size=G * tasks_per_step,
