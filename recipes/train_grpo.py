@@ -46,11 +46,13 @@ def _config_path(argv: list[str]) -> tuple[str, list[str]]:
 
 
 def main(argv: list[str] | None = None) -> dict:
-    from toolkit.training.recipe import check_checkpoint, load_recipe, train
+    from toolkit.training.recipe import check_checkpoint, export_env, load_recipe, train
 
     config, argv = _config_path(list(sys.argv[1:] if argv is None else argv))
     try:  # before TrlParser, whose own reading of the file would fail with less to say
-        check_checkpoint(load_recipe(config), f"recipe {config}")
+        recipe = load_recipe(config)
+        export_env(recipe)  # before huggingface_hub is imported (TrlParser exports it only after TRL imported it)
+        check_checkpoint(recipe, f"recipe {config}")
     except ValueError as exc:
         raise SystemExit(f"Error: {exc}") from None
     from trl import TrlParser

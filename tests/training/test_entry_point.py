@@ -43,3 +43,28 @@ def test_config_equals_file_reaches_training_and_its_errors_are_one_line(tmp_pat
     assert res.stderr.strip().splitlines()[-1].startswith(f"Error: recipe {path}: the task pool has 1 task(s), but one "
                                                             "generation needs 2")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["entry point", "guigym train"])
+def test_the_recipe_env_is_exported_before_the_checkpoint_is_looked_up(tmp_path, command):
+    """A hub id cached under the recipe's own HF_HOME: huggingface_hub reads HF_HOME once, when it is imported, so the
+    recipe's env: must be exported before the checkpoint check imports it (the run then stops at the pool check)."""
+    snapshot = tmp_path / "hf" / "hub" / "models--guigym-test--cached-model" / "snapshots" / ("0" * 40)
+    snapshot.mkdir(parents=True)
+    (snapshot / "config.json").write_text("{}")
+    (snapshot.parents[1] / "refs").mkdir()
+    (snapshot.parents[1] / "refs" / "main").write_text("0" * 40)
+    recipe = yaml.safe_load((REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml").read_text())
+    recipe["env"] = {"HF_HOME": str(tmp_path / "hf"), "HF_HUB_OFFLINE": "1"}
+    recipe["model"] = {"checkpoint": "guigym-test/cached-model", "format": "text-v1"}
+    recipe["trainer"]["tasks_per_step"] = 2  # the recipe's pool holds one task: refused after the checkpoint check
+    path = tmp_path / "cached.yaml"
+    path.write_text(yaml.safe_dump(recipe))
+    out = str(tmp_path / "out")
+    if command == "entry point":
+        res = _run("--config", str(path), "--output_dir", out)
+    else:
+        res = subprocess.run([sys.executable, "-m", "toolkit.cli.main", "train", "--config", str(path), "--output-dir",
+                              out], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
+    assert "the task pool has 1 task(s)" in res.stderr.strip().splitlines()[-1], res.stderr[-2000:]

@@ -155,7 +155,8 @@ def check_checkpoint(recipe: dict[str, Any], source: str = "recipe") -> None:
 
 def export_env(recipe: dict[str, Any]) -> None:
     """Export the recipe's ``env:`` mapping as environment variables, as TrlParser does under ``accelerate launch``
-    (values as strings), so ``guigym train`` and ``recipes/train_grpo.py`` run with the same environment."""
+    (values as strings), so ``guigym train`` and ``recipes/train_grpo.py`` run with the same environment. Called
+    before huggingface_hub is imported, which reads its cache location (HF_HOME, HF_HUB_CACHE) once at import."""
     for name, value in (recipe.get("env") or {}).items():
         os.environ[str(name)] = str(value)
 
@@ -350,8 +351,8 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
     """Run a recipe (``resume``: continue from ``last`` checkpoint under the output dir, or from a checkpoint
     folder) with its ``env:`` exported; return a summary (output dir, final checkpoint, run store, log history)."""
     recipe = load_recipe(recipe_path)
+    export_env(recipe)  # first: HF_HOME / HF_HUB_CACHE there decide which cache the checkpoint is looked up in
     check_checkpoint(recipe, f"recipe {recipe_path}")
-    export_env(recipe)
     out = Path(output_dir or recipe["trainer"].get("output_dir") or f"outputs/{Path(recipe_path).stem}")
     if output_dir:  # the caller's argument (the CLI says it as its --output-dir flag)
         source = f"argument 'output_dir': {out}"
