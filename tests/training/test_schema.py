@@ -89,7 +89,8 @@ def _load_edited(tmp_path, edit):
      r"'history\.overlap' is 2 \(its default: the key is not set\), but it must be below 'history\.window' \(1\)"),
     (lambda r: r["algorithm"].update(epsilon=0.3, epsilon_high=0.1), r"'algorithm\.epsilon_high' is 0\.1, below "
                                                                      r"'algorithm\.epsilon' \(0\.3\)"),
-    (lambda r: (r["algorithm"].update(name="gspo"), r["algorithm"].pop("epsilon_high"), r["algorithm"].pop("per_token_loss")),
+    (lambda r: (r["algorithm"].update(name="gspo"), r["algorithm"].pop("epsilon_high"),
+                r["algorithm"].pop("per_token_loss")),
      r"'algorithm\.epsilon_high' is not set, so it is gspo's default 0\.0004, below 'algorithm\.epsilon' \(0\.2\)"),
     (lambda r: r["algorithm"].update(loss_type="ppo"), r"'algorithm\.loss_type' is 'ppo'; expected one of grpo, dapo"),
     (lambda r: r["algorithm"].update(loss_type=""), r"'algorithm\.loss_type' is ''; expected one of grpo, dapo"),
