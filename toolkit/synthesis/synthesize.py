@@ -138,7 +138,7 @@ def build_task(backend: Any, req: TaskRequirements, world: World) -> SynthTask:
     golden = backend.golden(req, world)
     verifier = backend.verifier(req)
     problems = source_problems(verifier.source, verifier.function)
-    if problems:  # the suite file would not load, and every task of the world would go with it
+    if problems:  # the loader would refuse it at the write stage: refused here, before acceptance runs the task
         raise ValueError("; ".join(problems[:3]))
     reference_steps = len(golden.actions)
     return SynthTask(requirements=req, golden=golden, verifier=verifier, max_steps=min(200, reference_steps + STEP_SLACK))
