@@ -24,11 +24,11 @@ async def test_history_window_reuses_more_than_last_k():
 
 
 def test_the_reuse_bound_of_k_screenshot_histories():
-    """benchmarks/README.md's bound: 0.888 at S = 602, X = 1,015 with K = 10 over 30 steps; a head of zero tokens with
+    """benchmarks/README.md's bound: 0.888 at S = 606, X = 1,014 with K = 10 over 30 steps; a head of zero tokens with
     every screenshot kept (K = steps) reuses all but one turn per prompt."""
     from toolkit.bench.history import reuse_bound
 
-    assert reuse_bound(602, 1015, 10, 30) == 0.8879
+    assert reuse_bound(606, 1014, 10, 30) == 0.8879
     assert reuse_bound(0, 100, 30, 30) == round(1 - 30 / sum(range(1, 31)), 4)
     assert reuse_bound(0, 0, 10, 30) == 0.0
 
