@@ -220,7 +220,7 @@ async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser
 
 
 def _vs_peer(marginal: float | None, alive: int, ceiling_idle: int | None, boot_s: float, total: int, margin: float) -> dict[str, Any]:
-    # notes/mobilegym-peer.md: ~80–110 MB PSS per added page (95 taken), 155 MB for the bare browser, 1.88 s to ready.
+    # MobileGym as measured here: ~80–110 MB PSS per added page (95 taken), 155 MB for the bare browser, 1.88 s to ready.
     peer_ceiling = int((total - margin) / _MB - 155) // 95
     return {
         "PSS per added instance (MB)": ratio(round(marginal, 2) if marginal else None, 95, False, "peer: 80–110 MB measured on this kind of machine"),

@@ -22,7 +22,7 @@ def section_markdown(name: str, figures: dict[str, Any]) -> str:
                   for k, v in vs.items()]
     elif isinstance(figures.get("peer_mobilegym"), dict):
         peer = ", ".join(f"{k} {v}" for k, v in figures["peer_mobilegym"].items())
-        lines += ["", f"Peer figures (MobileGym, notes/mobilegym-peer.md): {peer}."]
+        lines += ["", f"Peer figures (MobileGym, measured by this project on this kind of machine): {peer}."]
     return "\n".join(lines) + "\n"
 
 

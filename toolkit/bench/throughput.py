@@ -81,7 +81,7 @@ async def bench_throughput(levels: tuple[int, ...] = (1, 8, 32), attempts: int |
         figures[f"step_ms_p{p}"] = level["step_ms_p50"]
     figures["load_after"] = round(os.getloadavg()[0], 2)
     figures["levels"] = levels_out
-    # notes/mobilegym-peer.md: one BACK step with its observation took 4.3 s (a single sample, with the runner's
+    # MobileGym as measured here: one BACK step with its observation took 4.3 s (a single sample, with the runner's
     # jittered delay, on a contended host); an observation alone 219 ms; `npm run preview` "tops out around 8 parallel".
     figures["peer_mobilegym"] = {"step_s": 4.3, "observation_ms": 219, "parallel_ceiling_preview": 8}
     top = max(levels)
