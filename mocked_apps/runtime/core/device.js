@@ -189,6 +189,27 @@ export function createDevice({ apps, worlds = {}, order }) {
   }
 
   /**
+   * Run `apply` (one app or system action) and log `entry`; all or nothing: when it throws (a hand-off or a
+   * notification to an app this device lacks, a reducer that throws) the OS part and every app state are put back
+   * and nothing is logged, so the log always replays (a random draw or a new id already taken is undone too).
+   * App states are swapped, never changed in place, so keeping their references is enough. Redraws either way.
+   */
+  function atomically(entry, apply) {
+    const kept = { os: clone(device.state.os), apps: { ...device.state.apps } };
+    try {
+      const result = apply();
+      device.log.push(entry);
+      return result;
+    } catch (err) {
+      device.state.os = kept.os;
+      device.state.apps = kept.apps;
+      throw err;
+    } finally {
+      emit();
+    }
+  }
+
+  /**
    * Reset to the initial state s0: fresh OS, each app's init over its world, then `patch`.
    * All or nothing: a reset that fails (a `start_app` this device does not have, a patch key that could reach a
    * prototype, an app's init that throws) keeps the previous state and log and throws. Either way the
@@ -221,10 +242,7 @@ export function createDevice({ apps, worlds = {}, order }) {
   /** Apply an action of the foreground (or named) app and notify listeners. */
   device.dispatch = function dispatch(appId, action) {
     if (!apps[appId]) throw new Error(`unknown app '${appId}'`); // refused before it is logged, as system() does
-    device.log.push({ app: appId, action: clone(action) });
-    const handled = runApp(appId, action);
-    emit();
-    return handled;
+    return atomically({ app: appId, action: clone(action) }, () => runApp(appId, action));
   };
 
   /**
@@ -237,7 +255,11 @@ export function createDevice({ apps, worlds = {}, order }) {
     if (action.type === 'tick' && !(typeof action.ms === 'number' && Number.isFinite(action.ms) && action.ms >= 0)) {
       throw new Error(`tick: ms must be a finite number >= 0, got ${JSON.stringify(action.ms)}`);
     }
-    device.log.push({ app: null, action: clone(action) });
+    return atomically({ app: null, action: clone(action) }, () => runSystem(action));
+  };
+
+  /** Apply a system action that `system` accepted (see there). */
+  function runSystem(action) {
     const os = device.state.os;
     switch (action.type) {
       case 'home':
@@ -297,8 +319,7 @@ export function createDevice({ apps, worlds = {}, order }) {
       default:
         throw new Error(`unknown system action '${action.type}'`);
     }
-    emit();
-  };
+  }
 
   /**
    * Patch the state ("merge") or replace it ("set"). Logged as `{app: null, set: {patch, mode}}`, so a replay

@@ -207,6 +207,42 @@ test('tick needs a finite number of ms >= 0; refused actions are not logged', ()
   assert.equal(dev.log.length, 1);
 });
 
+test('an action that throws changes nothing and is not logged, so the log still replays', () => {
+  const shaky = {
+    init: () => ({ data: { n: 0 }, ui: {} }),
+    reduce(state, action, ctx) {
+      state.data.n += 1;
+      state.data.roll = ctx.random();
+      state.data.id = ctx.uid('x');
+      if (action.type === 'fail') throw new Error('reducer failed');
+      if (action.type === 'handoff') ctx.open('ghost', {});
+      if (action.type === 'intent' && action.fail) throw new Error('intent failed');
+      return state;
+    },
+  };
+  const dev = createDevice({ apps: { shaky, counter } });
+  dev.reset({ seed: 4, start_app: 'counter' });
+  dev.dispatch('shaky', { type: 'ok' });
+  dev.setState({ os: { notifications: [{ id: 'n90', app: 'ghost', time: 0 }] } });
+  const before = stableStringify(dev.getState());
+  const log = clone(dev.log);
+  let draws = 0;
+  dev.subscribe(() => { draws += 1; });
+  assert.throws(() => dev.dispatch('shaky', { type: 'fail' }), /reducer failed/);
+  assert.throws(() => dev.dispatch('shaky', { type: 'handoff' }), /unknown app 'ghost'/);
+  assert.throws(() => dev.system({ type: 'open', app: 'ghost' }), /unknown app 'ghost'/);
+  assert.throws(() => dev.system({ type: 'open', app: 'shaky', intent: { fail: true } }), /intent failed/);
+  assert.throws(() => dev.system({ type: 'tap_notification', id: 'n90' }), /unknown app 'ghost'/);
+  assert.equal(stableStringify(dev.getState()), before, 'no draw, id, screen or notification change is kept');
+  assert.deepEqual(dev.log, log);
+  assert.equal(draws, 5, 'the listeners redraw the state that is kept');
+  dev.dispatch('shaky', { type: 'ok' });
+  const replay = createDevice({ apps: { shaky, counter } });
+  replay.reset({ seed: 4, start_app: 'counter' });
+  for (const entry of clone(dev.log)) replay.replay(entry);
+  assert.equal(stableStringify(replay.getState()), stableStringify(dev.getState()));
+});
+
 test('a reset that fails keeps the previous state and log, and still redraws', () => {
   const dev = make();
   dev.reset({ seed: 5, start_app: 'counter' });
