@@ -230,3 +230,16 @@ test('a scheduled transfer without enough money fails and moves nothing', async 
   assert.equal(failed.status, 'failed');
   consistent(dev);
 });
+
+test('transactions made at the same virtual time list newest first, past id 9 too', async () => {
+  const dev = await device();
+  for (const amount of ['1', '2', '3', '4']) {
+    toReview(dev, { amount });
+    pin(dev);
+    go(dev, { type: 'finish' });
+  }
+  const { data, ui } = bk(dev);
+  const newest = bank.listTransactions(data).slice(0, 2).map((t) => t.id);
+  assert.deepEqual(newest.sort(), [...ui.last.tx].sort(), `the last transfer's legs (${ui.last.tx}) lead, got ${newest}`);
+  assert.deepEqual(bank.listTransactions(data, { account: 'chk' }).slice(0, 4).map((t) => t.amount_cents), [-400, -300, -200, -100]);
+});

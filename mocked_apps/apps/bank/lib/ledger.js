@@ -75,12 +75,15 @@ export function totalBalance(data) {
 /** Return the transactions, newest first, optionally of one account, matching a search and a direction filter. */
 export function listTransactions(data, { account = 'all', query = '', direction = 'all' } = {}) {
   const q = String(query || '').trim().toLowerCase();
+  // Ties in time (every action of one virtual minute has the same time) go by creation, newest first: the list
+  // is in that order (seeded ones by id), while the ids themselves compare as text ("tx10" < "tx9").
+  const made = new Map((data.transactions || []).map((t, i) => [t, i]));
   return (data.transactions || [])
     .filter((t) => account === 'all' || t.account === account)
     .filter((t) => direction === 'all' || (direction === 'in' ? t.amount_cents > 0 : t.amount_cents < 0))
     .filter((t) => !q || t.title.toLowerCase().includes(q) || (t.note || '').toLowerCase().includes(q)
       || t.category.toLowerCase().includes(q))
-    .sort((a, b) => b.time - a.time || (a.id < b.id ? 1 : -1));
+    .sort((a, b) => b.time - a.time || made.get(b) - made.get(a));
 }
 
 /** Group transactions (already ordered) by day: [[dayMs, [tx...]], ...]. */
