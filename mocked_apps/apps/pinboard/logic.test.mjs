@@ -385,3 +385,12 @@ test('a corrupted ui is repaired instead of crashing', async () => {
   assert.equal(app(dev).ui.screen, 'home');
   assert.ok(app(dev).data.liked.includes('p01'));
 });
+
+test('comments made at the same virtual time list in the order they were made, past id 9 too', async () => {
+  const dev = await solo();
+  act(dev, { type: 'open', post: 'p01' });
+  const texts = Array.from({ length: 12 }, (_, i) => `note ${i + 1}`);
+  for (const text of texts) act(dev, { type: 'add_comment', text });
+  assert.ok(app(dev).data.comments.some((c) => c.id.length > 2) && app(dev).data.comments.some((c) => c.id.length === 2));
+  assert.deepEqual(commentsOf(app(dev).data, world, 'p01').filter((c) => c.mine).map((c) => c.text), texts);
+});

@@ -100,7 +100,9 @@ export function commentsOf(data, world, clipId) {
   const w = (world.clips || []).find((c) => c.id === clipId) || (world.mine || []).find((c) => c.id === clipId);
   const others = ((w && w.comments) || []).map((c) => ({ id: c.id, by: c.by, text: c.text, time: toMs(c.time), mine: false }));
   const mine = (data.comments || []).filter((c) => c.clip === clipId).map((c) => ({ id: c.id, by: me.handle, text: c.text, time: c.time, mine: true }));
-  return [...others, ...mine].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+  // Ties in time (the user's comments of one virtual minute) keep this order, the world's then the user's as made
+  // (sort is stable); their ids compare as text, "r10" before "r9".
+  return [...others, ...mine].sort((a, b) => a.time - b.time);
 }
 
 /** Return a creator's clips (world clips; the user's own for "me"), newest first. */

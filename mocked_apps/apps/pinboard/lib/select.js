@@ -93,7 +93,9 @@ export function commentsOf(data, world, postId) {
   const w = (world.posts || []).find((p) => p.id === postId);
   const others = ((w && w.comments) || []).map((c) => ({ id: c.id, by: c.by, text: c.text, time: toMs(c.time), mine: false }));
   const mine = (data.comments || []).filter((c) => c.post === postId).map((c) => ({ id: c.id, by: me.name, text: c.text, time: c.time, mine: true }));
-  return [...others, ...mine].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+  // Ties in time (the user's comments of one virtual minute) keep this order, the world's then the user's as made
+  // (sort is stable); their ids compare as text, "r10" before "r9".
+  return [...others, ...mine].sort((a, b) => a.time - b.time);
 }
 
 /** Return the posts of an author, newest first. */
