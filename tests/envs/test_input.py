@@ -4,11 +4,14 @@ error), UI-TARS's ``ctrl a`` reaching the device, ``type`` refused unless a text
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+
 import pytest
 
 from tests.conftest import requires_chromium
 from toolkit.actions import KEY_NAMES, ActionError, Hotkey, normalize_key, parse_action
-from toolkit.envs.input import screen_point
+from toolkit.envs.input import move, screen_point
 from toolkit.harness.formats import get_format
 
 pytestmark = requires_chromium
@@ -129,5 +132,44 @@ async def test_a_click_at_1000_lands_inside_the_page(answers_manager, demo):
         r = await answers_manager.step(lease, [{"type": "click", "x": 1000, "y": 1000}, {"type": "click", "x": 0, "y": 0}], "edges")
         assert all(a.ok for a in r.results)
         assert await hosted.page.evaluate("__clicks") == [[359, 799], [0, 0]]
+    finally:
+        await answers_manager.release(lease)
+
+
+class _FrameFirst:
+    """A CDP session that holds each mouse event back until a frame has been begun: the order a loaded machine
+    sometimes gives (the frame reaches the compositor before the move reaches the renderer). Counts the frames
+    begun after the move went out."""
+
+    def __init__(self, cdp):
+        self.cdp, self.framed, self.moved, self.frames_after_move = cdp, asyncio.Event(), False, 0
+
+    async def send(self, method, params=None):
+        if method == "Input.dispatchMouseEvent":
+            await self.framed.wait()
+            self.moved = True
+            return await self.cdp.send(method, params)
+        answer = await self.cdp.send(method, params)
+        self.frames_after_move += self.moved
+        self.framed.set()
+        return answer
+
+
+async def test_a_move_that_misses_its_frame_gets_another_one(answers_manager, demo):
+    """Under frame control a move is delivered with the next frame. When the move reached the renderer after the
+    frame ``move`` began, nothing began another: the move waited for Chromium's 5 s fallback (a drag stalled 5 s a
+    step now and then). ``move`` now begins frames until the move is delivered."""
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        await answers_manager.reset(lease, inst)
+        _, hosted = answers_manager.hosted(lease)
+        assert hosted.viewport.frames == "control"
+        await hosted.page.evaluate("() => { window.__moves = []; document.addEventListener('mousemove', "
+                                   "(e) => __moves.push([e.clientX, e.clientY]), true); }")
+        late = _FrameFirst(hosted.cdp)
+        await move(dataclasses.replace(hosted, cdp=late), 100, 200)
+        assert late.frames_after_move >= 1
+        assert await hosted.page.evaluate("__moves") == [[100, 200]]
     finally:
         await answers_manager.release(lease)

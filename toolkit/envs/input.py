@@ -65,6 +65,10 @@ async def press(page: Page, keys: list[str]) -> str | None:
     return None
 
 
+#: Frames begun at most for one move under frame control before leaving it to Chromium's own fallback.
+MOVE_FRAMES = 50
+
+
 def _mouse(kind: str, x: float, y: float, buttons: int = 0, count: int = 1) -> dict:
     button = "left" if kind != "mouseMoved" or buttons else "none"
     return {"type": kind, "x": x, "y": y, "button": button, "buttons": buttons, "clickCount": count}
@@ -86,7 +90,17 @@ async def move(instance: Instance, x: float, y: float, buttons: int = 0, wait: b
     """
     sent = asyncio.ensure_future(instance.cdp.send("Input.dispatchMouseEvent", _mouse("mouseMoved", x, y, buttons)))
     if wait:
-        await asyncio.gather(sent, present(instance))
+        await present(instance)
+        if instance.viewport.frames == "control":
+            # The frame can reach the compositor before the move reaches the renderer; the move then waits for the
+            # next frame, which under frame control nobody begins: Chromium gave up after 5 s (a drag stalled 5 s a
+            # step now and then). Begin frames until the move is delivered.
+            for _ in range(MOVE_FRAMES):
+                done, _pending = await asyncio.wait({sent}, timeout=0.02)
+                if done:
+                    break
+                await present(instance)
+        await sent
     else:  # a page closed before its next frame fails the send: nothing to report
         sent.add_done_callback(lambda f: f.cancelled() or f.exception())
 
