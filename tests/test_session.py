@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import time
 
 import pytest
 
@@ -92,3 +94,31 @@ async def test_a_state_edited_by_the_caller_is_not_what_the_next_observation_sho
         assert again.state == idle.observation.state and again.state is not idle.observation.state
     finally:
         await env.aclose()
+
+
+def test_a_session_dropped_without_close_closes_its_browser():
+    """A session collected without close() (a notebook cell run again rebinds ``env``) kept its Chromium until the
+    process ended; the garbage collector now closes its manager."""
+    env = make_env(None, apps=["answersheet"])
+    env.reset()
+    manager = env.manager
+    _, hosted = manager.hosted(env.lease)
+    browser = hosted.browser
+    assert browser.is_connected()
+    del env, hosted
+    gc.collect()
+    for _ in range(600):  # the close runs on the background loop; a hang guard, not a timing assertion
+        if manager.backend._pw is None:
+            break
+        time.sleep(0.05)
+    assert manager.backend._pw is None and not browser.is_connected() and not manager._slots
+
+
+def test_calls_on_a_closed_session_name_the_call():
+    env = make_env(None, apps=["answersheet"])
+    env.close()
+    env.close()  # closing twice is harmless
+    for name, call in (("reset", env.reset), ("step", lambda: env.step({"type": "wait"})), ("observe", env.observe),
+                       ("observe", env.state), ("evaluate", env.evaluate)):
+        with pytest.raises(RuntimeError, match=rf"^{name}: session closed .*make_env\(\)"):
+            call()

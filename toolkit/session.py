@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import numbers
+import weakref
 from typing import Any, Coroutine, Sequence, TypeVar
 
 from toolkit.actions import Action
@@ -46,6 +47,7 @@ class EnvSession:
         self.last: Observation | None = None
         self._steps = 0
         self._closed = False
+        self._finalizer: weakref.finalize | None = None
 
     # -- plumbing ------------------------------------------------------------------------------------
 
@@ -62,15 +64,20 @@ class EnvSession:
         """Return the env manager this session leases from (made on first use)."""
         return EnvManager(backend=LocalBackend(isolation=self.isolation), adapter=MockedAdapter(apps=self.apps))
 
-    def _check_open(self) -> None:
+    def _check_open(self, where: str) -> None:
         if self._closed:
-            raise RuntimeError("session closed: make a new one with make_env()")
+            raise RuntimeError(f"{where}: session closed (close() was called): make a new one with make_env()")
 
     async def _lease(self) -> Lease:
         """Return the session's lease, requesting one when it has none (first use, or after a failure)."""
-        self._check_open()
+        self._check_open("reset")
         if self.manager is None:
             self.manager = self._new_manager()
+            # A session dropped without close() (a notebook cell run again) would keep its Chromium until the
+            # process ends: closing the manager is left to the garbage collector then. Not at exit: the loop's
+            # thread is gone by then, and Playwright's driver takes its browsers down with it.
+            self._finalizer = weakref.finalize(self, _close_abandoned, self.manager)
+            self._finalizer.atexit = False
         if self.lease is None:
             [self.lease] = await self.manager.request(self.spec)
         return self.lease
@@ -91,7 +98,7 @@ class EnvSession:
         return sample(self.spec, seed)
 
     async def _reset(self, seed: int | None) -> Observation:
-        self._check_open()
+        self._check_open("reset")
         instance = self._instance(seed)
         self.instance = None  # until this reset succeeds: a step then resets first
         try:
@@ -110,7 +117,7 @@ class EnvSession:
         return await self.manager.reset(lease, instance)
 
     async def _step(self, actions: Sequence[Action | dict] | Action | dict) -> StepResult:
-        self._check_open()
+        self._check_open("step")
         batch = list(actions) if isinstance(actions, (list, tuple)) else [actions]
         if not batch:
             raise ValueError("step: give one action or a batch of at least one (an empty batch would count as a step "
@@ -124,7 +131,7 @@ class EnvSession:
         return result
 
     async def _evaluate(self) -> Verdict:
-        self._check_open()
+        self._check_open("evaluate")
         if self.spec is None or self.instance is None:
             raise RuntimeError("evaluate needs a task: make_env('<task id>') and reset() first")
         return await self.manager.evaluate(self.lease, self.instance, self.spec)
@@ -132,6 +139,8 @@ class EnvSession:
     async def _close(self) -> None:
         self._closed = True
         self.lease = self.instance = None
+        if self._finalizer is not None:
+            self._finalizer.detach()
         if self.manager is not None:
             manager, self.manager = self.manager, None
             await manager.close()
@@ -151,7 +160,7 @@ class EnvSession:
         return self._sync(self._observe())
 
     async def _observe(self) -> Observation:
-        self._check_open()
+        self._check_open("observe")
         if self.instance is None:
             return await self._reset(None)
         self.last = _own(await self.manager.observe(self.lease))
@@ -196,6 +205,13 @@ class EnvSession:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def _close_abandoned(manager: EnvManager) -> None:
+    """Close the manager of a session collected without close() (on the background loop; nobody waits for it)."""
+    loop = background_loop()
+    if not loop.is_closed():
+        asyncio.run_coroutine_threadsafe(manager.close(), loop)
 
 
 def _check_seed(where: str, seed: Any) -> None:
