@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
+import signal
+import sys
+import threading
 import time
 
 import pytest
 
 from tests.conftest import requires_chromium
 from toolkit import evaluate, make_env
+from toolkit.envs.manager import EnvManager
 from toolkit.tasks import load_suite
 
 pytestmark = requires_chromium
@@ -122,3 +127,59 @@ def test_calls_on_a_closed_session_name_the_call():
                        ("observe", env.state), ("evaluate", env.evaluate)):
         with pytest.raises(RuntimeError, match=rf"^{name}: session closed .*make_env\(\)"):
             call()
+
+
+async def test_two_resets_at_once_share_the_sessions_one_lease():
+    """``gather(env.areset(), env.areset())`` (or a reset from a second thread) each requested a lease of its own:
+    two phones booted and one stayed leased, unused, until its TTL. The session runs one operation at a time."""
+    env = make_env(None, apps=["answersheet"])
+    try:
+        first, second = await asyncio.gather(env.areset(), env.areset())
+        assert first.state == second.state
+        status = env.manager.status()
+        assert (status["instances"], status["leased"]) == (1, 1)
+    finally:
+        await env.aclose()
+
+
+def _interrupt_once_waiting(entered: threading.Event) -> None:
+    """Send SIGINT once the operation has started and the main thread waits for its answer (not before: a signal
+    that lands while the call is still being submitted interrupts nothing in flight)."""
+    entered.wait(60)
+    main = threading.main_thread().ident
+    for _ in range(6000):  # a hang guard
+        frame, names = sys._current_frames().get(main), set()
+        while frame is not None:
+            names.add(frame.f_code.co_name)
+            frame = frame.f_back
+        if "result" in names:
+            break
+        time.sleep(0.01)
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+def test_an_interrupted_call_stops_its_operation_and_the_session_goes_on(monkeypatch):
+    """Ctrl-C (SIGINT, as Jupyter's interrupt sends) during ``env.reset()`` left the reset running on the background loop, behind the next call; it is
+    now cancelled, and the next reset works on one lease."""
+    entered, stopped = threading.Event(), threading.Event()
+    real = EnvManager.request
+
+    async def stuck(self, *args, **kwargs):
+        entered.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            stopped.set()
+            raise
+
+    env = make_env(None, apps=["answersheet"])
+    try:
+        monkeypatch.setattr(EnvManager, "request", stuck)
+        threading.Thread(target=_interrupt_once_waiting, args=(entered,), daemon=True).start()
+        with pytest.raises(KeyboardInterrupt):
+            env.reset()
+        assert stopped.wait(60), "the interrupted reset kept running"
+        monkeypatch.setattr(EnvManager, "request", real)
+        assert env.reset().screen == "launcher" and env.manager.status()["leased"] == 1
+    finally:
+        env.close()

@@ -6,6 +6,8 @@ through the ``a``-prefixed methods.
 
 A failed operation raises a typed :class:`~toolkit.envs.base.EnvError` (a crashed page, a timeout, an expired
 lease, a failed boot); the next ``reset()`` recovers: it gives the broken lease back and requests a fresh one.
+A session runs one operation at a time (calls made together wait their turn), an interrupted synchronous call
+(Ctrl-C) cancels its operation, and a session collected without ``close()`` closes its browser.
 """
 
 from __future__ import annotations
@@ -48,14 +50,32 @@ class EnvSession:
         self._steps = 0
         self._closed = False
         self._finalizer: weakref.finalize | None = None
+        self._serial: asyncio.Lock | None = None  # made on the background loop, which runs every operation
 
     # -- plumbing ------------------------------------------------------------------------------------
 
     def _submit(self, coro: Coroutine[Any, Any, T]) -> "asyncio.Future[T]":
-        return asyncio.run_coroutine_threadsafe(coro, background_loop())
+        return asyncio.run_coroutine_threadsafe(self._one_at_a_time(coro), background_loop())
+
+    async def _one_at_a_time(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run ``coro`` once the session's previous operations are done: two at once (``gather`` of two ``areset``,
+        a call from a second thread) each leased an instance of their own and left one leased until its TTL."""
+        if self._serial is None:
+            self._serial = asyncio.Lock()
+        try:
+            async with self._serial:
+                return await coro
+        finally:
+            coro.close()  # a no-op once it ran; cancelled while waiting, it never started (no "never awaited")
 
     def _sync(self, coro: Coroutine[Any, Any, T]) -> T:
-        return self._submit(coro).result()
+        future = self._submit(coro)
+        try:
+            return future.result()
+        except BaseException:
+            # Ctrl-C in a notebook: stop the operation, which would otherwise run on and hold up the next call.
+            future.cancel()
+            raise
 
     async def _await(self, coro: Coroutine[Any, Any, T]) -> T:
         return await asyncio.wrap_future(self._submit(coro))
@@ -143,7 +163,7 @@ class EnvSession:
             self._finalizer.detach()
         if self.manager is not None:
             manager, self.manager = self.manager, None
-            await manager.close()
+            await asyncio.shield(manager.close())  # an interrupted close still closes the browser
 
     # -- synchronous API -----------------------------------------------------------------------------
 
