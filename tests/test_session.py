@@ -58,6 +58,19 @@ def test_a_task_or_seed_of_the_wrong_type_is_refused_by_make_env_naming_it(kwarg
         make_env(**kwargs)
 
 
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    ({"apps": "contacts"}, TypeError, r"make_env: apps must be a list of app ids, got str 'contacts'"),
+    ({"apps": ["contacts", 3]}, TypeError, r"make_env: apps must be a list of app ids"),
+    ({"apps": ["nope"]}, ValueError, r"make_env: device 'phone' has no app\(s\) \['nope'\]"),
+    ({"isolation": "tabs"}, ValueError, r"make_env: isolation must be pages, contexts or browsers, got 'tabs'"),
+])
+def test_apps_or_isolation_the_phone_lacks_are_refused_by_make_env(kwargs, error, message):
+    """``make_env(apps="contacts")`` failed at the first reset with "no app(s) ['a', 'c', 'n', ...]" (the string read
+    letter by letter); a wrong isolation also waited for the reset."""
+    with pytest.raises(error, match=message):
+        make_env(None, **kwargs)
+
+
 def test_a_negative_seed_is_refused_by_make_env_and_reset():
     """make_env(seed=-1) returned a session whose reset failed in ``sample``; reset(seed=-1) got that far too."""
     with pytest.raises(ValueError, match=r"make_env: seed must be >= 0, got -1"):
@@ -159,8 +172,8 @@ def _interrupt_once_waiting(entered: threading.Event) -> None:
 
 
 def test_an_interrupted_call_stops_its_operation_and_the_session_goes_on(monkeypatch):
-    """Ctrl-C (SIGINT, as Jupyter's interrupt sends) during ``env.reset()`` left the reset running on the background loop, behind the next call; it is
-    now cancelled, and the next reset works on one lease."""
+    """Ctrl-C (SIGINT, as Jupyter's interrupt sends) during ``env.reset()`` left the reset running on the background
+    loop, behind the next call; it is now cancelled, and the next reset works on one lease."""
     entered, stopped = threading.Event(), threading.Event()
     real = EnvManager.request
 

@@ -247,9 +247,20 @@ def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str =
              apps: list[str] | None = None) -> EnvSession:
     """Return an environment session for a task id (``suite/id``, or an id one suite alone holds), a spec, or None
     for a free phone. An unknown or ambiguous id is a :class:`~toolkit.tasks.SpecError` naming the suites; a ``task``
-    or ``seed`` of another type is a TypeError naming it (it would otherwise fail later, in ``reset``)."""
+    or ``seed`` of another type is a TypeError naming it (it would otherwise fail later, in ``reset``), and so are
+    ``apps`` that are not a list of app ids; apps the phone lacks or an unknown ``isolation`` are a ValueError."""
     if task is not None and not isinstance(task, (str, TaskSpec)):
         raise TypeError(f"make_env: task must be a task id ('suite/id'), a TaskSpec or None, got {type(task).__name__} {task!r}")
     _check_seed("make_env", seed)
+    # Checked here, not at the first reset: apps="contacts" was read letter by letter there.
+    if isolation not in ("pages", "contexts", "browsers"):
+        raise ValueError(f"make_env: isolation must be pages, contexts or browsers, got {isolation!r}")
+    if apps is not None:
+        if not isinstance(apps, (list, tuple)) or not all(isinstance(a, str) for a in apps):
+            raise TypeError(f"make_env: apps must be a list of app ids, got {type(apps).__name__} {apps!r}")
+        try:
+            MockedAdapter(apps=list(apps))
+        except ValueError as exc:
+            raise ValueError(f"make_env: {exc}") from None
     spec = find_task(task) if isinstance(task, str) else task
-    return EnvSession(spec, int(seed), isolation=isolation, apps=apps)
+    return EnvSession(spec, int(seed), isolation=isolation, apps=list(apps) if apps is not None else None)
