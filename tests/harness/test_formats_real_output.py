@@ -7,20 +7,9 @@ import json
 
 import pytest
 
+from tests.harness.test_formats import canonical as _canonical
 from toolkit.actions import parse_action
 from toolkit.harness.formats import FORMATS, get_format
-
-_OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
-
-
-def _canonical(action):
-    """A swipe is the scroll of the opposite direction; the amount is a format detail."""
-    d = action.model_dump()
-    if d["type"] == "swipe":
-        d["type"], d["direction"] = "scroll", _OPPOSITE[d["direction"]]
-    d.pop("amount", None)
-    return d
-
 
 def _qwen(*arguments, tool="mobile_use"):
     return "\n".join(f"<tool_call>\n{json.dumps({'name': tool, 'arguments': a})}\n</tool_call>" for a in arguments)
