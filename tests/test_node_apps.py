@@ -81,6 +81,18 @@ def test_the_host_api_guard_catches_what_it_names():
         assert not HOST_APIS.search(good), good
 
 
+# Text fields compared with < or > (code-point order: "acme" after "Zeta"), where the README asks for compareText.
+TEXT_BY_CODE_POINT = re.compile(r"\b\w+\.(name|title|label|subject|text|city|first|last)\s*[<>]\s*\w+\.\1\b")
+
+
+def test_text_is_ordered_with_compare_text_not_by_code_point():
+    hits = [f"{module.relative_to(MOCKED_APPS)}:{n}: {line.strip()[:100]}" for module in _code_files()
+            for n, line in enumerate(module.read_text().splitlines(), 1) if TEXT_BY_CODE_POINT.search(line)]
+    assert not hits, "\n".join(hits)
+    assert TEXT_BY_CODE_POINT.search("(a.name < b.name ? -1 : 0)") and TEXT_BY_CODE_POINT.search("x.last > y.last")
+    assert not TEXT_BY_CODE_POINT.search("compareText(a.name, b.name) || (a.id < b.id ? -1 : 1)")
+
+
 def test_every_stylesheet_is_named_by_its_manifest():
     # The server serves an app's style.css only when the manifest says "css": "style.css"; without it the app
     # renders unstyled, silently.

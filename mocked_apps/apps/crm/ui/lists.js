@@ -9,6 +9,7 @@ import {
 } from '../lib/select.js';
 import { ICONS, input, menuButton, leadChip, stageChip } from './widgets.js';
 import { topBar, noticeBar, backLink } from './chrome.js';
+import { compareText } from '../../../runtime/core/text.js';
 
 function th(api, action, col, label, sort, cls) {
   return h(`div.cr-th${cls}`, { 'data-gym': `sort:${col}`, role: 'button', onclick: () => api.dispatch({ type: action, col }) },
@@ -64,7 +65,7 @@ export function leadsPage(api) {
 export function accountsPage(api) {
   const { data } = api.state;
   const q = String(api.draft('acct-search')).trim().toLowerCase();
-  const rows = data.accounts.filter((a) => !q || a.name.toLowerCase().includes(q) || a.city.toLowerCase().includes(q)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rows = data.accounts.filter((a) => !q || a.name.toLowerCase().includes(q) || a.city.toLowerCase().includes(q)).sort((a, b) => compareText(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return h('div.cr-pane', null,
     topBar(api, 'Accounts', `${data.accounts.length} companies`, null),
     noticeBar(api),
@@ -86,7 +87,7 @@ export function contactsPage(api) {
   const { data } = api.state;
   const q = String(api.draft('contact-search')).trim().toLowerCase();
   const rows = data.contacts.filter((c) => !q || personName(c).toLowerCase().includes(q) || c.email.toLowerCase().includes(q)
-    || ((findAccount(data, c.account) || {}).name || '').toLowerCase().includes(q)).sort((a, b) => (a.last < b.last ? -1 : a.last > b.last ? 1 : a.first < b.first ? -1 : a.first > b.first ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    || ((findAccount(data, c.account) || {}).name || '').toLowerCase().includes(q)).sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return h('div.cr-pane', null,
     topBar(api, 'Contacts', `${data.contacts.length} people`, null),
     noticeBar(api),

@@ -1,6 +1,8 @@
 // Forkful world selectors: restaurants, opening hours against the virtual clock,
 // menu items and their option groups. Pure functions over world.json.
 
+import { compareText } from '../../../runtime/core/text.js';
+
 const DAY_MS = 86400000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -91,7 +93,7 @@ export function listRestaurants(world, { query = '', cuisine = 'all', openOnly =
     return r.name.toLowerCase().includes(q) || r.cuisine.toLowerCase().includes(q)
       || itemsOf(r).some((i) => i.name.toLowerCase().includes(q));
   });
-  const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const byName = (a, b) => compareText(a.name, b.name);
   const key = {
     recommended: (a, b) => (isOpen(b, now) - isOpen(a, now)) || (b.rating - a.rating),
     rating: (a, b) => b.rating - a.rating,

@@ -2,6 +2,7 @@
 
 import { NAME_RE, NAME_MAX, TOPIC_MAX } from './constants.js';
 import { parseStamp } from '../../../runtime/core/clock.js';
+import { compareText } from '../../../runtime/core/text.js';
 
 const MENTION_RE = /@([a-z][a-z0-9-]*)/g;
 
@@ -62,13 +63,13 @@ export function isMember(channel, user) {
 /** Return the channels (kind channel) `user` has joined, by name. */
 export function joinedChannels(data, user) {
   return data.channels.filter((c) => c.kind === 'channel' && c.members.includes(user))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    .sort((a, b) => compareText(a.name, b.name));
 }
 
 /** Return every public channel plus the private ones `user` belongs to, by name. */
 export function browsableChannels(data, user) {
   return data.channels.filter((c) => c.kind === 'channel' && canSee(c, user))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    .sort((a, b) => compareText(a.name, b.name));
 }
 
 /** Return a conversation's label: "#name" for channels, the partner's name for DMs. */
