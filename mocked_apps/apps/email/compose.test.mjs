@@ -186,3 +186,13 @@ test('receive: a new unread inbox email with a notification; bad input ignored',
   act(dev, { type: 'receive', from: 'a@b.example' });
   assert.equal(app(dev).data.emails.length, n);
 });
+
+test('compose over an open compose changes nothing: the typed text stays and one back closes it', async () => {
+  const dev = await dev0();
+  act(dev, { type: 'compose' });
+  type(dev, 'subject', 'Plans');
+  const before = JSON.stringify(app(dev).ui);
+  act(dev, { type: 'compose' });
+  assert.equal(JSON.stringify(app(dev).ui), before);
+  assert.equal(app(dev).ui.drafts.subject, 'Plans');
+});

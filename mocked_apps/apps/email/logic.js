@@ -206,6 +206,8 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'compose':
+      // as reply and forward: a second compose over an open one would replace its typed text and stack two
+      if (ui.screen === 'compose') return state;
       openCompose(state, { to: typeof a.to === 'string' && isEmail(a.to) ? a.to : '' });
       return state;
     case 'reply':
