@@ -22,18 +22,28 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 from pydantic import ConfigDict, Field
 
-from toolkit import api
+from toolkit import api, bounds
 from toolkit.diagnosis import DiagnosisReport
 from toolkit import synthesis
 from toolkit.envs import fleet
 from toolkit.envs.base import EnvError
 
 
-# Bounds of the numeric and list arguments, the same as the CLI's (published in the input schemas, checked by the SDK).
-Trials = Annotated[int, Field(ge=1, le=100)]
-Parallel = Annotated[int, Field(ge=1, le=512, description="attempts run at once (Chromium pages)")]
-Instances = Annotated[int, Field(ge=1, le=50)]
-Rollouts = Annotated[int, Field(ge=0, le=1000)]
+
+def _within(limits: tuple[int, int], description: str | None = None) -> Any:
+    """A whole number within ``limits`` (a :mod:`toolkit.bounds` pair), published in the input schema."""
+    return Field(ge=limits[0], le=limits[1], description=description)
+
+
+# The numeric arguments the CLI also takes, with the CLI's ranges: both read them from toolkit.bounds (published in
+# the input schemas, checked by the SDK; the toolkit.api functions check the same ranges for other callers).
+Seed = Annotated[int, _within(bounds.SEED)]
+Trials = Annotated[int, _within(bounds.TRIALS)]
+Parallel = Annotated[int, _within(bounds.PARALLEL, "attempts run at once (Chromium pages)")]
+Instances = Annotated[int, _within(bounds.INSTANCES)]
+Rollouts = Annotated[int, _within(bounds.RANDOM_ROLLOUTS)]
+Worlds = Annotated[int, _within(bounds.WORLDS)]
+PerWorld = Annotated[int, _within(bounds.PER_WORLD)]
 TaskOffset = Annotated[int, Field(ge=0, description="the first matching task to return: 0, then a page's next_offset")]
 TaskLimit = Annotated[int, Field(ge=1, le=api.TASK_PAGE_MAX, description="tasks per page")]
 StateChars = Annotated[int, Field(ge=api.STATE_MAX_CHARS_MIN, le=api.STATE_MAX_CHARS_LIMIT,
@@ -124,7 +134,7 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return _compact(await call(api.task_page, suite, app, tag, query, offset, limit))
 
     @server.tool()
-    async def show_task(task_id: str, seed: int = 0) -> api.TaskDetail:
+    async def show_task(task_id: str, seed: Seed = 0) -> api.TaskDetail:
         """Show a task's spec and the instance sampled with seed (task_id: suite/id, or an id only one suite has)."""
         return await call(api.show_task, task_id, seed)
 
@@ -135,7 +145,7 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool()
     async def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: Trials = 1,
-                       parallel: Parallel = 2, seed: int = 0, model: str | None = None, model_name: str | None = None,
+                       parallel: Parallel = 2, seed: Seed = 0, model: str | None = None, model_name: str | None = None,
                        action_format: str = "text-v1", temperature: float | None = None,
                        max_tokens: int | None = None, resume: str | None = None) -> api.JobInfo:
         """Start an evaluation in the background; poll job_status with the returned job id (it names the run id
@@ -198,14 +208,14 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return await call(api.fleet_status, run_id, runs_root, limit)
 
     @server.tool()
-    async def synth_world(persona: int | None = None, scenario: str | None = None, seed: int = 0) -> synthesis.World:
+    async def synth_world(persona: int | None = None, scenario: str | None = None, seed: Seed = 0) -> synthesis.World:
         """Build a world: coherent records across apps (contacts, messages, email, calendar, notes, files) sharing people and facts."""
         return await call(api.synth_world, persona, scenario, seed)
 
     @server.tool()
-    async def synth_tasks(out: str, worlds: Annotated[int, Field(ge=1, le=50)] = 1,
-                          per_world: Annotated[int, Field(ge=1, le=500)] = 10, weak: list[str] | None = None,
-                          random_rollouts: Rollouts = 20, seed: int = 0) -> api.JobInfo:
+    async def synth_tasks(out: str, worlds: Worlds = 1,
+                          per_world: PerWorld = 10, weak: list[str] | None = None,
+                          random_rollouts: Rollouts = 20, seed: Seed = 0) -> api.JobInfo:
         """Start synthesizing tasks from new worlds (offline backend) in the background: accept them only by execution
         and write them under `out`. Poll job_status with the returned job id: `done` of `total` counts the worlds
         written, `progress` is the latest progress line, and once done `result` is the SynthReport (worlds, out,
@@ -225,14 +235,14 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return await call(api.synth_audit, planted, suites)
 
     @server.tool()
-    async def env_open(task_id: str | None = None, seed: int = 0) -> Annotated[CallToolResult, api.SessionInfo]:
+    async def env_open(task_id: str | None = None, seed: Seed = 0) -> Annotated[CallToolResult, api.SessionInfo]:
         """Open an interactive phone (on a task: suite/id, or an id only one suite has; free when task_id is omitted);
         returns the session id and screen."""
         info, image = await call(sessions.open, task_id, seed)
         return _with_image(info, image)
 
     @server.tool()
-    async def env_reset(session_id: str, seed: int | None = None) -> Annotated[CallToolResult, api.SessionInfo]:
+    async def env_reset(session_id: str, seed: Seed | None = None) -> Annotated[CallToolResult, api.SessionInfo]:
         """Reset a session to its task's initial state (optionally another instance seed)."""
         info, image = await call(sessions.reset, session_id, seed)
         return _with_image(info, image)

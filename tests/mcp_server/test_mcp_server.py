@@ -268,7 +268,7 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
         tools = (await client.list_tools()).tools
         assert all(t.input_schema.get("additionalProperties") is False for t in tools)
         run_eval = next(t for t in tools if t.name == "run_eval").input_schema["properties"]
-        assert run_eval["parallel"]["minimum"] == 1 and run_eval["trials"]["maximum"] == 100
+        assert run_eval["parallel"]["minimum"] == 1 and run_eval["trials"]["maximum"] == 1000
         run_id = (await client.call_tool("list_runs", {})).structured_content["result"][-1]["run_id"]
         task = (await client.call_tool("task_results", {"run_id": run_id})).structured_content["result"][0]["task_id"]
         attempt = f"{run_id}/{task.replace('/', '__')}__t0"

@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
+from toolkit import bounds
 from toolkit.api.models import JobInfo, arg_error
 from toolkit.evaluation import evaluate_async
 from toolkit.harness import HarnessConfig, get_format
@@ -70,8 +71,9 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
         check_sampling(agent, temperature, max_tokens)
     except ValueError as exc:
         raise arg_error("temperature" if "temperature" in str(exc) else "max_tokens", str(exc)) from None
-    if not 1 <= trials <= 100:
-        raise arg_error("trials", "must be between 1 and 100")
+    bounds.check("trials", trials, bounds.TRIALS)
+    bounds.check("parallel", parallel, bounds.PARALLEL)
+    bounds.check("seed", seed, bounds.SEED)
     try:
         specs = load_tasks(suites, tasks)
     except SpecError as exc:

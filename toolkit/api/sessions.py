@@ -8,6 +8,7 @@ import time
 import typing
 from typing import Any
 
+from toolkit import bounds
 from toolkit.actions import Action
 from toolkit.api.models import SessionInfo, SessionState, arg_error
 from toolkit.api.tasks import spec_of
@@ -101,6 +102,7 @@ class SessionRegistry:
 
     def open(self, task_id: str | None = None, seed: int = 0) -> tuple[SessionInfo, bytes]:
         """Open a session (on a task, or a free phone when ``task_id`` is None), reset, and return the first screen."""
+        bounds.check("seed", seed, bounds.SEED)
         self.reap()
         if len(self._sessions) >= self.limit:
             raise ValueError(f"too many open sessions ({self.limit}); close one with env_close")
@@ -114,6 +116,8 @@ class SessionRegistry:
     def reset(self, session_id: str, seed: int | None = None) -> tuple[SessionInfo, bytes]:
         """Reset a session (optionally to another instance seed)."""
         env = self._get(session_id)
+        if seed is not None:
+            bounds.check("seed", seed, bounds.SEED)
         obs = env.reset(seed)
         self._steps[session_id] = 0
         return self._info(session_id, env, obs), obs.image

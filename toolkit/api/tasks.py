@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toolkit import bounds
 from toolkit.api.jobs import start_job
 from toolkit.api.models import JobInfo, SuiteInfo, TaskDetail, TaskInfo, TaskPage, ValidationInfo, arg_error
 from toolkit.sync import background_loop
@@ -112,6 +113,7 @@ def spec_of(task_id: str):
 def show_task(task_id: str, seed: int = 0) -> TaskDetail:
     """Return a task's spec and the instance sampled with ``seed``."""
     spec = spec_of(task_id)
+    bounds.check("seed", seed, bounds.SEED)
     return TaskDetail(spec=spec.model_dump(mode="json"), instance=sample(spec, seed).model_dump(mode="json"))
 
 
@@ -120,8 +122,8 @@ def validate_task(task_id: str, instances: int = 5, random_rollouts: int = 20) -
     from toolkit.validation import validate_tasks
 
     spec = spec_of(task_id)
-    if not 1 <= instances <= 50:
-        raise arg_error("instances", "must be between 1 and 50")
+    bounds.check("instances", instances, bounds.INSTANCES)
+    bounds.check("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS)
     [report] = _run(validate_tasks([spec], instances, random_rollouts, parallel=1))
     return ValidationInfo(task_id=report.task_id, ok=report.ok, checks=report.checks)
 
@@ -164,6 +166,7 @@ def synth_world(persona: int | None = None, scenario: str | None = None, seed: i
     from toolkit.synthesis import build_world
     from toolkit.synthesis.world import pool_persona
 
+    bounds.check("seed", seed, bounds.SEED)
     if persona is not None:
         try:
             pool_persona(persona)
@@ -187,12 +190,10 @@ def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] 
     if not out or not str(out).strip():
         raise arg_error("out", "name the folder to write the synthesized worlds to")
     _check_writable_folder(Path(out))
-    if not 1 <= worlds <= 50:
-        raise arg_error("worlds", "must be between 1 and 50")
-    if not 1 <= per_world <= 500:
-        raise arg_error("per_world", "must be between 1 and 500")
-    if not 0 <= random_rollouts <= 1000:
-        raise arg_error("random_rollouts", "must be between 0 and 1000")
+    bounds.check("worlds", worlds, bounds.WORLDS)
+    bounds.check("per_world", per_world, bounds.PER_WORLD)
+    bounds.check("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS)
+    bounds.check("seed", seed, bounds.SEED)
     if weak is not None and not all(isinstance(t, str) and t.strip() for t in weak):
         raise arg_error("weak", f"capability tags must be non-empty strings, got {weak!r}")
 

@@ -8,6 +8,7 @@ import click
 from click.core import ParameterSource
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from toolkit import bounds
 from toolkit.cli.common import console, emit_json, fail, split_list, table, writable_folder
 from toolkit.cli.common import out as stdout_console
 from toolkit.tasks.loader import known_suites
@@ -29,9 +30,9 @@ _OPTIONS = [
     click.option("--max-tokens", type=int, help="model agents: most tokens per step (default: openai 512, hf 128)"),
     click.option("--suite", default="mobile-core", show_default=True, help="suite name(s), comma-separated"),
     click.option("--tasks", "task_ids", help="only these task ids, comma-separated"),
-    click.option("--trials", type=click.IntRange(1, 1000), default=1, show_default=True),
-    click.option("--parallel", type=click.IntRange(1, 512), default=4, show_default=True),
-    click.option("--seed", type=int, default=0, show_default=True),
+    click.option("--trials", type=click.IntRange(*bounds.TRIALS), default=1, show_default=True),
+    click.option("--parallel", type=click.IntRange(*bounds.PARALLEL), default=4, show_default=True),
+    click.option("--seed", type=click.IntRange(*bounds.SEED), default=0, show_default=True),
     click.option("--out", type=click.Path(file_okay=False), help="runs folder (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)"),
     click.option("--resume", "resume", help="resume this run id: finish its missing attempts"),
     click.option("--isolation", type=click.Choice(["pages", "contexts", "browsers"]), default="pages", show_default=True),

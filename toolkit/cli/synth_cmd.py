@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+from toolkit import bounds
 from toolkit.cli.common import console, emit_json, fail, out, say_flagged, split_list, table, writable_folder
 
 
@@ -70,7 +71,7 @@ def synth() -> None:
               help="index into the offline persona pool; an index past its end is an error listing the pool "
                    "(default: the seed's, i.e. seed modulo the pool size)")
 @click.option("--scenario", default=None, help="scenario id: moving, launch, trip, wedding, renovation (default: by seed)")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(*bounds.SEED), default=0, show_default=True)
 @click.option("--backend", type=click.Choice(["offline", "claude"]), default="offline", show_default=True)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), help="write the world JSON here")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
@@ -103,18 +104,18 @@ def world_command(persona, scenario, seed, backend, out_path, as_json):
 
 @synth.command("tasks")
 @click.option("--backend", type=click.Choice(["offline", "claude"]), default="offline", show_default=True)
-@click.option("--worlds", type=click.IntRange(1, 50), default=3, show_default=True,
+@click.option("--worlds", type=click.IntRange(*bounds.WORLDS), default=3, show_default=True,
               help="how many worlds; past the offline pool's persona/scenario pairs the pairs repeat with new seeds "
                    "(distinct worlds, e.g. moving-111 after moving-11)")
-@click.option("--per-world", type=click.IntRange(1, 500), default=40, show_default=True, help="tasks synthesized per world")
+@click.option("--per-world", type=click.IntRange(*bounds.PER_WORLD), default=40, show_default=True, help="tasks synthesized per world")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="output folder (default: task_bank/synth, where worlds load as suites synth/<world>)")
 @click.option("--weak", help="capability tags to favour, weakest first (comma-separated)")
 @click.option("--diagnosis", type=click.Path(exists=True, dir_okay=False), help="a DiagnosisReport JSON: favour its weak capabilities")
-@click.option("--random", "random_rollouts", type=click.IntRange(0, 1000), default=20, show_default=True)
-@click.option("--instances", type=click.IntRange(1, 100), default=5, show_default=True)
-@click.option("--parallel", type=click.IntRange(1, 64), default=2, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--random", "random_rollouts", type=click.IntRange(*bounds.RANDOM_ROLLOUTS), default=20, show_default=True)
+@click.option("--instances", type=click.IntRange(*bounds.INSTANCES), default=5, show_default=True)
+@click.option("--parallel", type=click.IntRange(*bounds.VALIDATE_PARALLEL), default=2, show_default=True)
+@click.option("--seed", type=click.IntRange(*bounds.SEED), default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
 def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_rollouts, instances, parallel, seed, as_json):
     """Synthesize tasks for N worlds, accept them by execution, write them as suites; report the counts."""
@@ -154,9 +155,9 @@ def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_r
 @synth.command("validate")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="a synth folder or one world folder (default: task_bank/synth)")
-@click.option("--instances", type=click.IntRange(1, 100), default=5, show_default=True)
-@click.option("--random", "random_rollouts", type=click.IntRange(0, 1000), default=20, show_default=True)
-@click.option("--parallel", type=click.IntRange(1, 64), default=2, show_default=True)
+@click.option("--instances", type=click.IntRange(*bounds.INSTANCES), default=5, show_default=True)
+@click.option("--random", "random_rollouts", type=click.IntRange(*bounds.RANDOM_ROLLOUTS), default=20, show_default=True)
+@click.option("--parallel", type=click.IntRange(*bounds.VALIDATE_PARALLEL), default=2, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
 def validate_command(out_dir, instances, random_rollouts, parallel, as_json):
     """Re-check written worlds: consistency, every record loads, and every task passes the validation suite."""

@@ -6,6 +6,7 @@ import json
 
 import click
 
+from toolkit import bounds
 from toolkit.cli.common import action_call, console, emit_json, fail, out, say_flagged, split_list, table, whole
 from toolkit.tasks import SpecError, TaskSpec, list_suites, load_tasks
 from toolkit.tasks.loader import known_suites
@@ -60,9 +61,9 @@ def stats_command(suite, as_json):
 @tasks.command("validate")
 @click.option("--suite", help="suite name(s), comma-separated (default: all)")
 @click.option("--tasks", "task_ids", help="only these task ids, comma-separated")
-@click.option("--instances", type=click.IntRange(1, 100), default=5, show_default=True)
-@click.option("--random", "random_rollouts", type=click.IntRange(0, 1000), default=20, show_default=True)
-@click.option("--parallel", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option("--instances", type=click.IntRange(*bounds.INSTANCES), default=5, show_default=True)
+@click.option("--random", "random_rollouts", type=click.IntRange(*bounds.RANDOM_ROLLOUTS), default=20, show_default=True)
+@click.option("--parallel", type=click.IntRange(*bounds.VALIDATE_PARALLEL), default=4, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
 def validate_command(suite, task_ids, instances, random_rollouts, parallel, as_json):
     """Check every task by execution: reference succeeds, s0 does not, random never does, reset and Node agree."""
@@ -99,7 +100,7 @@ def validate_command(suite, task_ids, instances, random_rollouts, parallel, as_j
 
 @tasks.command("show")
 @click.argument("task_id")
-@click.option("--seed", type=click.IntRange(0, 2**53 - 1), default=0, show_default=True,
+@click.option("--seed", type=click.IntRange(*bounds.SEED), default=0, show_default=True,
               help="the instance to sample (each seed renders the template with other parameters)")
 @click.option("--json", "as_json", is_flag=True, help="print {\"spec\", \"instance\"} as the last line")
 def show_command(task_id, seed, as_json):
