@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
 
 import pytest
 
@@ -95,6 +96,33 @@ async def test_synth_tasks_refuses_a_bad_out_before_starting_a_job(tmp_path):
         result = await client.call_tool("synth_tasks", {"out": str(tmp_path / "synth"), "weak": ["messaging", ""]})
         assert result.is_error and "argument 'weak'" in result.content[0].text, result.content
     assert not (tmp_path / "synth").exists()
+
+
+@requires_chromium  # the job that is started runs the acceptance
+async def test_synth_tasks_refuses_a_blocked_world_folder_or_an_unwritable_out_before_starting_a_job(tmp_path):
+    """A file or a folder of other files where a world would be written (<out>/<world id>), or an `out` nothing can
+    be written under, started a job that failed after building its worlds; now the call is refused naming `out`."""
+    from toolkit.synthesis.offline.pools import DEFAULT_WORLDS
+
+    _, scenario, base = DEFAULT_WORLDS[0]
+    world_id = f"{scenario}-{base + 7}"  # the first world synth_tasks builds with seed 7
+    as_file, foreign = tmp_path / "as-file", tmp_path / "foreign"
+    (as_file / world_id).parent.mkdir()
+    (as_file / world_id).write_text("mine")
+    (foreign / world_id).mkdir(parents=True)
+    (foreign / world_id / "notes.txt").write_text("mine too")
+    async with Client(build_server(str(tmp_path))) as client:
+        for out, said in ((as_file, "is a file"), (foreign, "no world.json"),
+                          (Path("/proc/guigym-synth-out"), "cannot write under /proc")):
+            result = await client.call_tool("synth_tasks", {"out": str(out), "seed": 7, "random_rollouts": 1})
+            text = result.content[0].text
+            assert result.is_error and "argument 'out'" in text and said in text, (out, result.content)
+        # another seed writes other worlds: the same folder is fine then
+        started = await client.call_tool("synth_tasks", {"out": str(foreign), "seed": 8, "per_world": 1, "random_rollouts": 0})
+        assert not started.is_error, started.content
+        status = await _finished(client, started.structured_content["job_id"])
+    assert status["status"] == "done", status
+    assert (as_file / world_id).read_text() == "mine" and (foreign / world_id / "notes.txt").read_text() == "mine too"
 
 
 # -- env_step: at most MAX_ACTIONS actions ----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -189,11 +190,11 @@ def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] 
     """
     if not out or not str(out).strip():
         raise arg_error("out", "name the folder to write the synthesized worlds to")
-    _check_writable_folder(Path(out))
     bounds.check("worlds", worlds, bounds.WORLDS)
     bounds.check("per_world", per_world, bounds.PER_WORLD)
     bounds.check("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS)
     bounds.check("seed", seed, bounds.SEED)
+    _check_out(Path(out), worlds, seed)
     if weak is not None and not all(isinstance(t, str) and t.strip() for t in weak):
         raise arg_error("weak", f"capability tags must be non-empty strings, got {weak!r}")
 
@@ -213,12 +214,26 @@ def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] 
     return start_job("synth_tasks", worlds, work)
 
 
-def _check_writable_folder(path: Path) -> None:
-    """Raise a ValueError naming ``out`` when ``path`` cannot become a folder this process writes to."""
-    if path.exists() and not path.is_dir():
-        raise arg_error("out", f"{path} exists and is not a folder")
-    parent = path
+def _check_out(out: Path, worlds: int, seed: int) -> None:
+    """Raise a ValueError naming ``out`` when the synthesis job could not write its worlds there: ``out`` (or a folder
+    above it) is a file, no folder can be made or written there, or a world's folder ``<out>/<world id>`` is a file or
+    a folder of other files (the job would fail on it after building the worlds)."""
+    from toolkit.synthesis.pipeline import default_world_ids
+    from toolkit.synthesis.writer import OutFolderError, check_replaceable
+
+    if out.exists() and not out.is_dir():
+        raise arg_error("out", f"{out} exists and is not a folder")
+    parent = out
     while not parent.exists():
         parent = parent.parent
-    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-        raise arg_error("out", f"cannot write under {parent}")
+    if not parent.is_dir():
+        raise arg_error("out", f"cannot make folder {out}: {parent} is a file")
+    try:  # a real write: permission bits alone miss a read-only or virtual file system, and root passes os.access
+        os.rmdir(tempfile.mkdtemp(prefix=".guigym-write-check-", dir=parent))
+    except OSError as exc:
+        raise arg_error("out", f"cannot write under {parent} ({exc.strerror or exc})") from None
+    for world_id in default_world_ids(worlds, seed):
+        try:
+            check_replaceable(out / world_id)
+        except OutFolderError as exc:
+            raise arg_error("out", str(exc)) from None

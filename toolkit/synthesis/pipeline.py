@@ -28,16 +28,28 @@ from toolkit.tasks.loader import load_file
 DEFAULT_OUT = TASK_BANK / "synth"
 
 
-def default_worlds(count: int, backend: Any = "offline", seed: int = 0) -> list[World]:
-    """Return ``count`` worlds with different personas, scenarios and seeds (the offline pool's defaults, cycled)."""
+def _default_world_keys(count: int, seed: int) -> list[tuple[Any, str, int, str]]:
+    """Return (persona, scenario, seed, world id) of :func:`default_worlds`' ``count`` worlds."""
     from toolkit.synthesis.offline.pools import DEFAULT_WORLDS
 
-    worlds = []
+    keys = []
     for i in range(count):
         persona, scenario, base = DEFAULT_WORLDS[i % len(DEFAULT_WORLDS)]
         s = base + seed + 100 * (i // len(DEFAULT_WORLDS))
-        worlds.append(build_world(persona, scenario, seed=s, backend=backend, world_id=f"{scenario}-{s}"))
-    return worlds
+        keys.append((persona, scenario, s, f"{scenario}-{s}"))
+    return keys
+
+
+def default_world_ids(count: int, seed: int = 0) -> list[str]:
+    """Return the ids of :func:`default_worlds` ``(count, seed=seed)`` without building the worlds (the folders
+    ``<out>/<id>`` a synthesis writes, checkable before it starts)."""
+    return [world_id for *_, world_id in _default_world_keys(count, seed)]
+
+
+def default_worlds(count: int, backend: Any = "offline", seed: int = 0) -> list[World]:
+    """Return ``count`` worlds with different personas, scenarios and seeds (the offline pool's defaults, cycled)."""
+    return [build_world(persona, scenario, seed=s, backend=backend, world_id=world_id)
+            for persona, scenario, s, world_id in _default_world_keys(count, seed)]
 
 
 async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT, backend: Any = "offline",
