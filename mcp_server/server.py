@@ -3,7 +3,8 @@
 Handlers only call :mod:`toolkit.api` (in a worker thread, so the server loop never blocks) and
 shape the result: structured pydantic output, plus a screenshot image where the tool shows a
 screen. A bad argument raises inside the toolkit call with a message naming it; the SDK turns that
-into an error result and the server keeps serving.
+into an error result and the server keeps serving. An argument that does not fit the tool's input schema is refused by
+the SDK, in one line naming the tool and the argument (:mod:`mcp_server.errors`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 from pydantic import ConfigDict, Field
 
+from mcp_server.errors import GuigymServer
 from toolkit import api, bounds
 from toolkit.diagnosis import DiagnosisReport
 from toolkit import synthesis
@@ -105,7 +107,7 @@ def _forbid_unknown_arguments(server: MCPServer) -> None:
 
 def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServer:
     """Return the MCP server; ``runs_root`` is the runs folder the run tools read (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)."""
-    server = MCPServer("guigym", instructions="Evaluate, replay and diagnose GUI agents on guigym's mocked apps. "
+    server = GuigymServer("guigym", instructions="Evaluate, replay and diagnose GUI agents on guigym's mocked apps. "
                                               "Runs live under the runs folder; attempt ids may be written run_id/attempt_id.")
     sessions = api.SessionRegistry(idle_s=idle_s)
 

@@ -53,3 +53,43 @@ async def test_an_unknown_agent_lists_the_known_ones(tmp_path):
     async with Client(build_server(str(tmp_path))) as client:
         text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "gpt"})
         assert "argument 'agent': unknown agent 'gpt'; known: reference, random, openai, hf, replay" in text, text
+
+
+SCHEMA_ERRORS = [  # (tool, arguments, the one line it answers)
+    ("run_eval", {"suites": ["mobile-core"], "trials": 5000},
+     "Error executing tool run_eval: argument 'trials': must be at most 1000, got 5000"),
+    ("list_tasks", {"sute": "mobile-core"},
+     "Error executing tool list_tasks: argument 'sute': list_tasks has no such argument; its arguments: suite, app, tag, "
+     "query, offset, limit"),
+    ("show_task", {}, "Error executing tool show_task: argument 'task_id': required, and not given"),
+    ("env_step", {"session_id": "s1", "actions": [{"type": "wait"}] * 9},
+     "Error executing tool env_step: argument 'actions': at most 8 items, got 9"),
+    ("env_step", {"session_id": "s1", "actions": ["wait"]},
+     "Error executing tool env_step: argument 'actions' item 0: input should be a valid dictionary, got 'wait'"),
+    ("run_eval", {"suites": "mobile-core", "parallel": 0},
+     "Error executing tool run_eval: argument 'suites': input should be a valid list, got 'mobile-core'; "
+     "argument 'parallel': must be at least 1, got 0"),
+]
+
+
+@pytest.mark.parametrize("tool, args, line", SCHEMA_ERRORS, ids=[f"{t}-{i}" for i, (t, _, _) in enumerate(SCHEMA_ERRORS)])
+async def test_a_schema_error_is_one_line_naming_the_tool_and_the_argument(tmp_path, tool, args, line):
+    """Arguments that do not fit a tool's input schema were answered with pydantic's report: "1 validation error for
+    run_evalArguments", a line per field with [type=...] and an errors.pydantic.dev URL."""
+    async with Client(build_server(str(tmp_path))) as client:
+        assert await _error(client, tool, args) == line
+        assert not (await client.call_tool("list_suites", {})).is_error  # still serving
+
+
+async def test_a_schema_error_over_stdio_is_the_same_line(tmp_path):
+    import sys
+
+    from mcp import StdioServerParameters
+
+    params = StdioServerParameters(command=sys.executable, args=["-m", "toolkit.cli.main", "mcp", "--runs", str(tmp_path)])
+    async with Client(params, read_timeout_seconds=120) as client:
+        tool, args, line = SCHEMA_ERRORS[0]
+        assert await _error(client, tool, args) == line
+        # a tool's own argument error is unchanged
+        text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "gpt"})
+        assert text.startswith("Error executing tool run_eval: argument 'agent': unknown agent 'gpt'"), text
