@@ -101,7 +101,8 @@ TYPES: dict[str, Kind] = {
     "algorithm.learning_rate": _float(0, lo_open=True),
     "algorithm.kl_loss_coef": _float(0), "algorithm.entropy_coef": _float(0),
     "algorithm.per_token_loss": BOOL,
-    "algorithm.epsilon": _float(0, lo_open=True), "algorithm.epsilon_high": _float(0, lo_open=True, nullable=True),
+    # the lower clip bound is 1 - epsilon: past 1 it is negative and clips nothing (the ratio is never below 0)
+    "algorithm.epsilon": _float(0, 1, lo_open=True), "algorithm.epsilon_high": _float(0, lo_open=True, nullable=True),
     "algorithm.loss_type": Kind("choice", nullable=True, choices=_loss_types), "algorithm.use_bias_correction_kl": BOOL,
     "sampling.success_threshold": _float(0, 1), "sampling.fail_budget": _int(1), "sampling.mastered_budget": _int(1),
     "rollout.concurrency": _int(1), "rollout.temperature": _float(),
