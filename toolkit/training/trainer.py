@@ -7,7 +7,7 @@ hands it each task G times in a row; it
    for unseen and sometimes-solved tasks, ``fail_budget`` for never-solved, ``mastered_budget`` for
    tasks solved more often than η);
 2. runs the attempts through :func:`toolkit.rollout.run_attempt` with the ``hf-tokens`` policy on the
-   trainer's own weights; an ``EnvError`` (a failed boot included) drops the attempt and reruns it
+   trainer's own weights (:mod:`toolkit.training.rollouts`); an ``EnvError`` (a failed boot included) drops the attempt and reruns it
    (never scored 0), a verifier error drops it from its group;
 3. computes group-normalised advantages per task once its whole group is resolved (verifier or
    the shaped reward of ``toolkit.tasks.verdict.shaped_reward``);
@@ -21,26 +21,23 @@ hands it each task G times in a row; it
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from trl import GRPOTrainer
 
-from toolkit.envs.base import EnvError
-from toolkit.harness import Harness, HarnessConfig
-from toolkit.rollout.episode import AttemptResult, run_attempt
-from toolkit.rollout.scheduler import UNTERMINATED, WorkItem, attempt_row, outcome_of, trajectory_records
-from toolkit.store import RunStore, attempt_id
-from toolkit.tasks import TaskSpec, derive_seed, sample
-from toolkit.tasks.verdict import shaped_reward
+from toolkit.harness import HarnessConfig
+from toolkit.store import RunStore
+from toolkit.tasks import TaskSpec
 from toolkit.training.batch import TrainingStop, collate_windows, group_advantages, k3_stats, merge_k3, plan_rows
-from toolkit.training.policy import HFTokenPolicy, TokenModel
+from toolkit.training.policy import TokenModel
+from toolkit.training.rollouts import Outcome, RolloutMixin, TrainItem
 from toolkit.training.sampler import AdaptiveSampler
 from toolkit.training.windows import TokenBuilder, WindowSample, attempt_windows
+
+__all__ = ["ROW_MEAN_LOSSES", "ConsistencyError", "GuiGRPOTrainer", "Outcome", "TrainItem", "save_processor"]
 
 
 # TRL loss types that average over the batch's rows (not over tokens): padding rows would scale them down.
@@ -51,35 +48,7 @@ class ConsistencyError(TrainingStop):
     """The trainer's log-probs of the rollout's tokens disagree with the rollout's own (harness/processor mismatch)."""
 
 
-@dataclass(frozen=True)
-class TrainItem(WorkItem):
-    """A training attempt: member ``member`` of a group that shares one instance (``group_seed``)."""
-
-    group_seed: int = 0
-    member: int = 0
-    step: int = 0
-
-    @property
-    def attempt_id(self) -> str:
-        return attempt_id(self.spec.full_id, self.trial) + f"-s{self.step}g{self.member}"
-
-    @property
-    def instance_seed(self) -> int:
-        return self.group_seed
-
-
-@dataclass
-class Outcome:
-    """A resolved attempt: its result, reward and (for the store) its item."""
-
-    item: TrainItem
-    result: AttemptResult
-    reward: float
-    success: bool
-    reruns: int
-
-
-class GuiGRPOTrainer(GRPOTrainer):
+class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
     """TRL's GRPOTrainer whose generation step runs GUI episodes on the shared rollout path (see module docstring)."""
 
     def __init__(self, *args: Any, specs: dict[str, TaskSpec], env_factory: Any, harness_config: HarnessConfig,
@@ -120,117 +89,11 @@ class GuiGRPOTrainer(GRPOTrainer):
         self.env_error_count = 0
         self._env_errors_logged = 0
 
-    # -- environment --------------------------------------------------------------------------------------------
-    def _loop(self):
-        from toolkit.sync import background_loop
-
-        return background_loop()
-
-    def _run(self, coro):
-        return asyncio.run_coroutine_threadsafe(coro, self._loop()).result()
-
-    def manager(self):
-        """Return the env manager (started on first use, in the toolkit's background loop)."""
-        if self._manager is None:
-            async def start():
-                manager = self.env_factory()
-                await manager.__aenter__()
-                if self.store is not None and hasattr(manager, "fleet_stats"):  # runs/<id>/fleet.jsonl: guigym fleet
-                    manager.fleet_stats.attach(self.store.dir / "fleet.jsonl", run_id=self.store.run_id)
-                return manager
-            self._manager = self._run(start())
-        return self._manager
-
-    def close_envs(self) -> None:
-        """Close the env manager."""
-        if self._manager is not None:
-            manager, self._manager = self._manager, None
-            self._run(manager.__aexit__(None, None, None))
-
     def train(self, *args: Any, **kwargs: Any):
         try:
             return super().train(*args, **kwargs)
         finally:
             self.close_envs()
-
-    # -- rollouts -----------------------------------------------------------------------------------------------
-    def _reward(self, result: AttemptResult) -> float:
-        verdict = result.verdict
-        if self.reward_kind == "shaped":
-            # "aborted after success": the goal was reached, then the agent ended with status failed (unless the
-            # verdict itself judges the claim, as OSWorld's infeasible tasks do)
-            aborted = verdict.success and result.claimed == "failed" and not verdict.judges_claim
-            return shaped_reward(verdict, claimed_success=result.claimed == "success", aborted_after_success=aborted,
-                                 overdue=verdict.success and result.termination in UNTERMINATED)
-        return float(verdict.reward)
-
-    async def _attempt(self, item: TrainItem, harness: Harness, sem: asyncio.Semaphore) -> Outcome | None:
-        manager = self._manager
-        spec = item.spec
-        instance = sample(spec, item.instance_seed)
-        if self.max_turns:
-            instance = instance.model_copy(update={"max_steps": min(instance.max_steps, self.max_turns)})
-        seed = derive_seed(item.group_seed, "member", item.member) % (2 ** 31)
-        async with sem:
-            for attempt in range(self.max_env_retries + 1):
-                lease = None
-                try:
-                    [lease] = await manager.request(spec)  # a failed boot is an env error too
-                    result = await run_attempt(manager, lease, spec, instance, harness, seed=seed,
-                                               attempt_id=f"{item.attempt_id}#{attempt}")
-                except EnvError as exc:  # dropped and rerun, never scored
-                    self.env_error_count += 1
-                    if self.store is not None:
-                        self.store.append_env_error({"attempt_id": item.attempt_id, "task_id": spec.full_id,
-                                                     "trial": item.trial, "try": attempt, "kind": exc.kind, "op": exc.op,
-                                                     "message": exc.message, "time": time.time()})
-                    continue
-                finally:
-                    if lease is not None:
-                        await manager.release(lease)
-                if not result.verdict.ok:  # verifier error: not a score, dropped from the group
-                    return None
-                return Outcome(item=item, result=result, reward=self._reward(result),
-                               success=outcome_of(result) == "success", reruns=attempt)
-        return None
-
-    async def _rollouts(self, groups: list[tuple[str, int]]) -> list[list[Outcome]]:
-        policy = HFTokenPolicy(self.engine, temperature=self.rollout_temperature, max_new_tokens=self.max_new_tokens)
-        harness = Harness(policy, self.harness_config)
-        sem = asyncio.Semaphore(max(1, self.concurrency))
-        step = int(self.state.global_step)
-        jobs = []
-        for g, (task, n) in enumerate(groups):
-            spec = self.specs[task]
-            group_seed = derive_seed(self.run_seed, task, step, g) % (2 ** 31)
-            members = []
-            for m in range(n):
-                trial = self._trials.get(task, 0)
-                self._trials[task] = trial + 1
-                members.append(TrainItem(spec=spec, trial=trial, run_seed=self.run_seed, group_seed=group_seed, member=m,
-                                         step=step))
-            jobs.append(members)
-        flat = await asyncio.gather(*(self._attempt(item, harness, sem) for members in jobs for item in members))
-        out, k = [], 0
-        for members in jobs:
-            out.append([o for o in flat[k:k + len(members)] if o is not None])
-            k += len(members)
-        return out
-
-    def _share_records(self, groups: list[tuple[str, int, int]]) -> None:
-        """Add every rank's resolved groups (task, attempts, successes) to this rank's sampler record.
-
-        Each rank rolls out its own groups; gathering them keeps one record on every rank, so all ranks size the
-        groups of a task alike. A collective: every rank calls it once per generation batch.
-        """
-        per_rank = [groups]
-        if self.accelerator.num_processes > 1:
-            from accelerate.utils import gather_object
-
-            per_rank = gather_object([groups])
-        for rank_groups in per_rank:
-            for task, attempts, successes in rank_groups:
-                self.sampler.add(task, attempts, successes)
 
     # -- the seam -----------------------------------------------------------------------------------------------
     def _generate_and_score_completions(self, inputs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -368,15 +231,6 @@ class GuiGRPOTrainer(GRPOTrainer):
                 "the sequence the rollout sampled: check the processor (image size), chat template, temperature and "
                 "masks shared by the harness and the trainer.")
         return stats
-
-    def _store(self, outcome: Outcome) -> None:
-        if self.store is None:
-            return
-        item, result = outcome.item, outcome.result
-        trajectory = self.store.write_trajectory(item.attempt_id, trajectory_records(item, result, self.store))
-        row = attempt_row(item, result, "hf-tokens", outcome.reruns, trajectory)
-        row.update({"train_step": item.step, "group_member": item.member, "train_reward": outcome.reward})
-        self.store.append_attempt(row)
 
     def _save(self, output_dir: str | None = None, state_dict=None):
         processor, self.processing_class = self.processing_class, None  # its save_pretrained needs a video processor
