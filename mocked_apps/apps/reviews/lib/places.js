@@ -1,6 +1,8 @@
 // Nooks world selectors: places, ratings from reviews (the world's and the user's own),
 // opening hours on the virtual clock, search, filters and sorting. Pure functions.
 
+import { compareText } from '../../../runtime/core/text.js';
+
 const DAY_MS = 86400000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -108,8 +110,13 @@ export function activeFilters(f) {
  * Return the places matching the search text (name, category, area, about) and the filters, sorted.
  * Each result is {place, rating, count, open}. Best match: open first, then rating; ties by name.
  */
+/** Return text as search compares it: accents dropped ("Café" reads "cafe"), lower case, spaces collapsed. */
+export function searchKey(value) {
+  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
 export function searchPlaces(world, data, query, f, now) {
-  const q = String(query || '').trim().toLowerCase();
+  const q = searchKey(query);
   const out = [];
   for (const p of world.places || []) {
     if (f.category !== 'any' && p.category !== f.category) continue;
@@ -120,12 +127,12 @@ export function searchPlaces(world, data, query, f, now) {
     const { rating, count } = ratingOf(world, data, p.id);
     if (rating < f.rating) continue;
     if (q) {
-      const hay = `${p.name} ${categoryName(world, p.category)} ${areaName(world, p.area)} ${p.about}`.toLowerCase();
+      const hay = searchKey(`${p.name} ${categoryName(world, p.category)} ${areaName(world, p.area)} ${p.about}`);
       if (!hay.includes(q)) continue;
     }
     out.push({ place: p, rating, count, open });
   }
-  const byName = (a, b) => (a.place.name < b.place.name ? -1 : a.place.name > b.place.name ? 1 : 0);
+  const byName = (a, b) => compareText(a.place.name, b.place.name);
   const key = {
     match: (a, b) => (b.open - a.open) || (b.rating - a.rating),
     rating: (a, b) => (b.rating - a.rating) || (b.count - a.count),
