@@ -160,6 +160,23 @@ def _bought(ctx) -> dict | None:
     return out
 
 
+def _income(ctx) -> int:
+    """Coins the orders delivered this episode paid."""
+    before = _orders(ctx.initial)
+    return sum(int(o.get("paid") or 0) for oid, o in _orders(ctx.final).items()
+               if o.get("status") == "done" and (before.get(oid) or {}).get("status") != "done")
+
+
+def _no_purchase(ctx) -> bool:
+    """True when nothing was bought: the coins moved by the pay of this episode's deliveries alone and no
+    ingredient's stock grew. (A pantry that lost more than the shelf's new potions explain lost it to brews that
+    were poured away afterwards, which buys nothing: _bought cannot balance such books, so it is not used here.)"""
+    s0 = _data(ctx.initial).get("stock") or {}
+    s1 = _data(ctx.final).get("stock") or {}
+    grew = any(int(n) > int(s0.get(k, 0)) for k, n in s1.items())
+    return not grew and _coins(ctx.final) == _coins(ctx.initial) + _income(ctx)
+
+
 def _spent(ctx, bought: dict) -> int:
     ings = _ingredients(ctx.world["potionlab"])
     return sum(ings[k]["price"] * n for k, n in bought.items() if k in ings)
@@ -190,10 +207,9 @@ def brew_grade(ctx):
     t = ctx.params["t"]
     new = _new_potions(ctx)
     good = [p for p in new if p.get("family") == t["family"] and int(p.get("grade") or 0) >= t["grade"] and _honest(ctx, p)]
-    bought = _bought(ctx)
     return {
         "brewed": bool(good),
-        "no_purchase": bought == {} and _coins(ctx.final) == _coins(ctx.initial),
+        "no_purchase": _no_purchase(ctx) and _coins(ctx.final) == _coins(ctx.initial),
         "rest_intact": _orders_intact(ctx) and _old_potions_intact(ctx),
     }
 
@@ -202,10 +218,9 @@ def layered(ctx):
     f = ctx.params["f"]
     new = _new_potions(ctx)
     good = [p for p in new if p.get("family") == f["family"] and p.get("layered") is True and _honest(ctx, p)]
-    bought = _bought(ctx)
     return {
         "brewed": bool(good),
-        "no_purchase": bought == {} and _coins(ctx.final) == _coins(ctx.initial),
+        "no_purchase": _no_purchase(ctx) and _coins(ctx.final) == _coins(ctx.initial),
         "rest_intact": _orders_intact(ctx) and _old_potions_intact(ctx),
     }
 
@@ -225,12 +240,11 @@ def _delivered(ctx, oid: str, potion_id: str | None = None) -> dict[str, bool]:
 def deliver_order(ctx):
     oid = ctx.params["o"]["id"]
     d = _delivered(ctx, oid)
-    bought = _bought(ctx)
     honest = bool(d["potion"].get("recipe")) and _honest(ctx, d["potion"]) if d["done"] else False
     return {
         "delivered": d["done"] and honest,
         "paid": d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"],
-        "no_purchase": bought == {},
+        "no_purchase": _no_purchase(ctx),
         "rest_intact": _orders_intact(ctx, {oid}) and _old_potions_intact(ctx),
     }
 
@@ -278,11 +292,10 @@ def discard_murk(ctx):
 def company_order(ctx):
     oid = ctx.params["co"]["order"]
     d = _delivered(ctx, oid)
-    bought = _bought(ctx)
     honest = d["done"] and (d["potion"].get("from") in _potions(ctx.initial) or _honest(ctx, d["potion"]))
     return {
         "delivered": bool(honest),
-        "paid": d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"] and bought == {},
+        "paid": d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"] and _no_purchase(ctx),
         "rest_intact": _orders_intact(ctx, {oid}) and _old_potions_intact(ctx, {d["potion"].get("from")}),
     }
 

@@ -34,3 +34,49 @@ async def test_greenhouse_move_plant_rejects_a_zone_that_does_not_exist():
             assert verdict.success is success, (zone, verdict.criteria)
     finally:
         await pool.close()
+
+
+def _replay(spec, inst, actions) -> dict:
+    log = [{"app": app, "action": action} for app, action in actions]
+    [state] = node_replay([{"apps": spec.apps, "reset": {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app},
+                            "log": log}])
+    assert "error" not in state, state
+    return state
+
+
+def _brew(ids) -> list:
+    return [("potionlab", {"type": "add", "ing": i}) for i in ids] + [("potionlab", {"type": "brew"}),
+                                                                    ("potionlab", {"type": "dismiss_result"})]
+
+
+@pytest.mark.parametrize("task", ["brew_grade", "deliver_order"])
+async def test_potionlab_a_failed_brew_poured_away_is_no_purchase(task):
+    """Trial and error: a sludge brewed, poured away, then the right brew. Nothing was bought, yet the stock fell
+    by more than the shelf's new potions explain; the verifier read that as unbalanced books (no_purchase failed)."""
+    [spec] = load_tasks(["mobile"], [f"potionlab.{task}"])
+    inst = sample(spec, 0)
+    p = inst.params["t" if task == "brew_grade" else "o"]
+    initial = _s0(spec, inst)
+    sludge = _brew(["emberroot", "frostfern"])
+    after_sludge = _replay(spec, inst, sludge)
+    [murk] = [x["id"] for x in after_sludge["apps"]["potionlab"]["data"]["potions"] if x["family"] == "murk"]
+    actions = sludge + [("potionlab", {"type": "discard", "id": murk}), ("potionlab", {"type": "confirm_discard"})]
+    actions += _brew([p["a"], p["b"], p["c"]])
+    pool = VerifierPool(size=1)
+    try:
+        if task == "deliver_order":
+            brewed = _replay(spec, inst, actions)
+            new = [x["id"] for x in brewed["apps"]["potionlab"]["data"]["potions"]
+                   if x["id"] not in {y["id"] for y in initial["apps"]["potionlab"]["data"]["potions"]}]
+            actions.append(("potionlab", {"type": "deliver", "order": p["id"], "potion": new[0]}))
+        final = _replay(spec, inst, actions)
+        verdict = await judge(pool, spec, inst, initial, final)
+        assert verdict.success, verdict.criteria
+        bought = copy.deepcopy(final)  # the same end state, but one ingredient bought: no longer "no purchase"
+        bought["apps"]["potionlab"]["data"]["stock"]["turnwort"] += 1
+        bought["apps"]["potionlab"]["data"]["coins"] -= 3
+        verdict = await judge(pool, spec, inst, initial, bought)
+        assert not verdict.success
+        assert not {c.id: c for c in verdict.criteria}["no_purchase"].passed, verdict.criteria
+    finally:
+        await pool.close()
