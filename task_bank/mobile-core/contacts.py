@@ -168,9 +168,9 @@ def share_contact(ctx) -> dict[str, bool]:
     shared, recipient = before.get(pair["a"], {}), before.get(pair["b"], {})
     phone = digits(shared.get("phone"))
 
-    def to_recipient(thread):
+    def to_recipient(thread):  # the same number however it was typed ("5550188", "555 0188"), as Messages matches it
         return thread.get("contact_id") == pair["b"] or (
-            bool(recipient.get("phone")) and str(thread.get("number", "")).strip() == recipient["phone"])
+            bool(digits(recipient.get("phone"))) and digits(thread.get("number")) == digits(recipient.get("phone")))
 
     def holds_card(body):
         return text(shared.get("name")) in text(body) and bool(phone) and phone in digits(body)

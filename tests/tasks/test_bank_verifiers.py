@@ -80,3 +80,27 @@ async def test_potionlab_a_failed_brew_poured_away_is_no_purchase(task):
         assert not {c.id: c for c in verdict.criteria}["no_purchase"].passed, verdict.criteria
     finally:
         await pool.close()
+
+
+@pytest.mark.parametrize("typed", ["digits", "spaced"])
+async def test_contacts_share_contact_accepts_the_recipient_number_typed_without_its_dash(typed):
+    """Messages starts a thread with the number as typed ("5550188"); it is the recipient's "555-0188" all the same."""
+    [spec] = load_tasks(["mobile-core"], ["contacts.share_contact"])
+    inst = next(i for i in (sample(spec, seed) for seed in range(200)) if i.params["pair"]["b"] in ("c24", "c1", "c6"))
+    initial = _s0(spec, inst)
+    people = {c["id"]: c for c in initial["apps"]["contacts"]["data"]["contacts"]}
+    shared, to = people[inst.params["pair"]["a"]], people[inst.params["pair"]["b"]]
+    assert not any(t["contact_id"] == to["id"] for t in initial["apps"]["messages"]["data"]["threads"])
+    number = to["phone"].replace("-", "") if typed == "digits" else to["phone"].replace("-", " ")
+    card = f"{shared['name']}: {shared['phone']}"
+    final = _replay(spec, inst, [("messages", {"type": "new"}), ("messages", {"type": "pick", "number": number}),
+                                 ("messages", {"type": "send", "text": card})])
+    pool = VerifierPool(size=1)
+    try:
+        verdict = await judge(pool, spec, inst, initial, final)
+        assert verdict.success, verdict.criteria
+        stranger = _replay(spec, inst, [("messages", {"type": "new"}), ("messages", {"type": "pick", "number": "5550999"}),
+                                        ("messages", {"type": "send", "text": card})])
+        assert not (await judge(pool, spec, inst, initial, stranger)).success
+    finally:
+        await pool.close()
