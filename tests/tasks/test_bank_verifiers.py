@@ -104,3 +104,36 @@ async def test_contacts_share_contact_accepts_the_recipient_number_typed_without
         assert not (await judge(pool, spec, inst, initial, stranger)).success
     finally:
         await pool.close()
+
+
+async def test_contact_phone_tasks_accept_the_number_saved_without_its_dash():
+    """Contacts saves a phone as typed (digits and dashes): "5550214" is the number "555-0214". The other tasks
+    (dialer, messages) compare a saved number by its digits; edit_phone, swap_phones and place_to_contact compared text."""
+    pool = VerifierPool(size=1)
+    try:
+        [spec] = load_tasks(["mobile-core"], ["contacts.edit_phone"])
+        inst = sample(spec, 0)
+        initial = _s0(spec, inst)
+        for phone, success in ((inst.params["phone"].replace("-", ""), True), (inst.params["phone"], True), ("555-0999", False)):
+            final = copy.deepcopy(initial)
+            next(c for c in final["apps"]["contacts"]["data"]["contacts"] if c["id"] == inst.params["contact"]["id"])["phone"] = phone
+            assert (await judge(pool, spec, inst, initial, final)).success is success, phone
+
+        [spec] = load_tasks(["mobile-core"], ["contacts.swap_phones"])
+        inst = sample(spec, 0)
+        initial = _s0(spec, inst)
+        final = copy.deepcopy(initial)
+        people = {c["id"]: c for c in final["apps"]["contacts"]["data"]["contacts"]}
+        a, b = people[inst.params["pair"]["a"]], people[inst.params["pair"]["b"]]
+        a["phone"], b["phone"] = b["phone"].replace("-", ""), a["phone"]
+        assert (await judge(pool, spec, inst, initial, final)).success
+
+        [spec] = load_tasks(["mobile"], ["crossapp.place_to_contact"])
+        inst = sample(spec, 0)
+        initial = _s0(spec, inst)
+        for phone, success in ((inst.params["pl"]["phone"].replace("-", ""), True), ("555-0999", False)):
+            final = _replay(spec, inst, [("contacts", {"type": "new"}), ("contacts", {"type": "@draft", "key": "name", "value": inst.params["pl"]["name"]}),
+                                         ("contacts", {"type": "@draft", "key": "phone", "value": phone}), ("contacts", {"type": "save"})])
+            assert (await judge(pool, spec, inst, initial, final)).success is success, phone
+    finally:
+        await pool.close()
