@@ -347,3 +347,13 @@ test('search ignores accents and extra spaces; name ties sort in text order, not
   const names = R.searchPlaces(mini, { reviews: [] }, '', { ...R.defaultFilter(), sort: 'name' }, NOW).map((r) => r.place.name);
   assert.deepEqual(names, ['apple Bakery', 'Zebra Café', 'zephyr Books']);
 });
+
+test('"Your reviews" lists the last posted first, also within one virtual minute', async () => {
+  const dev = await device();
+  write(dev, 'p1', 4, 'Good coffee, quick service.');
+  go(dev, { type: 'back' });
+  write(dev, 'p5', 5, 'Lovely garden seating area.');
+  const order = R.myReviewsNewest(rv(dev).data).map((r) => r.place);
+  assert.deepEqual(order.slice(0, 2), ['p5', 'p1']);
+  assert.equal(rv(dev).data.reviews.find((r) => r.place === 'p5').time, rv(dev).data.reviews.find((r) => r.place === 'p1').time);
+});

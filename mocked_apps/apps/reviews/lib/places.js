@@ -34,6 +34,14 @@ export function reviewsOf(world, data, placeId) {
   return [...mine, ...others.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : 1))];
 }
 
+/** Return the user's own reviews, last written (or edited) first; of one virtual minute (the clock only moves on
+ * tick), the later in data.reviews (posted later) first. */
+export function myReviewsNewest(data) {
+  return (data.reviews || []).map((r, i) => [r, i])
+    .sort(([a, ia], [b, ib]) => ((b.edited || b.time) - (a.edited || a.time)) || (ib - ia))
+    .map(([r]) => r);
+}
+
 /** Return {rating, count, stars: [n1..n5]}: rating = mean stars rounded half up to one decimal (0 when no reviews). */
 export function ratingOf(world, data, placeId) {
   const all = reviewsOf(world, data, placeId);
