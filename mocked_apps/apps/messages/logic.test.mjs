@@ -373,3 +373,13 @@ test('same-minute sends: the thread written to last heads the inbox; search list
   const hits = search(msg(dev).data.threads, contacts, 'ferry timetable').messages.map((h) => h.message.text);
   assert.deepEqual(hits, ['ferry timetable third', 'ferry timetable second', 'ferry timetable first']);
 });
+
+test('the recipient picker and search ignore accents', () => {
+  const people = [{ id: 'x1', name: 'Zoë Marchetti', phone: '555-0401' }, { id: 'x2', name: 'Renée Okoro', phone: '555-0402' }];
+  assert.deepEqual(filterContacts(people, 'zoe').map((c) => c.id), ['x1']);
+  assert.deepEqual(filterContacts(people, 'RENEE').map((c) => c.id), ['x2']);
+  const threads = [{ id: 'tx', contact_id: 'x2', number: '555-0402', messages: [{ id: 'm1', from: 'them', text: 'Meet at the Café Olé?', time: NOW }] }];
+  const found = search(threads, people, 'renee');
+  assert.deepEqual(found.threads.map((t) => t.id), ['tx']);
+  assert.deepEqual(search(threads, people, 'cafe ole').messages.map((h) => h.message.id), ['m1']);
+});

@@ -97,12 +97,17 @@ export function findThread(threads, { contact_id = null, number = null } = {}) {
   return null;
 }
 
-/** Return the contacts whose name or number matches `query`, sorted by name. */
+/** Return text as the picker and search compare it: accents dropped ("Émile" reads "emile"), lower case. */
+export function fold(value) {
+  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Return the contacts whose name (accents and case aside) or number matches `query`, sorted by name. */
 export function filterContacts(contacts, query) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = fold(query).trim();
   const qd = digits(q);
   return contacts
-    .filter((c) => !q || String(c.name || '').toLowerCase().includes(q) || (qd.length > 0 && /^[\d\s().+-]+$/.test(q) && digits(c.phone).includes(qd)))
+    .filter((c) => !q || fold(c.name).includes(q) || (qd.length > 0 && /^[\d\s().+-]+$/.test(q) && digits(c.phone).includes(qd)))
     .slice()
     .sort((a, b) => compareText(String(a.name), String(b.name)));
 }
@@ -113,12 +118,12 @@ export function filterContacts(contacts, query) {
  *   conversations (by name or number) and messages (by text), newest first
  */
 export function search(threads, contacts, query) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = fold(query).trim();
   if (!q) return { threads: [], messages: [] };
-  const byName = threads.filter((t) => displayName(t, contacts).toLowerCase().includes(q) || String(t.number).includes(q));
+  const byName = threads.filter((t) => fold(displayName(t, contacts)).includes(q) || String(t.number).includes(q));
   const hits = [];
   for (const t of threads) {
-    t.messages.forEach((m, at) => { if (String(m.text).toLowerCase().includes(q)) hits.push({ thread: t, message: m, at }); });
+    t.messages.forEach((m, at) => { if (fold(m.text).includes(q)) hits.push({ thread: t, message: m, at }); });
   }
   // Newest first; same time: the later sent (sequence), then the later in its thread.
   hits.sort((a, b) => (b.message.time - a.message.time) || (sequence(b.message) - sequence(a.message)) || (b.at - a.at));
