@@ -131,15 +131,26 @@ def _honest(ctx, p: dict) -> bool:
     return bool(res) and all(res[k] == p.get(k) for k in ("family", "grade", "cloudy", "layered"))
 
 
-def _used(ctx) -> dict:
-    """Ingredients used by this episode's brews: new potions still on the shelf + those delivered now."""
-    used: dict[str, int] = {}
+def _known_recipes(ctx) -> list[list]:
+    """The recipes of this episode's brews that left a trace: new potions still on the shelf + those delivered now."""
     recipes = [p.get("recipe") or [] for p in _new_potions(ctx)]
     before = _orders(ctx.initial)
     for oid, o in _orders(ctx.final).items():
         if o.get("status") == "done" and (before.get(oid) or {}).get("status") != "done":
             recipes.append((o.get("potion") or {}).get("recipe") or [])
-    for r in recipes:
+    return recipes
+
+
+def _poured_away(ctx) -> int:
+    """How many of this episode's brews left no trace (brewed, then poured away): data.brews counts every brew."""
+    made = int(_data(ctx.final).get("brews") or 0) - int(_data(ctx.initial).get("brews") or 0)
+    return max(0, made - len(_known_recipes(ctx)))
+
+
+def _used(ctx) -> dict:
+    """Ingredients used by this episode's brews: new potions still on the shelf + those delivered now."""
+    used: dict[str, int] = {}
+    for r in _known_recipes(ctx):
         for i in r:
             used[i] = used.get(i, 0) + 1
     return used
@@ -255,7 +266,15 @@ def buy_order(ctx):
     d = _delivered(ctx, oid)
     bought = _bought(ctx)
     honest = bool(d["potion"].get("recipe")) and _honest(ctx, d["potion"]) if d["done"] else False
-    books = bought is not None and d["paid"] and _coins(ctx.final) == _coins(ctx.initial) - _spent(ctx, bought) + d["paid_amount"]
+    if _poured_away(ctx):
+        # What the poured-away brews used is unknown, so what was bought is too: the purchases must at least cover
+        # the ingredients that the pantry gained or that the potions it kept used beyond the stock.
+        s0, s1, used = _data(ctx.initial).get("stock") or {}, _data(ctx.final).get("stock") or {}, _used(ctx)
+        least = {k: int(s1.get(k, 0)) - int(s0.get(k, 0)) + used.get(k, 0) for k in set(s0) | set(s1) | set(used)}
+        spent = _coins(ctx.initial) + (d["paid_amount"] or 0) - _coins(ctx.final)
+        books = d["paid"] and spent >= _spent(ctx, {k: n for k, n in least.items() if n > 0})
+    else:
+        books = bought is not None and d["paid"] and _coins(ctx.final) == _coins(ctx.initial) - _spent(ctx, bought) + d["paid_amount"]
     return {
         "delivered": d["done"] and honest,
         "paid": d["paid"],

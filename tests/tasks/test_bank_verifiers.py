@@ -137,3 +137,29 @@ async def test_contact_phone_tasks_accept_the_number_saved_without_its_dash():
             assert (await judge(pool, spec, inst, initial, final)).success is success, phone
     finally:
         await pool.close()
+
+
+async def test_potionlab_buy_order_books_balance_with_a_failed_brew_poured_away():
+    """Buy, brew a sludge and pour it away, brew the right potion, deliver: the books balance (they failed: what the
+    poured-away brew used looked like stock that vanished). A state whose coins fell short of the purchases fails."""
+    [spec] = load_tasks(["mobile"], ["potionlab.buy_order"])
+    inst = next(i for i in (sample(spec, seed) for seed in range(200)) if i.params["o"]["id"] == "o7")
+    o = inst.params["o"]
+    initial = _s0(spec, inst)
+    start = [("potionlab", {"type": "buy", "ing": o["buy"], "qty": o["q"]})] + _brew(["emberroot", "frostfern"])
+    [murk] = [x["id"] for x in _replay(spec, inst, start)["apps"]["potionlab"]["data"]["potions"] if x["family"] == "murk"]
+    actions = start + [("potionlab", {"type": "discard", "id": murk}), ("potionlab", {"type": "confirm_discard"})]
+    actions += _brew([o["a"], o["b"], o["c"]])
+    old = {x["id"] for x in initial["apps"]["potionlab"]["data"]["potions"]}
+    [new] = [x["id"] for x in _replay(spec, inst, actions)["apps"]["potionlab"]["data"]["potions"] if x["id"] not in old]
+    final = _replay(spec, inst, actions + [("potionlab", {"type": "deliver", "order": o["id"], "potion": new})])
+    pool = VerifierPool(size=1)
+    try:
+        verdict = await judge(pool, spec, inst, initial, final)
+        assert verdict.success, verdict.criteria
+        richer = copy.deepcopy(final)  # coins that the purchase never cost
+        richer["apps"]["potionlab"]["data"]["coins"] += 5
+        verdict = await judge(pool, spec, inst, initial, richer)
+        assert not {c.id: c for c in verdict.criteria}["books_balance"].passed, verdict.criteria
+    finally:
+        await pool.close()
