@@ -131,15 +131,26 @@ def _honest(ctx, p: dict) -> bool:
     return bool(res) and all(res[k] == p.get(k) for k in ("family", "grade", "cloudy", "layered"))
 
 
-def _used(ctx) -> dict:
-    """Ingredients used by this episode's brews: new potions still on the shelf + those delivered now."""
-    used: dict[str, int] = {}
+def _known_recipes(ctx) -> list[list]:
+    """The recipes of this episode's brews that left a trace: new potions still on the shelf + those delivered now."""
     recipes = [p.get("recipe") or [] for p in _new_potions(ctx)]
     before = _orders(ctx.initial)
     for oid, o in _orders(ctx.final).items():
         if o.get("status") == "done" and (before.get(oid) or {}).get("status") != "done":
             recipes.append((o.get("potion") or {}).get("recipe") or [])
-    for r in recipes:
+    return recipes
+
+
+def _poured_away(ctx) -> int:
+    """How many of this episode's brews left no trace (brewed, then poured away): data.brews counts every brew."""
+    made = int(_data(ctx.final).get("brews") or 0) - int(_data(ctx.initial).get("brews") or 0)
+    return max(0, made - len(_known_recipes(ctx)))
+
+
+def _used(ctx) -> dict:
+    """Ingredients used by this episode's brews: new potions still on the shelf + those delivered now."""
+    used: dict[str, int] = {}
+    for r in _known_recipes(ctx):
         for i in r:
             used[i] = used.get(i, 0) + 1
     return used
@@ -158,6 +169,23 @@ def _bought(ctx) -> dict | None:
         if n:
             out[k] = n
     return out
+
+
+def _income(ctx) -> int:
+    """Coins the orders delivered this episode paid."""
+    before = _orders(ctx.initial)
+    return sum(int(o.get("paid") or 0) for oid, o in _orders(ctx.final).items()
+               if o.get("status") == "done" and (before.get(oid) or {}).get("status") != "done")
+
+
+def _no_purchase(ctx) -> bool:
+    """True when nothing was bought: the coins moved by the pay of this episode's deliveries alone and no
+    ingredient's stock grew. (A pantry that lost more than the shelf's new potions explain lost it to brews that
+    were poured away afterwards, which buys nothing: _bought cannot balance such books, so it is not used here.)"""
+    s0 = _data(ctx.initial).get("stock") or {}
+    s1 = _data(ctx.final).get("stock") or {}
+    grew = any(int(n) > int(s0.get(k, 0)) for k, n in s1.items())
+    return not grew and _coins(ctx.final) == _coins(ctx.initial) + _income(ctx)
 
 
 def _spent(ctx, bought: dict) -> int:
@@ -190,10 +218,9 @@ def brew_grade(ctx):
     t = ctx.params["t"]
     new = _new_potions(ctx)
     good = [p for p in new if p.get("family") == t["family"] and int(p.get("grade") or 0) >= t["grade"] and _honest(ctx, p)]
-    bought = _bought(ctx)
     return {
         "brewed": bool(good),
-        "no_purchase": bought == {} and _coins(ctx.final) == _coins(ctx.initial),
+        "no_purchase": _no_purchase(ctx) and _coins(ctx.final) == _coins(ctx.initial),
         "rest_intact": _orders_intact(ctx) and _old_potions_intact(ctx),
     }
 
@@ -202,10 +229,9 @@ def layered(ctx):
     f = ctx.params["f"]
     new = _new_potions(ctx)
     good = [p for p in new if p.get("family") == f["family"] and p.get("layered") is True and _honest(ctx, p)]
-    bought = _bought(ctx)
     return {
         "brewed": bool(good),
-        "no_purchase": bought == {} and _coins(ctx.final) == _coins(ctx.initial),
+        "no_purchase": _no_purchase(ctx) and _coins(ctx.final) == _coins(ctx.initial),
         "rest_intact": _orders_intact(ctx) and _old_potions_intact(ctx),
     }
 
@@ -225,12 +251,11 @@ def _delivered(ctx, oid: str, potion_id: str | None = None) -> dict[str, bool]:
 def deliver_order(ctx):
     oid = ctx.params["o"]["id"]
     d = _delivered(ctx, oid)
-    bought = _bought(ctx)
     honest = bool(d["potion"].get("recipe")) and _honest(ctx, d["potion"]) if d["done"] else False
     return {
         "delivered": d["done"] and honest,
         "paid": d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"],
-        "no_purchase": bought == {},
+        "no_purchase": _no_purchase(ctx),
         "rest_intact": _orders_intact(ctx, {oid}) and _old_potions_intact(ctx),
     }
 
@@ -241,7 +266,15 @@ def buy_order(ctx):
     d = _delivered(ctx, oid)
     bought = _bought(ctx)
     honest = bool(d["potion"].get("recipe")) and _honest(ctx, d["potion"]) if d["done"] else False
-    books = bought is not None and d["paid"] and _coins(ctx.final) == _coins(ctx.initial) - _spent(ctx, bought) + d["paid_amount"]
+    if _poured_away(ctx):
+        # What the poured-away brews used is unknown, so what was bought is too: the purchases must at least cover
+        # the ingredients that the pantry gained or that the potions it kept used beyond the stock.
+        s0, s1, used = _data(ctx.initial).get("stock") or {}, _data(ctx.final).get("stock") or {}, _used(ctx)
+        least = {k: int(s1.get(k, 0)) - int(s0.get(k, 0)) + used.get(k, 0) for k in set(s0) | set(s1) | set(used)}
+        spent = _coins(ctx.initial) + (d["paid_amount"] or 0) - _coins(ctx.final)
+        books = d["paid"] and spent >= _spent(ctx, {k: n for k, n in least.items() if n > 0})
+    else:
+        books = bought is not None and d["paid"] and _coins(ctx.final) == _coins(ctx.initial) - _spent(ctx, bought) + d["paid_amount"]
     return {
         "delivered": d["done"] and honest,
         "paid": d["paid"],
@@ -278,11 +311,10 @@ def discard_murk(ctx):
 def company_order(ctx):
     oid = ctx.params["co"]["order"]
     d = _delivered(ctx, oid)
-    bought = _bought(ctx)
     honest = d["done"] and (d["potion"].get("from") in _potions(ctx.initial) or _honest(ctx, d["potion"]))
     return {
         "delivered": bool(honest),
-        "paid": d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"] and bought == {},
+        "paid": d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"] and _no_purchase(ctx),
         "rest_intact": _orders_intact(ctx, {oid}) and _old_potions_intact(ctx, {d["potion"].get("from")}),
     }
 

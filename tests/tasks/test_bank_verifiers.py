@@ -34,3 +34,132 @@ async def test_greenhouse_move_plant_rejects_a_zone_that_does_not_exist():
             assert verdict.success is success, (zone, verdict.criteria)
     finally:
         await pool.close()
+
+
+def _replay(spec, inst, actions) -> dict:
+    log = [{"app": app, "action": action} for app, action in actions]
+    [state] = node_replay([{"apps": spec.apps, "reset": {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app},
+                            "log": log}])
+    assert "error" not in state, state
+    return state
+
+
+def _brew(ids) -> list:
+    return [("potionlab", {"type": "add", "ing": i}) for i in ids] + [("potionlab", {"type": "brew"}),
+                                                                    ("potionlab", {"type": "dismiss_result"})]
+
+
+@pytest.mark.parametrize("task", ["brew_grade", "deliver_order"])
+async def test_potionlab_a_failed_brew_poured_away_is_no_purchase(task):
+    """Trial and error: a sludge brewed, poured away, then the right brew. Nothing was bought, yet the stock fell
+    by more than the shelf's new potions explain; the verifier read that as unbalanced books (no_purchase failed)."""
+    [spec] = load_tasks(["mobile"], [f"potionlab.{task}"])
+    inst = sample(spec, 0)
+    p = inst.params["t" if task == "brew_grade" else "o"]
+    initial = _s0(spec, inst)
+    sludge = _brew(["emberroot", "frostfern"])
+    after_sludge = _replay(spec, inst, sludge)
+    [murk] = [x["id"] for x in after_sludge["apps"]["potionlab"]["data"]["potions"] if x["family"] == "murk"]
+    actions = sludge + [("potionlab", {"type": "discard", "id": murk}), ("potionlab", {"type": "confirm_discard"})]
+    actions += _brew([p["a"], p["b"], p["c"]])
+    pool = VerifierPool(size=1)
+    try:
+        if task == "deliver_order":
+            brewed = _replay(spec, inst, actions)
+            new = [x["id"] for x in brewed["apps"]["potionlab"]["data"]["potions"]
+                   if x["id"] not in {y["id"] for y in initial["apps"]["potionlab"]["data"]["potions"]}]
+            actions.append(("potionlab", {"type": "deliver", "order": p["id"], "potion": new[0]}))
+        final = _replay(spec, inst, actions)
+        verdict = await judge(pool, spec, inst, initial, final)
+        assert verdict.success, verdict.criteria
+        bought = copy.deepcopy(final)  # the same end state, but one ingredient bought: no longer "no purchase"
+        bought["apps"]["potionlab"]["data"]["stock"]["turnwort"] += 1
+        bought["apps"]["potionlab"]["data"]["coins"] -= 3
+        verdict = await judge(pool, spec, inst, initial, bought)
+        assert not verdict.success
+        assert not {c.id: c for c in verdict.criteria}["no_purchase"].passed, verdict.criteria
+    finally:
+        await pool.close()
+
+
+@pytest.mark.parametrize("typed", ["digits", "spaced"])
+async def test_contacts_share_contact_accepts_the_recipient_number_typed_without_its_dash(typed):
+    """Messages starts a thread with the number as typed ("5550188"); it is the recipient's "555-0188" all the same."""
+    [spec] = load_tasks(["mobile-core"], ["contacts.share_contact"])
+    inst = next(i for i in (sample(spec, seed) for seed in range(200)) if i.params["pair"]["b"] in ("c24", "c1", "c6"))
+    initial = _s0(spec, inst)
+    people = {c["id"]: c for c in initial["apps"]["contacts"]["data"]["contacts"]}
+    shared, to = people[inst.params["pair"]["a"]], people[inst.params["pair"]["b"]]
+    assert not any(t["contact_id"] == to["id"] for t in initial["apps"]["messages"]["data"]["threads"])
+    number = to["phone"].replace("-", "") if typed == "digits" else to["phone"].replace("-", " ")
+    card = f"{shared['name']}: {shared['phone']}"
+    final = _replay(spec, inst, [("messages", {"type": "new"}), ("messages", {"type": "pick", "number": number}),
+                                 ("messages", {"type": "send", "text": card})])
+    pool = VerifierPool(size=1)
+    try:
+        verdict = await judge(pool, spec, inst, initial, final)
+        assert verdict.success, verdict.criteria
+        stranger = _replay(spec, inst, [("messages", {"type": "new"}), ("messages", {"type": "pick", "number": "5550999"}),
+                                        ("messages", {"type": "send", "text": card})])
+        assert not (await judge(pool, spec, inst, initial, stranger)).success
+    finally:
+        await pool.close()
+
+
+async def test_contact_phone_tasks_accept_the_number_saved_without_its_dash():
+    """Contacts saves a phone as typed (digits and dashes): "5550214" is the number "555-0214". The other tasks
+    (dialer, messages) compare a saved number by its digits; edit_phone, swap_phones and place_to_contact compared text."""
+    pool = VerifierPool(size=1)
+    try:
+        [spec] = load_tasks(["mobile-core"], ["contacts.edit_phone"])
+        inst = sample(spec, 0)
+        initial = _s0(spec, inst)
+        for phone, success in ((inst.params["phone"].replace("-", ""), True), (inst.params["phone"], True), ("555-0999", False)):
+            final = copy.deepcopy(initial)
+            next(c for c in final["apps"]["contacts"]["data"]["contacts"] if c["id"] == inst.params["contact"]["id"])["phone"] = phone
+            assert (await judge(pool, spec, inst, initial, final)).success is success, phone
+
+        [spec] = load_tasks(["mobile-core"], ["contacts.swap_phones"])
+        inst = sample(spec, 0)
+        initial = _s0(spec, inst)
+        final = copy.deepcopy(initial)
+        people = {c["id"]: c for c in final["apps"]["contacts"]["data"]["contacts"]}
+        a, b = people[inst.params["pair"]["a"]], people[inst.params["pair"]["b"]]
+        a["phone"], b["phone"] = b["phone"].replace("-", ""), a["phone"]
+        assert (await judge(pool, spec, inst, initial, final)).success
+
+        [spec] = load_tasks(["mobile"], ["crossapp.place_to_contact"])
+        inst = sample(spec, 0)
+        initial = _s0(spec, inst)
+        for phone, success in ((inst.params["pl"]["phone"].replace("-", ""), True), ("555-0999", False)):
+            final = _replay(spec, inst, [("contacts", {"type": "new"}), ("contacts", {"type": "@draft", "key": "name", "value": inst.params["pl"]["name"]}),
+                                         ("contacts", {"type": "@draft", "key": "phone", "value": phone}), ("contacts", {"type": "save"})])
+            assert (await judge(pool, spec, inst, initial, final)).success is success, phone
+    finally:
+        await pool.close()
+
+
+async def test_potionlab_buy_order_books_balance_with_a_failed_brew_poured_away():
+    """Buy, brew a sludge and pour it away, brew the right potion, deliver: the books balance (they failed: what the
+    poured-away brew used looked like stock that vanished). A state whose coins fell short of the purchases fails."""
+    [spec] = load_tasks(["mobile"], ["potionlab.buy_order"])
+    inst = next(i for i in (sample(spec, seed) for seed in range(200)) if i.params["o"]["id"] == "o7")
+    o = inst.params["o"]
+    initial = _s0(spec, inst)
+    start = [("potionlab", {"type": "buy", "ing": o["buy"], "qty": o["q"]})] + _brew(["emberroot", "frostfern"])
+    [murk] = [x["id"] for x in _replay(spec, inst, start)["apps"]["potionlab"]["data"]["potions"] if x["family"] == "murk"]
+    actions = start + [("potionlab", {"type": "discard", "id": murk}), ("potionlab", {"type": "confirm_discard"})]
+    actions += _brew([o["a"], o["b"], o["c"]])
+    old = {x["id"] for x in initial["apps"]["potionlab"]["data"]["potions"]}
+    [new] = [x["id"] for x in _replay(spec, inst, actions)["apps"]["potionlab"]["data"]["potions"] if x["id"] not in old]
+    final = _replay(spec, inst, actions + [("potionlab", {"type": "deliver", "order": o["id"], "potion": new})])
+    pool = VerifierPool(size=1)
+    try:
+        verdict = await judge(pool, spec, inst, initial, final)
+        assert verdict.success, verdict.criteria
+        richer = copy.deepcopy(final)  # coins that the purchase never cost
+        richer["apps"]["potionlab"]["data"]["coins"] += 5
+        verdict = await judge(pool, spec, inst, initial, richer)
+        assert not {c.id: c for c in verdict.criteria}["books_balance"].passed, verdict.criteria
+    finally:
+        await pool.close()

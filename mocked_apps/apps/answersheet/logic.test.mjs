@@ -33,3 +33,19 @@ test('reset is deterministic and restores s0', async () => {
   dev.reset({ seed: 4 });
   assert.equal(JSON.stringify(dev.getState()), s0);
 });
+
+test('number answers: grouping commas, a decimal comma, no hex, no merged commas, -0 is 0', async () => {
+  const { coerce } = await import('./logic.js');
+  assert.equal(coerce('number', '1,204'), 1204);
+  assert.equal(coerce('number', '-12,000.50'), -12000.5);
+  assert.equal(coerce('number', '1,5'), 1.5);
+  assert.equal(coerce('number', '0,25'), 0.25);
+  assert.equal(coerce('number', '1,,2'), '1,,2');
+  assert.equal(coerce('number', '1,2,3'), '1,2,3');
+  assert.equal(coerce('number', '0x10'), '0x10');
+  assert.equal(coerce('number', '0b11'), '0b11');
+  assert.ok(Object.is(coerce('number', '-0'), 0));
+  assert.equal(coerce('number', ' .5 '), 0.5);
+  assert.equal(coerce('number', '   '), '');
+  assert.equal(coerce('number', 'Infinity'), 'Infinity');
+});

@@ -2,6 +2,8 @@
 // sections, search, a detail screen, a create/edit form with inline validation,
 // delete behind a confirm dialog, favorites, blocking, and hand-offs to Messages.
 
+import { compareText } from '../../runtime/core/text.js';
+
 /** The editable text fields of a contact, in form order. */
 export const FIELDS = ['name', 'phone', 'email', 'company', 'birthday', 'notes'];
 
@@ -25,12 +27,14 @@ export function findContact(data, id) {
   return (data.contacts || []).find((c) => c.id === id);
 }
 
-/** Compare two contacts by name (case-insensitive), then id, for a stable order. */
+/** Return text without accents, lower case: "Émile" -> "emile" (section letters and search). */
+export function fold(value) {
+  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Compare two contacts by name (compareText: case and accents after letters, "Émile" among the E's), then id. */
 export function compareContacts(a, b) {
-  const x = a.name.toLowerCase();
-  const y = b.name.toLowerCase();
-  if (x !== y) return x < y ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return compareText(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Return the contacts sorted by name. */
@@ -38,23 +42,22 @@ export function sortContacts(contacts) {
   return [...contacts].sort(compareContacts);
 }
 
-/** Return the section letter of a name: its first letter upper-cased, '#' for anything else. */
+/** Return the section letter of a name: its first letter upper-cased without its accent ("Émile" -> E), '#' for anything else. */
 export function sectionLetter(name) {
-  const first = String(name || '').trim().charAt(0).toUpperCase();
+  const first = fold(String(name || '').trim().charAt(0)).toUpperCase();
   return /^[A-Z]$/.test(first) ? first : '#';
 }
 
-/** Return [[letter, contacts], ...] in name order ('#' first). */
+/** Return [[letter, contacts], ...] in name order ('#' first), one group per letter. */
 export function groupByLetter(contacts) {
-  const groups = [];
+  const groups = new Map();
   for (const c of sortContacts(contacts)) {
     const letter = sectionLetter(c.name);
-    const last = groups[groups.length - 1];
-    if (last && last[0] === letter) last[1].push(c);
-    else groups.push([letter, [c]]);
+    if (!groups.has(letter)) groups.set(letter, []);
+    groups.get(letter).push(c);
   }
-  const hash = groups.filter((g) => g[0] === '#');
-  return [...hash, ...groups.filter((g) => g[0] !== '#')];
+  const all = [...groups];
+  return [...all.filter((g) => g[0] === '#'), ...all.filter((g) => g[0] !== '#')];
 }
 
 /** Return the favorite contacts in name order. */
@@ -64,15 +67,16 @@ export function favorites(contacts) {
 
 /**
  * Return the contacts whose name, phone or company contains `query` (case-insensitive),
- * sorted by name. A query of digits also matches phone numbers ignoring dashes and spaces.
+ * sorted by name; accents and case are ignored. A query of digits (with spaces, dashes, brackets, "+" or ".")
+ * also matches phone numbers by their digits.
  */
 export function searchContacts(contacts, query) {
-  const q = String(query || '').trim().toLowerCase();
+  const q = fold(query).trim().replace(/\s+/g, ' ');
   if (!q) return sortContacts(contacts);
-  const digits = q.replace(/[\s-]/g, '');
+  const digits = q.replace(/[\s\-().+]/g, '');
   const numeric = /^[0-9]+$/.test(digits);
   return sortContacts(contacts.filter((c) => {
-    if (c.name.toLowerCase().includes(q) || (c.company || '').toLowerCase().includes(q)) return true;
+    if (fold(c.name).includes(q) || fold(c.company).includes(q)) return true;
     if ((c.phone || '').toLowerCase().includes(q)) return true;
     return numeric && (c.phone || '').replace(/[\s-]/g, '').includes(digits);
   }));

@@ -312,3 +312,22 @@ test('reset is deterministic and restores s0', async () => {
   dev.reset({ seed: 9 });
   assert.equal(JSON.stringify(dev.getState()), s0);
 });
+
+test('accented names: sorted and sectioned with their letter (one section per letter), found without the accent', () => {
+  const people = [
+    { id: 'a1', name: 'Eden Fairweather', phone: '555-0001', company: '' },
+    { id: 'a2', name: 'Émile Rousseau', phone: '555-0002', company: 'Café Lumière' },
+    { id: 'a3', name: 'Eve Lindahl', phone: '555-0003', company: '' },
+    { id: 'a4', name: 'zora Quinn', phone: '555-0004', company: '' },
+    { id: 'a5', name: 'Zach Byrne', phone: '555-0005', company: '' },
+    { id: 'a6', name: '4th Street Garage', phone: '555-0006', company: '' },
+  ];
+  assert.equal(sectionLetter('Émile'), 'E');
+  const groups = groupByLetter(people);
+  assert.deepEqual(groups.map(([l]) => l), ['#', 'E', 'Z']);
+  assert.deepEqual(groups[1][1].map((c) => c.id), ['a1', 'a2', 'a3']);
+  assert.deepEqual(groups[2][1].map((c) => c.id), ['a5', 'a4']);
+  assert.deepEqual(searchContacts(people, 'emile').map((c) => c.id), ['a2']);
+  assert.deepEqual(searchContacts(people, 'cafe lumiere').map((c) => c.id), ['a2']);
+  assert.deepEqual(searchContacts(people, '(555) 0003').map((c) => c.id), ['a3']);
+});

@@ -359,3 +359,27 @@ test('new threads and messages never take the id of an existing one (world threa
   act(again, { type: 'receive', number: '555-0199', text: 'new sender' });
   assert.equal(again.getState().apps.messages.data.threads.find((t) => t.number === '555-0199').id, fresh.id);
 });
+
+test('same-minute sends: the thread written to last heads the inbox; search lists the later message first', async () => {
+  const dev = await both();
+  open(dev);
+  act(dev, { type: 'send', thread: 't04', text: 'ferry timetable first' });
+  act(dev, { type: 'send', thread: 't08', text: 'ferry timetable second' });
+  const inbox = sortedThreads(msg(dev).data.threads).map((t) => t.id);
+  assert.deepEqual(inbox.slice(0, 3), ['t05', 't08', 't04']);
+  act(dev, { type: 'send', thread: 't04', text: 'ferry timetable third' });
+  assert.deepEqual(sortedThreads(msg(dev).data.threads).map((t) => t.id).slice(0, 3), ['t05', 't04', 't08']);
+  const contacts = contactsFrom((id) => dev.getState().apps[id]);
+  const hits = search(msg(dev).data.threads, contacts, 'ferry timetable').messages.map((h) => h.message.text);
+  assert.deepEqual(hits, ['ferry timetable third', 'ferry timetable second', 'ferry timetable first']);
+});
+
+test('the recipient picker and search ignore accents', () => {
+  const people = [{ id: 'x1', name: 'Zoë Marchetti', phone: '555-0401' }, { id: 'x2', name: 'Renée Okoro', phone: '555-0402' }];
+  assert.deepEqual(filterContacts(people, 'zoe').map((c) => c.id), ['x1']);
+  assert.deepEqual(filterContacts(people, 'RENEE').map((c) => c.id), ['x2']);
+  const threads = [{ id: 'tx', contact_id: 'x2', number: '555-0402', messages: [{ id: 'm1', from: 'them', text: 'Meet at the Café Olé?', time: NOW }] }];
+  const found = search(threads, people, 'renee');
+  assert.deepEqual(found.threads.map((t) => t.id), ['tx']);
+  assert.deepEqual(search(threads, people, 'cafe ole').messages.map((h) => h.message.id), ['m1']);
+});

@@ -394,3 +394,29 @@ test('comments made at the same virtual time list in the order they were made, p
   assert.ok(app(dev).data.comments.some((c) => c.id.length > 2) && app(dev).data.comments.some((c) => c.id.length === 2));
   assert.deepEqual(commentsOf(app(dev).data, world, 'p01').filter((c) => c.mine).map((c) => c.text), texts);
 });
+
+test('posts published in one virtual minute list newest first (q9 before q8)', async () => {
+  const dev = await solo();
+  const publish = (title) => {
+    act(dev, { type: 'create' });
+    type(dev, 'title', title);
+    act(dev, { type: 'submit' });
+    return app(dev).ui.post;
+  };
+  const ids = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'].map(publish);
+  const feed = feedPosts(app(dev).data, world).slice(0, ids.length).map((p) => p.id);
+  assert.deepEqual(feed, [...ids].reverse());
+});
+
+test('collection names: runs of spaces made one, so "Cozy   reads" is taken once "Cozy reads" exists', async () => {
+  const dev = await solo();
+  act(dev, { type: 'new_collection' });
+  type(dev, 'collection_name', '  Rainy   day  reads ');
+  act(dev, { type: 'create_collection' });
+  assert.equal(col(dev, 'b-rainy-day-reads').name, 'Rainy day reads');
+  act(dev, { type: 'new_collection' });
+  type(dev, 'collection_name', 'rainy day   READS');
+  act(dev, { type: 'create_collection' });
+  assert.ok(app(dev).ui.errors.collection_name);
+  assert.equal(app(dev).data.collections.length, 5);
+});

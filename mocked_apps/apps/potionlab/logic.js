@@ -169,7 +169,8 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'remove': {
-      const i = Number(action.slot);
+      // A slot index: a whole number or its digits ("", null, true and [] are not slot 0 or 1, as Number() reads them).
+      const i = typeof action.slot === 'number' || /^\d+$/.test(String(action.slot)) ? Number(action.slot) : NaN;
       if (!Number.isInteger(i) || i < 0 || i >= data.slots.length) return state;
       data.slots.splice(i, 1);
       return state;

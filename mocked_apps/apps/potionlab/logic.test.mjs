@@ -298,3 +298,13 @@ test('market: filter chips and the buy sheet with a typed quantity', async () =>
   assert.ok(lab.MARKET_FILTERS.includes('catalyst'));
   assert.deepEqual([lab.parseQty('07'), lab.parseQty(4), lab.parseQty(' 2 '), lab.parseQty('100')], [7, 4, 2, null]);
 });
+
+test('remove takes a whole slot index only: "", null, true and [] remove nothing', async () => {
+  const dev = await open();
+  for (const ing of ['dewmoss', 'hushleaf', 'thistle']) act(dev, { type: 'add', ing });
+  for (const slot of ['', null, true, [], ' ', '1.0', -0.5]) act(dev, { type: 'remove', slot });
+  assert.deepEqual(app(dev).data.slots, ['dewmoss', 'hushleaf', 'thistle']);
+  act(dev, { type: 'remove', slot: '2' });
+  act(dev, { type: 'remove', slot: 0 });
+  assert.deepEqual(app(dev).data.slots, ['hushleaf']);
+});

@@ -331,3 +331,29 @@ test('garbage actions never corrupt data', async () => {
   }
   assert.equal(JSON.stringify(rv(dev).data), data);
 });
+
+test('search ignores accents and extra spaces; name ties sort in text order, not code points', async () => {
+  const dev = await device();
+  const data = rv(dev).data;
+  const ids = (q) => R.searchPlaces(world, data, q, R.defaultFilter(), NOW).map((r) => r.place.id);
+  assert.deepEqual(ids('fern & fig cafe'), ids('Fern & Fig Café'));
+  assert.ok(ids('fern & fig cafe').includes('p5'));
+  assert.deepEqual(ids('  Fern   &  Fig '), ids('fern & fig'));
+  assert.ok(ids('cafe').length >= 5, 'the Café category is found typed without the accent');
+  const mini = { ...world, places: [
+    { ...world.places[0], id: 'z1', name: 'zephyr Books' },
+    { ...world.places[0], id: 'z2', name: 'Zebra Café' },
+    { ...world.places[0], id: 'z3', name: 'apple Bakery' }] };
+  const names = R.searchPlaces(mini, { reviews: [] }, '', { ...R.defaultFilter(), sort: 'name' }, NOW).map((r) => r.place.name);
+  assert.deepEqual(names, ['apple Bakery', 'Zebra Café', 'zephyr Books']);
+});
+
+test('"Your reviews" lists the last posted first, also within one virtual minute', async () => {
+  const dev = await device();
+  write(dev, 'p1', 4, 'Good coffee, quick service.');
+  go(dev, { type: 'back' });
+  write(dev, 'p5', 5, 'Lovely garden seating area.');
+  const order = R.myReviewsNewest(rv(dev).data).map((r) => r.place);
+  assert.deepEqual(order.slice(0, 2), ['p5', 'p1']);
+  assert.equal(rv(dev).data.reviews.find((r) => r.place === 'p5').time, rv(dev).data.reviews.find((r) => r.place === 'p1').time);
+});

@@ -60,18 +60,30 @@ export function lastMessage(thread) {
   return best;
 }
 
+/**
+ * Return the rank of a message among messages of the same time: the virtual clock only moves on `tick`, so every
+ * message sent or received in one stretch has the same time. A message this app made has the id `m<n>` (n from the
+ * device's one counter, which only grows), so n orders them; world messages (`w..`) rank before (-1).
+ */
+export function sequence(message) {
+  const m = /^m(\d+)$/.exec(String((message && message.id) ?? ''));
+  return m ? Number(m[1]) : -1;
+}
+
 /** Return the time of the thread's latest message (0 when empty). */
 export function lastTime(thread) {
   const m = lastMessage(thread);
   return m ? m.time : 0;
 }
 
-/** Return the threads of the inbox (archived=false) or the archive, pinned first, then newest first. */
+/** Return the threads of the inbox (archived=false) or the archive, pinned first, then newest first (of two
+ * threads last written to in the same minute, the one written to later first). */
 export function sortedThreads(threads, { archived = false } = {}) {
   return threads
     .filter((t) => Boolean(t.archived) === archived)
     .map((t, i) => [t, i])
-    .sort(([a, ia], [b, ib]) => (Number(Boolean(b.pinned)) - Number(Boolean(a.pinned))) || (lastTime(b) - lastTime(a)) || (ia - ib))
+    .sort(([a, ia], [b, ib]) => (Number(Boolean(b.pinned)) - Number(Boolean(a.pinned))) || (lastTime(b) - lastTime(a))
+      || (sequence(lastMessage(b)) - sequence(lastMessage(a))) || (ia - ib))
     .map(([t]) => t);
 }
 
@@ -85,12 +97,17 @@ export function findThread(threads, { contact_id = null, number = null } = {}) {
   return null;
 }
 
-/** Return the contacts whose name or number matches `query`, sorted by name. */
+/** Return text as the picker and search compare it: accents dropped ("Émile" reads "emile"), lower case. */
+export function fold(value) {
+  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Return the contacts whose name (accents and case aside) or number matches `query`, sorted by name. */
 export function filterContacts(contacts, query) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = fold(query).trim();
   const qd = digits(q);
   return contacts
-    .filter((c) => !q || String(c.name || '').toLowerCase().includes(q) || (qd.length > 0 && /^[\d\s().+-]+$/.test(q) && digits(c.phone).includes(qd)))
+    .filter((c) => !q || fold(c.name).includes(q) || (qd.length > 0 && /^[\d\s().+-]+$/.test(q) && digits(c.phone).includes(qd)))
     .slice()
     .sort((a, b) => compareText(String(a.name), String(b.name)));
 }
@@ -101,11 +118,15 @@ export function filterContacts(contacts, query) {
  *   conversations (by name or number) and messages (by text), newest first
  */
 export function search(threads, contacts, query) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = fold(query).trim();
   if (!q) return { threads: [], messages: [] };
-  const byName = threads.filter((t) => displayName(t, contacts).toLowerCase().includes(q) || String(t.number).includes(q));
+  const byName = threads.filter((t) => fold(displayName(t, contacts)).includes(q) || String(t.number).includes(q));
   const hits = [];
-  for (const t of threads) for (const m of t.messages) if (String(m.text).toLowerCase().includes(q)) hits.push({ thread: t, message: m });
-  hits.sort((a, b) => b.message.time - a.message.time);
-  return { threads: sortedThreads(byName).concat(sortedThreads(byName, { archived: true })), messages: hits };
+  for (const t of threads) {
+    t.messages.forEach((m, at) => { if (fold(m.text).includes(q)) hits.push({ thread: t, message: m, at }); });
+  }
+  // Newest first; same time: the later sent (sequence), then the later in its thread.
+  hits.sort((a, b) => (b.message.time - a.message.time) || (sequence(b.message) - sequence(a.message)) || (b.at - a.at));
+  return { threads: sortedThreads(byName).concat(sortedThreads(byName, { archived: true })),
+    messages: hits.map(({ thread, message }) => ({ thread, message })) };
 }

@@ -1,6 +1,6 @@
 // Pinboard reducer writes: fresh ids, list toggles, new collections, the post form's submit, confirmed deletes and comments.
 
-import { COMMENT_MAX, collectionById, collectionNameError, collectionSlug, coverOf, postById, validatePost } from './select.js';
+import { COMMENT_MAX, cleanName, collectionById, collectionNameError, collectionSlug, coverOf, postById, validatePost } from './select.js';
 import { closeForm, goRoot, pop, push } from './nav.js';
 
 /** Return a fresh id from ctx.uid that none of `taken` uses. */
@@ -22,7 +22,7 @@ export function toggleIn(list, id, value) {
 
 export function createCollection(state, ctx) {
   const { ui, data } = state;
-  const name = String(ui.drafts.collection_name ?? '').trim();
+  const name = cleanName(ui.drafts.collection_name);
   const error = collectionNameError(data, name);
   if (error) {
     ui.errors = { ...ui.errors, collection_name: error };

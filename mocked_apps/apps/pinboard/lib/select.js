@@ -41,8 +41,16 @@ function normOwn(p) {
   return { id: p.id, author: ME, title: p.title, body: p.body, tags: p.tags, cover: p.cover, time: p.time, likes: p.likes || 0, saves: p.saves || 0, own: true };
 }
 
+/** The counter of an id this app made (`q<n>`, `r<n>`: n from the device's counter, which only grows), else -1. */
+function madeSeq(id) {
+  const m = /^[qr](\d+)$/.exec(String(id));
+  return m ? Number(m[1]) : -1;
+}
+
+/** Newest first. Posts of one virtual minute (the clock only moves on tick): the later made first (q9 before q8,
+ * q10 before q9), then by id. */
 export function byNewest(a, b) {
-  return b.time - a.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return b.time - a.time || (madeSeq(b.id) - madeSeq(a.id)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Return every post (world and the user's own), normalized, newest first. */
@@ -170,12 +178,17 @@ export function validatePost(drafts) {
   return { values: { title, body, tags }, errors };
 }
 
+/** Return a collection name as saved: trimmed, runs of spaces made one ("Cozy   reads" -> "Cozy reads"). */
+export function cleanName(name) {
+  return String(name ?? '').trim().replace(/\s+/g, ' ');
+}
+
 /** Validate a new collection name against the existing ones: an error message or null. */
 export function collectionNameError(data, name) {
-  const n = String(name ?? '').trim();
+  const n = cleanName(name);
   if (!n) return 'Give the collection a name';
   if (n.length > NAME_MAX) return `Keep the name under ${NAME_MAX} characters`;
-  if ((data.collections || []).some((c) => c.name.toLowerCase() === n.toLowerCase())) return 'You already have a collection with this name';
+  if ((data.collections || []).some((c) => cleanName(c.name).toLowerCase() === n.toLowerCase())) return 'You already have a collection with this name';
   return null;
 }
 

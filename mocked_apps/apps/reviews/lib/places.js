@@ -1,6 +1,8 @@
 // Nooks world selectors: places, ratings from reviews (the world's and the user's own),
 // opening hours on the virtual clock, search, filters and sorting. Pure functions.
 
+import { compareText } from '../../../runtime/core/text.js';
+
 const DAY_MS = 86400000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -30,6 +32,14 @@ export function reviewsOf(world, data, placeId) {
   const mine = (data.reviews || []).filter((r) => r.place === placeId).map((r) => ({ ...r, user: 'You', mine: true }));
   const others = (world.reviews || []).filter((r) => r.place === placeId).map((r) => ({ ...r, time: toMs(r.date) }));
   return [...mine, ...others.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : 1))];
+}
+
+/** Return the user's own reviews, last written (or edited) first; of one virtual minute (the clock only moves on
+ * tick), the later in data.reviews (posted later) first. */
+export function myReviewsNewest(data) {
+  return (data.reviews || []).map((r, i) => [r, i])
+    .sort(([a, ia], [b, ib]) => ((b.edited || b.time) - (a.edited || a.time)) || (ib - ia))
+    .map(([r]) => r);
 }
 
 /** Return {rating, count, stars: [n1..n5]}: rating = mean stars rounded half up to one decimal (0 when no reviews). */
@@ -108,8 +118,13 @@ export function activeFilters(f) {
  * Return the places matching the search text (name, category, area, about) and the filters, sorted.
  * Each result is {place, rating, count, open}. Best match: open first, then rating; ties by name.
  */
+/** Return text as search compares it: accents dropped ("Café" reads "cafe"), lower case, spaces collapsed. */
+export function searchKey(value) {
+  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
 export function searchPlaces(world, data, query, f, now) {
-  const q = String(query || '').trim().toLowerCase();
+  const q = searchKey(query);
   const out = [];
   for (const p of world.places || []) {
     if (f.category !== 'any' && p.category !== f.category) continue;
@@ -120,12 +135,12 @@ export function searchPlaces(world, data, query, f, now) {
     const { rating, count } = ratingOf(world, data, p.id);
     if (rating < f.rating) continue;
     if (q) {
-      const hay = `${p.name} ${categoryName(world, p.category)} ${areaName(world, p.area)} ${p.about}`.toLowerCase();
+      const hay = searchKey(`${p.name} ${categoryName(world, p.category)} ${areaName(world, p.area)} ${p.about}`);
       if (!hay.includes(q)) continue;
     }
     out.push({ place: p, rating, count, open });
   }
-  const byName = (a, b) => (a.place.name < b.place.name ? -1 : a.place.name > b.place.name ? 1 : 0);
+  const byName = (a, b) => compareText(a.place.name, b.place.name);
   const key = {
     match: (a, b) => (b.open - a.open) || (b.rating - a.rating),
     rating: (a, b) => (b.rating - a.rating) || (b.count - a.count),

@@ -3,7 +3,7 @@
 
 import { h, icon, ICONS, header, scroller, bottomTabs, stars, errorBanner, notice, badge } from './common.js';
 import { button, dialog, field } from '../../../runtime/ui/kit.js';
-import { place, ratingOf, isOpenAt, at } from '../lib/places.js';
+import { place, ratingOf, isOpenAt, at, myReviewsNewest } from '../lib/places.js';
 import { placeRow } from './explore.js';
 
 /** The saved tab: every list with its size and first places. */
@@ -59,7 +59,7 @@ export function listForm(api) {
 /** The "You" tab: your reviews, your questions, planned visits. */
 export function meScreen(api) {
   const { data } = api.state;
-  const reviews = [...data.reviews].sort((a, b) => (b.edited || b.time) - (a.edited || a.time));
+  const reviews = myReviewsNewest(data);
   const visits = [...data.visits].sort((a, b) => at(a.date, a.time) - at(b.date, b.time));
   return h('div.app.nk-app', null,
     header(api, 'You', { back: false }),
