@@ -65,6 +65,11 @@ def test_words_alnum_and_digits_keep_only_what_they_name():
 @pytest.mark.parametrize(("value", "drop", "expected"), [
     ("1,250", ",", 1250.0), ("1,250", "", None), ("$12.50", "$,", 12.5), (" 7 ", ",", 7.0), (3, ",", 3.0),
     (True, ",", None), (None, ",", None), ("seven", ",", None), ("12¢", ",¢", 12.0),
+    # a comma is a separator, as AnswerSheet reads it: "1,5" is 1.5, not 15; a stray comma is no number
+    ("1,5", ",", 1.5), ("$1,5", "$,", 1.5), ("-12,000.50", ",", -12000.5), ("1,,2", ",", None),
+    ("12,34,5", ",", None), ("1 250", "¤, ", 1250.0), ("¤ 1,250.00", "¤, ", 1250.0),
+    # what float() reads and a person does not type
+    ("nan", ",", None), ("inf", ",", None), ("1_000", ",", None), ("0x10", ",", None), (".5", ",", 0.5),
 ])
 def test_number_reads_text_after_dropping_separators(value, drop, expected):
     assert vc.number(value, drop) == expected

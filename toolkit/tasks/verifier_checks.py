@@ -91,20 +91,35 @@ def digits(value):
     return re.sub(r"\D", "", str(value if value is not None else ""))
 
 
+# A plain decimal ("12", "-3.5", ".5", "1e3"): not float()'s "nan", "inf" or "1_000".
+_DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?", re.I)
+# Thousands grouped by commas, three digits a group: "1,204", "-12,000.50".
+_GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?")
+# One decimal comma: "1,5", "0,25" (a comma before exactly three digits is grouping, above) — as AnswerSheet reads it.
+_DECIMAL_COMMA = re.compile(r"[+-]?\d+,\d+")
+
+
 def number(value, drop=","):
-    """Return ``value`` as a float, the characters ``drop`` (thousands separators, currency signs) removed
-    from text first; None for None, booleans and what does not read as a number."""
+    """Return ``value`` as a float, the characters ``drop`` (currency signs, spaces) removed from text first;
+    None for None, booleans and what does not read as a number.
+
+    A comma in ``drop`` is read as a separator, not deleted blindly: comma-grouped thousands ("1,204") and one
+    decimal comma ("1,5" is 1.5, as the AnswerSheet app reads it); any other comma ("1,,2", "12,34,5") makes
+    the text no number, where deleting every comma would have read "1,5" as 15.
+    """
     if value is None or isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
         return float(value)
     body = str(value).strip()
-    for ch in drop:
+    for ch in drop.replace(",", ""):
         body = body.replace(ch, "")
-    try:
-        return float(body)
-    except ValueError:
-        return None
+    if "," in drop:
+        if _GROUPED.fullmatch(body):
+            body = body.replace(",", "")
+        elif _DECIMAL_COMMA.fullmatch(body):
+            body = body.replace(",", ".")
+    return float(body) if _DECIMAL.fullmatch(body) else None
 
 
 def number_is(value, truth, drop="", tolerance=0.0):
