@@ -49,6 +49,8 @@ def _bench(*args: str):
     ("history.trajectories=0", ["'history.trajectories=0'", "int >= 1"]),
     ("history.overlap=10", ["'history.overlap=10'", "overlap (10) must be below window (10)"]),
     ("train-tokens.window=1", ["'train-tokens.window=1'", "window"]),
+    ('throughput.suites=["mobile-cor"]', ["'throughput.suites=[\"mobile-cor\"]'", "no suite 'mobile-cor'", "mobile-core"]),
+    ("capacity.device=tablet", ["'capacity.device=tablet'", "unknown device 'tablet'", "phone"]),
 ])
 def test_a_value_out_of_bounds_is_refused_before_any_section(started, param, words):
     section = param.split(".")[0]

@@ -29,4 +29,18 @@ def cross_check(section: str, args: dict) -> str | None:
         return f"overlap ({args['overlap']}) must be below window ({args['window']})"
     if section == "train-tokens" and args["window"] < 2:
         return f"window must be at least 2, its sliding baseline keeps window - 1 steps (got {args['window']})"
+    if section == "throughput":  # the suites load before any browser starts, so a typo costs no Chromium
+        from toolkit.tasks import SpecError, load_tasks
+
+        try:
+            load_tasks(list(args["suites"]))
+        except SpecError as exc:
+            return f"suites: {exc}"
+    if section == "capacity":
+        from toolkit.envs.adapters.mocked import MockedAdapter
+
+        try:
+            MockedAdapter(device=args["device"])
+        except ValueError as exc:
+            return f"device: {exc}"
     return None

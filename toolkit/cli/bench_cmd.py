@@ -20,6 +20,7 @@ def _params(values: tuple[str, ...], names: list[str]) -> dict[str, dict]:
     """Parse ``SECTION.NAME=VALUE`` options (VALUE as JSON when it parses, else a string), each checked against the
     type and bounds the section declares for it (:mod:`toolkit.bench.params`) before any section runs."""
     params: dict[str, dict] = {n: {} for n in names}
+    given_as: dict[tuple[str, str], str] = {}  # (section, name) -> the option as typed, for the errors
     for item in values:
         key, sep, raw = item.partition("=")
         section, dot, name = key.partition(".")
@@ -42,13 +43,14 @@ def _params(values: tuple[str, ...], names: list[str]) -> dict[str, dict]:
                 where = "".join(f" (item {loc + 1})" for loc in error["loc"] if isinstance(loc, int))
                 fail(f"--param {item!r}: bench {section}'s {name} takes {_type_name(hint)}{where}: {error['msg']}")
         params.setdefault(section, {})[name] = tuple(value) if isinstance(value, list) else value
+        given_as[section, name] = item
     for section, given in params.items():
         if given:
             bound = inspect.signature(SECTIONS[section]).bind(**given)
             bound.apply_defaults()
             problem = cross_check(section, bound.arguments)
             if problem:
-                fail(f"--param {', '.join(repr(f'{section}.{k}={v}') for k, v in given.items())}: bench {section}: {problem}")
+                fail(f"--param {', '.join(repr(given_as[section, k]) for k in given)}: bench {section}: {problem}")
     return params
 
 
