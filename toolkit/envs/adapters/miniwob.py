@@ -29,6 +29,7 @@ and served by a loopback static server of its own (FlightWoB needs http; file://
 from __future__ import annotations
 
 import asyncio
+import difflib
 from typing import Any, Literal
 
 from toolkit.actions import Action, action_dict
@@ -143,7 +144,9 @@ class MiniwobAdapter:
     async def load(self, instance: Instance, task: str, timeout_s: float = 15.0) -> None:
         """Load a task page and prepare it (no episode runs until reset)."""
         if task not in registered_tasks():
-            raise ValueError(f"unknown MiniWoB++ task {task!r}")
+            close = difflib.get_close_matches(task, sorted(registered_tasks()), n=1, cutoff=0.75)
+            hint = f"; did you mean {close[0]!r}?" if close else f" ({len(registered_tasks())} are registered)"
+            raise ValueError(f"unknown MiniWoB++ task {task!r}{hint}")
         page = instance.page
         await page.goto(task_url(task), wait_until="load", timeout=timeout_s * 1000)
         error = await page.evaluate(_PREPARE)
