@@ -7,6 +7,7 @@ through ``EnvManager.step``; the verdict's reward must equal what the page repor
 from __future__ import annotations
 
 import os
+import re
 import shutil
 
 import pytest
@@ -57,6 +58,20 @@ async def test_a_mistyped_task_name_gets_the_registered_one_it_is_close_to():
         await MiniwobAdapter().load(None, "use-autocompete")  # no instance: the name is checked first
     with pytest.raises(ValueError, match=r"unknown MiniWoB\+\+ task 'zzz' \(\d+ are registered\)"):
         await MiniwobAdapter().load(None, "zzz")
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"scale": 0}, "scale must be a finite number above 0"),
+    ({"scale": float("nan")}, "scale must be"),
+    ({"image_format": "gif"}, "image_format must be 'png' or 'jpeg', got 'gif'"),
+    ({"jpeg_quality": 101}, "jpeg_quality must be an integer from 0 to 100"),
+    ({"episode_max_ms": 0}, "episode_max_ms must be a positive integer"),
+    ({"data_mode": "tets"}, "data_mode must be one of 'train', 'test', 'default'"),
+])
+def test_adapter_arguments_the_page_would_take_silently_are_refused(kwargs, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        MiniwobAdapter(**kwargs)
+    assert MiniwobAdapter(scale=2, image_format="jpeg", jpeg_quality=0, episode_max_ms=1, data_mode="test").viewport.scale == 2
 
 
 def test_norm1000_and_page_coordinates_meet_in_one_place():
