@@ -67,3 +67,11 @@ def test_values_within_bounds_reach_the_section(started):
     assert res.exit_code == 0, res.output
     args = dict(started)
     assert args["bench_env"]["instances"] == 1 and args["bench_soak"]["warmup"] == 0 and args["bench_soak"]["resets"] == 1
+
+
+def test_a_value_for_a_section_not_run_or_given_twice_is_refused(started):
+    res = _bench("--only", "env", "-p", "soak.resets=5")
+    assert res.exit_code == 1 and "'soak.resets=5': section soak is not run (--only env)" in res.output, res.output
+    res = _bench("--only", "env", "-p", "env.instances=2", "-p", "env.instances=3")
+    assert res.exit_code == 1 and "'env.instances=3': env.instances is already given ('env.instances=2')" in res.output
+    assert started == []

@@ -31,6 +31,10 @@ def _params(values: tuple[str, ...], names: list[str]) -> dict[str, dict]:
         except json.JSONDecodeError:
             value = raw
         name = name.replace("-", "_")
+        if section not in names:  # else the value would be checked, then never used
+            fail(f"--param {item!r}: section {section} is not run (--only {','.join(names)})")
+        if (section, name) in given_as:
+            fail(f"--param {item!r}: {section}.{name} is already given ({given_as[section, name]!r})")
         known = inspect.signature(SECTIONS[section]).parameters
         if name not in known:
             fail(f"bench {section} has no parameter {name!r}; it has {', '.join(known)}")
