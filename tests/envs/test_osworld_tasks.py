@@ -71,6 +71,8 @@ def test_a_folder_named_like_a_task_file_is_named_not_skipped(tmp_path):
       "expected": [{"type": "rule", "rules": {}}] * 2}, "evaluator.func[1]", "unknown metric 'no_such_metric'"),
     ({"func": ["infeasible", "exact_match"], "result": [{"type": "rule", "rules": {}}] * 2},
      "evaluator.func[0]", '"infeasible" stands alone'),
+    ({"options": [{}]}, "evaluator.options", "func names one metric, so options is one object, not a list"),
+    ({"expected": [{"type": "rule", "rules": {}}]}, "evaluator.expected", "so expected is one object"),
 ])
 def test_a_bad_evaluator_names_the_file_and_the_field(tmp_path, evaluator, field, words):
     path = _write(tmp_path, "domain/bad-task.json", _task(**evaluator))

@@ -78,8 +78,13 @@ class Evaluator(BaseModel):
                 value = getattr(self, name)
                 if value is not None and (not isinstance(value, list) or len(value) != n):
                     raise ValueError(f"{name}: func lists {n} metrics, so {name} must be a list of {n}")
-        elif self.func != "infeasible" and self.result is None:
-            raise ValueError("result: a metric needs a result getter")
+        else:
+            for name in ("result", "expected", "options"):
+                if isinstance(getattr(self, name), list):
+                    raise ValueError(f"{name}: func names one metric, so {name} is one object, not a list "
+                                     "(lists go with a list of metrics)")
+            if self.func != "infeasible" and self.result is None:
+                raise ValueError("result: a metric needs a result getter")
         for name in ("result", "expected"):  # a vm_file getter's lists are checked here, not at evaluation
             value = getattr(self, name)
             for i, getter in enumerate(value if isinstance(value, list) else [value]):
