@@ -75,3 +75,9 @@ def test_a_value_for_a_section_not_run_or_given_twice_is_refused(started):
     res = _bench("--only", "env", "-p", "env.instances=2", "-p", "env.instances=3")
     assert res.exit_code == 1 and "'env.instances=3': env.instances is already given ('env.instances=2')" in res.output
     assert started == []
+
+
+def test_a_section_named_twice_runs_once(started):
+    res = _bench("--only", "soak,env,soak", "-p", "soak.resets=1", "-p", "env.instances=1")
+    assert res.exit_code == 0, res.output
+    assert [name for name, _ in started] == ["bench_soak", "bench_env"]

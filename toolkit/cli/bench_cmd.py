@@ -86,7 +86,8 @@ def _type_name(hint: typing.Any) -> str:
               help="a section argument, e.g. -p capacity.max_instances=64 -p throughput.levels=[1,8]")
 def bench(only, as_json, as_markdown, param):
     """Measure speed and memory on this machine."""
-    names = split_list("--only", only, "section", lambda: SECTIONS) or list(SECTIONS)
+    # a section named twice runs once (its figures are one entry of the results)
+    names = list(dict.fromkeys(split_list("--only", only, "section", lambda: SECTIONS))) or list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]
     if unknown:
         fail(f"unknown bench section(s) {unknown}; known: {', '.join(SECTIONS)}")
