@@ -94,6 +94,21 @@ def test_metric_names_known_to_the_adapter_or_passed_by_the_caller_load(tmp_path
     assert [s.id for s in load_osworld_folder(tmp_path, metrics=["my_metric"])] == [json.loads(GOOD.read_text())["id"]]
 
 
+def test_a_json_file_that_is_no_task_says_where_task_files_are(tmp_path):
+    """Pointing at evaluation_examples/ instead of its examples/ reaches OSWorld's test_all.json and settings files."""
+    _write(tmp_path / "examples" / "os", "ok.json", _task())
+    _write(tmp_path, "test_all.json", {"os": ["5ea617a3"], "chrome": []})
+    _write(tmp_path / "settings" / "google", "settings.json", {"email": "x", "password": "y"})
+    with pytest.raises(SpecError, match=r"settings\.json: not an OSWorld task .*evaluation_examples/examples/<domain>"):
+        load_osworld_folder(tmp_path)
+    with pytest.raises(SpecError, match=r"test_all\.json: not an OSWorld task"):
+        load_osworld_task(tmp_path / "test_all.json")
+    path = _write(tmp_path, "list.json", [1, 2])
+    with pytest.raises(SpecError, match=r"list\.json: not an OSWorld task"):
+        load_osworld_task(path)
+    assert len(load_osworld_folder(tmp_path / "examples")) == 1
+
+
 def test_two_files_with_one_task_id_are_named(tmp_path):
     _write(tmp_path, "a/one.json", _task())
     _write(tmp_path, "b/two.json", _task())

@@ -149,6 +149,10 @@ def load_osworld_task(path: str | Path, metrics: Iterable[str] = ()) -> OSWorldT
         raise SpecError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except json.JSONDecodeError as exc:
         raise SpecError(f"{path}: not valid JSON: {exc}") from None
+    if not isinstance(raw, dict) or not {"id", "instruction", "evaluator"} & set(raw):
+        # e.g. evaluation_examples/test_all.json or settings/*.json, reached by pointing at the folder above examples/
+        raise SpecError(f"{path}: not an OSWorld task (a JSON object with 'id', 'instruction' and 'evaluator'); "
+                        "task files are OSWorld's evaluation_examples/examples/<domain>/<id>.json")
     try:
         task = OSWorldTask.model_validate(raw)
     except ValidationError as exc:
