@@ -126,6 +126,9 @@ def required_package_rows() -> list[dict]:
     rows = []
     for requirement in required_packages():
         match = _REQUIREMENT.match(requirement.split(";")[0])
+        if match is None:
+            rows.append({"check": requirement, "ok": None, "detail": "cannot read this requirement", "fix": ""})
+            continue
         name, spec = match.group(1), match.group(2)
         clauses = [_CLAUSE.match(c.strip()) for c in spec.split(",") if c.strip()]
         fix = f"pip install '{name}{spec}'   (or: pip install -e .)"
