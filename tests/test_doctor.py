@@ -86,3 +86,10 @@ def doctor_cmd():
     from toolkit.cli.doctor_cmd import doctor as command
 
     return command
+
+
+def test_a_requirement_it_cannot_read_or_compare_is_reported_not_raised(monkeypatch):
+    monkeypatch.setattr(doctor, "required_packages", lambda: ["!!not a requirement", "pydantic~=2.0", "pydantic>=2.7,<99"])
+    rows = doctor.required_package_rows()
+    assert [r["ok"] for r in rows] == [None, None, True]
+    assert rows[0]["detail"] == "cannot read this requirement" and "cannot compare" in rows[1]["detail"]
