@@ -91,6 +91,7 @@ def test_metric_names_known_to_the_adapter_or_passed_by_the_caller_load(tmp_path
     with pytest.raises(SpecError, match="unknown metric 'my_metric'"):
         load_osworld_task(path)
     assert load_osworld_task(path, metrics=["my_metric"]).evaluator.func == "my_metric"
+    assert load_osworld_task(path, metrics="my_metric").evaluator.func == "my_metric"  # one name, not its letters
     assert [s.id for s in load_osworld_folder(tmp_path, metrics=["my_metric"])] == [json.loads(GOOD.read_text())["id"]]
 
 

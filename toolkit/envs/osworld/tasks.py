@@ -162,7 +162,7 @@ def load_osworld_task(path: str | Path, metrics: Iterable[str] = ()) -> OSWorldT
         if sub:  # the evaluator's checks say which of its fields: evaluator.result[1].type
             where, msg = f"{where}.{sub.group(1)}", msg[sub.end():]
         raise SpecError(f"{path}: field '{where}': {msg}") from None
-    _check_metric_names(path, task.evaluator, known_metrics(set(metrics)))
+    _check_metric_names(path, task.evaluator, known_metrics({metrics} if isinstance(metrics, str) else set(metrics)))
     return task
 
 
