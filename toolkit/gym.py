@@ -112,10 +112,12 @@ class GuigymEnv(gymnasium.Env):
     def __init__(self, task: str, coords: str = "norm1000", scale: float | None = None, max_steps: int | None = None,
                  render_mode: str | None = None, isolation: str = "pages"):
         self.spec_task = _find(task)
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive integer or None (the task's), got {max_steps!r}")
         if self.spec_task.device == "miniwob":
             from toolkit.envs.adapters.miniwob import MiniwobAdapter
 
-            adapter = MiniwobAdapter(coords=coords, scale=scale or 1.0)
+            adapter = MiniwobAdapter(coords=coords, scale=1.0 if scale is None else scale)  # scale=0 is refused there
             width, height = 160, 210
             extent = (160, 210) if coords == "page" else (1001, 1001)
         else:

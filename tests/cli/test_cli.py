@@ -174,8 +174,8 @@ def test_bad_inputs_fail_without_traceback(tmp_path, monkeypatch):
     res = guigym("eval", "--agent", "openai", "--model", "127.0.0.1:8000/v1", "--model-name", "m",
                  "--tasks", "contacts.edit_phone", "--out", str(tmp_path), timeout=60)  # no 120 s wait for an answer
     _clear_error(res, 1, "http(s) base URL", "'127.0.0.1:8000/v1'")
-    _clear_error(guigym("bench", "--only", "history", "-p", "history.window=0"), 1, "bench history with window=0",
-                 "window >= 1")
+    _clear_error(guigym("bench", "--only", "history", "-p", "history.window=0"), 1,
+                 "--param 'history.window=0': bench history's window takes int >= 1")
     # a -p value of the wrong type is refused before the section starts (no Chromium booted to learn it)
     res = guigym("bench", "--only", "env", "-p", "env.instances=abc")
     _clear_error(res, 1, "--param 'env.instances=abc': bench env's instances takes int")

@@ -76,6 +76,13 @@ def test_unknown_task_and_bad_coords():
         toolkit.gym.GuigymEnv("mobile-core/nope")
     with pytest.raises(ValueError, match="coords"):
         toolkit.gym.GuigymEnv("mobile-core/contacts.block", coords="page")
+    with pytest.raises(ValueError, match=r"did you mean 'click-button'\?"):
+        toolkit.gym.GuigymEnv("miniwob/click-buton")
+    with pytest.raises(ValueError, match=r"scale must be a finite number above 0 .*got 0"):
+        toolkit.gym.GuigymEnv("miniwob/click-button", scale=0)  # was read as "no scale" (1.0)
+    for bad in (0, -3, 2.5):
+        with pytest.raises(ValueError, match=f"max_steps must be a positive integer or None .*got {bad}"):
+            toolkit.gym.GuigymEnv("miniwob/click-button", max_steps=bad)  # 0 was read as the task's own limit
 
 
 def test_step_and_reset_after_close_say_closed_and_a_new_env_works():

@@ -7,6 +7,7 @@ through ``EnvManager.step``; the verdict's reward must equal what the page repor
 from __future__ import annotations
 
 import os
+import re
 import shutil
 
 import pytest
@@ -18,7 +19,7 @@ from toolkit.envs.adapters.miniwob import MiniwobAdapter  # noqa: E402
 from toolkit.envs.adapters.miniwob_tasks import build_suite, page_verdict, reloads, task_names, task_url  # noqa: E402
 from toolkit.envs.local import LocalBackend  # noqa: E402
 from toolkit.envs.manager import EnvManager  # noqa: E402
-from toolkit.tasks import load_tasks, sample  # noqa: E402
+from toolkit.tasks import SpecError, load_tasks, sample  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +44,34 @@ def test_suite_has_the_125_registered_tasks():
     assert all(s.device == "miniwob" and s.suite == "miniwob" for s in SPECS.values())
     assert reloads("book-flight") and reloads("terminal") and not reloads("click-button")
     assert task_url("flight.AA", "http://h/") == "http://h/flight/AA/wrapper.html"
+
+
+async def test_a_mistyped_task_name_gets_the_registered_one_it_is_close_to():
+    """Through load_tasks (``--tasks``), and at the adapter, which refuses the name before it touches a page."""
+    with pytest.raises(SpecError, match=r"unknown task id\(s\) \['click-buton'\] in suite\(s\) \['miniwob'\]; "
+                                        r"did you mean 'click-button'\?"):
+        load_tasks(["miniwob"], ["click-buton"])
+    with pytest.raises(SpecError, match=r"\['miniwob/enter-txt', 'qqqq'\].*did you mean 'miniwob/enter-text' "
+                                        r"\(for 'miniwob/enter-txt'\)\?$"):
+        load_tasks(["miniwob"], ["miniwob/enter-txt", "qqqq"])  # no guess for a name close to none
+    with pytest.raises(ValueError, match=r"unknown MiniWoB\+\+ task 'use-autocompete'; did you mean 'use-autocomplete'\?"):
+        await MiniwobAdapter().load(None, "use-autocompete")  # no instance: the name is checked first
+    with pytest.raises(ValueError, match=r"unknown MiniWoB\+\+ task 'zzz' \(\d+ are registered\)"):
+        await MiniwobAdapter().load(None, "zzz")
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"scale": 0}, "scale must be a finite number above 0"),
+    ({"scale": float("nan")}, "scale must be"),
+    ({"image_format": "gif"}, "image_format must be 'png' or 'jpeg', got 'gif'"),
+    ({"jpeg_quality": 101}, "jpeg_quality must be an integer from 0 to 100"),
+    ({"episode_max_ms": 0}, "episode_max_ms must be a positive integer"),
+    ({"data_mode": "tets"}, "data_mode must be one of 'train', 'test', 'default'"),
+])
+def test_adapter_arguments_the_page_would_take_silently_are_refused(kwargs, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        MiniwobAdapter(**kwargs)
+    assert MiniwobAdapter(scale=2, image_format="jpeg", jpeg_quality=0, episode_max_ms=1, data_mode="test").viewport.scale == 2
 
 
 def test_norm1000_and_page_coordinates_meet_in_one_place():

@@ -177,6 +177,6 @@ def test_a_malformed_vm_file_getter_is_refused_when_the_task_file_loads(tmp_path
                                                         {"type": "vm_file", "multi": True, "path": ["/a", "/b"],
                                                          "dest": ["a"]}]}}
     (tmp_path / "bad.json").write_text(json.dumps(bad))
-    with pytest.raises(SpecError, match=r"bad\.json: field 'evaluator'.*result\[1\]: vm_file: 'path' lists 2 files "
+    with pytest.raises(SpecError, match=r"bad\.json: field 'evaluator\.result\[1\]': vm_file: 'path' lists 2 files "
                                         r"but 'dest' lists 1"):
         load_osworld_task(tmp_path / "bad.json")

@@ -34,6 +34,7 @@ from typing import Any
 import psutil
 
 from toolkit.bench.markdown import ratio
+from toolkit.bench.params import Amount, Count, Count0
 from toolkit.bench.util import browser_tree_memory, tree_cpu_s
 
 _MB = 2**20
@@ -97,8 +98,8 @@ async def _active_pss_mb(manager, n: int) -> float | None:
     return grown / len(leases) if leases else None
 
 
-async def bench_capacity(max_instances: int = 1024, batch: int = 32, per_browser: int = 256, margin_gb: float = 3.0,
-                         device: str = "phone", idle_s: float = 5.0, settle_s: float = 20.0, active: int = 32
+async def bench_capacity(max_instances: Count = 1024, batch: Count = 32, per_browser: Count = 256, margin_gb: Amount = 3.0,
+                         device: str = "phone", idle_s: Amount = 5.0, settle_s: Amount = 20.0, active: Count0 = 32
                          ) -> dict[str, Any]:
     """Boot idle instances until the target, a failure or the memory margin; return the figures."""
     from toolkit.envs.adapters.mocked import MockedAdapter

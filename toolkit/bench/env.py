@@ -23,6 +23,7 @@ import gc
 import time
 from typing import Any
 
+from toolkit.bench.params import Count
 from toolkit.bench.util import browser_pss_mb, median, pct
 from toolkit.envs.hostmem import read_host_memory
 from toolkit.envs.manager import EnvManager
@@ -46,7 +47,7 @@ async def _blank_capture_ms(manager: EnvManager, spec, shots: int) -> list[float
     return times
 
 
-async def bench_env(instances: int = 32, resets: int = 200, steps: int = 100, shots: int = 100) -> dict[str, Any]:
+async def bench_env(instances: Count = 32, resets: Count = 200, steps: Count = 100, shots: Count = 100) -> dict[str, Any]:
     """Measure the env figures and return them (medians and percentiles in ms, MB, s)."""
     spec = load_tasks(["mobile-core"])[0]
     inst = sample(spec, 7)

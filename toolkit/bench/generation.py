@@ -20,6 +20,7 @@ import threading
 import time
 from typing import Any
 
+from toolkit.bench.params import Count
 from toolkit.bench.util import median
 
 
@@ -73,8 +74,8 @@ def _serve(engine: Any, prompts: list[Any], concurrency: int, max_new_tokens: in
     return time.perf_counter() - start, answers
 
 
-async def bench_generation(requests: int = 16, concurrency: int = 4, max_new_tokens: int = 32, turns: int = 3,
-                           repeats: int = 3) -> dict[str, Any]:
+async def bench_generation(requests: Count = 16, concurrency: Count = 4, max_new_tokens: Count = 32, turns: Count = 3,
+                           repeats: Count = 3) -> dict[str, Any]:
     """Measure rollout generation throughput without and with batching of concurrent calls."""
     if min(requests, concurrency, max_new_tokens, turns, repeats) < 1:
         raise ValueError("requests, concurrency, max_new_tokens, turns and repeats must each be at least 1")

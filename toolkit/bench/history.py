@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable
 
+from toolkit.bench.params import Count, Count0
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.manager import EnvManager
 from toolkit.harness import Harness, HarnessConfig, HistoryConfig, RandomPolicy
@@ -79,8 +80,8 @@ def reuse_bound(head: float, turn: float, window: int, steps: int) -> float:
     return round(1 - (steps * turn + head) / total, 4) if total else 0.0
 
 
-async def bench_history(window: int = 10, overlap: int = 2, last_k: int = 3, max_pixels: int = 1280 * 28 * 28,
-                        trajectories: int = 3, steps: int = 30) -> dict[str, Any]:
+async def bench_history(window: Count = 10, overlap: Count0 = 2, last_k: Count = 3, max_pixels: Count = 1280 * 28 * 28,
+                        trajectories: Count = 3, steps: Count = 30) -> dict[str, Any]:
     """Measure prefix reuse under window-wise (K, O) and last-k history."""
     name, encode = text_encoder()
     recorded = await record_trajectories(trajectories, steps)

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from toolkit.bench.params import Count
 from toolkit.bench.util import median, pct
 
 BGYM_VENV = Path(os.environ.get("GUIGYM_BGYM_VENV", "/tmp/bgym-venv"))
@@ -73,7 +74,7 @@ def browsergym_figures(resets: int = 5, steps: int = 10, timeout_s: float = 600)
             "browsergym_resets": resets, "browsergym_steps": steps}
 
 
-async def bench_miniwob(resets: int = 100, steps: int = 100, bgym: bool = True) -> dict[str, Any]:
+async def bench_miniwob(resets: Count = 100, steps: Count = 100, bgym: bool = True) -> dict[str, Any]:
     """Measure MiniWoB++ reset and step latency (ours, raw Playwright, BrowserGym) and return the figures."""
     from toolkit.envs.adapters.miniwob import _RESET, MiniwobAdapter
     from toolkit.envs.manager import EnvManager

@@ -21,6 +21,7 @@ from typing import Any
 import psutil
 
 from toolkit.bench.markdown import ratio
+from toolkit.bench.params import Count, Count0
 from toolkit.bench.util import browser_tree_memory, median, pct
 
 _MB = 2**20
@@ -44,7 +45,7 @@ async def _page_memory(cdp) -> dict[str, float]:
     return {"js_heap_mb": heap["usedSize"] / _MB, "dom_nodes": dom["nodes"], "listeners": dom["jsEventListeners"]}
 
 
-async def bench_soak(resets: int = 2000, warmup: int = 100, screenshots: bool = True) -> dict[str, Any]:
+async def bench_soak(resets: Count = 2000, warmup: Count0 = 100, screenshots: bool = True) -> dict[str, Any]:
     """Run ``warmup`` + ``resets`` perturb-and-reset rounds on one instance; return memory growth and drift."""
     from toolkit.actions import parse_action
     from toolkit.envs.adapters.mocked import MockedAdapter

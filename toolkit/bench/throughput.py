@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 from toolkit.bench.markdown import ratio
+from toolkit.bench.params import Count, Levels, Names
 from toolkit.bench.util import median, tree_cpu_s
 
 
@@ -66,8 +67,8 @@ async def run_level(parallel: int, attempts: int, suites: tuple[str, ...] = ("mo
     }
 
 
-async def bench_throughput(levels: tuple[int, ...] = (1, 8, 32), attempts: int | None = None,
-                           suites: tuple[str, ...] = ("mobile-core",)) -> dict[str, Any]:
+async def bench_throughput(levels: Levels = (1, 8, 32), attempts: Count | None = None,
+                           suites: Names = ("mobile-core",)) -> dict[str, Any]:
     """Measure attempts/min and steps/s of the reference agent at each parallelism level."""
     figures: dict[str, Any] = {"cores": os.cpu_count(), "load_before": round(os.getloadavg()[0], 2)}
     levels_out = {}

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolkit.bench.params import Count, Count0
 from toolkit.harness import HistoryConfig
 from toolkit.harness.rebuild import qwen_image_tokens, rebuild_prompts
 
@@ -53,8 +54,8 @@ def _replay(instruction: str, records: list[dict[str, Any]], system: str, config
     return [{**r, "prompt": p, "token_ids": None} for r, p in zip(records, prompts)]
 
 
-async def bench_train_tokens(window: int = 10, overlap: int = 2, max_pixels: int = 1280 * 28 * 28, trajectories: int = 3,
-                             steps: int = 30) -> dict[str, Any]:
+async def bench_train_tokens(window: Count = 10, overlap: Count0 = 2, max_pixels: Count = 1280 * 28 * 28,
+                             trajectories: Count = 3, steps: Count = 30) -> dict[str, Any]:
     """Measure window packing against step-wise samples on recorded trajectories."""
     from toolkit.bench.history import record_trajectories
     from toolkit.training.windows import attempt_windows

@@ -5,6 +5,7 @@ Every error names the file and the field (``ValueError`` subclass :class:`SpecEr
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import importlib
 import numbers
@@ -257,9 +258,20 @@ def load_tasks(suites: str | Iterable[str], ids: Iterable[str] | None = None, ro
         chosen = [s for s in specs if s.id in wanted or s.full_id in wanted]
         missing = wanted - {s.id for s in chosen} - {s.full_id for s in chosen}
         if missing:
-            raise SpecError(f"unknown task id(s) {sorted(missing)} in suite(s) {names}")
+            raise SpecError(f"unknown task id(s) {sorted(missing)} in suite(s) {names}{_near_ids(sorted(missing), specs)}")
         specs = chosen
     return specs
+
+
+def _near_ids(missing: list[str], specs: list[TaskSpec]) -> str:
+    """Return "; did you mean 'click-button'?" for the missing ids a known one is close to (a typo), else ""."""
+    near = []
+    for task_id in missing:
+        pool = sorted({s.full_id if "/" in task_id else s.id for s in specs})
+        close = difflib.get_close_matches(task_id, pool, n=1, cutoff=0.75)
+        if close:
+            near.append(f"{close[0]!r}" + (f" (for {task_id!r})" if len(missing) > 1 else ""))
+    return f"; did you mean {', '.join(near)}?" if near else ""
 
 
 def derive_seed(*parts: Any) -> int:

@@ -29,6 +29,7 @@ and served by a loopback static server of its own (FlightWoB needs http; file://
 from __future__ import annotations
 
 import asyncio
+import difflib
 from typing import Any, Literal
 
 from toolkit.actions import Action, action_dict
@@ -46,6 +47,8 @@ TASK_WIDTH, TASK_HEIGHT = 160, 210
 WINDOW_WIDTH, WINDOW_HEIGHT = 500, 320
 #: The time limit the page enforces (BrowserGym's value: slow agents are not cut off).
 DEFAULT_EPISODE_MAX_MS = 1_000_000
+#: The problem distributions MiniWoB++'s pages sample from (``WOB_DATA_MODE``); any other name samples as "default".
+DATA_MODES = ("train", "test", "default")
 
 _SCROLL = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
 _SWIPE = {"up": "down", "down": "up", "left": "right", "right": "left"}
@@ -112,6 +115,8 @@ class MiniwobAdapter:
                  data_mode: str = "train", elements: bool = True):
         if coords not in ("norm1000", "page"):
             raise ValueError(f"coords must be 'norm1000' or 'page', got {coords!r}")
+        _check_args(scale=scale, image_format=image_format, jpeg_quality=jpeg_quality, episode_max_ms=episode_max_ms,
+                    data_mode=data_mode)
         require_root()
         self.coords = coords
         # Unthrottled frames: a capture waits for the next frame, and MiniWoB's pages animate with
@@ -143,7 +148,9 @@ class MiniwobAdapter:
     async def load(self, instance: Instance, task: str, timeout_s: float = 15.0) -> None:
         """Load a task page and prepare it (no episode runs until reset)."""
         if task not in registered_tasks():
-            raise ValueError(f"unknown MiniWoB++ task {task!r}")
+            close = difflib.get_close_matches(task, sorted(registered_tasks()), n=1, cutoff=0.75)
+            hint = f"; did you mean {close[0]!r}?" if close else f" ({len(registered_tasks())} are registered)"
+            raise ValueError(f"unknown MiniWoB++ task {task!r}{hint}")
         page = instance.page
         await page.goto(task_url(task), wait_until="load", timeout=timeout_s * 1000)
         error = await page.evaluate(_PREPARE)
@@ -270,6 +277,22 @@ class MiniwobAdapter:
         """Judge by the page's own reward (:func:`~toolkit.envs.adapters.miniwob_tasks.page_success`); reward = the page's (time-scaled) reward."""
         final = final if "raw_reward" in final else await self.state(instance)
         return page_verdict(spec.full_id, final)
+
+
+def _check_args(scale: float, image_format: str, jpeg_quality: int, episode_max_ms: int, data_mode: str) -> None:
+    """Refuse an argument the page or the capture would take silently (an unknown data mode samples like "default")
+    or fail on only at the first observation; the error names the argument."""
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < float("inf"):
+        raise ValueError(f"scale must be a finite number above 0 (screenshot pixels per CSS pixel), got {scale!r}")
+    if image_format not in ("png", "jpeg"):
+        raise ValueError(f"image_format must be 'png' or 'jpeg', got {image_format!r}")
+    if isinstance(jpeg_quality, bool) or not isinstance(jpeg_quality, int) or not 0 <= jpeg_quality <= 100:
+        raise ValueError(f"jpeg_quality must be an integer from 0 to 100, got {jpeg_quality!r}")
+    if isinstance(episode_max_ms, bool) or not isinstance(episode_max_ms, int) or episode_max_ms < 1:
+        raise ValueError(f"episode_max_ms must be a positive integer (milliseconds), got {episode_max_ms!r}")
+    if data_mode not in DATA_MODES:
+        raise ValueError(f"data_mode must be one of {', '.join(map(repr, DATA_MODES))} (MiniWoB's core.setDataMode), "
+                         f"got {data_mode!r}")
 
 
 def _factory(**kwargs: Any) -> MiniwobAdapter:

@@ -10,12 +10,15 @@ a list of them), ``result`` / ``expected`` (getter configs ``{"type": ...}``, li
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 from pathlib import Path, PurePosixPath
-from typing import Any, Literal
+from typing import Any, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from toolkit.envs.osworld.metric_names import known_metrics
 from toolkit.tasks import Criterion, SpecError, TaskSpec
 
 #: Setup step types of OSWorld's SetupController (``_<type>_setup``).
@@ -53,6 +56,20 @@ class Evaluator(BaseModel):
 
     @model_validator(mode="after")
     def _lists_agree(self) -> "Evaluator":
+        for i, name in enumerate(self.func if isinstance(self.func, list) else [self.func]):
+            where = f"func[{i}]" if isinstance(self.func, list) else "func"
+            if not name.strip():
+                raise ValueError(f"{where}: an empty metric name (OSWorld's metric function, e.g. \"exact_match\")")
+            if name == "infeasible" and isinstance(self.func, list):
+                raise ValueError(f"{where}: \"infeasible\" stands alone (\"func\": \"infeasible\"), not in a list")
+        for name in ("result", "expected"):
+            value = getattr(self, name)
+            for i, getter in enumerate(value if isinstance(value, list) else [value] if value is not None else []):
+                kind = getter.get("type")
+                if not isinstance(kind, str) or not kind.strip():
+                    where = f"{name}[{i}].type" if isinstance(value, list) else f"{name}.type"
+                    got = "is missing" if kind is None else f"must be a getter name, not {kind!r:.60}"
+                    raise ValueError(f"{where}: {got} (OSWorld's get_<type>, e.g. \"vm_file\", \"rule\")")
         if isinstance(self.func, list):
             n = len(self.func)
             if n == 0:
@@ -61,8 +78,13 @@ class Evaluator(BaseModel):
                 value = getattr(self, name)
                 if value is not None and (not isinstance(value, list) or len(value) != n):
                     raise ValueError(f"{name}: func lists {n} metrics, so {name} must be a list of {n}")
-        elif self.func != "infeasible" and self.result is None:
-            raise ValueError("result: a metric needs a result getter")
+        else:
+            for name in ("result", "expected", "options"):
+                if isinstance(getattr(self, name), list):
+                    raise ValueError(f"{name}: func names one metric, so {name} is one object, not a list "
+                                     "(lists go with a list of metrics)")
+            if self.func != "infeasible" and self.result is None:
+                raise ValueError("result: a metric needs a result getter")
         for name in ("result", "expected"):  # a vm_file getter's lists are checked here, not at evaluation
             value = getattr(self, name)
             for i, getter in enumerate(value if isinstance(value, list) else [value]):
@@ -107,19 +129,65 @@ class OSWorldTask(BaseModel):
         return self.evaluator.func == "infeasible"
 
 
-def load_osworld_task(path: str | Path) -> OSWorldTask:
-    """Read one OSWorld task JSON; errors name the file and the field."""
+def load_osworld_task(path: str | Path, metrics: Iterable[str] = ()) -> OSWorldTask:
+    """Read one OSWorld task JSON; errors name the file and the field.
+
+    ``metrics``: metric names beyond OSWorld's and the adapter's built-ins (those an ``OSWorldAdapter(metrics=...)``
+    adds); any other name in ``evaluator.func`` is an error here, before a VM boots.
+
+    Raises:
+        SpecError: naming the file and, for content, the field (``evaluator.func[1]``, ``evaluator.result.type``).
+    """
     path = Path(path)
+    if path.is_dir():
+        raise SpecError(f"{path}: a folder, not an OSWorld task file (a task is one JSON file; rename the folder)")
     try:
-        raw = json.loads(path.read_text())
+        raw = json.loads(path.read_bytes().decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise SpecError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise SpecError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except json.JSONDecodeError as exc:
         raise SpecError(f"{path}: not valid JSON: {exc}") from None
+    if not isinstance(raw, dict) or not {"id", "instruction", "evaluator"} & set(raw):
+        # e.g. evaluation_examples/test_all.json or settings/*.json, reached by pointing at the folder above examples/
+        raise SpecError(f"{path}: not an OSWorld task (a JSON object with 'id', 'instruction' and 'evaluator'); "
+                        "task files are OSWorld's evaluation_examples/examples/<domain>/<id>.json")
     try:
-        return OSWorldTask.model_validate(raw)
+        task = OSWorldTask.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(task)"
-        raise SpecError(f"{path}: field '{where}': {first['msg']}") from None
+        where, msg = _field(first["loc"]), first["msg"].removeprefix("Value error, ")
+        sub = _SUBFIELD.match(msg) if where == "evaluator" else None
+        if sub:  # the evaluator's checks say which of its fields: evaluator.result[1].type
+            where, msg = f"{where}.{sub.group(1)}", msg[sub.end():]
+        raise SpecError(f"{path}: field '{where}': {msg}") from None
+    _check_metric_names(path, task.evaluator, known_metrics({metrics} if isinstance(metrics, str) else set(metrics)))
+    return task
+
+
+#: A message of the Evaluator's checks that starts with the field it is about (``result[1].type: ...``).
+_SUBFIELD = re.compile(r"^((?:func|result|expected|options|conj|postconfig)(?:\[\d+\])?(?:\.\w+)?): ")
+
+
+def _field(loc: tuple) -> str:
+    """Return a pydantic error location as a field path: ``config.0.type`` -> ``config[0].type``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}" if out else str(part)
+    return out or "(task)"
+
+
+def _check_metric_names(path: Path, evaluator: Evaluator, known: frozenset[str]) -> None:
+    funcs = evaluator.func if isinstance(evaluator.func, list) else [evaluator.func]
+    for i, name in enumerate(funcs):
+        if name == "infeasible" or name in known:
+            continue
+        where = f"evaluator.func[{i}]" if isinstance(evaluator.func, list) else "evaluator.func"
+        close = difflib.get_close_matches(name, sorted(known), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise SpecError(f"{path}: field '{where}': unknown metric {name!r}{hint}; OSWorld's metrics, the adapter's and "
+                        "those passed as metrics=... are known")
 
 
 def to_task_spec(task: OSWorldTask, suite: str = "osworld", source: str = "") -> TaskSpec:
@@ -141,9 +209,20 @@ def to_task_spec(task: OSWorldTask, suite: str = "osworld", source: str = "") ->
     )
 
 
-def load_osworld_folder(folder: str | Path, suite: str = "osworld") -> list[TaskSpec]:
-    """Return the TaskSpecs of every ``*.json`` below ``folder`` (OSWorld's examples/<domain>/ layout)."""
-    return [to_task_spec(load_osworld_task(p), suite, str(p)) for p in sorted(Path(folder).rglob("*.json"))]
+def load_osworld_folder(folder: str | Path, suite: str = "osworld", metrics: Iterable[str] = ()) -> list[TaskSpec]:
+    """Return the TaskSpecs of every ``*.json`` below ``folder`` (OSWorld's examples/<domain>/ layout).
+
+    Raises:
+        SpecError: for the first file that does not load (naming it and the field), or two files giving one task id.
+    """
+    specs, seen = [], {}
+    for p in sorted(Path(folder).rglob("*.json")):
+        spec = to_task_spec(load_osworld_task(p, metrics), suite, str(p))
+        if spec.id in seen:
+            raise SpecError(f"{p}: field 'id': task {spec.id!r} is also {seen[spec.id]}'s")
+        seen[spec.id] = p
+        specs.append(spec)
+    return specs
 
 
 def _slug(text: str, keep: str = "") -> str:
