@@ -1,7 +1,7 @@
 """``guigym report RUN``: one self-contained HTML file — metrics, charts, diagnosis and a replay of every attempt.
 
 No network and no Jupyter: CSS and JS are inline, charts are inline SVG, screenshots are embedded as
-small annotated JPEGs (the same drawing as the replay widget).
+small annotated WebP images (the same drawing as the replay widget).
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import math
 import os
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
+
+from PIL import features
 
 from toolkit.diagnosis import DiagnosisReport, diagnose, open_run, steps as attempt_steps, summary
 from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, no_score, plural, verdict_of
@@ -38,7 +40,7 @@ document.querySelectorAll('.replay').forEach(function (box) {
   var label = box.querySelector('.idx');
   function show(i) {
     i = Math.max(0, Math.min(frames.length - 1, i)); slider.value = i; label.textContent = i + ' / ' + (frames.length - 1);
-    img.src = 'data:image/jpeg;base64,' + frames[i].img; panel.innerHTML = frames[i].html;
+    img.src = 'data:' + (box.dataset.type || 'image/jpeg') + ';base64,' + frames[i].img; panel.innerHTML = frames[i].html;
   }
   slider.max = frames.length - 1;
   slider.addEventListener('input', function () { show(parseInt(slider.value, 10)); });
@@ -108,6 +110,11 @@ def _rate_bars(summary_df, by: str) -> list[Bar]:
     return sorted(bars, key=lambda b: (b.value is None, -(b.value or 0.0)))
 
 
+#: how replay frames are encoded, and their MIME type: WebP, ~40% smaller than JPEG at the same quality (every
+#: current browser shows it), unless this Pillow was built without it
+FRAME_FORMAT = ("WEBP", "image/webp") if features.check("webp") else ("JPEG", "image/jpeg")
+
+
 def _frames(store, attempt_id: str, width: int) -> list[dict[str, str]]:
     """Return the replay frames of an attempt: one per step (its actions drawn on the screen before it),
     then the final screen after the last step, the state that was judged, with nothing drawn.
@@ -115,18 +122,19 @@ def _frames(store, attempt_id: str, width: int) -> list[dict[str, str]]:
     A missing screenshot file becomes a placeholder frame; a missing trajectory file gives no frames.
     """
     frames = []
+    fmt = FRAME_FORMAT[0]
     try:
         records = attempt_steps(store, attempt_id).to_dict("records")
     except FileNotFoundError:
         return []
     for record in records:
         img = screenshot(record.get("screenshot_before"), record.get("actions") or [], width)
-        frames.append({"img": base64.b64encode(to_bytes(img, quality=70)).decode(), "html": step_html(record)})
+        frames.append({"img": base64.b64encode(to_bytes(img, fmt, quality=70)).decode(), "html": step_html(record)})
     last = records[-1] if records else None
     if last and last.get("screenshot_after") and Path(last["screenshot_after"]).is_file():
         img = screenshot(last["screenshot_after"], [], width)
         caption = f"<div><b>final screen</b> · after step {_e(last['index'])} · {_e(last.get('screen_after'))}</div>"
-        frames.append({"img": base64.b64encode(to_bytes(img, quality=70)).decode(), "html": caption})
+        frames.append({"img": base64.b64encode(to_bytes(img, fmt, quality=70)).decode(), "html": caption})
     return frames
 
 
@@ -274,7 +282,7 @@ def _attempt_html(store, row: dict[str, Any], width: int, missing: dict[str, str
         instruction = (header.get("instance") or {}).get("instruction") or "(instruction not recorded)"
     cls = "ok" if outcome == "success" else "bad"
     replay = ("<p><i>no steps</i></p>" if not frames else
-              f'<div class="replay"><script type="application/json">{_frames_json(frames)}</script>'
+              f'<div class="replay" data-type="{FRAME_FORMAT[1]}"><script type="application/json">{_frames_json(frames)}</script>'
               f'<div><div class="controls"><button class="prev">◀</button><button class="next">▶</button>'
               f'<input type="range" min="0" value="0"> <span class="idx"></span></div><img alt="step screenshot"></div>'
               f'<div class="panel"></div></div>')
@@ -348,7 +356,7 @@ def write_report(run: RunRef, out: str | Path | None = None, width: int = 270) -
         with open(partial, "w", encoding="utf-8", newline="") as f:
             for part in report_parts(store, width):
                 f.write(part)
-            f.flush()
+                f.flush()  # each attempt leaves memory for the file as soon as it is rendered
             os.fsync(f.fileno())
         os.replace(partial, path)
     except BaseException:

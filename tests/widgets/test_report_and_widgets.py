@@ -254,3 +254,33 @@ def test_attempt_rows_of_an_older_run_still_render_in_the_report_and_the_widget(
     text = render_report(store, width=60)
     check(text)
     assert '<td class="na">n/a</td>' in re.search(r"<tr><td>mobile-core</td>.*?</tr>", text).group(0)  # PR, mean_steps
+
+
+def test_report_frames_are_small_webp_images_true_to_the_screenshots(runs):
+    """Frames were JPEG q70 of the full 1080x2400 decode resized: WebP of a reduced-scale decode is about 40% smaller
+    and shows the same picture."""
+    import base64
+
+    from PIL import ImageChops, ImageStat
+
+    from toolkit.report import _frames
+
+    ref, _ = runs
+    aid = ref.attempts.attempt_id[0]
+    records = ref.store.steps(aid).to_dict("records")
+    frames = _frames(ref.store, aid, 270)
+    webp = jpeg = 0
+    for frame, record in zip(frames, records):
+        data = base64.b64decode(frame["img"])
+        shown = Image.open(io.BytesIO(data))
+        assert shown.format == "WEBP" and shown.size == (270, 600)
+        raw = (ref.store.dir / record["screenshot_before"]).read_bytes()
+        assert Image.open(io.BytesIO(raw)).size == (1080, 2400)
+        # the picture as it was made before: the whole screenshot decoded, resized, then the actions drawn
+        png = io.BytesIO()
+        Image.open(io.BytesIO(raw)).convert("RGB").resize((270, 600)).save(png, "PNG")
+        before = annotate(png.getvalue(), record["actions"], 270)
+        diff = ImageStat.Stat(ImageChops.difference(shown.convert("RGB"), before)).mean
+        assert max(diff) < 6, diff  # mean difference per channel, of 255
+        webp, jpeg = webp + len(data), jpeg + len(to_bytes(before, quality=70))
+    assert webp < 0.75 * jpeg
