@@ -284,3 +284,11 @@ def test_report_frames_are_small_webp_images_true_to_the_screenshots(runs):
         assert max(diff) < 6, diff  # mean difference per channel, of 255
         webp, jpeg = webp + len(data), jpeg + len(to_bytes(before, quality=70))
     assert webp < 0.75 * jpeg
+
+
+def test_a_screenshot_decoded_at_reduced_scale_keeps_the_size_a_full_decode_gives():
+    """A reduced-scale decode of an odd size (1081 px: 271 px at 1/4) must not round the frame's height differently."""
+    for size in ((1081, 2403), (1080, 2400), (541, 1203), (100, 200)):
+        data = io.BytesIO()
+        Image.new("RGB", size, (40, 90, 200)).save(data, "JPEG")
+        assert annotate(data.getvalue(), [], 270).size == (270, round(size[1] * 270 / size[0]))

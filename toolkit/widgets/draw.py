@@ -18,13 +18,14 @@ _SCROLL = {"down": (0, -1), "up": (0, 1), "left": (1, 0), "right": (-1, 0)}  # f
 def annotate(image: bytes, actions: list[dict[str, Any]], width: int | None = None) -> Image.Image:
     """Return the screenshot with ``actions`` (0–1000 coordinates) drawn on it, resized to ``width`` if given."""
     img = Image.open(io.BytesIO(image))
-    if width and img.width > width:
-        # a JPEG is decoded at 1/2, 1/4 or 1/8 scale where that stays at least ``width`` wide: a phone's 1080 px
+    size = (width, round(img.height * width / img.width)) if width and img.width != width else None
+    if size and img.width > width:
+        # a JPEG is decoded at 1/2, 1/4 or 1/8 scale where that stays at least ``size``: a phone's 1080 px
         # screenshot shrunk to a 270 px frame decodes ~10x faster (no full-size decode, then resize)
-        img.draft("RGB", (width, max(1, round(img.height * width / img.width))))
+        img.draft("RGB", size)
     img = img.convert("RGB")
-    if width and img.width != width:
-        img = img.resize((width, round(img.height * width / img.width)))
+    if size and img.size != size:
+        img = img.resize(size)
     draw = ImageDraw.Draw(img)
     w, h = img.size
     r = max(6, w // 30)
