@@ -308,7 +308,8 @@ def test_an_attempt_that_cannot_be_rendered_leaves_no_report_nor_partial_and_is_
     out = tmp_path / "report.html"
     partial = tmp_path / "report.html.partial"
     partial.write_text("left by a killed run")  # a stale partial file is replaced, then removed
-    with pytest.raises(report.ReportError, match=rf"attempt '{ids[1]}' cannot be rendered: OSError: image file is trunc"):
+    cause = "OSError: image file is truncated"
+    with pytest.raises(report.ReportError, match=rf"attempt '{ids[1]}' cannot be rendered: {cause}"):
         report.write_report(store, out)
     assert not out.exists() and not partial.exists()
 
@@ -340,6 +341,7 @@ def test_the_final_answer_is_shown_per_attempt(tmp_path):
     text = render_report(store, width=60)
     assert ("<b>final answer</b>: claimed success · answer <q>Two &lt;b&gt;contacts&lt;/b&gt;</q></p>"
             in _attempt_html(text, told))
-    assert "<b>final answer</b>: claimed success · answer sheet <code>{&quot;count&quot;: 3}</code>" in _attempt_html(text, sheet)
+    shown = "<b>final answer</b>: claimed success · answer sheet <code>{&quot;count&quot;: 3}</code>"
+    assert shown in _attempt_html(text, sheet)
     assert "<b>final answer</b>: no claim (ended by step_limit) · no answer" in _attempt_html(text, silent)
     assert "· claimed success</summary>" in _attempt_html(text, told)

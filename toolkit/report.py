@@ -242,7 +242,6 @@ def _frames_json(frames: list[dict[str, str]]) -> str:
     return json.dumps(frames).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-
 class ReportError(ValueError):
     """An attempt the report cannot render; the message names the run and the attempt."""
 
@@ -282,12 +281,14 @@ def _attempt_html(store, row: dict[str, Any], width: int, missing: dict[str, str
         instruction = (header.get("instance") or {}).get("instruction") or "(instruction not recorded)"
     cls = "ok" if outcome == "success" else "bad"
     replay = ("<p><i>no steps</i></p>" if not frames else
-              f'<div class="replay" data-type="{FRAME_FORMAT[1]}"><script type="application/json">{_frames_json(frames)}</script>'
+              f'<div class="replay" data-type="{FRAME_FORMAT[1]}">'
+              f'<script type="application/json">{_frames_json(frames)}</script>'
               f'<div><div class="controls"><button class="prev">◀</button><button class="next">▶</button>'
               f'<input type="range" min="0" value="0"> <span class="idx"></span></div><img alt="step screenshot"></div>'
               f'<div class="panel"></div></div>')
     return (f'<details data-attempt="{_e(aid)}"><summary><span class="{cls}">{_e(outcome)}</span> '
-            f'<code>{_e(aid)}</code> · {plural(int(n_steps), "step")} · {score} · {_e(claim_text(verdict))}</summary>'
+            f'<code>{_e(aid)}</code> · {plural(int(n_steps), "step")} · {score} · '
+            f'{_e(claim_text(verdict))}</summary>'
             f'<p>{_e(instruction)}</p>{verdict_html(verdict)}{warning}{replay}</details>\n')
 
 
