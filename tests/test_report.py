@@ -254,3 +254,94 @@ def test_model_output_cannot_end_the_replay_script_or_inject_html(tmp_path):
     assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; done" in frame
     assert text.count("<script") == 2 and "<script>alert(1)" not in text  # the frames and the page's own JS
     assert ">x&lt;b&gt;&amp;y</text>" in _chart(text, "success rate by tag")
+
+
+def _details(text: str) -> list[str]:
+    return re.findall(r'<details data-attempt="([^"]+)">', text)
+
+
+def test_write_report_streams_attempt_by_attempt_into_a_partial_file_renamed_once_complete(tmp_path, monkeypatch):
+    """The page was built whole in memory (11.7 MB for 37 attempts) and written at the end, straight under its name."""
+    import toolkit.report as report
+
+    store = RunStore.create({"agent": "x", "suites": ["s"], "trials": 1}, root=tmp_path)
+    ids = [add_attempt(store, task, 0, "success", plan()) for task in ("a", "b", "c")]
+    out = tmp_path / "out" / "report.html"
+    partial = out.with_name("report.html.partial")
+    seen = {}
+    frames = report._frames
+
+    def watch(store_, aid, width):  # while attempt c's frames are built, a and b are already on disk
+        if aid == ids[2]:
+            seen["final"] = out.exists()
+            seen["written"] = _details(partial.read_text(encoding="utf-8")) if partial.exists() else None
+        return frames(store_, aid, width)
+
+    monkeypatch.setattr(report, "_frames", watch)
+    assert report.write_report(store, out) == out
+    assert seen == {"final": False, "written": ids[:2]}
+    assert not partial.exists()
+    text = out.read_text(encoding="utf-8")
+    assert text == report.render_report(store) and _details(text) == ids and text.endswith("</html>")
+    parts = list(report.report_parts(store))
+    assert len(parts) == len(ids) + 2 and "".join(parts) == text  # the head, one part per attempt, the end
+
+
+def test_an_attempt_that_cannot_be_rendered_leaves_no_report_nor_partial_and_is_named(tmp_path, monkeypatch):
+    """A failure half-way through: the error names the attempt; nothing half-written is left under either name."""
+    import pytest
+    from click.testing import CliRunner
+
+    import toolkit.report as report
+    from toolkit.cli.main import cli
+
+    store = RunStore.create({"agent": "x", "suites": ["s"], "trials": 1}, root=tmp_path)
+    ids = [add_attempt(store, task, 0, "success", plan()) for task in ("a", "b", "c")]
+    frames = report._frames
+
+    def broken(store_, aid, width):
+        if aid == ids[1]:
+            raise OSError("image file is truncated (3 bytes not processed)")
+        return frames(store_, aid, width)
+
+    monkeypatch.setattr(report, "_frames", broken)
+    out = tmp_path / "report.html"
+    partial = tmp_path / "report.html.partial"
+    partial.write_text("left by a killed run")  # a stale partial file is replaced, then removed
+    cause = "OSError: image file is truncated"
+    with pytest.raises(report.ReportError, match=rf"attempt '{ids[1]}' cannot be rendered: {cause}"):
+        report.write_report(store, out)
+    assert not out.exists() and not partial.exists()
+
+    out.write_text("an earlier complete report")  # stays as it was: the new one never replaced it
+    result = CliRunner().invoke(cli, ["report", str(store.dir), "--out", str(out)])
+    assert result.exit_code != 0 and f"attempt '{ids[1]}' cannot be rendered" in result.output
+    assert out.read_text() == "an earlier complete report" and not partial.exists()
+
+
+def test_the_final_answer_is_shown_per_attempt(tmp_path):
+    """The answer given with terminate and the answer sheet submitted were in the store but not in the report."""
+    store = RunStore.create({"agent": "x", "suites": ["s"], "trials": 1}, root=tmp_path)
+    told = add_attempt(store, "a", 0, "success", plan())
+    sheet = add_attempt(store, "b", 0, "failure", plan())
+    silent = add_attempt(store, "c", 0, "failure", plan(last="wait"))
+    for aid, answer, state in ((told, "Two <b>contacts</b>", {}),
+                               (sheet, None, {"apps": {"answersheet": {"data": {"submitted": True,
+                                                                                "values": {"count": 3}}}}}),
+                               (silent, None, {})):
+        path = store.dir / "trajectories" / f"{aid}.jsonl"
+        records = [json.loads(line) for line in path.read_text().splitlines()]
+        records[-1].update(answer=answer, final_state=state)
+        if aid == silent:
+            records[-1].update(claimed=None, termination="step_limit")
+        path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    rows = store.dir / "attempts.jsonl"
+    rows.write_text("".join(json.dumps({**r, "claimed": None, "termination": "step_limit"} if r["attempt_id"] == silent
+                                       else r) + "\n" for r in store.attempt_rows()))
+    text = render_report(store, width=60)
+    assert ("<b>final answer</b>: claimed success · answer <q>Two &lt;b&gt;contacts&lt;/b&gt;</q></p>"
+            in _attempt_html(text, told))
+    shown = "<b>final answer</b>: claimed success · answer sheet <code>{&quot;count&quot;: 3}</code>"
+    assert shown in _attempt_html(text, sheet)
+    assert "<b>final answer</b>: no claim (ended by step_limit) · no answer" in _attempt_html(text, silent)
+    assert "· claimed success</summary>" in _attempt_html(text, told)

@@ -1,7 +1,7 @@
 """``guigym report RUN``: one self-contained HTML file — metrics, charts, diagnosis and a replay of every attempt.
 
 No network and no Jupyter: CSS and JS are inline, charts are inline SVG, screenshots are embedded as
-small annotated JPEGs (the same drawing as the replay widget).
+small annotated WebP images (the same drawing as the replay widget).
 """
 
 from __future__ import annotations
@@ -9,14 +9,18 @@ from __future__ import annotations
 import base64
 import html
 import json
+import math
+import os
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Iterator, NamedTuple
+
+from PIL import features
 
 from toolkit.diagnosis import DiagnosisReport, diagnose, open_run, steps as attempt_steps, summary
 from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, no_score, plural, verdict_of
 from toolkit.evaluation import METRICS, load_result
 from toolkit.widgets.draw import screenshot, to_bytes
-from toolkit.widgets.replay import step_html, verdict_html
+from toolkit.widgets.replay import answer_sheet, claim_text, step_html, verdict_html
 
 _CSS = """
 body{font-family:system-ui,-apple-system,"DejaVu Sans",sans-serif;margin:24px;color:#1d2230;background:#f6f7fa}
@@ -36,7 +40,7 @@ document.querySelectorAll('.replay').forEach(function (box) {
   var label = box.querySelector('.idx');
   function show(i) {
     i = Math.max(0, Math.min(frames.length - 1, i)); slider.value = i; label.textContent = i + ' / ' + (frames.length - 1);
-    img.src = 'data:image/jpeg;base64,' + frames[i].img; panel.innerHTML = frames[i].html;
+    img.src = 'data:' + (box.dataset.type || 'image/jpeg') + ';base64,' + frames[i].img; panel.innerHTML = frames[i].html;
   }
   slider.max = frames.length - 1;
   slider.addEventListener('input', function () { show(parseInt(slider.value, 10)); });
@@ -106,6 +110,11 @@ def _rate_bars(summary_df, by: str) -> list[Bar]:
     return sorted(bars, key=lambda b: (b.value is None, -(b.value or 0.0)))
 
 
+#: how replay frames are encoded, and their MIME type: WebP, ~40% smaller than JPEG at the same quality (every
+#: current browser shows it), unless this Pillow was built without it
+FRAME_FORMAT = ("WEBP", "image/webp") if features.check("webp") else ("JPEG", "image/jpeg")
+
+
 def _frames(store, attempt_id: str, width: int) -> list[dict[str, str]]:
     """Return the replay frames of an attempt: one per step (its actions drawn on the screen before it),
     then the final screen after the last step, the state that was judged, with nothing drawn.
@@ -113,23 +122,24 @@ def _frames(store, attempt_id: str, width: int) -> list[dict[str, str]]:
     A missing screenshot file becomes a placeholder frame; a missing trajectory file gives no frames.
     """
     frames = []
+    fmt = FRAME_FORMAT[0]
     try:
         records = attempt_steps(store, attempt_id).to_dict("records")
     except FileNotFoundError:
         return []
     for record in records:
         img = screenshot(record.get("screenshot_before"), record.get("actions") or [], width)
-        frames.append({"img": base64.b64encode(to_bytes(img, quality=70)).decode(), "html": step_html(record)})
+        frames.append({"img": base64.b64encode(to_bytes(img, fmt, quality=70)).decode(), "html": step_html(record)})
     last = records[-1] if records else None
     if last and last.get("screenshot_after") and Path(last["screenshot_after"]).is_file():
         img = screenshot(last["screenshot_after"], [], width)
         caption = f"<div><b>final screen</b> · after step {_e(last['index'])} · {_e(last.get('screen_after'))}</div>"
-        frames.append({"img": base64.b64encode(to_bytes(img, quality=70)).decode(), "html": caption})
+        frames.append({"img": base64.b64encode(to_bytes(img, fmt, quality=70)).decode(), "html": caption})
     return frames
 
 
-def _page(store, body: str) -> str:
-    """Return the whole HTML page around ``body``: title, run header and the inline CSS and JS."""
+def _page_head(store) -> str:
+    """Return the start of the HTML page: title, inline CSS and the run header."""
     try:
         manifest = store.manifest
     except ValueError:  # a damaged manifest.json: the attempts are still worth a report
@@ -139,8 +149,11 @@ def _page(store, body: str) -> str:
 <h1>guigym run <code>{_e(store.run_id)}</code></h1>
 <p>agent <b>{_e(manifest.get('agent'))}</b> · suites {_e(', '.join(manifest.get('suites', [])))} · trials {_e(manifest.get('trials'))}
  · seed {_e(manifest.get('seed'))} · commit {_e(manifest.get('git_commit'))}</p>
-{body}
-<script>{_JS}</script></body></html>"""
+"""
+
+
+#: the end of the page: its script (the replays) and the closing tags
+_PAGE_END = f"<script>{_JS}</script></body></html>"
 
 
 def _metrics_table(summary_df) -> str:
@@ -161,6 +174,8 @@ def _metric_cell(row: dict[str, Any], column: str) -> str:
     if note:
         return f'<td class="na">{_e(note if column == "SR" else "n/a")}</td>'
     value = row.get(column)
+    if isinstance(value, float) and math.isnan(value):  # e.g. PR of a run whose rows predate progress: not recorded
+        return '<td class="na">n/a</td>'
     return f"<td>{_e(f'{value:.3f}' if isinstance(value, float) else value)}</td>"
 
 
@@ -211,11 +226,11 @@ def _env_errors_html(report: DiagnosisReport, limit: int = LIST_LIMIT, examples:
 def _empty_page(store, summary_df, report: DiagnosisReport) -> str:
     """Return the page of a run with no finished attempts (e.g. stopped by a model outage before any finished)."""
     table = f"<h2>Metrics</h2>{_metrics_table(summary_df)}" if not summary_df.empty else ""
-    return _page(store, f"""{table}<h2>No finished attempts</h2>
+    return _page_head(store) + f"""{table}<h2>No finished attempts</h2>
 <p>This run has no finished attempts yet, so there are no rates, charts or replays. If it was stopped
 (for example by a model outage), finish it with
 <code>guigym eval --resume {_e(store.run_id)} --out {_e(store.dir.parent)}</code>.</p>
-{_env_errors_html(report)}""")
+{_env_errors_html(report)}""" + _PAGE_END
 
 
 def _frames_json(frames: list[dict[str, str]]) -> str:
@@ -227,13 +242,71 @@ def _frames_json(frames: list[dict[str, str]]) -> str:
     return json.dumps(frames).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def render_report(run: RunRef, width: int = 270) -> str:
-    """Return the HTML text of a run's report (a short page saying so when no attempt has finished)."""
+class ReportError(ValueError):
+    """An attempt the report cannot render; the message names the run and the attempt."""
+
+
+def _missing(value: Any) -> bool:
+    """Return whether an attempt-table value is absent (a row of an older run lacks the field: None or NaN)."""
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def _attempt_html(store, row: dict[str, Any], width: int, missing: dict[str, str]) -> str:
+    """Return the ``<details>`` of one attempt: outcome, steps, score, claim, instruction, verdict and replay.
+
+    A row of an older run may lack its steps, reward, instruction or termination: they are read from the
+    trajectory (its header, steps and verdict line) instead, or said to be unknown.
+    """
+    aid = row["attempt_id"]
+    try:
+        records = store.trajectory(aid)
+    except FileNotFoundError:
+        records = []
+    verdict = verdict_of(row, records)
+    if not _missing(row.get("termination")):
+        verdict["termination"] = row["termination"]
+    verdict["sheet"] = answer_sheet(records)
+    frames = _frames(store, aid, width)
+    warning = f'<p class="bad">Replay incomplete: {_e(missing[aid])}.</p>' if aid in missing else ""
+    outcome = "unknown" if _missing(row.get("outcome")) else str(row["outcome"])
+    reward = verdict.get("reward") if _missing(row.get("reward")) else row["reward"]
+    score = ("no score (verifier error)" if outcome == VERIFIER_ERROR else
+             f"reward {reward:.2f}" if isinstance(reward, (int, float)) else "reward unknown")
+    n_steps = row.get("steps")
+    if _missing(n_steps):
+        n_steps = sum(1 for r in records if r.get("kind") == "step")
+    header = next((r for r in records if r.get("kind") == "attempt"), {})
+    instruction = row.get("instruction")
+    if _missing(instruction):
+        instruction = (header.get("instance") or {}).get("instruction") or "(instruction not recorded)"
+    cls = "ok" if outcome == "success" else "bad"
+    replay = ("<p><i>no steps</i></p>" if not frames else
+              f'<div class="replay" data-type="{FRAME_FORMAT[1]}">'
+              f'<script type="application/json">{_frames_json(frames)}</script>'
+              f'<div><div class="controls"><button class="prev">◀</button><button class="next">▶</button>'
+              f'<input type="range" min="0" value="0"> <span class="idx"></span></div><img alt="step screenshot"></div>'
+              f'<div class="panel"></div></div>')
+    return (f'<details data-attempt="{_e(aid)}"><summary><span class="{cls}">{_e(outcome)}</span> '
+            f'<code>{_e(aid)}</code> · {plural(int(n_steps), "step")} · {score} · '
+            f'{_e(claim_text(verdict))}</summary>'
+            f'<p>{_e(instruction)}</p>{verdict_html(verdict)}{warning}{replay}</details>\n')
+
+
+def report_parts(run: RunRef, width: int = 270) -> Iterator[str]:
+    """Yield the HTML of a run's report in pieces: the page head with the metrics, charts and diagnosis, then one
+    piece per attempt (its replay frames are built only when its turn comes), then the page end.
+
+    A run of many attempts is never held whole in memory: :func:`write_report` writes each piece as it comes.
+
+    Raises:
+        ReportError: naming the attempt, when one cannot be rendered (its cause chained).
+    """
     store = open_run(run)
     result = load_result(store)
     report = diagnose(store)
     if result.attempts.empty:
-        return _empty_page(store, result.summary, report)
+        yield _empty_page(store, result.summary, report)
+        return
     charts = [bar_chart(f"success rate by {by}", _rate_bars(summary(store, by), by)) for by in ("app", "tag")]
     outcomes = result.attempts["outcome"].value_counts()
     charts.append(bar_chart("attempts by outcome", [(k, int(v)) for k, v in outcomes.items()],
@@ -241,39 +314,53 @@ def render_report(run: RunRef, width: int = 270) -> str:
     findings = "".join(f"<tr><td>{_e(k)}</td><td>{v}</td></tr>" for k, v in report.action_counts.items())
     findings += "".join(f"<tr><td>{_e(k)}</td><td>{len(v)}</td></tr>" for k, v in report.trajectories.items())
     missing = {f.attempt_id: f.detail for f in report.trajectories.get("missing_steps", [])}
-    attempts_html = []
-    for row in result.attempts.to_dict("records"):
-        aid = row["attempt_id"]
-        try:
-            records = store.trajectory(aid)
-        except FileNotFoundError:
-            records = []
-        verdict = {**verdict_of(row, records), "termination": row["termination"]}
-        frames = _frames(store, aid, width)
-        warning = f'<p class="bad">Replay incomplete: {_e(missing[aid])}.</p>' if aid in missing else ""
-        score = "no score (verifier error)" if row["outcome"] == VERIFIER_ERROR else f'reward {row["reward"]:.2f}'
-        cls = "ok" if row["outcome"] == "success" else "bad"
-        replay = ("<p><i>no steps</i></p>" if not frames else
-                  f'<div class="replay"><script type="application/json">{_frames_json(frames)}</script>'
-                  f'<div><div class="controls"><button class="prev">◀</button><button class="next">▶</button>'
-                  f'<input type="range" min="0" value="0"> <span class="idx"></span></div><img alt="step screenshot"></div>'
-                  f'<div class="panel"></div></div>')
-        attempts_html.append(f'<details data-attempt="{_e(aid)}"><summary><span class="{cls}">{_e(row["outcome"])}</span> '
-                             f'<code>{_e(aid)}</code> · {plural(int(row["steps"]), "step")} · {score}</summary>'
-                             f'<p>{_e(row["instruction"])}</p>{verdict_html(verdict)}{warning}{replay}</details>')
     weak = "".join(f"<li>{_e(t)}</li>" for t in report.weak_capabilities[:10]) or "<li>none</li>"
-    return _page(store, f"""<h2>Metrics</h2>{_metrics_table(result.summary)}
+    rows = result.attempts.to_dict("records")
+    yield _page_head(store) + f"""<h2>Metrics</h2>{_metrics_table(result.summary)}
 <h2>Charts</h2><div class="grid">{''.join(f'<div class="card">{c}</div>' for c in charts)}</div>
 <h2>Diagnosis</h2><div class="grid"><div class="card"><table><tr><th>finding</th><th>count</th></tr>{findings}</table></div>
 <div class="card"><b>weakest capabilities</b><ol>{weak}</ol></div></div>
 {_env_errors_html(report)}
-<h2>Attempts ({len(attempts_html)})</h2>{''.join(attempts_html)}""")
+<h2>Attempts ({len(rows)})</h2>
+"""
+    for row in rows:
+        try:
+            part = _attempt_html(store, row, width, missing)
+        except Exception as exc:  # noqa: BLE001 - raised again naming the attempt, its cause chained
+            raise ReportError(f"report of run {store.run_id}: attempt {row['attempt_id']!r} cannot be rendered: "
+                              f"{type(exc).__name__}: {exc}") from exc
+        yield part
+    yield _PAGE_END
 
 
-def write_report(run: RunRef, out: str | Path | None = None) -> Path:
-    """Write the report (default ``<run>/report.html``) and return its path."""
+def render_report(run: RunRef, width: int = 270) -> str:
+    """Return the HTML text of a run's report (a short page saying so when no attempt has finished).
+
+    The whole page as one string: :func:`write_report` streams the same pieces (:func:`report_parts`) to a file.
+    """
+    return "".join(report_parts(run, width))
+
+
+def write_report(run: RunRef, out: str | Path | None = None, width: int = 270) -> Path:
+    """Write the report (default ``<run>/report.html``) attempt by attempt and return its path.
+
+    The pieces go to ``<name>.partial`` beside it, renamed to the final name once the page is complete: a crash or
+    an attempt that cannot be rendered leaves no half report under that name (an earlier complete one stays) and
+    no partial file.
+    """
     store = open_run(run)
     path = Path(out) if out else store.dir / "report.html"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_report(store), encoding="utf-8")  # the page declares utf-8, whatever the locale
+    partial = path.with_name(path.name + ".partial")
+    try:
+        # utf-8 as the page declares, whatever the locale; newline="": the file holds exactly render_report's text
+        with open(partial, "w", encoding="utf-8", newline="") as f:
+            for part in report_parts(store, width):
+                f.write(part)
+                f.flush()  # each attempt leaves memory for the file as soon as it is rendered
+            os.fsync(f.fileno())
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     return path

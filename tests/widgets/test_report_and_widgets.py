@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 
 import pytest
@@ -178,3 +179,116 @@ def test_replay_widget_ends_on_the_final_screen_the_verdict_judged(runs):
     assert w.slider.value == len(steps) and "final screen" in w.details.value
     assert f"after step {len(steps) - 1}" in w.details.value and str(steps.iloc[-1]["screen_after"]) in w.details.value
     assert w.image.value == to_bytes(screenshot(rnd.store.dir / steps.iloc[-1]["screenshot_after"], [], 2 * w.width))
+
+
+def _copy_run(store, root):
+    """Return a copy of a real run's folder under ``root``, opened as a store."""
+    import shutil
+
+    from toolkit.store import RunStore
+
+    return RunStore.open(shutil.copytree(store.dir, root / store.run_id))
+
+
+def test_the_final_answer_is_in_the_report_and_the_replay_widget(runs, tmp_path):
+    """The reference agent answers contacts.count_company on the answer sheet, then claims success: neither the report
+    nor the widget said what it answered."""
+    pytest.importorskip("ipywidgets")
+    import json
+    import re
+
+    from toolkit.report import render_report
+    from toolkit.tasks.judge import submitted_answer
+    from toolkit.widgets import ReplayWidget
+
+    ref, _ = runs
+    aid = next(a for a in ref.attempts.attempt_id if "count_company" in a)
+    final = next(r for r in ref.store.trajectory(aid) if r["kind"] == "verdict")["final_state"]
+    values = submitted_answer(final)
+    assert values  # the agent submitted its count
+    shown = "answer sheet <code>" + json.dumps(values, ensure_ascii=False).replace('"', "&quot;") + "</code>"
+    text = render_report(ref.store, width=60)
+    attempt = re.search(rf'<details data-attempt="{aid}">(.*?)</details>', text, re.S).group(1)
+    assert "<b>final answer</b>: claimed success · " + shown in attempt and "· claimed success</summary>" in attempt
+    w = ReplayWidget(ref.store, aid)
+    assert "<b>final answer</b>: claimed success · " + shown in w.verdict.value and "claimed success" in w.header.value
+
+
+def test_attempt_rows_of_an_older_run_still_render_in_the_report_and_the_widget(runs, tmp_path):
+    """Rows written before steps, reward, instruction (and claim, termination, progress, clean) were stored raised
+    KeyError or 'cannot convert float NaN to integer' in the report, and KeyError in ReplayWidget."""
+    pytest.importorskip("ipywidgets")
+    import json
+    import re
+
+    from toolkit.report import render_report, write_report
+    from toolkit.widgets import ReplayWidget
+
+    ref, _ = runs
+    store = _copy_run(ref.store, tmp_path)
+    path = store.dir / "attempts.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    dropped = ("steps", "reward", "instruction", "claimed", "answer", "termination", "progress", "clean")
+    old = rows[0]["attempt_id"]
+    rows[0] = {k: v for k, v in rows[0].items() if k not in dropped}  # one old row among new ones: gaps, NaN
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    steps = len(store.steps(old))
+    instruction = next(r for r in store.trajectory(old) if r["kind"] == "attempt")["instance"]["instruction"]
+
+    def check(text):
+        attempt = re.search(rf'<details data-attempt="{old}">(.*?)</details>', text, re.S).group(1)
+        assert f"· {steps} steps · reward 1.00 · claimed success</summary>" in attempt  # from the trajectory
+        assert html.escape(instruction) in attempt and "nan" not in attempt
+        assert len(re.findall(r"<details data-attempt=", text)) == len(rows)
+
+    check(write_report(store).read_text(encoding="utf-8"))
+    w = ReplayWidget(store, old)
+    assert html.escape(instruction) in w.header.value and "claimed success" in w.verdict.value
+    w.show(1)
+    assert "step 1" in w.details.value
+
+    for row in rows:  # a whole run of old rows: the columns are missing altogether
+        for key in dropped:
+            row.pop(key, None)
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    text = render_report(store, width=60)
+    check(text)
+    assert '<td class="na">n/a</td>' in re.search(r"<tr><td>mobile-core</td>.*?</tr>", text).group(0)  # PR, mean_steps
+
+
+def test_report_frames_are_small_webp_images_true_to_the_screenshots(runs):
+    """Frames were JPEG q70 of the full 1080x2400 decode resized: WebP of a reduced-scale decode is about 40% smaller
+    and shows the same picture."""
+    import base64
+
+    from PIL import ImageChops, ImageStat
+
+    from toolkit.report import _frames
+
+    ref, _ = runs
+    aid = ref.attempts.attempt_id[0]
+    records = ref.store.steps(aid).to_dict("records")
+    frames = _frames(ref.store, aid, 270)
+    webp = jpeg = 0
+    for frame, record in zip(frames, records):
+        data = base64.b64decode(frame["img"])
+        shown = Image.open(io.BytesIO(data))
+        assert shown.format == "WEBP" and shown.size == (270, 600)
+        raw = (ref.store.dir / record["screenshot_before"]).read_bytes()
+        assert Image.open(io.BytesIO(raw)).size == (1080, 2400)
+        # the picture as it was made before: the whole screenshot decoded, resized, then the actions drawn
+        png = io.BytesIO()
+        Image.open(io.BytesIO(raw)).convert("RGB").resize((270, 600)).save(png, "PNG")
+        before = annotate(png.getvalue(), record["actions"], 270)
+        diff = ImageStat.Stat(ImageChops.difference(shown.convert("RGB"), before)).mean
+        assert max(diff) < 6, diff  # mean difference per channel, of 255
+        webp, jpeg = webp + len(data), jpeg + len(to_bytes(before, quality=70))
+    assert webp < 0.75 * jpeg
+
+
+def test_a_screenshot_decoded_at_reduced_scale_keeps_the_size_a_full_decode_gives():
+    """A reduced-scale decode of an odd size (1081 px: 271 px at 1/4) must not round the frame's height differently."""
+    for size in ((1081, 2403), (1080, 2400), (541, 1203), (100, 200)):
+        data = io.BytesIO()
+        Image.new("RGB", size, (40, 90, 200)).save(data, "JPEG")
+        assert annotate(data.getvalue(), [], 270).size == (270, round(size[1] * 270 / size[0]))

@@ -232,7 +232,8 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
         if row["termination"] in ("loop", "invalid_output"):
             detail = ("stopped by loop detection" if row["termination"] == "loop"
                       else "stopped by loop detection: outputs with no valid action, screen unchanged")
-            acts["loops"].append(Finding(attempt_id=aid, task_id=tid, step=int(row["steps"]) - 1, detail=detail))
+            last = len(df) - 1 if row["steps"] != row["steps"] else int(row["steps"]) - 1  # NaN: an older row's gap
+            acts["loops"].append(Finding(attempt_id=aid, task_id=tid, step=last, detail=detail))
         if row["outcome"] == VERIFIER_ERROR:
             # the verdict is unknown: neither a failure nor a success of the agent
             trajs["verifier_errors"].append(Finding(attempt_id=aid, task_id=tid,
@@ -270,7 +271,10 @@ def _readable_steps(store, row: dict[str, Any]) -> tuple[pd.DataFrame, str]:
         df = steps(store, row["attempt_id"])
     except FileNotFoundError:
         return pd.DataFrame(), "its trajectory file is missing"
-    expected = int(row.get("steps") or 0)
+    expected = row.get("steps")
+    if not isinstance(expected, (int, float)) or expected != expected:  # a row of an older run: no count (None, NaN)
+        return df, ""
+    expected = int(expected)
     if len(df) < expected:  # the store skips lines it cannot parse
         return df, f"{len(df)} of its {expected} steps are readable: its trajectory file is damaged"
     return df, ""

@@ -136,6 +136,12 @@ class _AttemptRow(BaseModel):
     side_effects: list[str] | None = None
 
 
+#: the attempt-table columns readers use, as (numbers and flags, the rest): :meth:`RunStore.attempts` always has them
+ATTEMPT_COLUMNS = (("trial", "seed", "reward", "progress", "steps", "success", "clean"),
+                   ("task_id", "suite", "instruction", "params", "outcome", "claimed", "answer", "termination", "apps",
+                    "tags", "difficulty", "split", "criteria", "side_effects", "verifier_error"))
+
+
 class _Manifest(BaseModel):
     """The types of the manifest fields that readers and ``resume`` use; a manifest may hold more, or lack any."""
 
@@ -330,8 +336,24 @@ class RunStore:
         return _read_rows(self.dir / ENV_ERRORS)
 
     def attempts(self) -> pd.DataFrame:
-        """Return the attempt table as a DataFrame (one row per attempt)."""
-        return pd.DataFrame(self.attempt_rows())
+        """Return the attempt table as a DataFrame (one row per attempt).
+
+        Every column of :data:`ATTEMPT_COLUMNS` is there even when rows of an older run lack the field: NaN for a
+        number or a flag, None (not NaN) for the rest, so readers see a gap, not a KeyError or a ``nan`` string.
+        """
+        df = pd.DataFrame(self.attempt_rows())
+        if df.empty:
+            return df
+        numbers, others = ATTEMPT_COLUMNS
+        for column in numbers:
+            if column not in df:
+                df[column] = float("nan")
+        for column in others:
+            if column not in df:
+                df[column] = None
+            elif df[column].isna().any():
+                df[column] = df[column].astype(object).where(df[column].notna(), None)
+        return df
 
     def trajectory(self, attempt: str) -> list[dict[str, Any]]:
         """Return the records of one trajectory file."""

@@ -17,9 +17,15 @@ _SCROLL = {"down": (0, -1), "up": (0, 1), "left": (1, 0), "right": (-1, 0)}  # f
 
 def annotate(image: bytes, actions: list[dict[str, Any]], width: int | None = None) -> Image.Image:
     """Return the screenshot with ``actions`` (0–1000 coordinates) drawn on it, resized to ``width`` if given."""
-    img = Image.open(io.BytesIO(image)).convert("RGB")
-    if width and img.width != width:
-        img = img.resize((width, round(img.height * width / img.width)))
+    img = Image.open(io.BytesIO(image))
+    size = (width, round(img.height * width / img.width)) if width and img.width != width else None
+    if size and img.width > width:
+        # a JPEG is decoded at 1/2, 1/4 or 1/8 scale where that stays at least ``size``: a phone's 1080 px
+        # screenshot shrunk to a 270 px frame decodes ~10x faster (no full-size decode, then resize)
+        img.draft("RGB", size)
+    img = img.convert("RGB")
+    if size and img.size != size:
+        img = img.resize(size)
     draw = ImageDraw.Draw(img)
     w, h = img.size
     r = max(6, w // 30)
@@ -85,7 +91,12 @@ def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[flo
 
 
 def to_bytes(img: Image.Image, fmt: str = "JPEG", quality: int = 75) -> bytes:
-    """Return the image encoded (JPEG by default)."""
+    """Return the image encoded (JPEG by default; WEBP lossy at ``quality``, a fast method)."""
     buf = io.BytesIO()
-    img.save(buf, format=fmt, quality=quality) if fmt == "JPEG" else img.save(buf, format=fmt)
+    if fmt == "JPEG":
+        img.save(buf, format=fmt, quality=quality)
+    elif fmt == "WEBP":
+        img.save(buf, format=fmt, quality=quality, method=2)  # method 2: within ~4% of the smallest, 2-3x faster
+    else:
+        img.save(buf, format=fmt)
     return buf.getvalue()

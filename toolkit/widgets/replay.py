@@ -10,6 +10,7 @@ from typing import Any
 from toolkit.diagnosis import attempt as attempt_info
 from toolkit.diagnosis import compare, open_run, steps as attempt_steps
 from toolkit.diagnosis.queries import RunRef
+from toolkit.tasks.judge import submitted_answer
 from toolkit.widgets.draw import screenshot, to_bytes
 
 
@@ -34,6 +35,44 @@ def step_html(record: dict[str, Any]) -> str:
             f"<table><tr><th>state path</th><th>before</th><th>after</th></tr>{rows}</table></div>")
 
 
+def answer_sheet(records: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Return the answer an attempt submitted as data: the AnswerSheet values of its final state (its trajectory's
+    verdict line), else the fields (or text) of its last ``answer`` action; None when it submitted none."""
+    final = next((r.get("final_state") for r in records if r.get("kind") == "verdict"), None)
+    values = submitted_answer(final) if isinstance(final, dict) else {}
+    if values:
+        return values
+    for record in reversed(records):
+        actions = record.get("actions") if record.get("kind") == "step" else None
+        for action in reversed(actions if isinstance(actions, list) else []):
+            if isinstance(action, dict) and action.get("type") == "answer":
+                return action.get("fields") or {"answer": action.get("text")}
+    return None
+
+
+def claim_text(verdict: dict[str, Any]) -> str:
+    """Return what the agent claimed when it ended (``claimed success``), or that it made no claim and why it ended."""
+    claimed = verdict.get("claimed")
+    if isinstance(claimed, str) and claimed:
+        return f"claimed {claimed}"
+    termination = verdict.get("termination")
+    return f"no claim (ended by {termination})" if isinstance(termination, str) and termination else "no claim"
+
+
+def answer_html(verdict: dict[str, Any]) -> str:
+    """Return the HTML line of the agent's final answer: its claim, the answer it gave with ``terminate`` and the
+    answer it submitted as data (``verdict["sheet"]``, see :func:`answer_sheet`)."""
+    parts = [_text(claim_text(verdict))]
+    answer = verdict.get("answer")
+    if answer not in (None, "") and not (isinstance(answer, float) and answer != answer):  # NaN: a table row's gap
+        parts.append(f"answer <q>{_esc(answer)}</q>")
+    if verdict.get("sheet"):
+        parts.append(f"answer sheet <code>{_esc(json.dumps(verdict['sheet'], ensure_ascii=False, default=str))}</code>")
+    if len(parts) == 1:
+        parts.append("no answer")
+    return f"<p class='answer'><b>final answer</b>: {' · '.join(parts)}</p>"
+
+
 def verdict_html(verdict: dict[str, Any]) -> str:
     """Return the HTML of a verdict: criteria with pass/fail marks, reward, side effects; or the verifier's error.
 
@@ -42,7 +81,7 @@ def verdict_html(verdict: dict[str, Any]) -> str:
     if verdict.get("error"):
         return (f"<div><b>verdict</b>: <span style='color:#c62828'>verifier error</span> (no score; left out of "
                 f"every rate), claimed {_text(verdict.get('claimed'))}, ended by {_text(verdict.get('termination'))}"
-                f"<pre style='white-space:pre-wrap'>{_esc(verdict['error'])}</pre></div>")
+                f"<pre style='white-space:pre-wrap'>{_esc(verdict['error'])}</pre>{answer_html(verdict)}</div>")
     items = "".join(f"<li><span style='color:{'#1a7f37' if c['passed'] else '#c62828'}'>{'✓' if c['passed'] else '✗'}</span> "
                     f"{_esc(c['id'])}: {_esc(c['description'])}</li>"
                     for c in verdict.get("criteria") or [])
@@ -50,7 +89,7 @@ def verdict_html(verdict: dict[str, Any]) -> str:
     reward = verdict.get("reward")
     return (f"<div><b>verdict</b>: reward {f'{reward:.2f}' if isinstance(reward, (int, float)) else 'unknown'}, "
             f"success {_text(verdict.get('success'))}, claimed {_text(verdict.get('claimed'))}, "
-            f"ended by {_text(verdict.get('termination'))}<ul>{items}</ul>"
+            f"ended by {_text(verdict.get('termination'))}{answer_html(verdict)}<ul>{items}</ul>"
             f"<p>side effects: {_esc(effects)}</p></div>")
 
 
@@ -71,6 +110,7 @@ class ReplayWidget:
         self.store = open_run(run)
         self.attempt_id = attempt_id
         self.info = attempt_info(self.store, attempt_id)
+        self.info["verdict"]["sheet"] = answer_sheet(self.store.trajectory(attempt_id))
         self.records = attempt_steps(self.store, attempt_id).to_dict("records")
         self.width = width
         # one frame per step, then the final screen (the state the verdict judged), as the HTML report has
@@ -85,9 +125,12 @@ class ReplayWidget:
         self.next_btn.on_click(lambda _: self.show(self.slider.value + 1))
         self.image = w.Image(format="jpeg", width=width)
         self.details = w.HTML()
-        row = self.info["row"]
-        self.header = w.HTML(f"<b>{_esc(row['task_id'])}</b> trial {row['trial']} · outcome <b>{row['outcome']}</b><br>"
-                             f"{_esc(row['instruction'])}")
+        # a row of an older run may lack any field but its id: the instruction is also in the trajectory's instance
+        row, instance = self.info["row"], self.info["instance"] or {}
+        instruction = row.get("instruction") or instance.get("instruction") or "(instruction not recorded)"
+        self.header = w.HTML(f"<b>{_text(row.get('task_id') or instance.get('task_id') or '?')}</b> trial "
+                             f"{_text(row.get('trial', '?'))} · outcome <b>{_text(row.get('outcome') or 'unknown')}</b> · "
+                             f"{_text(claim_text(self.info['verdict']))}<br>{_text(instruction)}")
         self.verdict = w.HTML(verdict_html(self.info["verdict"]))
         self.slider.observe(lambda change: self._render(change["new"]), names="value")
         self.widget = w.VBox([self.header, w.HBox([self.prev_btn, self.play, self.slider, self.next_btn]),
