@@ -15,6 +15,7 @@ naming the file, line and field.
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import re
@@ -34,9 +35,27 @@ ENV_ERRORS = "env_errors.jsonl"
 MANIFEST = "manifest.json"
 
 
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+_PLAIN = re.compile(r"[A-Za-z0-9_.\-/]+")
+#: what makes spelling each "/" as "__" ambiguous: an id holding one of these gets a hash (see attempt_id)
+_AMBIGUOUS = ("__", "_/", "/_", "//")
+MAX_NAME = 120  # characters of a task id's file-safe spelling before it is cut and hashed (file names stop at 255 bytes)
+
+
 def attempt_id(task_id: str, trial: int) -> str:
-    """Return the file-safe id of trial ``trial`` of ``task_id``."""
-    return re.sub(r"[^A-Za-z0-9_.-]+", "__", task_id) + f"__t{trial}"
+    """Return the file-safe id of trial ``trial`` of ``task_id`` (it names the trajectory file and screenshot folder).
+
+    Distinct tasks get distinct ids. A plain id (letters, digits, ``_.-`` and single ``/`` not next to ``_``) is
+    spelled as before, each ``/`` as ``__``, which can be read back: ``mobile-core/contacts.edit_phone`` trial 2 is
+    ``mobile-core__contacts.edit_phone__t2``. Any other id (``a__b``, which ``a/b`` would also give, other characters,
+    a very long id) is spelled the same way with ``~`` and a hash of the whole id after it, ``a__b~1a2b3c4d__t0``:
+    ``~`` is never in a plain spelling, so the two cannot meet. Runs written before the hash keep their ids (an
+    attempt row names its own), and ``--resume`` matches them by task and trial (:meth:`RunStore.done_keys`).
+    """
+    safe = _UNSAFE.sub("__", task_id)
+    if not _PLAIN.fullmatch(task_id) or any(s in task_id for s in _AMBIGUOUS) or len(safe) > MAX_NAME:
+        safe = safe[:MAX_NAME] + "~" + hashlib.sha256(task_id.encode()).hexdigest()[:10]
+    return f"{safe}__t{trial}"
 
 
 def new_run_id(label: str) -> str:
@@ -324,6 +343,15 @@ class RunStore:
     def done_ids(self) -> set[str]:
         """Return the ids of committed attempts."""
         return {r["attempt_id"] for r in self.attempt_rows()}
+
+    def done_keys(self) -> set[tuple[str, int]]:
+        """Return ``(task_id, trial)`` of the committed attempts whose rows name both.
+
+        A run written before :func:`attempt_id` hashed ambiguous task ids spelled them otherwise; resuming it must
+        still know those attempts as done (and not run them again under their new id).
+        """
+        return {(r["task_id"], r["trial"]) for r in self.attempt_rows()
+                if isinstance(r.get("task_id"), str) and isinstance(r.get("trial"), int)}
 
     def env_error_rows(self) -> list[dict[str, Any]]:
         """Return the recorded env_error reruns."""
