@@ -31,6 +31,18 @@ METRICS = ("attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_
 LEFT_OUT = ("verifier_errors", "model_errors", "unfinished")
 
 
+#: the summary columns that count (attempts, reruns); the others are rates over the scored attempts
+COUNTS = ("attempts", "env_errors", "n", *LEFT_OUT)
+
+
+def has_score(row: dict[str, Any]) -> bool:
+    """Return whether a summary row has rates: some attempt finished with a verdict (not a verifier error).
+
+    Without one every rate is 0.0 in :func:`summarize`'s frame, which would read as an agent that failed all.
+    """
+    return int(row.get("attempts") or 0) - int(row.get("verifier_errors") or 0) > 0
+
+
 def pass_at_k(n: int, c: int, k: int) -> float:
     """Return the unbiased pass@k of a task with ``c`` successes in ``n`` trials."""
     if n - c < k:
@@ -114,11 +126,12 @@ class EvalResult:
         return self.store.run_id
 
     def as_json(self) -> dict[str, Any]:
-        """Return the CLI's ``--json`` object."""
+        """Return the CLI's ``--json`` object: per suite the :data:`METRICS` and counts; the rates of a suite with no
+        scored attempt (every attempt unfinished or a verifier error) are null, as the text views say n/a."""
         suites = {}
-        counts = ("attempts", "env_errors", "n", *LEFT_OUT)
         for row in self.summary.to_dict("records"):
-            suites[row["suite"]] = {k: (int(row[k]) if k in counts else float(row[k])) for k in (*METRICS, "n", *LEFT_OUT)}
+            suites[row["suite"]] = {k: (int(row[k]) if k in COUNTS else float(row[k]) if has_score(row) else None)
+                                    for k in (*METRICS, "n", *LEFT_OUT)}
         return {"run_id": self.run_id, "run_dir": str(self.store.dir), "suites": suites}
 
     @property

@@ -144,3 +144,43 @@ def test_attempt_prints_a_non_ascii_answer_as_written(tmp_path):
     res = guigym("runs", "attempt", aid, "--run", store.run_id, "--runs", str(tmp_path))
     assert res.returncode == 0, res.stderr
     assert 'answer: {"name": "Zoë Ångström", "city": "東京"}' in res.stdout, res.stdout
+
+
+def _unscored_run(tmp_path):
+    """A run of two suites: every attempt of ``s`` failed in the env on each try, ``t`` has one success."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore, attempt_id
+
+    store = RunStore.create({"agent": "reference", "suites": ["s", "t"]}, root=tmp_path)
+    for _ in range(2):
+        store.append_env_error({"attempt_id": attempt_id("s/a", 0), "task_id": "s/a", "suite": "s", "trial": 0,
+                                "kind": "crash", "op": "step", "message": "page closed"})
+    add_attempt(store, "b", 0, "success", plan(), suite="t")
+    return store
+
+
+def test_show_json_gives_null_rates_for_a_suite_with_nothing_scored(tmp_path):
+    """Every attempt of a suite failed in the env: ``runs show --json`` gave SR 0.0 (an agent that failed all) where the
+    text view says n/a; its rates are null now, its counts stay numbers."""
+    store = _unscored_run(tmp_path)
+    summary = last_json(guigym("runs", "show", store.run_id, "--runs", str(tmp_path), "--json"))
+    s, t = summary["suites"]["s"], summary["suites"]["t"]
+    rates = ("SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps")
+    assert all(s[k] is None for k in rates), s
+    assert (s["attempts"], s["env_errors"], s["unfinished"]) == (0, 2, 1)
+    assert t["SR"] == 1.0 and all(isinstance(t[k], float) for k in rates)
+
+
+async def test_the_mcp_run_summary_gives_null_rates_for_a_suite_with_nothing_scored(tmp_path):
+    pytest.importorskip("mcp")
+    from mcp import Client
+
+    from mcp_server import build_server
+
+    store = _unscored_run(tmp_path)
+    async with Client(build_server(str(tmp_path))) as client:
+        result = await client.call_tool("run_summary", {"run_id": store.run_id})
+    assert not result.is_error, result.content
+    s = result.structured_content["suites"]["s"]
+    assert s["SR"] is None and s["PR"] is None and s["unfinished"] == 1
+    assert result.structured_content["suites"]["t"]["SR"] == 1.0

@@ -75,7 +75,7 @@ class RunInfo(_Model):
 
 class RunSummary(_Model):
     run_id: str
-    suites: dict[str, dict[str, float]]
+    suites: dict[str, dict[str, int | float | None]]  # null rates: the suite has no scored attempt
     by_app: list[dict[str, Any]]
     by_tag: list[dict[str, Any]]
 

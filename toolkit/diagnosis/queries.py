@@ -14,7 +14,7 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.evaluation import EvalResult, summarize
+from toolkit.evaluation import EvalResult, has_score, summarize
 from toolkit.store import RunStore, list_runs
 
 RunRef = str | Path | RunStore | EvalResult
@@ -73,9 +73,9 @@ def no_score(row: dict[str, Any]) -> str | None:
 
     Its rates are over its scored attempts: the finished ones whose verifier did not fail.
     """
-    attempts, verifier_errors = int(row.get("attempts") or 0), int(row.get("verifier_errors") or 0)
-    if attempts - verifier_errors > 0:
+    if has_score(row):
         return None
+    verifier_errors = int(row.get("verifier_errors") or 0)
     counts = ((verifier_errors, "verifier error"), (int(row.get("unfinished") or 0), "unfinished attempt"))
     why = [plural(n, word) for n, word in counts if n]
     return "n/a — " + (", ".join(why) if why else "no scored attempt")
