@@ -184,3 +184,42 @@ async def test_the_mcp_run_summary_gives_null_rates_for_a_suite_with_nothing_sco
     s = result.structured_content["suites"]["s"]
     assert s["SR"] is None and s["PR"] is None and s["unfinished"] == 1
     assert result.structured_content["suites"]["t"]["SR"] == 1.0
+
+
+def test_runs_commands_on_odd_runs_say_what_they_found(tmp_path):
+    """A bug bash of ``guigym runs`` on odd folders: a run with a manifest only, one whose attempts all failed in the
+    env, a folder with no manifest, a prefix of two run ids, ``--runs`` given a run folder."""
+    from toolkit.store import RunStore
+
+    root = str(tmp_path)
+    bare = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path, run_id="20250101-000000-bare-aaaa")
+    RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path, run_id="20250101-000000-other-bbbb")
+    failed = _unscored_run(tmp_path)
+    (tmp_path / "20250102-no-manifest").mkdir()
+
+    # list: a run with nothing scored had SR 0.000 (an agent that failed all); it is n/a and null now
+    infos = {r["run_id"]: r for r in last_json(guigym("runs", "list", "--runs", root, "--json"))}
+    assert infos[bare.run_id]["SR"] is None and infos[failed.run_id]["SR"] == 1.0  # t's success; s is unfinished
+    text = guigym("runs", "list", "--runs", root)
+    [row] = [line for line in text.stdout.splitlines() if bare.run_id in line]
+    assert "n/a" in row and "0.000" not in row, row
+    # show of a run with a manifest only: empty tables and nothing else read like a broken command
+    res = guigym("runs", "show", bare.run_id, "--runs", root)
+    assert res.returncode == 0 and "no attempt of this run has finished yet" in res.stdout, res.stdout
+    assert last_json(guigym("runs", "show", bare.run_id, "--runs", root, "--json"))["suites"] == {}
+    # a prefix of two run ids: not taken (it may name another run later), the runs it starts are named
+    res = guigym("runs", "show", "20250101", "--runs", root)
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    assert f"did you mean {bare.run_id.replace('bare-aaaa', 'other-bbbb')}, {bare.run_id}?" in res.stderr, res.stderr
+    # a folder without a manifest says why it is not a run
+    res = guigym("runs", "diagnose", "20250102-no-manifest", "--runs", root)
+    assert res.returncode == 1 and "that folder exists but holds no manifest.json" in res.stderr, res.stderr
+    res = guigym("runs", "show", "", "--runs", root)  # "" looked for the runs folder's own manifest.json
+    assert res.returncode == 1 and "RUN: no run ''" in res.stderr and "Traceback" not in res.stderr
+    # an unfinished attempt (every try failed in the env) says so, with its last error
+    res = guigym("runs", "attempt", "s__a__t0", "--run", failed.run_id, "--runs", root)
+    assert res.returncode == 1 and "it is unfinished, 2 tries failed" in res.stderr, res.stderr
+    assert "last: crash during step: page closed" in res.stderr
+    # --runs given a run folder listed "0 runs" and nothing else
+    res = guigym("runs", "list", "--runs", str(bare.dir))
+    assert res.returncode == 0 and f"is a run folder, not a folder of runs: --runs {tmp_path.resolve()}" in res.stderr

@@ -69,7 +69,7 @@ class RunInfo(_Model):
     agent: str | None
     suites: str
     attempts: int
-    SR: float
+    SR: float | None  # None: no scored attempt
     run_dir: str
 
 

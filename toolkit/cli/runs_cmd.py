@@ -53,8 +53,12 @@ def list_command(runs_root, as_json):
     infos = _call(list_runs_info, runs_root)
     target = console if as_json else stdout_console
     target.print(table(f"{len(infos)} runs", ["run", "purpose", "agent", "suites", "attempts", "SR"],
-                       [[r.run_id, r.purpose, r.agent or "-", r.suites, r.attempts, r.SR] for r in infos],
+                       [[r.run_id, r.purpose, r.agent or "-", r.suites, r.attempts, _rate(r.SR)] for r in infos],
                        left=("purpose", "agent", "suites")))
+    if not infos and runs_root and (Path(runs_root) / "manifest.json").is_file():
+        # `--runs runs/<id>` listed "0 runs": the folder given is a run, not the folder of runs
+        console.print(f"{runs_root} is a run folder, not a folder of runs: --runs {Path(runs_root).resolve().parent}",
+                      markup=False, soft_wrap=True)
     if as_json:
         emit_json([r.model_dump(mode="json") for r in infos])
 
@@ -78,6 +82,9 @@ def show_command(run, runs_root, per_task, as_json):
                                  for c in cols]] for name, m in summary.suites.items()]))
     for name, why in unscored.items():
         target.print(f"{name}: {why}", markup=False)
+    if not summary.suites:  # empty tables alone read like a broken command
+        target.print("no attempt of this run has finished yet, and none has failed in the env", markup=False,
+                     soft_wrap=True)
     for by, rows in (("app", summary.by_app), ("tag", summary.by_tag)):
         target.print(table(f"by {by}", [by, "attempts", "SR", "PR"],
                            [[r[by], r["attempts"], _rate(r["SR"]), _rate(r["PR"])] for r in rows]))

@@ -238,8 +238,8 @@ class RunStore:
         path = Path(run)
         if not (path / MANIFEST).exists():
             path = Path(root or DEFAULT_RUNS) / str(run)
-        if not (path / MANIFEST).exists():
-            raise FileNotFoundError(f"no run {run!r} (looked for {path / MANIFEST})")
+        if not (path / MANIFEST).exists() or not str(run):  # "" named the runs folder itself
+            raise FileNotFoundError(f"no run {run!r} (looked for {path / MANIFEST}){_near(run, path, root)}")
         store = cls(path)
         if heal:
             store.heal()
@@ -371,6 +371,22 @@ class RunStore:
     def steps(self, attempt: str) -> pd.DataFrame:
         """Return the step records of one trajectory as a DataFrame."""
         return pd.DataFrame([r for r in self.trajectory(attempt) if r.get("kind") == "step"])
+
+
+def _near(run: str | os.PathLike, path: Path, root: Path | str | None) -> str:
+    """Return what a missing run's error adds: the runs whose id starts with ``run`` (a run id is typed by its start:
+    a prefix is not taken, as it may name another run later), or why the folder that exists is not a run."""
+    if path.is_dir() and str(run):
+        return ("; that folder exists but holds no manifest.json: not a run (or one whose creation was interrupted "
+                "before its manifest was written)")
+    prefix = str(run)
+    if not prefix or os.sep in prefix:
+        return ""
+    found = [r.run_id for r in list_runs(root) if r.run_id.startswith(prefix)]
+    if not found:
+        return ""
+    shown = ", ".join(found[:5]) + (f" and {len(found) - 5} more" if len(found) > 5 else "")
+    return f"; run ids are given whole: did you mean {shown}?"
 
 
 def list_runs(root: Path | str | None = None) -> Iterator[RunStore]:
