@@ -240,3 +240,14 @@ def test_a_run_in_the_old_layout_still_opens_and_resumes_without_rerunning(tmp_p
     # every item is done: the scheduler touches no env (None) and writes nothing
     assert asyncio.run(Scheduler(None, None, store, "reference").run([WorkItem(spec, 0, 0)])) == []
     assert len(store.attempt_rows()) == 1
+
+
+def test_a_pruned_trajectory_is_named_with_its_file_and_the_likely_cause(tmp_path):
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    store.write_trajectory("a__t0", [{"kind": "attempt"}])
+    store.append_attempt({"attempt_id": "a__t0"})
+    (store.dir / "trajectories" / "a__t0.jsonl").unlink()  # copied without trajectories/
+    with pytest.raises(FileNotFoundError, match=r"trajectories/a__t0.jsonl is missing \(its row is in attempts.jsonl"):
+        store.trajectory("a__t0")
+    with pytest.raises(FileNotFoundError, match=r"has no trajectory 'b__t0': .*b__t0.jsonl is missing$"):
+        store.trajectory("b__t0")

@@ -365,7 +365,9 @@ class RunStore:
         """Return the records of one trajectory file."""
         path = self.dir / "trajectories" / f"{attempt}.jsonl"
         if not path.exists():
-            raise FileNotFoundError(f"run {self.run_id} has no trajectory {attempt!r}")
+            why = (" (its row is in attempts.jsonl: the run was copied or pruned without its trajectories/)"
+                   if attempt in self.done_ids() else "")
+            raise FileNotFoundError(f"run {self.run_id} has no trajectory {attempt!r}: {path} is missing{why}")
         return _read_rows(path)
 
     def steps(self, attempt: str) -> pd.DataFrame:
