@@ -130,7 +130,9 @@ class EvalResult:
         scored attempt (every attempt unfinished or a verifier error) are null, as the text views say n/a."""
         suites = {}
         for row in self.summary.to_dict("records"):
-            suites[row["suite"]] = {k: (int(row[k]) if k in COUNTS else float(row[k]) if has_score(row) else None)
+            # a rate is NaN where no row has its field (a run of an older version): null, as JSON has no NaN
+            suites[row["suite"]] = {k: (int(row[k]) if k in COUNTS else float(row[k])
+                                        if has_score(row) and not math.isnan(row[k]) else None)
                                     for k in (*METRICS, "n", *LEFT_OUT)}
         return {"run_id": self.run_id, "run_dir": str(self.store.dir), "suites": suites}
 

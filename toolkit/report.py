@@ -253,13 +253,15 @@ def render_report(run: RunRef, width: int = 270) -> str:
         warning = f'<p class="bad">Replay incomplete: {_e(missing[aid])}.</p>' if aid in missing else ""
         score = "no score (verifier error)" if row["outcome"] == VERIFIER_ERROR else f'reward {row["reward"]:.2f}'
         cls = "ok" if row["outcome"] == "success" else "bad"
+        # NaN: a row without steps (a run of an older version)
+        steps = "? steps" if row["steps"] != row["steps"] else plural(int(row["steps"]), "step")
         replay = ("<p><i>no steps</i></p>" if not frames else
                   f'<div class="replay"><script type="application/json">{_frames_json(frames)}</script>'
                   f'<div><div class="controls"><button class="prev">◀</button><button class="next">▶</button>'
                   f'<input type="range" min="0" value="0"> <span class="idx"></span></div><img alt="step screenshot"></div>'
                   f'<div class="panel"></div></div>')
         attempts_html.append(f'<details data-attempt="{_e(aid)}"><summary><span class="{cls}">{_e(row["outcome"])}</span> '
-                             f'<code>{_e(aid)}</code> · {plural(int(row["steps"]), "step")} · {score}</summary>'
+                             f'<code>{_e(aid)}</code> · {steps} · {score}</summary>'
                              f'<p>{_e(row["instruction"])}</p>{verdict_html(verdict)}{warning}{replay}</details>')
     weak = "".join(f"<li>{_e(t)}</li>" for t in report.weak_capabilities[:10]) or "<li>none</li>"
     return _page(store, f"""<h2>Metrics</h2>{_metrics_table(result.summary)}

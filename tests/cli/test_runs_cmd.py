@@ -223,3 +223,31 @@ def test_runs_commands_on_odd_runs_say_what_they_found(tmp_path):
     # --runs given a run folder listed "0 runs" and nothing else
     res = guigym("runs", "list", "--runs", str(bare.dir))
     assert res.returncode == 0 and f"is a run folder, not a folder of runs: --runs {tmp_path.resolve()}" in res.stderr
+
+
+def test_a_run_whose_rows_lack_fields_shows_diagnoses_and_reports(tmp_path):
+    """Rows of an older version (or made by hand) may hold only some fields: ``runs show`` said "Error: 'progress'",
+    ``runs diagnose`` "Error: 'termination'" and ``report`` ended in a KeyError traceback. A rate with no data is n/a
+    (null in --json: JSON has no NaN)."""
+    run = tmp_path / "20250108-old"
+    run.mkdir()
+    (run / "manifest.json").write_text('{"run_id": "20250108-old", "agent": "x", "suites": ["s"]}')
+    (run / "attempts.jsonl").write_text(
+        '{"attempt_id": "s__a__t0", "task_id": "s/a", "suite": "s", "trial": 0, "outcome": "success", "apps": ["c"]}\n'
+        '{"attempt_id": "s__a__t1", "task_id": "s/a", "suite": "s", "trial": 1, "outcome": "failure", "steps": 2}\n')
+
+    def strict(res):  # json.loads takes NaN; a JSON reader elsewhere does not
+        assert res.returncode == 0, res.stderr[-2000:]
+        return json.loads(res.stdout.strip().splitlines()[-1], parse_constant=lambda c: pytest.fail(f"{c} in JSON"))
+
+    summary = strict(guigym("runs", "show", run.name, "--runs", str(tmp_path), "--tasks", "--json"))
+    s = summary["suites"]["s"]
+    assert (s["attempts"], s["SR"], s["PR"], s["mean_steps"]) == (2, 0.5, None, 2.0)
+    assert summary["by_app"] == [{"app": "c", "attempts": 1, "SR": 1.0, "PR": None}]
+    text = guigym("runs", "show", run.name, "--runs", str(tmp_path), "--tasks")
+    assert "nan" not in text.stdout and "None" not in text.stdout, text.stdout
+    report = strict(guigym("runs", "diagnose", run.name, "--runs", str(tmp_path), "--json"))
+    assert report["attempts"] == 2 and len(report["trajectories"]["missing_steps"]) == 2
+    res = guigym("report", run.name, "--runs", str(tmp_path))
+    assert res.returncode == 0 and "Traceback" not in res.stderr and (run / "report.html").is_file(), res.stderr[-2000:]
+    assert "? steps" in (run / "report.html").read_text()

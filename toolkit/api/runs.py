@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from toolkit import diagnosis
 from toolkit.api.models import AttemptInfo, RunInfo, RunSummary, StepInfo, arg_error
 from toolkit.diagnosis.queries import no_score, plural
@@ -31,8 +33,8 @@ def _groups(store: RunStore, by: str) -> list[dict[str, Any]]:
     rows = []
     for row in diagnosis.summary(store, by).to_dict("records"):
         why = no_score(row)
-        rows.append({by: row[by], "attempts": row["attempts"], "SR": None if why else row["SR"],
-                     "PR": None if why else row["PR"], **({"no_score": why} if why else {})})
+        rates = {k: None if why or pd.isna(row[k]) else row[k] for k in ("SR", "PR")}  # NaN: no row has the field
+        rows.append({by: row[by], "attempts": row["attempts"], **rates, **({"no_score": why} if why else {})})
     return rows
 
 

@@ -78,8 +78,8 @@ def show_command(run, runs_root, per_task, as_json):
     # a suite with no scored attempt has no rates (as in the report): 0.000 would read as an agent that failed all
     unscored = {name: why for name, m in summary.suites.items() if (why := no_score(m))}
     target.print(table(f"run {summary.run_id}", ["suite", *cols],
-                       [[name, *[whole(m.get(c)) if c in COUNTS else "n/a" if name in unscored else m.get(c)
-                                 for c in cols]] for name, m in summary.suites.items()]))
+                       [[name, *[whole(m.get(c)) if c in COUNTS else "n/a" if name in unscored or m.get(c) is None
+                                 else m.get(c) for c in cols]] for name, m in summary.suites.items()]))
     for name, why in unscored.items():
         target.print(f"{name}: {why}", markup=False)
     if not summary.suites:  # empty tables alone read like a broken command
@@ -91,7 +91,8 @@ def show_command(run, runs_root, per_task, as_json):
     tasks = _call(task_results, run, runs_root) if per_task else None
     if tasks is not None:
         target.print(table("by task", ["task", "attempts", "successes", "SR", "mean_reward", "mean_steps", "outcomes"],
-                           [[t["task_id"], t["attempts"], t["successes"], t["SR"], t["mean_reward"], t["mean_steps"],
+                           [[t["task_id"], t["attempts"], t["successes"], _rate(t["SR"]), _rate(t["mean_reward"]),
+                             _rate(t["mean_steps"]),
                              json.dumps(t["outcomes"], default=str)] for t in tasks], left=("outcomes",)))
     if as_json:
         emit_json({**summary.model_dump(mode="json"), **({"tasks": tasks} if tasks is not None else {})})

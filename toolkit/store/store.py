@@ -30,6 +30,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolkit.paths import DEFAULT_RUNS
 
+#: the fields of an attempt row (toolkit.rollout.scheduler.attempt_row) that readers compute with, numbers first
+ROW_NUMBERS = ("trial", "seed", "reward", "progress", "steps", "success", "clean", "env_reruns")
+ROW_FIELDS = ("task_id", "suite", "agent", "apps", "tags", "difficulty", "split", "instruction", "params", "outcome",
+              "claimed", "answer", "termination", "side_effects", "criteria", "verifier_error")
 ATTEMPTS = "attempts.jsonl"
 ENV_ERRORS = "env_errors.jsonl"
 MANIFEST = "manifest.json"
@@ -39,7 +43,8 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 _PLAIN = re.compile(r"[A-Za-z0-9_.\-/]+")
 #: what makes spelling each "/" as "__" ambiguous: an id holding one of these gets a hash (see attempt_id)
 _AMBIGUOUS = ("__", "_/", "/_", "//")
-MAX_NAME = 120  # characters of a task id's file-safe spelling before it is cut and hashed (file names stop at 255 bytes)
+#: characters of a task id's file-safe spelling before it is cut and hashed (file names stop at 255 bytes)
+MAX_NAME = 120
 
 
 def attempt_id(task_id: str, trial: int) -> str:
@@ -358,8 +363,22 @@ class RunStore:
         return _read_rows(self.dir / ENV_ERRORS)
 
     def attempts(self) -> pd.DataFrame:
-        """Return the attempt table as a DataFrame (one row per attempt)."""
-        return pd.DataFrame(self.attempt_rows())
+        """Return the attempt table as a DataFrame (one row per attempt).
+
+        Every field a writer puts in a row is a column, also where no row has it (a run of an older version, a row
+        made by hand): a missing number is NaN, anything else None (also where only some rows lack it). Readers computing with ``df["progress"]`` failed
+        with a bare KeyError: 'progress'.
+        """
+        df = pd.DataFrame(self.attempt_rows())
+        if df.empty:
+            return df
+        for name in ROW_NUMBERS:
+            if name not in df:
+                df[name] = float("nan")
+        for name in ROW_FIELDS:
+            # a field some rows lack: None there, not pandas' NaN (a float: "for app in row['apps'] or []" failed)
+            df[name] = df[name].astype(object).where(df[name].notna(), None) if name in df else None
+        return df
 
     def trajectory(self, attempt: str) -> list[dict[str, Any]]:
         """Return the records of one trajectory file."""
