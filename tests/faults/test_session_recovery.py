@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import requires_chromium
-from tests.faults.helpers import renderer_of, sigkill
+from tests.faults.helpers import browser_of, renderer_of, sigkill
 from toolkit.envs.base import EnvError, StaleLeaseError
 from toolkit.envs.manager import EnvManager
 from toolkit.session import make_env
@@ -96,15 +96,20 @@ def test_a_gymnasium_env_recovers_and_enforces_reset_after_the_episode_ends():
         env.close()
 
 
-def test_after_a_crash_every_call_says_to_reset_until_reset_recovers():
-    """The error of a killed renderer said only "env_error[crash] during step: ...", and the calls after it failed each
-    on its own ("page has crashed") or acted on the broken episode. Each says now that the episode is lost and to call
-    reset(), naming the first failure; reset() recovers."""
+@pytest.mark.parametrize("victim", ["renderer", "browser"])
+def test_after_a_crash_every_call_says_to_reset_until_reset_recovers(victim):
+    """The error of a killed renderer or browser said only "env_error[crash] during step: ...", and the calls after it
+    failed each on its own ("page has crashed"). Each says now that the episode is lost and to call reset(), naming
+    the first failure; reset() recovers (on a new browser when the browser died)."""
     env = make_env("mobile-core/contacts.block", seed=1)
     try:
         env.reset()
         env.step({"type": "open", "app": "contacts"})
-        _kill_renderer(env)
+        if victim == "browser":
+            _, hosted = env.manager.hosted(env.lease)
+            sigkill(browser_of(env._sync(renderer_of(hosted.page))))
+        else:
+            _kill_renderer(env)
         with pytest.raises(EnvError, match=r"call reset\(\)") as first:
             env.step({"type": "wait"})
         assert env.failed is first.value and first.value.op == "step"
