@@ -23,6 +23,7 @@ from toolkit.harness import Harness, HarnessConfig, make_policy
 from toolkit.harness.policies import ReplayPolicy
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
+from toolkit.store.store import finished_ids
 from toolkit.tasks import load_tasks, sample
 
 METRICS = ("attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors")
@@ -91,7 +92,7 @@ def summarize(attempts: pd.DataFrame, env_errors: pd.DataFrame | None = None, by
         n, pass_at, pass_hat = _pass_rates(scored)
         reruns = _reruns_of(env_errors, by, group)
         model = reruns["kind"].eq("model") if "kind" in reruns else pd.Series(False, index=reruns.index)
-        finished = set(df["attempt_id"]) if "attempt_id" in df else set()
+        finished = finished_ids(df.to_dict("records"), reruns.to_dict("records")) if "attempt_id" in df else set()
         tried = set(reruns["attempt_id"]) if "attempt_id" in reruns else set()
         rows.append({
             by: group,
@@ -139,7 +140,7 @@ class EvalResult:
     @property
     def unfinished(self) -> list[str]:
         """Return the ids of attempts that have no result: every try failed in the env or the model service."""
-        done = set(self.attempts["attempt_id"]) if "attempt_id" in self.attempts else set()
+        done = self.store.finished_ids()
         return sorted({r["attempt_id"] for r in self.store.env_error_rows() if r.get("attempt_id") not in done})
 
 

@@ -251,3 +251,25 @@ def test_a_pruned_trajectory_is_named_with_its_file_and_the_likely_cause(tmp_pat
         store.trajectory("a__t0")
     with pytest.raises(FileNotFoundError, match=r"has no trajectory 'b__t0': .*b__t0.jsonl is missing$"):
         store.trajectory("b__t0")
+
+
+def test_an_attempt_unfinished_under_its_old_id_and_finished_under_its_new_one_is_finished(tmp_path):
+    """An old run's failed tries of ``s/a__b`` were recorded as ``s__a__b__t0``; resumed after the ids were respelled, its
+    result is committed under the new id. It counted as unfinished still (and ``guigym eval`` failed for it)."""
+    from toolkit.diagnosis import diagnose
+    from toolkit.evaluation import load_result
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    for task, old in (("s/a__b", "s__a__b__t0"), ("s/c", "s__c__t0")):
+        store.append_env_error({"attempt_id": old, "task_id": task, "suite": "s", "trial": 0, "kind": "crash",
+                                "op": "step", "message": "gone"})
+    new = attempt_id("s/a__b", 0)
+    assert new != "s__a__b__t0"
+    store.write_trajectory(new, [{"kind": "attempt"}])
+    store.append_attempt({"attempt_id": new, "task_id": "s/a__b", "suite": "s", "trial": 0, "outcome": "success",
+                          "progress": 1.0, "clean": True, "steps": 1})
+    assert store.finished_ids() == {new, "s__a__b__t0"}
+    result = load_result(store)
+    assert result.unfinished == ["s__c__t0"]  # s/c has no result under any id
+    assert result.as_json()["suites"]["s"]["unfinished"] == 1
+    assert [u.attempt_id for u in diagnose(store).unfinished] == ["s__c__t0"]

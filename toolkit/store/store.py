@@ -23,7 +23,7 @@ import secrets
 import time
 import warnings
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -362,6 +362,11 @@ class RunStore:
         """Return the recorded env_error reruns."""
         return _read_rows(self.dir / ENV_ERRORS)
 
+    def finished_ids(self) -> set[str]:
+        """Return the ids of committed attempts and the env-error ids of the same task and trial (see
+        :func:`finished_ids`)."""
+        return finished_ids(self.attempt_rows(), self.env_error_rows())
+
     def attempts(self) -> pd.DataFrame:
         """Return the attempt table as a DataFrame (one row per attempt).
 
@@ -392,6 +397,19 @@ class RunStore:
     def steps(self, attempt: str) -> pd.DataFrame:
         """Return the step records of one trajectory as a DataFrame."""
         return pd.DataFrame([r for r in self.trajectory(attempt) if r.get("kind") == "step"])
+
+
+def finished_ids(attempt_rows: Iterable[dict[str, Any]], env_error_rows: Iterable[dict[str, Any]]) -> set[str]:
+    """Return the attempt ids with a result: those of ``attempt_rows``, and those of ``env_error_rows`` whose task and
+    trial have a row under another id. A run started before :func:`attempt_id` hashed ambiguous task ids and resumed
+    after it recorded an attempt's failed tries under its old id and its result under the new one; without this it
+    stayed "unfinished" (and ``guigym eval`` failed) although it has a result.
+    """
+    rows = list(attempt_rows)
+    done = {r["attempt_id"] for r in rows}
+    keys = {(r.get("task_id"), r.get("trial")) for r in rows if r.get("task_id") is not None}
+    return done | {str(e["attempt_id"]) for e in env_error_rows if e.get("attempt_id") is not None
+                   and (e.get("task_id"), e.get("trial")) in keys}
 
 
 def _near(run: str | os.PathLike, path: Path, root: Path | str | None) -> str:
