@@ -50,3 +50,16 @@ def test_a_suite_with_nothing_scored_shows_n_a_and_null_rates_not_zeros(tmp_path
     assert suite["SR"] is None and suite["mean_steps"] is None and suite["verifier_errors"] == 1
     [row] = [line for line in res.stderr.splitlines() if "mobile-core" in line and "│" in line]
     assert row.count("n/a") == 8 and "0.0" not in row.split("│", 2)[2], row
+
+
+def test_resuming_a_run_folder_that_holds_only_its_manifest_runs_its_attempts(tmp_path):
+    """A run folder with a manifest and nothing else (copied without its subfolders, or made by hand) failed at its
+    first finished attempt: "No such file or directory: .../trajectories/.<attempt>.jsonl.tmp"."""
+    run = tmp_path / "m1"
+    run.mkdir()
+    (run / "manifest.json").write_text('{"run_id": "m1", "agent": "reference", "suites": ["mobile-core"], '
+                                       '"tasks": ["contacts.block"], "trials": 1, "seed": 0}')
+    res = guigym("eval", "--resume", "m1", "--out", str(tmp_path), "--json")
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert json.loads(res.stdout.strip().splitlines()[-1])["suites"]["mobile-core"]["SR"] == 1.0
+    assert [p.name for p in (run / "trajectories").iterdir()] == ["mobile-core__contacts.block__t0.jsonl"]

@@ -298,6 +298,9 @@ class RunStore:
         """Write the trajectory JSON lines atomically and return its run-relative path."""
         rel = f"trajectories/{attempt}.jsonl"
         blob = "".join(json.dumps(r, default=str) + "\n" for r in records).encode()
+        # a run folder holding only its manifest (copied, or made by hand) has no trajectories/: the resume of it
+        # failed at its first finished attempt with "No such file or directory: .../.<attempt>.jsonl.tmp"
+        (self.dir / "trajectories").mkdir(exist_ok=True)
         _write_atomic(self.dir / rel, blob)
         return rel
 
