@@ -251,3 +251,16 @@ def test_a_run_whose_rows_lack_fields_shows_diagnoses_and_reports(tmp_path):
     res = guigym("report", run.name, "--runs", str(tmp_path))
     assert res.returncode == 0 and "Traceback" not in res.stderr and (run / "report.html").is_file(), res.stderr[-2000:]
     assert "? steps" in (run / "report.html").read_text()
+
+
+def test_an_attempt_is_found_by_its_run_folders_path_and_id(tmp_path):
+    """``runs attempt runs/<run>/<attempt>`` (a path as a shell completes it) split at the first slash: "no run 'runs'"."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path / "runs")
+    aid = add_attempt(store, "a", 0, "success", plan())
+    found = last_json(guigym("runs", "attempt", f"{store.dir}/{aid}", "--json"))
+    assert found["attempt"]["run_id"] == store.run_id and len(found["steps"]) == 3
+    other = last_json(guigym("runs", "compare", f"{store.dir}/{aid}", f"{store.dir}/{aid}", "--json"))
+    assert other["first_divergence"] is None
