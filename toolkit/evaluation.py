@@ -23,7 +23,7 @@ from toolkit.harness import Harness, HarnessConfig, make_policy
 from toolkit.harness.policies import ReplayPolicy
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
-from toolkit.store.store import finished_ids
+from toolkit.store.ids import finished_ids
 from toolkit.tasks import load_tasks, sample
 
 METRICS = ("attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors")

@@ -31,9 +31,9 @@ def runs(root: str | Path | None = None) -> pd.DataFrame:
 
     SR is over the scored attempts (verifier errors left out); None for a run with none (no attempt finished yet, or
     every one failed in the env or its verifier), not 0.0, which reads as an agent that failed all. A run whose
-    manifest cannot be read is still
-    listed, with purpose ``unknown (manifest.json unreadable)`` and no agent or suites; one with a damaged attempt row
-    too, with purpose ``unknown (attempts.jsonl unreadable)`` and 0 attempts (reading the run names the row).
+    manifest cannot be read is still listed, with purpose ``unknown (manifest.json unreadable)`` and no agent or
+    suites; one with a damaged attempt row too, with purpose ``unknown (attempts.jsonl unreadable)`` and 0 attempts
+    (reading the run names the row).
     """
     rows = []
     for store in list_runs(root):

@@ -34,7 +34,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, attempts, first_divergence, open_run, steps
-from toolkit.store.store import finished_ids
+from toolkit.store.ids import finished_ids
 
 ACTION_FINDINGS = ("parse_errors", "off_screen", "no_effect", "repeats", "loops", "truncated")
 TRAJECTORY_FINDINGS = ("false_complete", "overdue", "budget_exhausted", "side_effects", "wrong_answers",
