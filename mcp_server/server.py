@@ -119,7 +119,9 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
             raise ToolError(str(exc).strip('"')) from None
         except EnvError as exc:
             # Infrastructure, not the caller's mistake; without its text the SDK would answer a bare "Error executing tool".
-            raise ToolError(f"{exc}; env_reset (or env_open) gives the session a fresh instance") from None
+            # the manager's words, not str(exc): a session adds advice in Python terms ("call reset()")
+            raise ToolError(f"env_error[{exc.kind}] during {exc.op}: {exc.message}; env_reset (or env_open) gives the "
+                            "session a fresh instance") from None
         except Exception as exc:  # noqa: BLE001 - a bug or an unforeseen failure: the agent still gets its text
             raise ToolError(f"internal error ({type(exc).__name__}): {exc}") from None
 

@@ -23,12 +23,25 @@ from toolkit.harness import Harness, HarnessConfig, make_policy
 from toolkit.harness.policies import ReplayPolicy
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
+from toolkit.store.ids import finished_ids
 from toolkit.tasks import load_tasks, sample
 
 METRICS = ("attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors")
 #: what the rates leave out, counted apart: attempts whose verifier failed, reruns after a model outage, and
 #: attempts with no result at all (every try failed in the env or the model service)
 LEFT_OUT = ("verifier_errors", "model_errors", "unfinished")
+
+
+#: the summary columns that count (attempts, reruns); the others are rates over the scored attempts
+COUNTS = ("attempts", "env_errors", "n", *LEFT_OUT)
+
+
+def has_score(row: dict[str, Any]) -> bool:
+    """Return whether a summary row has rates: some attempt finished with a verdict (not a verifier error).
+
+    Without one every rate is 0.0 in :func:`summarize`'s frame, which would read as an agent that failed all.
+    """
+    return int(row.get("attempts") or 0) - int(row.get("verifier_errors") or 0) > 0
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:
@@ -79,7 +92,7 @@ def summarize(attempts: pd.DataFrame, env_errors: pd.DataFrame | None = None, by
         n, pass_at, pass_hat = _pass_rates(scored)
         reruns = _reruns_of(env_errors, by, group)
         model = reruns["kind"].eq("model") if "kind" in reruns else pd.Series(False, index=reruns.index)
-        finished = set(df["attempt_id"]) if "attempt_id" in df else set()
+        finished = finished_ids(df.to_dict("records"), reruns.to_dict("records")) if "attempt_id" in df else set()
         tried = set(reruns["attempt_id"]) if "attempt_id" in reruns else set()
         rows.append({
             by: group,
@@ -114,17 +127,20 @@ class EvalResult:
         return self.store.run_id
 
     def as_json(self) -> dict[str, Any]:
-        """Return the CLI's ``--json`` object."""
+        """Return the CLI's ``--json`` object: per suite the :data:`METRICS` and counts; the rates of a suite with no
+        scored attempt (every attempt unfinished or a verifier error) are null, as the text views say n/a."""
         suites = {}
-        counts = ("attempts", "env_errors", "n", *LEFT_OUT)
         for row in self.summary.to_dict("records"):
-            suites[row["suite"]] = {k: (int(row[k]) if k in counts else float(row[k])) for k in (*METRICS, "n", *LEFT_OUT)}
+            # a rate is NaN where no row has its field (a run of an older version): null, as JSON has no NaN
+            suites[row["suite"]] = {k: (int(row[k]) if k in COUNTS else float(row[k])
+                                        if has_score(row) and not math.isnan(row[k]) else None)
+                                    for k in (*METRICS, "n", *LEFT_OUT)}
         return {"run_id": self.run_id, "run_dir": str(self.store.dir), "suites": suites}
 
     @property
     def unfinished(self) -> list[str]:
         """Return the ids of attempts that have no result: every try failed in the env or the model service."""
-        done = set(self.attempts["attempt_id"]) if "attempt_id" in self.attempts else set()
+        done = self.store.finished_ids()
         return sorted({r["attempt_id"] for r in self.store.env_error_rows() if r.get("attempt_id") not in done})
 
 

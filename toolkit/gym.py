@@ -16,11 +16,13 @@ toolkit's background loop, driving the same env manager as evaluation), not a se
 - reward: 1.0 on success, else 0.0 (MiniWoB++: its binary reward, raw reward 1; see
   :func:`toolkit.envs.adapters.miniwob_tasks.page_success`). MiniWoB++ judges after every step (``terminated`` when the page ends the
   episode); bundled tasks are judged by their verifier when the agent sends ``terminate`` (``terminated``);
+- ``reset(options=...)`` takes no option yet: any key is a ValueError naming it (see :data:`RESET_OPTIONS`);
 - ``truncated`` after ``max_steps`` steps (default: the task's); after ``terminated`` or ``truncated``, ``step``
   raises :class:`ResetNeeded` (gymnasium's, also a RuntimeError) until ``reset``; after ``close``, ``reset`` and
   ``step`` raise :class:`EnvClosed` (gymnasium's ClosedEnvironmentError, also a RuntimeError);
-- an infrastructure failure (a crashed page, a timeout) raises a typed :class:`toolkit.envs.base.EnvError`; the
-  next ``reset`` recovers on a fresh instance. A malformed action raises :class:`toolkit.actions.ActionError`
+- an infrastructure failure (a crashed page, a timeout) raises a typed :class:`toolkit.envs.base.EnvError` whose
+  message says to call ``reset()``: the episode is lost, and a ``step`` before that ``reset`` raises an EnvError saying
+  so; the ``reset`` recovers on a fresh instance. A malformed action raises :class:`toolkit.actions.ActionError`
   (a ``ValueError``; ``action_space.contains`` says False for it); one the device cannot do (``open`` of an app
   it lacks, ``type`` with no field focused) is an error in ``info["errors"]``.
 """
@@ -141,6 +143,7 @@ class GuigymEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         self._check_open()
+        _check_options(options)
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(0, 2**31 - 1))
@@ -215,6 +218,24 @@ class GuigymEnv(gymnasium.Env):
             info["errors"] = [r.error for r in result.results if r.error]
             info["action"] = [action_dict(parse_action(r.action)) if r.ok else r.action for r in result.results]
         return info
+
+
+#: the keys ``reset(options=...)`` takes (none yet: the instance is chosen by ``seed``)
+RESET_OPTIONS: tuple[str, ...] = ()
+
+
+def _check_options(options: Any) -> None:
+    """Refuse ``reset`` options this env does not take, naming them and the accepted ones (they were ignored in
+    silence: ``options={"task": ...}`` reset to the env's own task as if it had been heard)."""
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise TypeError(f"reset: options must be a dict or None, got {type(options).__name__} {options!r}")
+    unknown = [k for k in options if k not in RESET_OPTIONS]
+    if unknown:
+        accepted = ", ".join(RESET_OPTIONS) or "none (pick the instance with reset(seed=...); the task is the env's id)"
+        raise ValueError(f"reset: unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} in "
+                         f"options; accepted: {accepted}")
 
 
 def _find(task: str) -> TaskSpec:

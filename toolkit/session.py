@@ -5,7 +5,9 @@ same object works synchronously — also inside Jupyter's running loop — and w
 through the ``a``-prefixed methods.
 
 A failed operation raises a typed :class:`~toolkit.envs.base.EnvError` (a crashed page, a timeout, an expired
-lease, a failed boot); the next ``reset()`` recovers: it gives the broken lease back and requests a fresh one.
+lease, a failed boot) whose message ends with what to do: ``call reset()``. The episode is lost with its instance:
+until ``reset()``, a ``step``, ``observe`` or ``evaluate`` raises an EnvError that says so (never a silent new
+episode). The next ``reset()`` recovers: it gives the broken lease back and requests a fresh one.
 A session runs one operation at a time (calls made together wait their turn), an interrupted synchronous call
 (Ctrl-C) cancels its operation, and a session collected without ``close()`` closes its browser.
 """
@@ -28,6 +30,21 @@ from toolkit.tasks import TaskInstance, TaskSpec, Verdict, find_task, sample
 
 T = TypeVar("T")
 
+#: what an EnvError's message ends with: what the caller does next (the MCP server words it as its env_reset tool)
+AFTER_FAILURE = "the episode is lost with its instance: call reset() to start again on a fresh one"
+AFTER_FAILED_RESET = "call reset() again to retry on a fresh instance"
+
+
+def _advise(exc: EnvError, advice: str) -> EnvError:
+    """Add ``advice`` to the message of ``exc`` (once: an error passes through nested operations) and return it.
+
+    Only ``str(exc)`` changes; ``kind``, ``op`` and ``message`` stay the manager's.
+    """
+    if getattr(exc, "advice", None) is None:
+        exc.advice = advice
+        exc.args = (f"{exc.args[0] if exc.args else exc}; {advice}", *exc.args[1:])
+    return exc
+
 
 def _own(obs: Observation) -> Observation:
     """Return ``obs`` with a state of its own: the env shares one parsed state among the observations of a state that
@@ -47,6 +64,7 @@ class EnvSession:
         self.manager: EnvManager | None = None
         self.lease: Lease | None = None
         self.last: Observation | None = None
+        self.failed: EnvError | None = None  # the failure that lost the episode, until the next reset
         self._steps = 0
         self._closed = False
         self._finalizer: weakref.finalize | None = None
@@ -88,6 +106,23 @@ class EnvSession:
         if self._closed:
             raise RuntimeError(f"{where}: session closed (close() was called): make a new one with make_env()")
 
+    def _check_episode(self, where: str) -> None:
+        """Raise an EnvError naming the earlier failure when it lost the episode (a step on the crashed instance would
+        fail on its own, as an unhelpful "page has crashed", or worse act on an instance in an unknown state)."""
+        if self.failed is not None:
+            f = self.failed
+            raise _advise(EnvError(f.kind, where, f"an earlier {f.op} failed ({f.message})"), AFTER_FAILURE)
+
+    async def _guarded(self, where: str, coro: Coroutine[Any, Any, T]) -> T:
+        """Await an operation of the current episode; an EnvError loses the episode and says to reset."""
+        try:
+            return await coro
+        except EnvError as exc:
+            if where == "evaluate" and exc.kind == "timeout":  # the verifier was slow; the instance is as it was
+                raise _advise(exc, "call evaluate() again, or reset() to start over") from None
+            self.failed = self.failed or exc
+            raise _advise(exc, AFTER_FAILURE) from None
+
     async def _lease(self) -> Lease:
         """Return the session's lease, requesting one when it has none (first use, or after a failure)."""
         self._check_open("reset")
@@ -121,12 +156,16 @@ class EnvSession:
         self._check_open("reset")
         instance = self._instance(seed)
         self.instance = None  # until this reset succeeds: a step then resets first
+        self.failed = None
         try:
             obs = await self._reset_on_lease(instance)
         except EnvError:
             # A crashed or hung instance, an expired lease or a failed request: a fresh lease, and one more try.
             await self._drop_lease()
-            obs = await self._reset_on_lease(instance)
+            try:
+                obs = await self._reset_on_lease(instance)
+            except EnvError as exc:
+                raise _advise(exc, AFTER_FAILED_RESET) from None
         obs = _own(obs)
         self.instance, self._steps, self.last = instance, 0, obs
         return obs
@@ -144,8 +183,10 @@ class EnvSession:
                              "that did nothing)")
         if self.instance is None:
             await self._reset(None)
+        self._check_episode("step")
         self._steps += 1
-        result = await self.manager.step(self.lease, batch, action_id=f"session:{self.instance.key}:{self._steps}")
+        result = await self._guarded("step", self.manager.step(self.lease, batch,
+                                                                action_id=f"session:{self.instance.key}:{self._steps}"))
         result = result.model_copy(update={"observation": _own(result.observation)})
         self.last = result.observation
         return result
@@ -154,11 +195,12 @@ class EnvSession:
         self._check_open("evaluate")
         if self.spec is None or self.instance is None:
             raise RuntimeError("evaluate needs a task: make_env('<task id>') and reset() first")
-        return await self.manager.evaluate(self.lease, self.instance, self.spec)
+        self._check_episode("evaluate")
+        return await self._guarded("evaluate", self.manager.evaluate(self.lease, self.instance, self.spec))
 
     async def _close(self) -> None:
         self._closed = True
-        self.lease = self.instance = None
+        self.lease = self.instance = self.failed = None
         if self._finalizer is not None:
             self._finalizer.detach()
         if self.manager is not None:
@@ -183,7 +225,8 @@ class EnvSession:
         self._check_open("observe")
         if self.instance is None:
             return await self._reset(None)
-        self.last = _own(await self.manager.observe(self.lease))
+        self._check_episode("observe")
+        self.last = _own(await self._guarded("observe", self.manager.observe(self.lease)))
         return self.last
 
     def state(self) -> dict[str, Any]:

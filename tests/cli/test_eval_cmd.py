@@ -30,3 +30,36 @@ def test_a_run_that_does_not_exist_is_named_by_its_option(tmp_path):
         res = guigym("eval", *args, "--out", str(tmp_path), "--json")
         assert res.returncode == 1 and said in res.stderr and "Traceback" not in res.stderr, res.stderr[-2000:]
         assert json.loads(res.stdout.strip().splitlines()[-1])["error"].startswith(said)
+
+
+def test_a_suite_with_nothing_scored_shows_n_a_and_null_rates_not_zeros(tmp_path):
+    """The eval table and --json gave SR 0.0 for a suite whose every attempt was a verifier error (an agent that failed
+    all, to the reader); they say n/a and null now. Shown on the resume of a run whose only attempt is stored."""
+    from toolkit.store import RunStore, attempt_id
+
+    task = "mobile-core/contacts.block"
+    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"], "tasks": ["contacts.block"], "trials": 1,
+                             "seed": 0}, root=tmp_path)
+    store.write_trajectory(attempt_id(task, 0), [{"kind": "attempt"}])
+    store.append_attempt({"attempt_id": attempt_id(task, 0), "task_id": task, "suite": "mobile-core", "trial": 0,
+                          "outcome": "verifier_error", "progress": 0.0, "clean": True, "steps": 2, "success": False,
+                          "verifier_error": "boom"})
+    res = guigym("eval", "--resume", store.run_id, "--out", str(tmp_path), "--json")
+    assert res.returncode == 0, res.stderr[-2000:]
+    suite = json.loads(res.stdout.strip().splitlines()[-1])["suites"]["mobile-core"]
+    assert suite["SR"] is None and suite["mean_steps"] is None and suite["verifier_errors"] == 1
+    [row] = [line for line in res.stderr.splitlines() if "mobile-core" in line and "│" in line]
+    assert row.count("n/a") == 8 and "0.0" not in row.split("│", 2)[2], row
+
+
+def test_resuming_a_run_folder_that_holds_only_its_manifest_runs_its_attempts(tmp_path):
+    """A run folder with a manifest and nothing else (copied without its subfolders, or made by hand) failed at its
+    first finished attempt: "No such file or directory: .../trajectories/.<attempt>.jsonl.tmp"."""
+    run = tmp_path / "m1"
+    run.mkdir()
+    (run / "manifest.json").write_text('{"run_id": "m1", "agent": "reference", "suites": ["mobile-core"], '
+                                       '"tasks": ["contacts.block"], "trials": 1, "seed": 0}')
+    res = guigym("eval", "--resume", "m1", "--out", str(tmp_path), "--json")
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert json.loads(res.stdout.strip().splitlines()[-1])["suites"]["mobile-core"]["SR"] == 1.0
+    assert [p.name for p in (run / "trajectories").iterdir()] == ["mobile-core__contacts.block__t0.jsonl"]

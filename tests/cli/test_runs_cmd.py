@@ -144,3 +144,123 @@ def test_attempt_prints_a_non_ascii_answer_as_written(tmp_path):
     res = guigym("runs", "attempt", aid, "--run", store.run_id, "--runs", str(tmp_path))
     assert res.returncode == 0, res.stderr
     assert 'answer: {"name": "Zoë Ångström", "city": "東京"}' in res.stdout, res.stdout
+
+
+def _unscored_run(tmp_path):
+    """A run of two suites: every attempt of ``s`` failed in the env on each try, ``t`` has one success."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore, attempt_id
+
+    store = RunStore.create({"agent": "reference", "suites": ["s", "t"]}, root=tmp_path)
+    for _ in range(2):
+        store.append_env_error({"attempt_id": attempt_id("s/a", 0), "task_id": "s/a", "suite": "s", "trial": 0,
+                                "kind": "crash", "op": "step", "message": "page closed"})
+    add_attempt(store, "b", 0, "success", plan(), suite="t")
+    return store
+
+
+def test_show_json_gives_null_rates_for_a_suite_with_nothing_scored(tmp_path):
+    """Every attempt of a suite failed in the env: ``runs show --json`` gave SR 0.0 (an agent that failed all) where the
+    text view says n/a; its rates are null now, its counts stay numbers."""
+    store = _unscored_run(tmp_path)
+    summary = last_json(guigym("runs", "show", store.run_id, "--runs", str(tmp_path), "--json"))
+    s, t = summary["suites"]["s"], summary["suites"]["t"]
+    rates = ("SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps")
+    assert all(s[k] is None for k in rates), s
+    assert (s["attempts"], s["env_errors"], s["unfinished"]) == (0, 2, 1)
+    assert t["SR"] == 1.0 and all(isinstance(t[k], float) for k in rates)
+
+
+async def test_the_mcp_run_summary_gives_null_rates_for_a_suite_with_nothing_scored(tmp_path):
+    pytest.importorskip("mcp")
+    from mcp import Client
+
+    from mcp_server import build_server
+
+    store = _unscored_run(tmp_path)
+    async with Client(build_server(str(tmp_path))) as client:
+        result = await client.call_tool("run_summary", {"run_id": store.run_id})
+    assert not result.is_error, result.content
+    s = result.structured_content["suites"]["s"]
+    assert s["SR"] is None and s["PR"] is None and s["unfinished"] == 1
+    assert result.structured_content["suites"]["t"]["SR"] == 1.0
+
+
+def test_runs_commands_on_odd_runs_say_what_they_found(tmp_path):
+    """A bug bash of ``guigym runs`` on odd folders: a run with a manifest only, one whose attempts all failed in the
+    env, a folder with no manifest, a prefix of two run ids, ``--runs`` given a run folder."""
+    from toolkit.store import RunStore
+
+    root = str(tmp_path)
+    bare = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path, run_id="20250101-000000-bare-aaaa")
+    RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path, run_id="20250101-000000-other-bbbb")
+    failed = _unscored_run(tmp_path)
+    (tmp_path / "20250102-no-manifest").mkdir()
+
+    # list: a run with nothing scored had SR 0.000 (an agent that failed all); it is n/a and null now
+    infos = {r["run_id"]: r for r in last_json(guigym("runs", "list", "--runs", root, "--json"))}
+    assert infos[bare.run_id]["SR"] is None and infos[failed.run_id]["SR"] == 1.0  # t's success; s is unfinished
+    text = guigym("runs", "list", "--runs", root)
+    [row] = [line for line in text.stdout.splitlines() if bare.run_id in line]
+    assert "n/a" in row and "0.000" not in row, row
+    # show of a run with a manifest only: empty tables and nothing else read like a broken command
+    res = guigym("runs", "show", bare.run_id, "--runs", root)
+    assert res.returncode == 0 and "no attempt of this run has finished yet" in res.stdout, res.stdout
+    assert last_json(guigym("runs", "show", bare.run_id, "--runs", root, "--json"))["suites"] == {}
+    # a prefix of two run ids: not taken (it may name another run later), the runs it starts are named
+    res = guigym("runs", "show", "20250101", "--runs", root)
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    assert f"did you mean {bare.run_id.replace('bare-aaaa', 'other-bbbb')}, {bare.run_id}?" in res.stderr, res.stderr
+    # a folder without a manifest says why it is not a run
+    res = guigym("runs", "diagnose", "20250102-no-manifest", "--runs", root)
+    assert res.returncode == 1 and "that folder exists but holds no manifest.json" in res.stderr, res.stderr
+    res = guigym("runs", "show", "", "--runs", root)  # "" looked for the runs folder's own manifest.json
+    assert res.returncode == 1 and "RUN: no run ''" in res.stderr and "Traceback" not in res.stderr
+    # an unfinished attempt (every try failed in the env) says so, with its last error
+    res = guigym("runs", "attempt", "s__a__t0", "--run", failed.run_id, "--runs", root)
+    assert res.returncode == 1 and "it is unfinished, 2 tries failed" in res.stderr, res.stderr
+    assert "last: crash during step: page closed" in res.stderr
+    # --runs given a run folder listed "0 runs" and nothing else
+    res = guigym("runs", "list", "--runs", str(bare.dir))
+    assert res.returncode == 0 and f"is a run folder, not a folder of runs: --runs {tmp_path.resolve()}" in res.stderr
+
+
+def test_a_run_whose_rows_lack_fields_shows_diagnoses_and_reports(tmp_path):
+    """Rows of an older version (or made by hand) may hold only some fields: ``runs show`` said "Error: 'progress'",
+    ``runs diagnose`` "Error: 'termination'" and ``report`` ended in a KeyError traceback. A rate with no data is n/a
+    (null in --json: JSON has no NaN)."""
+    run = tmp_path / "20250108-old"
+    run.mkdir()
+    (run / "manifest.json").write_text('{"run_id": "20250108-old", "agent": "x", "suites": ["s"]}')
+    (run / "attempts.jsonl").write_text(
+        '{"attempt_id": "s__a__t0", "task_id": "s/a", "suite": "s", "trial": 0, "outcome": "success", "apps": ["c"]}\n'
+        '{"attempt_id": "s__a__t1", "task_id": "s/a", "suite": "s", "trial": 1, "outcome": "failure", "steps": 2}\n')
+
+    def strict(res):  # json.loads takes NaN; a JSON reader elsewhere does not
+        assert res.returncode == 0, res.stderr[-2000:]
+        return json.loads(res.stdout.strip().splitlines()[-1], parse_constant=lambda c: pytest.fail(f"{c} in JSON"))
+
+    summary = strict(guigym("runs", "show", run.name, "--runs", str(tmp_path), "--tasks", "--json"))
+    s = summary["suites"]["s"]
+    assert (s["attempts"], s["SR"], s["PR"], s["mean_steps"]) == (2, 0.5, None, 2.0)
+    assert summary["by_app"] == [{"app": "c", "attempts": 1, "SR": 1.0, "PR": None}]
+    text = guigym("runs", "show", run.name, "--runs", str(tmp_path), "--tasks")
+    assert "nan" not in text.stdout and "None" not in text.stdout, text.stdout
+    report = strict(guigym("runs", "diagnose", run.name, "--runs", str(tmp_path), "--json"))
+    assert report["attempts"] == 2 and len(report["trajectories"]["missing_steps"]) == 2
+    res = guigym("report", run.name, "--runs", str(tmp_path))
+    assert res.returncode == 0 and "Traceback" not in res.stderr and (run / "report.html").is_file(), res.stderr[-2000:]
+    assert "? steps" in (run / "report.html").read_text()
+
+
+def test_an_attempt_is_found_by_its_run_folders_path_and_id(tmp_path):
+    """``runs attempt runs/<run>/<attempt>`` (a path as a shell completes it) split at the first slash: "no run 'runs'"."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path / "runs")
+    aid = add_attempt(store, "a", 0, "success", plan())
+    found = last_json(guigym("runs", "attempt", f"{store.dir}/{aid}", "--json"))
+    assert found["attempt"]["run_id"] == store.run_id and len(found["steps"]) == 3
+    other = last_json(guigym("runs", "compare", f"{store.dir}/{aid}", f"{store.dir}/{aid}", "--json"))
+    assert other["first_divergence"] is None

@@ -28,7 +28,7 @@ def test_a_run_with_no_attempts_gives_empty_results_not_errors(tmp_path):
     assert all(f"| {k} | 0 |" in text for k in ACTION_FINDINGS), text
     assert task_results(store).empty and attempts_of(store, "contacts.block").empty
     [row] = runs(tmp_path).to_dict("records")
-    assert row["attempts"] == 0 and row["SR"] == 0.0
+    assert row["attempts"] == 0 and row["SR"] is None  # nothing scored: no rate, not 0%
 
 
 def test_verifier_errors_are_listed_apart_and_left_out_of_every_rate(tmp_path):

@@ -100,3 +100,17 @@ def test_step_and_reset_after_close_say_closed_and_a_new_env_works():
         assert again.reset(seed=0)[1]["instruction"] == info["instruction"]
     finally:
         again.close()
+
+
+def test_reset_refuses_unknown_options_naming_them_and_the_accepted_ones():
+    """``reset(options={"task": ...})`` was ignored in silence: the env reset to its own task as if heard."""
+    env = gymnasium.make("guigym/mobile-core.contacts.block", scale=1)
+    try:
+        with pytest.raises(ValueError, match=r"unknown options 'task', 'level' in options; accepted: none"):
+            env.reset(seed=0, options={"task": "mobile-core/contacts.edit_phone", "level": 2})
+        with pytest.raises(TypeError, match="options must be a dict or None"):
+            env.reset(options=["task"])
+        obs, info = env.reset(seed=0, options={})  # empty options, as wrappers pass them, are fine
+        assert info["task_id"] == "mobile-core/contacts.block" and obs.shape == env.observation_space.shape
+    finally:
+        env.close()

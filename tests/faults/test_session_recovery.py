@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import requires_chromium
-from tests.faults.helpers import renderer_of, sigkill
+from tests.faults.helpers import browser_of, renderer_of, sigkill
 from toolkit.envs.base import EnvError, StaleLeaseError
 from toolkit.envs.manager import EnvManager
 from toolkit.session import make_env
@@ -92,5 +92,59 @@ def test_a_gymnasium_env_recovers_and_enforces_reset_after_the_episode_ends():
         assert truncated
         with pytest.raises(gymnasium.error.ResetNeeded):
             env.step({"type": "wait"})
+    finally:
+        env.close()
+
+
+@pytest.mark.parametrize("victim", ["renderer", "browser"])
+def test_after_a_crash_every_call_says_to_reset_until_reset_recovers(victim):
+    """The error of a killed renderer or browser said only "env_error[crash] during step: ...", and the calls after it
+    failed each on its own ("page has crashed"). Each says now that the episode is lost and to call reset(), naming
+    the first failure; reset() recovers (on a new browser when the browser died)."""
+    env = make_env("mobile-core/contacts.block", seed=1)
+    try:
+        env.reset()
+        env.step({"type": "open", "app": "contacts"})
+        if victim == "browser":
+            _, hosted = env.manager.hosted(env.lease)
+            sigkill(browser_of(env._sync(renderer_of(hosted.page))))
+        else:
+            _kill_renderer(env)
+        with pytest.raises(EnvError, match=r"call reset\(\)") as first:
+            env.step({"type": "wait"})
+        assert env.failed is first.value and first.value.op == "step"
+        for name, call in (("step", lambda: env.step({"type": "wait"})), ("observe", env.observe),
+                           ("evaluate", env.evaluate)):
+            with pytest.raises(EnvError) as err:
+                call()
+            said = str(err.value)
+            assert err.value.op == name and err.value.kind == first.value.kind, said
+            assert f"an earlier step failed ({first.value.message})" in said and "call reset()" in said, said
+        obs = env.reset()
+        assert env.failed is None and obs.screen == "launcher"
+        assert env.step({"type": "open", "app": "contacts"}).observation.screen == "app:contacts"
+        assert env.evaluate().success is False
+    finally:
+        env.close()
+
+
+def test_a_gymnasium_env_says_to_reset_after_a_closed_page():
+    gymnasium = pytest.importorskip("gymnasium")
+    import toolkit.gym  # noqa: F401 - registers the ids
+
+    env = gymnasium.make("guigym/mobile-core.contacts.block", scale=1)
+    try:
+        obs, _ = env.reset(seed=3)
+        session = env.unwrapped._session
+        _, hosted = session.manager.hosted(session.lease)
+        session._sync(hosted.page.close())  # the page dies under the env, as a crashed renderer's does
+        with pytest.raises(EnvError, match=r"call reset\(\)"):
+            env.step({"type": "wait"})
+        with pytest.raises(EnvError, match=r"an earlier step failed .*call reset\(\)"):
+            env.step({"type": "wait"})  # not a step on the dead page, nor a silent new episode
+        again, _ = env.reset(seed=3)
+        assert (again == obs).all()
+        _, _, terminated, truncated, info = env.step({"type": "wait"})
+        assert info["errors"] == [] and not terminated and not truncated
     finally:
         env.close()

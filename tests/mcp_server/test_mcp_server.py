@@ -317,6 +317,9 @@ async def test_an_env_failure_reaches_the_agent_with_its_kind_and_the_way_out(ru
             env._sync(hosted.page.close())  # the page dies under the session, as a crashed renderer's does
             failed = await client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "contacts"}]})
             assert failed.is_error and "env_error[" in failed.content[0].text and "env_reset" in failed.content[0].text
+            assert "reset()" not in failed.content[0].text  # the session's Python advice is worded as the tool here
+            lost = await client.call_tool("env_observe", {"session_id": sid})  # not a silent new episode
+            assert lost.is_error and "an earlier step failed" in lost.content[0].text, lost.content
             assert (await client.call_tool("env_reset", {"session_id": sid})).structured_content["screen"] == "launcher"
             again = await client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "contacts"}]})
             assert not again.is_error and again.structured_content["screen"] == "app:contacts"

@@ -188,3 +188,88 @@ def test_a_manifest_that_is_not_an_object_or_has_a_field_of_the_wrong_type_names
     path.write_bytes(text if isinstance(text, bytes) else text.encode())
     with pytest.raises(ValueError, match=re.escape(f"{path}: ") + ".*" + re.escape(says)):
         store.manifest
+
+
+AMBIGUOUS_TASKS = ["s/a/b", "s/a__b", "s__a/b", "s/a_/b", "s/a/_b", "s/a//b", "s/a b", "s/a+b", "s/a", "s/a/",
+                   "s/a~b", "x" * 300, "x" * 301]
+
+
+def test_attempt_ids_of_distinct_tasks_are_distinct_and_plain_ones_unchanged(tmp_path):
+    """``s/a/b`` and ``s/a__b`` both became ``s__a__b__t0``: one attempt's trajectory and screenshots overwrote the
+    other's, and its row was dropped as a duplicate. Every id is distinct now; a plain id is spelled as before."""
+    ids = [attempt_id(t, trial) for t in AMBIGUOUS_TASKS for trial in (0, 1, 12)]
+    assert len(set(ids)) == len(ids)
+    assert all(re.fullmatch(r"[A-Za-z0-9_.~-]+__t\d+", i) and len(i) < 200 for i in ids), ids
+    assert attempt_id("s/a/b", 0) == "s__a__b__t0" and attempt_id("synth/w-1/x.y_z", 3) == "synth__w-1__x.y_z__t3"
+    assert attempt_id("s/a__b", 0).startswith("s__a__b~")
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    for n, task in enumerate(("s/a/b", "s/a__b")):
+        aid = attempt_id(task, 0)
+        store.write_screenshot(aid, 0, b"shot%d" % n)
+        store.write_trajectory(aid, [{"kind": "attempt", "task_id": task}])
+        store.append_attempt({"attempt_id": aid, "task_id": task, "trial": 0})
+    assert [r["task_id"] for r in store.attempt_rows()] == ["s/a/b", "s/a__b"]
+    assert [store.trajectory(attempt_id(t, 0))[0]["task_id"] for t in ("s/a/b", "s/a__b")] == ["s/a/b", "s/a__b"]
+    assert len(list((store.dir / "screenshots").iterdir())) == 2
+
+
+def test_a_run_in_the_old_layout_still_opens_and_resumes_without_rerunning(tmp_path):
+    """A run written before ambiguous ids were hashed named ``s/a__b`` trial 0 ``s__a__b__t0``: it opens and reads as
+    it was, and a resume knows that attempt as done (by task and trial) instead of running it again."""
+    import asyncio
+
+    from toolkit.rollout import Scheduler, WorkItem
+    from toolkit.tasks import load_suite
+
+    run = tmp_path / "20250101-000000-old-0000"
+    (run / "trajectories").mkdir(parents=True)
+    (run / "screenshots" / "s__a__b__t0").mkdir(parents=True)
+    (run / "screenshots" / "s__a__b__t0" / "000.jpg").write_bytes(b"\xff\xd8old")
+    (run / "manifest.json").write_text('{"run_id": "20250101-000000-old-0000", "agent": "reference", '
+                                       '"suites": ["s"], "trials": 1, "seed": 0}')
+    (run / "trajectories" / "s__a__b__t0.jsonl").write_text(
+        '{"kind": "attempt", "attempt_id": "s__a__b__t0", "screenshot": "screenshots/s__a__b__t0/000.jpg"}\n'
+        '{"kind": "step", "index": 0}\n')
+    (run / "attempts.jsonl").write_text('{"attempt_id": "s__a__b__t0", "task_id": "s/a__b", "suite": "s", "trial": 0, '
+                                        '"outcome": "success"}\n')
+    store = RunStore.open(run)
+    assert store.done_ids() == {"s__a__b__t0"} and list(store.steps("s__a__b__t0")["index"]) == [0]
+    assert store.done_keys() == {("s/a__b", 0)}
+    spec = load_suite("mobile-core")[0].model_copy(update={"id": "a__b", "suite": "s"})
+    assert WorkItem(spec, 0, 0).attempt_id != "s__a__b__t0"  # spelled the new way now
+    # every item is done: the scheduler touches no env (None) and writes nothing
+    assert asyncio.run(Scheduler(None, None, store, "reference").run([WorkItem(spec, 0, 0)])) == []
+    assert len(store.attempt_rows()) == 1
+
+
+def test_a_pruned_trajectory_is_named_with_its_file_and_the_likely_cause(tmp_path):
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    store.write_trajectory("a__t0", [{"kind": "attempt"}])
+    store.append_attempt({"attempt_id": "a__t0"})
+    (store.dir / "trajectories" / "a__t0.jsonl").unlink()  # copied without trajectories/
+    with pytest.raises(FileNotFoundError, match=r"trajectories/a__t0.jsonl is missing \(its row is in attempts.jsonl"):
+        store.trajectory("a__t0")
+    with pytest.raises(FileNotFoundError, match=r"has no trajectory 'b__t0': .*b__t0.jsonl is missing$"):
+        store.trajectory("b__t0")
+
+
+def test_an_attempt_unfinished_under_its_old_id_and_finished_under_its_new_one_is_finished(tmp_path):
+    """An old run's failed tries of ``s/a__b`` were recorded as ``s__a__b__t0``; resumed after the ids were respelled, its
+    result is committed under the new id. It counted as unfinished still (and ``guigym eval`` failed for it)."""
+    from toolkit.diagnosis import diagnose
+    from toolkit.evaluation import load_result
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    for task, old in (("s/a__b", "s__a__b__t0"), ("s/c", "s__c__t0")):
+        store.append_env_error({"attempt_id": old, "task_id": task, "suite": "s", "trial": 0, "kind": "crash",
+                                "op": "step", "message": "gone"})
+    new = attempt_id("s/a__b", 0)
+    assert new != "s__a__b__t0"
+    store.write_trajectory(new, [{"kind": "attempt"}])
+    store.append_attempt({"attempt_id": new, "task_id": "s/a__b", "suite": "s", "trial": 0, "outcome": "success",
+                          "progress": 1.0, "clean": True, "steps": 1})
+    assert store.finished_ids() == {new, "s__a__b__t0"}
+    result = load_result(store)
+    assert result.unfinished == ["s__c__t0"]  # s/c has no result under any id
+    assert result.as_json()["suites"]["s"]["unfinished"] == 1
+    assert [u.attempt_id for u in diagnose(store).unfinished] == ["s__c__t0"]

@@ -69,13 +69,13 @@ class RunInfo(_Model):
     agent: str | None
     suites: str
     attempts: int
-    SR: float
+    SR: float | None  # None: no scored attempt
     run_dir: str
 
 
 class RunSummary(_Model):
     run_id: str
-    suites: dict[str, dict[str, float]]
+    suites: dict[str, dict[str, int | float | None]]  # null rates: the suite has no scored attempt
     by_app: list[dict[str, Any]]
     by_tag: list[dict[str, Any]]
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from toolkit import diagnosis
 from toolkit.api.models import AttemptInfo, RunInfo, RunSummary, StepInfo, arg_error
-from toolkit.diagnosis.queries import no_score
+from toolkit.diagnosis.queries import no_score, plural
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
 from toolkit.evaluation import load_result
@@ -31,8 +33,8 @@ def _groups(store: RunStore, by: str) -> list[dict[str, Any]]:
     rows = []
     for row in diagnosis.summary(store, by).to_dict("records"):
         why = no_score(row)
-        rows.append({by: row[by], "attempts": row["attempts"], "SR": None if why else row["SR"],
-                     "PR": None if why else row["PR"], **({"no_score": why} if why else {})})
+        rates = {k: None if why or pd.isna(row[k]) else row[k] for k in ("SR", "PR")}  # NaN: no row has the field
+        rows.append({by: row[by], "attempts": row["attempts"], **rates, **({"no_score": why} if why else {})})
     return rows
 
 
@@ -52,11 +54,11 @@ def task_results(run_id: str, root: str | None = None) -> list[dict[str, Any]]:
 def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "attempt_id") -> RunStore:
     """Return the run holding ``attempt_id``; errors name the caller's argument ``name``."""
     if "/" in attempt_id and run_id is None:
-        run_id, attempt_id = attempt_id.split("/", 1)
+        run_id, attempt_id = attempt_id.rsplit("/", 1)
     if run_id:
         store = _store(run_id, root)
         if attempt_id not in store.done_ids():
-            raise arg_error(name, f"run {run_id} has no attempt {attempt_id!r}")
+            raise arg_error(name, f"run {run_id} has no attempt {attempt_id!r}{_unfinished(store, attempt_id)}")
         return store
     unreadable = []
     for store in list_runs(root):
@@ -69,10 +71,21 @@ def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "
     raise arg_error(name, f"no run under {root or 'runs/'} has attempt {attempt_id!r}{skipped}")
 
 
+def _unfinished(store: RunStore, attempt_id: str) -> str:
+    """Return why ``attempt_id`` has no result when its tries failed in the env or the model service, else ""."""
+    tries = [r for r in store.env_error_rows() if r.get("attempt_id") == attempt_id]
+    if not tries:
+        return ""
+    last = tries[-1]
+    return (f" with a result: it is unfinished, {plural(len(tries), 'try', 'tries')} failed in the env or the model "
+            f"service (last: {last.get('kind', '?')} during {last.get('op', '?')}: {last.get('message', '?')}); "
+            f"resuming the run runs it again")
+
+
 def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = None) -> AttemptInfo:
     """Return an attempt (``run_id/attempt_id``, or an attempt id of the newest run holding it)."""
     store = _locate(attempt_id, run_id, root)
-    aid = attempt_id.split("/", 1)[-1]
+    aid = attempt_id.rsplit("/", 1)[-1]
     info = diagnosis.attempt(store, aid)
     return AttemptInfo(run_id=store.run_id, **info)
 
@@ -80,7 +93,7 @@ def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = N
 def get_step(attempt_id: str, step: int, run_id: str | None = None, root: str | None = None) -> tuple[StepInfo, bytes]:
     """Return one step of an attempt and its screenshot after the step (JPEG/PNG bytes)."""
     store = _locate(attempt_id, run_id, root)
-    aid = attempt_id.split("/", 1)[-1]
+    aid = attempt_id.rsplit("/", 1)[-1]
     try:
         rec = diagnosis.step(store, aid, int(step))
     except IndexError as exc:
@@ -107,7 +120,7 @@ def attempt_steps(attempt_id: str, run_id: str | None = None, root: str | None =
     """Return an attempt's steps in order, each with :data:`STEP_BRIEF` and ``ok`` (every action of the step ran);
     screenshot paths are absolute."""
     store = _locate(attempt_id, run_id, root)
-    rows = diagnosis.steps(store, attempt_id.split("/", 1)[-1]).to_dict("records")
+    rows = diagnosis.steps(store, attempt_id.rsplit("/", 1)[-1]).to_dict("records")
     return [{**{k: r.get(k) for k in STEP_BRIEF}, "ok": all(x.get("ok", False) for x in r.get("results") or [])}
             for r in rows]
 
@@ -115,7 +128,7 @@ def attempt_steps(attempt_id: str, run_id: str | None = None, root: str | None =
 def compare_attempts(attempt_a: str, attempt_b: str, run_id: str | None = None, root: str | None = None) -> dict[str, Any]:
     """Compare two attempts: outcomes and the first step where they diverge."""
     store_a, store_b = _locate(attempt_a, run_id, root, "attempt_a"), _locate(attempt_b, run_id, root, "attempt_b")
-    return diagnosis.compare(store_a, attempt_a.split("/", 1)[-1], attempt_b.split("/", 1)[-1], run_b=store_b)
+    return diagnosis.compare(store_a, attempt_a.rsplit("/", 1)[-1], attempt_b.rsplit("/", 1)[-1], run_b=store_b)
 
 
 def diagnose_run(run_id: str, root: str | None = None) -> diagnosis.DiagnosisReport:

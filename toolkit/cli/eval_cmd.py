@@ -124,7 +124,7 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
     """
     # imported here: `guigym --help` and the other commands need none of the rollout path
     from toolkit.envs.base import EnvError
-    from toolkit.evaluation import LEFT_OUT, METRICS, evaluate_async
+    from toolkit.evaluation import COUNTS, LEFT_OUT, METRICS, evaluate_async, has_score
     from toolkit.sync import run_sync
     from toolkit.tasks import SpecError
 
@@ -176,7 +176,9 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
             raise
         fail(f"interrupted: the finished attempts are kept in {store.dir}; finish the rest with: "
              f"guigym {purpose} --resume {store.run_id} --out {store.dir.parent}")
-    rows = [[r["suite"], *[r[m] for m in METRICS]] for r in result.summary.to_dict("records")]
+    # a suite with no scored attempt has no rates (as `runs show` and the report say): 0.000 would read as all failed
+    rows = [[r["suite"], *[r[m] if m in COUNTS or has_score(r) else "n/a" for m in METRICS]]
+            for r in result.summary.to_dict("records")]
     target = console if as_json else stdout_console
     target.print(table(f"run {result.run_id}", ["suite", *METRICS], rows))
     left_out = {k: int(result.summary[k].sum()) for k in LEFT_OUT if len(result.summary) and result.summary[k].sum()}

@@ -53,8 +53,12 @@ def list_command(runs_root, as_json):
     infos = _call(list_runs_info, runs_root)
     target = console if as_json else stdout_console
     target.print(table(f"{len(infos)} runs", ["run", "purpose", "agent", "suites", "attempts", "SR"],
-                       [[r.run_id, r.purpose, r.agent or "-", r.suites, r.attempts, r.SR] for r in infos],
+                       [[r.run_id, r.purpose, r.agent or "-", r.suites, r.attempts, _rate(r.SR)] for r in infos],
                        left=("purpose", "agent", "suites")))
+    if not infos and runs_root and (Path(runs_root) / "manifest.json").is_file():
+        # `--runs runs/<id>` listed "0 runs": the folder given is a run, not the folder of runs
+        console.print(f"{runs_root} is a run folder, not a folder of runs: --runs {Path(runs_root).resolve().parent}",
+                      markup=False, soft_wrap=True)
     if as_json:
         emit_json([r.model_dump(mode="json") for r in infos])
 
@@ -74,17 +78,21 @@ def show_command(run, runs_root, per_task, as_json):
     # a suite with no scored attempt has no rates (as in the report): 0.000 would read as an agent that failed all
     unscored = {name: why for name, m in summary.suites.items() if (why := no_score(m))}
     target.print(table(f"run {summary.run_id}", ["suite", *cols],
-                       [[name, *[whole(m.get(c)) if c in COUNTS else "n/a" if name in unscored else m.get(c)
-                                 for c in cols]] for name, m in summary.suites.items()]))
+                       [[name, *[whole(m.get(c)) if c in COUNTS else "n/a" if name in unscored or m.get(c) is None
+                                 else m.get(c) for c in cols]] for name, m in summary.suites.items()]))
     for name, why in unscored.items():
         target.print(f"{name}: {why}", markup=False)
+    if not summary.suites:  # empty tables alone read like a broken command
+        target.print("no attempt of this run has finished yet, and none has failed in the env", markup=False,
+                     soft_wrap=True)
     for by, rows in (("app", summary.by_app), ("tag", summary.by_tag)):
         target.print(table(f"by {by}", [by, "attempts", "SR", "PR"],
                            [[r[by], r["attempts"], _rate(r["SR"]), _rate(r["PR"])] for r in rows]))
     tasks = _call(task_results, run, runs_root) if per_task else None
     if tasks is not None:
         target.print(table("by task", ["task", "attempts", "successes", "SR", "mean_reward", "mean_steps", "outcomes"],
-                           [[t["task_id"], t["attempts"], t["successes"], t["SR"], t["mean_reward"], t["mean_steps"],
+                           [[t["task_id"], t["attempts"], t["successes"], _rate(t["SR"]), _rate(t["mean_reward"]),
+                             _rate(t["mean_steps"]),
                              json.dumps(t["outcomes"], default=str)] for t in tasks], left=("outcomes",)))
     if as_json:
         emit_json({**summary.model_dump(mode="json"), **({"tasks": tasks} if tasks is not None else {})})

@@ -14,7 +14,7 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.evaluation import EvalResult, summarize
+from toolkit.evaluation import EvalResult, has_score, summarize
 from toolkit.store import RunStore, list_runs
 
 RunRef = str | Path | RunStore | EvalResult
@@ -29,9 +29,11 @@ def open_run(run: RunRef) -> RunStore:
 def runs(root: str | Path | None = None) -> pd.DataFrame:
     """Return one row per run under ``root``: id, purpose, agent, suites, attempts, SR, folder.
 
-    SR is over the scored attempts (verifier errors left out). A run whose manifest cannot be read is still
-    listed, with purpose ``unknown (manifest.json unreadable)`` and no agent or suites; one with a damaged attempt row
-    too, with purpose ``unknown (attempts.jsonl unreadable)`` and 0 attempts (reading the run names the row).
+    SR is over the scored attempts (verifier errors left out); None for a run with none (no attempt finished yet, or
+    every one failed in the env or its verifier), not 0.0, which reads as an agent that failed all. A run whose
+    manifest cannot be read is still listed, with purpose ``unknown (manifest.json unreadable)`` and no agent or
+    suites; one with a damaged attempt row too, with purpose ``unknown (attempts.jsonl unreadable)`` and 0 attempts
+    (reading the run names the row).
     """
     rows = []
     for store in list_runs(root):
@@ -46,9 +48,10 @@ def runs(root: str | Path | None = None) -> pd.DataFrame:
         scored = [a.get("outcome") for a in attempts if a.get("outcome") != VERIFIER_ERROR]
         rows.append({"run_id": store.run_id, "purpose": manifest.get("purpose", "eval"), "agent": manifest.get("agent"),
                      "suites": ",".join(manifest.get("suites", [])), "attempts": len(attempts),
-                     "SR": (scored.count("success") / len(scored)) if scored else 0.0, "run_dir": str(store.dir)})
+                     "SR": (scored.count("success") / len(scored)) if scored else None, "run_dir": str(store.dir)})
     df = pd.DataFrame(rows, columns=["run_id", "purpose", "agent", "suites", "attempts", "SR", "run_dir"])
-    df["agent"] = df["agent"].astype(object).where(df["agent"].notna(), None)  # pandas turns a missing agent into NaN
+    for column in ("agent", "SR"):  # pandas turns a missing agent or SR into NaN (not JSON)
+        df[column] = df[column].astype(object).where(df[column].notna(), None)
     return df
 
 
@@ -73,9 +76,9 @@ def no_score(row: dict[str, Any]) -> str | None:
 
     Its rates are over its scored attempts: the finished ones whose verifier did not fail.
     """
-    attempts, verifier_errors = int(row.get("attempts") or 0), int(row.get("verifier_errors") or 0)
-    if attempts - verifier_errors > 0:
+    if has_score(row):
         return None
+    verifier_errors = int(row.get("verifier_errors") or 0)
     counts = ((verifier_errors, "verifier error"), (int(row.get("unfinished") or 0), "unfinished attempt"))
     why = [plural(n, word) for n, word in counts if n]
     return "n/a — " + (", ".join(why) if why else "no scored attempt")

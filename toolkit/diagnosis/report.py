@@ -34,6 +34,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, attempts, first_divergence, open_run, steps
+from toolkit.store.ids import finished_ids
 
 ACTION_FINDINGS = ("parse_errors", "off_screen", "no_effect", "repeats", "loops", "truncated")
 TRAJECTORY_FINDINGS = ("false_complete", "overdue", "budget_exhausted", "side_effects", "wrong_answers",
@@ -202,7 +203,7 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
     store = open_run(run)
     table = attempts(store)
     env_rows = store.env_error_rows()
-    done = set(table["attempt_id"]) if not table.empty else set()
+    done = finished_ids(table.to_dict("records"), env_rows) if not table.empty else set()
     env_errors, unfinished = env_error_groups(env_rows), unfinished_attempts(env_rows, done)
     if table.empty:
         return DiagnosisReport(run_id=store.run_id, attempts=0, success_rate=0.0,

@@ -185,8 +185,8 @@ class Scheduler:
 
     async def run(self, items: list[WorkItem]) -> list[dict[str, Any]]:
         """Run every item not yet in the store; return the rows written now (in completion order)."""
-        done = self.store.done_ids()
-        todo = [i for i in items if i.attempt_id not in done]
+        done, done_keys = self.store.done_ids(), self.store.done_keys()  # keys: a run whose ids were spelled otherwise
+        todo = [i for i in items if i.attempt_id not in done and (i.spec.full_id, i.trial) not in done_keys]
         for device in sorted({i.spec.device for i in todo}):
             await self.manager.warm(min(self.parallel, sum(i.spec.device == device for i in todo)), device)
         queue: asyncio.Queue[WorkItem] = asyncio.Queue()

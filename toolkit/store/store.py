@@ -17,8 +17,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
-import secrets
 import time
 import warnings
 from pathlib import Path
@@ -28,21 +26,15 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolkit.paths import DEFAULT_RUNS
+from toolkit.store.ids import finished_ids, new_run_id
 
+#: the fields of an attempt row (toolkit.rollout.scheduler.attempt_row) that readers compute with, numbers first
+ROW_NUMBERS = ("trial", "seed", "reward", "progress", "steps", "success", "clean", "env_reruns")
+ROW_FIELDS = ("task_id", "suite", "agent", "apps", "tags", "difficulty", "split", "instruction", "params", "outcome",
+              "claimed", "answer", "termination", "side_effects", "criteria", "verifier_error")
 ATTEMPTS = "attempts.jsonl"
 ENV_ERRORS = "env_errors.jsonl"
 MANIFEST = "manifest.json"
-
-
-def attempt_id(task_id: str, trial: int) -> str:
-    """Return the file-safe id of trial ``trial`` of ``task_id``."""
-    return re.sub(r"[^A-Za-z0-9_.-]+", "__", task_id) + f"__t{trial}"
-
-
-def new_run_id(label: str) -> str:
-    """Return a fresh run id: ``<UTC time>-<label>-<random>``."""
-    safe = re.sub(r"[^A-Za-z0-9_-]+", "-", label)[:40]
-    return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + f"-{safe}-{secrets.token_hex(2)}"
 
 
 def _fsync_dir(path: Path) -> None:
@@ -136,12 +128,6 @@ class _AttemptRow(BaseModel):
     side_effects: list[str] | None = None
 
 
-#: the attempt-table columns readers use, as (numbers and flags, the rest): :meth:`RunStore.attempts` always has them
-ATTEMPT_COLUMNS = (("trial", "seed", "reward", "progress", "steps", "success", "clean"),
-                   ("task_id", "suite", "instruction", "params", "outcome", "claimed", "answer", "termination", "apps",
-                    "tags", "difficulty", "split", "criteria", "side_effects", "verifier_error"))
-
-
 class _Manifest(BaseModel):
     """The types of the manifest fields that readers and ``resume`` use; a manifest may hold more, or lack any."""
 
@@ -225,8 +211,8 @@ class RunStore:
         path = Path(run)
         if not (path / MANIFEST).exists():
             path = Path(root or DEFAULT_RUNS) / str(run)
-        if not (path / MANIFEST).exists():
-            raise FileNotFoundError(f"no run {run!r} (looked for {path / MANIFEST})")
+        if not (path / MANIFEST).exists() or not str(run):  # "" named the runs folder itself
+            raise FileNotFoundError(f"no run {run!r} (looked for {path / MANIFEST}){_near(run, path, root)}")
         store = cls(path)
         if heal:
             store.heal()
@@ -280,6 +266,9 @@ class RunStore:
         """Write the trajectory JSON lines atomically and return its run-relative path."""
         rel = f"trajectories/{attempt}.jsonl"
         blob = "".join(json.dumps(r, default=str) + "\n" for r in records).encode()
+        # a run folder holding only its manifest (copied, or made by hand) has no trajectories/: the resume of it
+        # failed at its first finished attempt with "No such file or directory: .../.<attempt>.jsonl.tmp"
+        (self.dir / "trajectories").mkdir(exist_ok=True)
         _write_atomic(self.dir / rel, blob)
         return rel
 
@@ -331,40 +320,70 @@ class RunStore:
         """Return the ids of committed attempts."""
         return {r["attempt_id"] for r in self.attempt_rows()}
 
+    def done_keys(self) -> set[tuple[str, int]]:
+        """Return ``(task_id, trial)`` of the committed attempts whose rows name both.
+
+        A run written before :func:`attempt_id` hashed ambiguous task ids spelled them otherwise; resuming it must
+        still know those attempts as done (and not run them again under their new id).
+        """
+        return {(r["task_id"], r["trial"]) for r in self.attempt_rows()
+                if isinstance(r.get("task_id"), str) and isinstance(r.get("trial"), int)}
+
     def env_error_rows(self) -> list[dict[str, Any]]:
         """Return the recorded env_error reruns."""
         return _read_rows(self.dir / ENV_ERRORS)
 
+    def finished_ids(self) -> set[str]:
+        """Return the ids of committed attempts and the env-error ids of the same task and trial (see
+        :func:`finished_ids`)."""
+        return finished_ids(self.attempt_rows(), self.env_error_rows())
+
     def attempts(self) -> pd.DataFrame:
         """Return the attempt table as a DataFrame (one row per attempt).
 
-        Every column of :data:`ATTEMPT_COLUMNS` is there even when rows of an older run lack the field: NaN for a
-        number or a flag, None (not NaN) for the rest, so readers see a gap, not a KeyError or a ``nan`` string.
+        Every field a writer puts in a row is a column, also where no row has it (a run of an older version, a row
+        made by hand): a missing number is NaN, anything else None (also where only some rows lack it). Readers
+        computing with ``df["progress"]`` failed with a bare KeyError: 'progress'.
         """
         df = pd.DataFrame(self.attempt_rows())
         if df.empty:
             return df
-        numbers, others = ATTEMPT_COLUMNS
-        for column in numbers:
-            if column not in df:
-                df[column] = float("nan")
-        for column in others:
-            if column not in df:
-                df[column] = None
-            elif df[column].isna().any():
-                df[column] = df[column].astype(object).where(df[column].notna(), None)
+        for name in ROW_NUMBERS:
+            if name not in df:
+                df[name] = float("nan")
+        for name in ROW_FIELDS:
+            # a field some rows lack: None there, not pandas' NaN (a float: "for app in row['apps'] or []" failed)
+            df[name] = df[name].astype(object).where(df[name].notna(), None) if name in df else None
         return df
 
     def trajectory(self, attempt: str) -> list[dict[str, Any]]:
         """Return the records of one trajectory file."""
         path = self.dir / "trajectories" / f"{attempt}.jsonl"
         if not path.exists():
-            raise FileNotFoundError(f"run {self.run_id} has no trajectory {attempt!r}")
+            why = (" (its row is in attempts.jsonl: the run was copied or pruned without its trajectories/)"
+                   if attempt in self.done_ids() else "")
+            raise FileNotFoundError(f"run {self.run_id} has no trajectory {attempt!r}: {path} is missing{why}")
         return _read_rows(path)
 
     def steps(self, attempt: str) -> pd.DataFrame:
         """Return the step records of one trajectory as a DataFrame."""
         return pd.DataFrame([r for r in self.trajectory(attempt) if r.get("kind") == "step"])
+
+
+def _near(run: str | os.PathLike, path: Path, root: Path | str | None) -> str:
+    """Return what a missing run's error adds: the runs whose id starts with ``run`` (a run id is typed by its start:
+    a prefix is not taken, as it may name another run later), or why the folder that exists is not a run."""
+    if path.is_dir() and str(run):
+        return ("; that folder exists but holds no manifest.json: not a run (or one whose creation was interrupted "
+                "before its manifest was written)")
+    prefix = str(run)
+    if not prefix or os.sep in prefix:
+        return ""
+    found = [r.run_id for r in list_runs(root) if r.run_id.startswith(prefix)]
+    if not found:
+        return ""
+    shown = ", ".join(found[:5]) + (f" and {len(found) - 5} more" if len(found) > 5 else "")
+    return f"; run ids are given whole: did you mean {shown}?"
 
 
 def list_runs(root: Path | str | None = None) -> Iterator[RunStore]:
