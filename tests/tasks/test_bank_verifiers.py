@@ -34,3 +34,42 @@ async def test_greenhouse_move_plant_rejects_a_zone_that_does_not_exist():
             assert verdict.success is success, (zone, verdict.criteria)
     finally:
         await pool.close()
+
+
+def _replay(spec, inst, log) -> dict:
+    [state] = node_replay([{"apps": spec.apps, "reset": {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app},
+                            "log": log}])
+    assert "error" not in state, state
+    return state
+
+
+def _tracker_new_bug(p, title) -> list[dict]:
+    """The tracker actions that file a bug through the create dialog with the instance's fields."""
+    act = lambda action: {"app": "tracker", "action": action}  # noqa: E731
+    return [act({"type": "select_project", "key": p["proj"]["key"]}), act({"type": "new_issue"}),
+            act({"type": "@draft", "key": "new-title", "value": title}),
+            act({"type": "new_set", "field": "type", "value": "bug"}),
+            act({"type": "new_set", "field": "priority", "value": p["prio"]["id"]}),
+            act({"type": "new_set", "field": "assignee", "value": p["user"]["id"]}),
+            act({"type": "@draft", "key": "new-points", "value": str(p["points"])}),
+            act({"type": "@draft", "key": "new-labels", "value": p["label"]}), act({"type": "create_issue"})]
+
+
+async def test_tracker_create_bug_accepts_the_bug_filed_after_a_deleted_mistake():
+    """Keys are never reused: a wrong issue filed and deleted first moves the right bug's key past proj.new."""
+    [spec] = load_tasks(["web"], ["tracker.create_bug"])
+    inst = sample(spec, 0)
+    p = inst.params
+    initial = _s0(spec, inst)
+    mistake = _tracker_new_bug(p, "Wrong title") + [{"app": "tracker", "action": {"type": "delete_issue", "key": p["proj"]["new"]}},
+                                                   {"app": "tracker", "action": {"type": "confirm_delete"}}]
+    pool = VerifierPool(size=1)
+    try:
+        for log, success in ((_tracker_new_bug(p, p["title"]), True), (mistake + _tracker_new_bug(p, p["title"]), True),
+                             (mistake + _tracker_new_bug(p, "Another title"), False),
+                             (_tracker_new_bug(p, p["title"]) + _tracker_new_bug(p, p["title"]), False)):
+            final = _replay(spec, inst, log)
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (len(log), verdict.criteria)
+    finally:
+        await pool.close()
