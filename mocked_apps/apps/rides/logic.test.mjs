@@ -334,3 +334,17 @@ test('bad input never corrupts data', async () => {
   go(dev, { type: 'tab', tab: 'account' });
   assert.equal(wf(dev).ui.screen, 'account');
 });
+
+test('rides booked in the same minute list the later one first (rd10 after rd9, not by id text)', async () => {
+  const dev = await device({ patch: { os: { next_id: 9 } } });
+  book(dev, { dest: 'cst' });
+  const first = last(dev).id;
+  go(dev, { type: 'cancel_ride' });
+  go(dev, { type: 'confirm_cancel' });
+  book(dev, { dest: 'mus' });
+  const second = last(dev).id;
+  assert.deepEqual([first, second], ['rd9', 'rd10']);
+  assert.equal(last(dev).booked_at, wf(dev).data.rides.find((r) => r.id === first).booked_at);
+  assert.deepEqual(rides.rideHistory(wf(dev).data).slice(0, 2).map((r) => r.id), ['rd10', 'rd9']);
+  assert.deepEqual(rides.recentDestinations(wf(dev).data, 2), ['mus', 'cst']);
+});
