@@ -73,3 +73,28 @@ async def test_tracker_create_bug_accepts_the_bug_filed_after_a_deleted_mistake(
             assert verdict.success is success, (len(log), verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_crossapp_place_to_contact_accepts_the_number_without_its_dash():
+    """Contacts saves "5550302" as typed; the number is the same one Nooks lists as "555-0302"."""
+    [spec] = load_tasks(["mobile"], ["crossapp.place_to_contact"])
+    inst = sample(spec, 0)
+    pl = inst.params["pl"]
+    initial = _s0(spec, inst)
+
+    def save(phone):
+        act = lambda action: {"app": "contacts", "action": action}  # noqa: E731
+        return [{"app": None, "action": {"type": "open", "app": "contacts"}}, act({"type": "new"}),
+                act({"type": "@draft", "key": "name", "value": pl["name"]}),
+                act({"type": "@draft", "key": "phone", "value": phone}), act({"type": "save"})]
+
+    wrong = pl["phone"][:-1] + ("0" if pl["phone"][-1] != "0" else "1")
+    pool = VerifierPool(size=1)
+    try:
+        for phone, success in ((pl["phone"], True), (pl["phone"].replace("-", ""), True), (wrong, False)):
+            final = _replay(spec, inst, save(phone))
+            assert any(c.get("phone") == phone for c in final["apps"]["contacts"]["data"]["contacts"])
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (phone, verdict.criteria)
+    finally:
+        await pool.close()
