@@ -249,3 +249,12 @@ test('search drafts and clear; bad input never corrupts the data', async () => {
   act(dev, { type: 'clear_search' });
   assert.deepEqual([app(dev).ui.screen, app(dev).ui.folder], ['list', 'all']);
 });
+
+test('search ignores extra spaces in the query and in the note text', () => {
+  const data = notes.init(world).data;
+  assert.deepEqual(searchNotes(data, '  casa   Azulejo ').map((n) => n.id), ['n04']);
+  assert.deepEqual(searchNotes(data, 'wi-fi  &   codes').map((n) => n.id), ['n01']);
+  data.notes[0].title = 'Spring   cleaning  plan';
+  assert.deepEqual(searchNotes(data, 'spring cleaning').map((n) => n.id), [data.notes[0].id]);
+  assert.deepEqual(searchNotes(data, '   '), [], 'a blank query lists nothing');
+});

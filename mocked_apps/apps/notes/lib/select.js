@@ -39,12 +39,15 @@ export function trashed(data) {
   return sortNotes((data.notes || []).filter((n) => n.trashed));
 }
 
-/** Return the live notes whose title, body or a checklist item contains `query` (case-insensitive). */
+/** Text as search compares it: runs of whitespace (line breaks too) read as one space, lower case. */
+const searchable = (t) => String(t ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Return the live notes whose title, body or a checklist item contains `query` (case-insensitive, extra spaces ignored). */
 export function searchNotes(data, query) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = searchable(query);
   if (!q) return [];
   return notesIn(data).filter((n) => [n.title, n.body, ...n.items.map((i) => i.text)]
-    .some((t) => String(t || '').toLowerCase().includes(q)));
+    .some((t) => searchable(t).includes(q)));
 }
 
 /** Return [done, total] of a note's checklist. */
