@@ -98,3 +98,24 @@ async def test_crossapp_place_to_contact_accepts_the_number_without_its_dash():
             assert verdict.success is success, (phone, verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_pinboard_save_to_notes_ignores_a_duplicate_moved_to_the_trash():
+    """Saved twice, the extra note deleted again (it waits in the Notes trash): one note is saved, as notes.py counts."""
+    [spec] = load_tasks(["mobile"], ["pinboard.save_to_notes"])
+    inst = sample(spec, 0)
+    post = inst.params["p"]["id"]
+    initial = _s0(spec, inst)
+    save = [{"app": None, "action": {"type": "open", "app": "pinboard"}},
+            {"app": "pinboard", "action": {"type": "share", "post": post}}, {"app": "pinboard", "action": {"type": "save_note"}}]
+    pool = VerifierPool(size=1)
+    try:
+        for log, success in ((save, True), (save + save + [{"app": "notes", "action": {"type": "delete"}}], True),
+                             (save + save, False)):
+            final = _replay(spec, inst, log)
+            new = [n for n in final["apps"]["notes"]["data"]["notes"] if n["id"] not in {m["id"] for m in initial["apps"]["notes"]["data"]["notes"]}]
+            assert len(new) == (1 if log is save else 2)
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (len(log), verdict.criteria)
+    finally:
+        await pool.close()
