@@ -42,19 +42,22 @@ export function init(world) {
 export function tick(state, { from, to }, ctx) {
   ensure(state);
   const { data } = state;
-  let rang = false; // only notifications: the app's data never changes by waiting
+  // Only notifications: the app's data never changes by waiting. They are posted in the order things rang (a
+  // wait across midnight rings 23:00 before 06:00; same-minute alarms in sortedAlarms order, the timer after them),
+  // so the shade, newest first, lists the last ring on top.
+  const rings = [];
   for (const alarm of sortedAlarms(data.alarms)) {
     const at = nextRing(alarm, from);
     if (at === null || at > to) continue;
-    rang = true;
-    ctx.notify({ title: alarm.label || 'Alarm', body: `Alarm ${alarm.time} · ${daysText(alarm.days)}`, intent: { tab: 'alarms' } });
+    rings.push({ at, note: { title: alarm.label || 'Alarm', body: `Alarm ${alarm.time} · ${daysText(alarm.days)}`, intent: { tab: 'alarms' } } });
   }
   const t = data.timer;
   if (t.end !== null && t.end !== undefined && t.end > from && t.end <= to) {
-    rang = true;
-    ctx.notify({ title: 'Timer', body: "Time's up", intent: { tab: 'timer' } });
+    rings.push({ at: t.end, note: { title: 'Timer', body: "Time's up", intent: { tab: 'timer' } } });
   }
-  return rang ? state : null;
+  rings.sort((a, b) => a.at - b.at); // stable: ties keep the order above
+  for (const r of rings) ctx.notify(r.note);
+  return rings.length ? state : null;
 }
 
 export function reduce(state, action, ctx) {

@@ -50,9 +50,11 @@ export function nextRing(alarm, now) {
   return null;
 }
 
-/** Return the alarms sorted by time of day, then label, then id. */
+/** Return the alarms sorted by time of day, then label, then the order they were made in (list order: "al9" before "al10"). */
 export function sortedAlarms(alarms) {
-  return [...(alarms || [])].sort((a, b) => (minutesOf(a.time) - minutesOf(b.time)) || compareText(a.label, b.label) || (a.id < b.id ? -1 : 1));
+  return (alarms || []).map((a, i) => [a, i])
+    .sort(([a, i], [b, j]) => (minutesOf(a.time) - minutesOf(b.time)) || compareText(a.label, b.label) || i - j)
+    .map(([a]) => a);
 }
 
 /** Return {alarm, at} of the alarm that rings next, or null. */
