@@ -119,3 +119,21 @@ async def test_pinboard_save_to_notes_ignores_a_duplicate_moved_to_the_trash():
             assert verdict.success is success, (len(log), verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_files_query_size_accepts_the_kb_unit_it_asks_for():
+    """The task asks for the size in KB; "842 KB" (stored as text by Answers) is that answer, "0.8 MB" is not."""
+    [spec] = load_tasks(["mobile"], ["files.query_size"])
+    inst = sample(spec, 0)
+    size = inst.params["f"]["size"]
+    initial = _s0(spec, inst)
+    pool = VerifierPool(size=1)
+    try:
+        for typed, success in ((str(size), True), (f"{size:,}", True), (f"{size} KB", True), (f"{size}kb", True),
+                               (f"{size + 1} KB", False), (f"{size / 1024:.1f} MB", False)):
+            final = _replay(spec, inst, [{"app": None, "action": {"type": "open", "app": "answersheet"}},
+                                         {"app": "answersheet", "action": {"type": "submit", "values": {"size": typed}}}])
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (typed, verdict.criteria)
+    finally:
+        await pool.close()
