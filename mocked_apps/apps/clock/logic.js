@@ -7,7 +7,7 @@
 
 import { MIN } from './lib/units.js';
 import {
-  TABS, daysText, nextRing, normDays, parseTime, parseTimer, sortedAlarms, stopwatchElapsed, timerStatus,
+  TABS, daysText, nextRing, normDays, parseTime, parseTimer, sortedAlarms, stopwatchElapsed, timerStatus, wholeNumber,
 } from './lib/select.js';
 import { baseUi, ensure, push, pop, goTab, openAlarmForm, saveAlarm, saveBedtime, onIntent } from './lib/state.js';
 
@@ -82,7 +82,7 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'toggle_day': {
-      const d = Number(a.day);
+      const d = wholeNumber(a.day);
       if (!['alarm_edit', 'bedtime_edit'].includes(ui.screen) || !Number.isInteger(d) || d < 0 || d > 6) return state;
       ui.form_days = ui.form_days.includes(d) ? ui.form_days.filter((x) => x !== d) : normDays([...ui.form_days, d]);
       delete ui.errors.duplicate;
@@ -135,7 +135,7 @@ export function reduce(state, action, ctx) {
       return state;
     // ------------------------------------------------------------- timer
     case 'preset': {
-      const min = Number(a.minutes);
+      const min = wholeNumber(a.minutes);
       if (!Number.isInteger(min) || min <= 0 || min > 5999) return state;
       Object.assign(ui.drafts, { th: String(Math.floor(min / 60)), tm: String(min % 60), ts: '0' });
       delete ui.errors.timer;

@@ -343,3 +343,18 @@ test('same-time alarms with the same label keep the order they were made in (al9
   assert.deepEqual(clock.sortedAlarms([mk('al9'), mk('al10')]).map((a) => a.id), ['al9', 'al10']);
   assert.deepEqual(clock.sortedAlarms([mk('al10'), mk('al9')]).map((a) => a.id), ['al10', 'al9']);
 });
+
+test('an empty or odd day or preset argument is refused, not read as Sunday / Monday / 1 minute', async () => {
+  const dev = await open();
+  act(dev, { type: 'new_alarm' });
+  for (const day of ['', null, true, false]) act(dev, { type: 'toggle_day', day });
+  assert.deepEqual(app(dev).ui.form_days, []);
+  act(dev, { type: 'set_days', days: ['', null, true, '2', 4] });
+  assert.deepEqual(app(dev).ui.form_days, [2, 4]);
+  act(dev, { type: 'tab', tab: 'timer' });
+  const drafts = JSON.stringify(app(dev).ui.drafts);
+  act(dev, { type: 'preset', minutes: true });
+  assert.equal(JSON.stringify(app(dev).ui.drafts), drafts);
+  act(dev, { type: 'preset', minutes: '10' });
+  assert.equal(app(dev).ui.drafts.tm, '10');
+});

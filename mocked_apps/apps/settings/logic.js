@@ -10,7 +10,7 @@
 // Constants and selectors live in lib/select.js; this file is init and the reducer.
 
 import {
-  PAGES, VOLUMES, CALLS, SAVER_AT, clampLevel, parseTime, normDays, network, btDevice, validateName,
+  PAGES, VOLUMES, CALLS, SAVER_AT, clampLevel, parseTime, normDays, network, btDevice, validateName, wholeNumber,
 } from './lib/select.js';
 
 export * from './lib/select.js';
@@ -253,7 +253,7 @@ export function reduce(state, action, ctx) {
       data.display.adaptive = typeof a.value === 'boolean' ? a.value : !data.display.adaptive;
       return state;
     case 'timeout': {
-      const s = Number(a.seconds);
+      const s = wholeNumber(a.seconds);
       if ((world.timeouts || [15, 30, 60, 120, 300, 600]).includes(s)) data.display.timeout = s;
       return state;
     }
@@ -289,7 +289,7 @@ export function reduce(state, action, ctx) {
       ui.form_days = normDays(data.dnd.schedule.days);
       return state;
     case 'toggle_day': {
-      const d = Number(a.day);
+      const d = wholeNumber(a.day);
       if (ui.screen !== 'dnd_schedule' || !Number.isInteger(d) || d < 0 || d > 6) return state;
       ui.form_days = ui.form_days.includes(d) ? ui.form_days.filter((x) => x !== d) : normDays([...ui.form_days, d]);
       delete ui.errors.days;
@@ -314,11 +314,11 @@ export function reduce(state, action, ctx) {
       data.battery.saver = typeof a.value === 'boolean' ? a.value : !data.battery.saver;
       return state;
     case 'saver_at':
-      if (SAVER_AT.includes(Number(a.value))) data.battery.auto_at = Number(a.value);
+      if (SAVER_AT.includes(wholeNumber(a.value))) data.battery.auto_at = wholeNumber(a.value);
       return state;
     // ------------------------------------------------- notifications
     case 'toggle_notifications':
-      if (a.app in data.notifications) data.notifications[a.app] = typeof a.value === 'boolean' ? a.value : !data.notifications[a.app];
+      if (typeof a.app === 'string' && Object.hasOwn(data.notifications, a.app)) data.notifications[a.app] = typeof a.value === 'boolean' ? a.value : !data.notifications[a.app];
       return state;
     // --------------------------------------------------------- about
     case 'rename':
