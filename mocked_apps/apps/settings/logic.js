@@ -112,6 +112,12 @@ function saveNetwork(data, id) {
   data.wifi.connected = id;
 }
 
+/** One −/+ step of a level (`delta` < 0 down, > 0 up); null without a step (no delta, 0, "", NaN): nothing moves. */
+function stepped(level, delta) {
+  if (typeof delta !== 'number' || !Number.isFinite(delta) || delta === 0) return null;
+  return clampLevel(level + (delta > 0 ? STEP : -STEP));
+}
+
 function volumeKey(key) {
   return VOLUMES.some(([k]) => k === key) ? key : null;
 }
@@ -242,7 +248,7 @@ export function reduce(state, action, ctx) {
       return state;
     // ------------------------------------------------------- display
     case 'brightness': {
-      const v = a.value !== undefined ? clampLevel(a.value) : clampLevel(data.display.brightness + (a.delta > 0 ? STEP : -STEP));
+      const v = a.value !== undefined ? clampLevel(a.value) : stepped(data.display.brightness, a.delta);
       if (v !== null) data.display.brightness = v;
       return state;
     }
@@ -261,7 +267,7 @@ export function reduce(state, action, ctx) {
     case 'volume': {
       const key = volumeKey(a.key);
       if (!key) return state;
-      const v = a.value !== undefined ? clampLevel(a.value) : clampLevel(data.sound[key] + (a.delta > 0 ? STEP : -STEP));
+      const v = a.value !== undefined ? clampLevel(a.value) : stepped(data.sound[key], a.delta);
       if (v !== null) data.sound[key] = v;
       return state;
     }

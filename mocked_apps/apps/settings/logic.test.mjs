@@ -303,3 +303,15 @@ test('an empty or odd argument is refused, not read as 0 or 1 (saver_at "", togg
   assert.deepEqual(app(dev).ui.form_days, days, 'Sunday (0) and Monday (1) were toggled by "", null, true');
   assert.deepEqual(settings.normDays(['', null, true, '3', 5, 5]), [3, 5]);
 });
+
+test('a level step needs a direction: no delta, 0 or "" moves nothing (it used to step down)', async () => {
+  const dev = await open();
+  const before = JSON.stringify(data(dev));
+  for (const delta of [undefined, 0, '', '1', null]) {
+    act(dev, { type: 'brightness', delta });
+    act(dev, { type: 'volume', key: 'ring', delta });
+  }
+  assert.equal(JSON.stringify(data(dev)), before);
+  act(dev, { type: 'volume', key: 'ring', delta: -1 });
+  assert.equal(data(dev).sound.ring, JSON.parse(before).sound.ring - 10);
+});
