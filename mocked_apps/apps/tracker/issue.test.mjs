@@ -199,5 +199,6 @@ test('delete issue: confirm; subtasks block it; links, comments and epic referen
   act(dev, { type: 'delete_issue', key: 'TRK-2' });
   act(dev, { type: 'confirm_delete' });
   assert.ok(!data(dev).issues.some((i) => i.epic === 'TRK-2'), 'issues leave a deleted epic');
+  assert.ok(!data(dev).issues.some((i) => 'epic' in i && !i.epic), 'with no empty epic key, as clearing the field leaves them');
   act(dev, { type: 'confirm_delete' });
 });

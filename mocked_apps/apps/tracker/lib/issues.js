@@ -223,7 +223,7 @@ export function reduceIssues(state, action, ctx) {
       data.issues = data.issues.filter((i) => i.id !== issue.id);
       for (const child of epicChildren(data, issue.id)) {
         record(data, ctx, child, 'epic', issue.id, null);
-        child.epic = null;
+        delete child.epic; // like clearing the field (setField): no empty epic key
       }
       data.links = data.links.filter((l) => l.from !== issue.id && l.to !== issue.id);
       data.comments = data.comments.filter((c) => c.issue !== issue.id);
