@@ -202,3 +202,20 @@ test('delete issue: confirm; subtasks block it; links, comments and epic referen
   assert.ok(!data(dev).issues.some((i) => 'epic' in i && !i.epic), 'with no empty epic key, as clearing the field leaves them');
   act(dev, { type: 'confirm_delete' });
 });
+
+test('a Done issue gets no new subtask (Done means every subtask is Done); reopened, it does', async () => {
+  const dev = await open();
+  const done = data(dev).issues.find((i) => i.status === 'done' && ['story', 'bug', 'task'].includes(i.type));
+  act(dev, { type: 'open_issue', key: done.id });
+  const before = JSON.stringify(data(dev));
+  act(dev, { type: 'start_subtask' });
+  assert.match(ui(dev).notice, /Reopen it/);
+  assert.equal(ui(dev).addingSubtask, false);
+  act(dev, { type: 'save_subtask', title: 'Late follow-up' });
+  assert.match(ui(dev).notice, /Reopen it/);
+  assert.equal(JSON.stringify(data(dev)), before);
+  if (!done.assignee) act(dev, { type: 'set_field', field: 'assignee', value: 'u-ada' });
+  act(dev, { type: 'move', to: 'in_progress' });
+  act(dev, { type: 'save_subtask', title: 'Late follow-up' });
+  assert.ok(data(dev).issues.some((i) => i.parent === done.id && i.title === 'Late follow-up'));
+});

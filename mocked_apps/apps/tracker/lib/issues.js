@@ -158,6 +158,7 @@ export function reduceIssues(state, action, ctx) {
       const issue = target(state, action);
       if (!issue) return state;
       if (!WORK_TYPES.includes(issue.type)) return deny(state, `${TYPE_LABEL[issue.type]}s can't have subtasks`);
+      if (issue.status === 'done') return deny(state, `${issue.id} is Done. Reopen it before adding subtasks.`);
       clearTransient(ui);
       ui.addingSubtask = true;
       ui.drafts['subtask-title'] = '';
@@ -170,6 +171,8 @@ export function reduceIssues(state, action, ctx) {
     case 'save_subtask': {
       const parent = target(state, action);
       if (!parent || !WORK_TYPES.includes(parent.type)) return state;
+      // A Done issue has every subtask Done: an open one under it would break that (and stay behind in a completed sprint).
+      if (parent.status === 'done') return deny(state, `${parent.id} is Done. Reopen it before adding subtasks.`);
       const title = String(action.title ?? ui.drafts['subtask-title'] ?? '').trim();
       if (!title) return (ui.errors = { subtask: 'Enter a title' }), state;
       if (title.length > TITLE_MAX) return (ui.errors = { subtask: `Titles can have at most ${TITLE_MAX} characters` }), state;
