@@ -219,3 +219,20 @@ test('a Done issue gets no new subtask (Done means every subtask is Done); reope
   act(dev, { type: 'save_subtask', title: 'Late follow-up' });
   assert.ok(data(dev).issues.some((i) => i.parent === done.id && i.title === 'Late follow-up'));
 });
+
+test('an open issue cannot join a Done epic (Done means every issue of the epic is Done)', () => {
+  const tkl = tk;
+  const state = tkl.init(world, { now: Date.UTC(2026, 2, 14, 9, 30) });
+  const epic = state.data.issues.find((i) => i.id === 'TRK-2');
+  epic.status = 'done';
+  let n = 0;
+  const ctx = { world, now: 0, uid: (p) => `${p}x${(n += 1)}` };
+  const open = state.data.issues.find((i) => i.project === 'TRK' && i.status !== 'done' && ['story', 'bug', 'task'].includes(i.type) && i.epic !== 'TRK-2');
+  const before = JSON.stringify(state.data);
+  tkl.reduce(state, { type: 'set_field', key: open.id, field: 'epic', value: 'TRK-2' }, ctx);
+  assert.match(state.ui.notice, /Epic TRK-2 is Done/);
+  assert.equal(JSON.stringify(state.data), before);
+  const finished = state.data.issues.find((i) => i.project === 'TRK' && i.status === 'done' && ['story', 'bug', 'task'].includes(i.type) && i.epic !== 'TRK-2');
+  tkl.reduce(state, { type: 'set_field', key: finished.id, field: 'epic', value: 'TRK-2' }, ctx);
+  assert.equal(state.data.issues.find((i) => i.id === finished.id).epic, 'TRK-2', 'a Done issue may join');
+});
