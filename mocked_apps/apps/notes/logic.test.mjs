@@ -258,3 +258,17 @@ test('search ignores extra spaces in the query and in the note text', () => {
   assert.deepEqual(searchNotes(data, 'spring cleaning').map((n) => n.id), [data.notes[0].id]);
   assert.deepEqual(searchNotes(data, '   '), [], 'a blank query lists nothing');
 });
+
+test('a folder name is saved with single spaces, so "Road  Trips" is the same name as "Road Trips"', async () => {
+  const dev = await open();
+  act(dev, { type: 'new_folder' });
+  type(dev, 'folder_name', '  Road   Trips ');
+  act(dev, { type: 'create_folder' });
+  const made = app(dev).data.folders.find((f) => !world.folders.some((w) => w.id === f.id));
+  assert.equal(made.name, 'Road Trips');
+  act(dev, { type: 'new_folder' });
+  type(dev, 'folder_name', 'road  trips');
+  act(dev, { type: 'create_folder' });
+  assert.match(app(dev).ui.dialog.error, /exists/);
+  assert.equal(app(dev).data.folders.length, world.folders.length + 1);
+});

@@ -74,12 +74,17 @@ export function shareText(note) {
   return parts.join(' — ');
 }
 
+/** Return a folder name as it is saved: trimmed, runs of spaces made one ("Road  trips" is "Road trips"). */
+export function folderName(name) {
+  return String(name ?? '').trim().replace(/\s+/g, ' ');
+}
+
 /** Return the folder-name error for `name` among `folders` (null when valid). */
 export function folderError(name, folders) {
-  const n = String(name ?? '').trim();
+  const n = folderName(name);
   if (!n) return 'Enter a folder name';
   if (n.length > MAX_FOLDER) return 'Folder name is too long';
   if (n.toLowerCase() === 'all' || n.toLowerCase() === 'trash') return 'That name is reserved';
-  if (folders.some((f) => f.name.toLowerCase() === n.toLowerCase())) return 'A folder with that name exists';
+  if (folders.some((f) => folderName(f.name).toLowerCase() === n.toLowerCase())) return 'A folder with that name exists';
   return null;
 }
