@@ -137,3 +137,21 @@ async def test_files_query_size_accepts_the_kb_unit_it_asks_for():
             assert verdict.success is success, (typed, verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_tiletrip_query_day_cost_accepts_the_credits_unit_it_asks_for():
+    """"Submit the number of credits": "48 credits" (kept as text by Answers) is that number; "48 crabs" is not."""
+    [spec] = load_tasks(["mobile"], ["tiletrip.query_day_cost"])
+    inst = sample(spec, 0)
+    cost = inst.params["q"]["cost"]
+    initial = _s0(spec, inst)
+    pool = VerifierPool(size=1)
+    try:
+        for typed, success in ((str(cost), True), (f"{cost} cr", True), (f"{cost} credits", True), (f"{cost} Credits.", True),
+                               (f"{cost + 1} credits", False), (f"{cost} crabs", False)):
+            final = _replay(spec, inst, [{"app": None, "action": {"type": "open", "app": "answersheet"}},
+                                         {"app": "answersheet", "action": {"type": "submit", "values": {"cost": typed}}}])
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (typed, verdict.criteria)
+    finally:
+        await pool.close()
