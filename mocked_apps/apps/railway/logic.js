@@ -94,6 +94,8 @@ function navigate(state, action, ctx) {
       return bk.push(state, 'results');
     }
     case 'shift_date': {
+      // A day back (days < 0) or forward (> 0); no direction (missing, 0, "") moves nothing.
+      if (typeof action.days !== 'number' || !Number.isFinite(action.days) || action.days === 0) return state;
       const dates = tt.bookingDates(world, ctx.now);
       const i = dates.indexOf(ui.search.date) + (action.days > 0 ? 1 : -1);
       if (i >= 0 && i < dates.length) ui.search.date = dates[i];

@@ -341,3 +341,14 @@ test('intents, unknown actions and the order sections', async () => {
   assert.equal(upcoming.length, 0);
   assert.deepEqual(past.map((o) => o.id), ['HX-2201', 'HX-2188']);
 });
+
+test('shift_date without a direction (missing, 0, "") keeps the date; it used to go a day back', async () => {
+  const dev = await device();
+  go(dev, { type: 'pick_date' });
+  go(dev, { type: 'select_date', date: '2026-03-20' });
+  go(dev, { type: 'search' });
+  for (const days of [undefined, 0, '', null, '1']) go(dev, { type: 'shift_date', days });
+  assert.equal(rw(dev).ui.search.date, '2026-03-20');
+  go(dev, { type: 'shift_date', days: -1 });
+  assert.equal(rw(dev).ui.search.date, '2026-03-19');
+});
