@@ -47,7 +47,10 @@ export function visibleResults(state, world, now) {
 export function orderSections(data, now) {
   const dep = (o) => tt.departureMs(o.date, o.depart);
   const upcoming = data.orders.filter((o) => o.status === 'paid' && dep(o) > now).sort((a, b) => dep(a) - dep(b));
-  const past = data.orders.filter((o) => !upcoming.includes(o)).sort((a, b) => dep(b) - dep(a));
+  // Past and refunded orders newest first: by departure, then (same train, same day) the later order first.
+  const index = new Map(data.orders.map((o, i) => [o, i]));
+  const past = data.orders.filter((o) => !upcoming.includes(o))
+    .sort((a, b) => dep(b) - dep(a) || (b.created || 0) - (a.created || 0) || index.get(b) - index.get(a));
   return { upcoming, past };
 }
 
