@@ -236,3 +236,15 @@ test('an open issue cannot join a Done epic (Done means every issue of the epic 
   tkl.reduce(state, { type: 'set_field', key: finished.id, field: 'epic', value: 'TRK-2' }, ctx);
   assert.equal(state.data.issues.find((i) => i.id === finished.id).epic, 'TRK-2', 'a Done issue may join');
 });
+
+test('unlink records the change on an issue of that link, not on an unrelated open issue', async () => {
+  const dev = await open();
+  const link = data(dev).links[0];
+  const other = data(dev).issues.find((i) => i.id !== link.from && i.id !== link.to);
+  act(dev, { type: 'open_issue', key: other.id });
+  act(dev, { type: 'unlink', id: link.id });
+  const h = data(dev).history[data(dev).history.length - 1];
+  assert.equal(h.field, 'link');
+  assert.equal(h.issue, link.to);
+  assert.equal(h.from, `${link.from} blocks ${link.to}`);
+});

@@ -150,7 +150,8 @@ export function reduceIssues(state, action, ctx) {
       const link = data.links.find((l) => l.id === action.id);
       if (!link) return state;
       data.links = data.links.filter((l) => l.id !== link.id);
-      const issue = findIssue(data, ui.issue) || findIssue(data, link.to);
+      // The history entry goes to the open issue when it is one end of the link, else to the blocked issue.
+      const issue = findIssue(data, [link.from, link.to].includes(ui.issue) ? ui.issue : link.to);
       if (issue) record(data, ctx, issue, 'link', `${link.from} blocks ${link.to}`, null);
       return state;
     }
