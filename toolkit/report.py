@@ -273,8 +273,8 @@ def _attempt_html(store, row: dict[str, Any], width: int, missing: dict[str, str
     score = ("no score (verifier error)" if outcome == VERIFIER_ERROR else
              f"reward {reward:.2f}" if isinstance(reward, (int, float)) else "reward unknown")
     n_steps = row.get("steps")
-    if _missing(n_steps):
-        n_steps = sum(1 for r in records if r.get("kind") == "step")
+    if _missing(n_steps):  # no step count in the row: the trajectory's, when there is one
+        n_steps = sum(1 for r in records if r.get("kind") == "step") if records else None
     header = next((r for r in records if r.get("kind") == "attempt"), {})
     instruction = row.get("instruction")
     if _missing(instruction):
@@ -287,7 +287,7 @@ def _attempt_html(store, row: dict[str, Any], width: int, missing: dict[str, str
               f'<input type="range" min="0" value="0"> <span class="idx"></span></div><img alt="step screenshot"></div>'
               f'<div class="panel"></div></div>')
     return (f'<details data-attempt="{_e(aid)}"><summary><span class="{cls}">{_e(outcome)}</span> '
-            f'<code>{_e(aid)}</code> · {plural(int(n_steps), "step")} · {score} · '
+            f'<code>{_e(aid)}</code> · {"? steps" if n_steps is None else plural(int(n_steps), "step")} · {score} · '
             f'{_e(claim_text(verdict))}</summary>'
             f'<p>{_e(instruction)}</p>{verdict_html(verdict)}{warning}{replay}</details>\n')
 

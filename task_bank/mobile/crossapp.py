@@ -225,6 +225,7 @@ def place_to_contact(ctx) -> dict[str, bool]:
     c = new[0] if len(new) == 1 and text(new[0].get("name")) == text(pl["name"]) else {}
     return {
         "created": bool(c),
+        # Contacts takes "5550302" as well as "555-0302": compare the digits.
         "phone": bool(c) and world["phone"] == pl["phone"] and bool(digits(pl["phone"])) and digits(c.get("phone")) == digits(pl["phone"]),
         "others_intact": _contacts_intact(ctx) and app_data(ctx.initial, "reviews") == app_data(ctx.final, "reviews"),
     }

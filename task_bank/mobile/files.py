@@ -163,9 +163,17 @@ def from_note(ctx):
 # -------------------------------------------------------------------- query
 
 
+def _kb(value):
+    """A size answer in KB as a number: "842", "31,500", "842 KB" (the unit asked for may be written); None else."""
+    body = str(value if value is not None else "").strip()
+    if body.lower().endswith("kb"):
+        body = body[:-2]
+    return number(body)
+
+
 def query_size(ctx):
     truth = _entries(ctx.initial).get(ctx.params["f"]["id"], {}).get("size")
-    return {"correct": truth is not None and number(answer_of(ctx, "size")) == truth, "unchanged": _unchanged(ctx)}
+    return {"correct": truth is not None and _kb(answer_of(ctx, "size")) == truth, "unchanged": _unchanged(ctx)}
 
 
 def query_largest(ctx):

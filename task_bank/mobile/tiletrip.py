@@ -6,6 +6,7 @@ tiles between areas, opening hours, the lunch window, the daily budget and must-
 judge the rule-defined outcome (is the day valid? what does it cost?), not a click path.
 """
 
+import re
 from datetime import date, timedelta
 
 from verifier_checks import (
@@ -161,9 +162,12 @@ def _pinned_intact(before, after):
     return all(a.get(k) == v for k, v in b.items() if v[2])
 
 
+_UNIT = re.compile(r"\s*(?:cr|credits?|(?:travel\s+)?tiles?)\.?\s*$", re.IGNORECASE)
+
+
 def _number(value):
-    """An answered number: the unit "cr" and thousands separators ignored."""
-    return number(str(value).replace("cr", ""))
+    """An answered number: thousands separators and a trailing unit ("48 cr", "48 credits", "5 tiles") ignored."""
+    return number(_UNIT.sub("", str(value)))
 
 
 # ---- verifiers ------------------------------------------------------------------------------------------

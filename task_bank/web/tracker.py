@@ -90,8 +90,9 @@ def create_bug(ctx) -> dict[str, bool]:
     proj = ctx.params["proj"]
     before, after = _issues(ctx.initial), _issues(ctx.final)
     new = [i for k, i in after.items() if k not in before]
-    issue = after.get(proj["new"]) if len(new) == 1 else None
-    issue = issue or {}
+    # The one new issue, whatever its key: keys are never reused, so a mistaken issue deleted before the
+    # right one was filed moves the key past proj["new"] and leaves the same end state otherwise.
+    issue = new[0] if len(new) == 1 else {}
     return {
         "created": len(new) == 1 and issue.get("project") == proj["key"] and issue.get("type") == "bug"
         and text(issue.get("title")) == text(ctx.params["title"]),

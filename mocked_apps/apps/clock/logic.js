@@ -7,7 +7,7 @@
 
 import { MIN } from './lib/units.js';
 import {
-  TABS, daysText, nextRing, normDays, parseTime, parseTimer, sortedAlarms, stopwatchElapsed, timerStatus,
+  TABS, daysText, nextRing, normDays, parseTime, parseTimer, sortedAlarms, stopwatchElapsed, timerStatus, wholeNumber,
 } from './lib/select.js';
 import { baseUi, ensure, push, pop, goTab, openAlarmForm, saveAlarm, saveBedtime, onIntent } from './lib/state.js';
 
@@ -42,19 +42,22 @@ export function init(world) {
 export function tick(state, { from, to }, ctx) {
   ensure(state);
   const { data } = state;
-  let rang = false; // only notifications: the app's data never changes by waiting
+  // Only notifications: the app's data never changes by waiting. They are posted in the order things rang (a
+  // wait across midnight rings 23:00 before 06:00; same-minute alarms in sortedAlarms order, the timer after them),
+  // so the shade, newest first, lists the last ring on top.
+  const rings = [];
   for (const alarm of sortedAlarms(data.alarms)) {
     const at = nextRing(alarm, from);
     if (at === null || at > to) continue;
-    rang = true;
-    ctx.notify({ title: alarm.label || 'Alarm', body: `Alarm ${alarm.time} · ${daysText(alarm.days)}`, intent: { tab: 'alarms' } });
+    rings.push({ at, note: { title: alarm.label || 'Alarm', body: `Alarm ${alarm.time} · ${daysText(alarm.days)}`, intent: { tab: 'alarms' } } });
   }
   const t = data.timer;
   if (t.end !== null && t.end !== undefined && t.end > from && t.end <= to) {
-    rang = true;
-    ctx.notify({ title: 'Timer', body: "Time's up", intent: { tab: 'timer' } });
+    rings.push({ at: t.end, note: { title: 'Timer', body: "Time's up", intent: { tab: 'timer' } } });
   }
-  return rang ? state : null;
+  rings.sort((a, b) => a.at - b.at); // stable: ties keep the order above
+  for (const r of rings) ctx.notify(r.note);
+  return rings.length ? state : null;
 }
 
 export function reduce(state, action, ctx) {
@@ -79,7 +82,7 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'toggle_day': {
-      const d = Number(a.day);
+      const d = wholeNumber(a.day);
       if (!['alarm_edit', 'bedtime_edit'].includes(ui.screen) || !Number.isInteger(d) || d < 0 || d > 6) return state;
       ui.form_days = ui.form_days.includes(d) ? ui.form_days.filter((x) => x !== d) : normDays([...ui.form_days, d]);
       delete ui.errors.duplicate;
@@ -132,7 +135,7 @@ export function reduce(state, action, ctx) {
       return state;
     // ------------------------------------------------------------- timer
     case 'preset': {
-      const min = Number(a.minutes);
+      const min = wholeNumber(a.minutes);
       if (!Number.isInteger(min) || min <= 0 || min > 5999) return state;
       Object.assign(ui.drafts, { th: String(Math.floor(min / 60)), tm: String(min % 60), ts: '0' });
       delete ui.errors.timer;

@@ -324,3 +324,37 @@ test('alarms at the same time ring in the same order under any host locale (LANG
   const expected = 'n2:Hike n1:Chores'; // "Chores" rings first (en-US order), so the newest note, on top, is "Hike"
   for (const lang of ['C', 'en_US.UTF-8', 'cs_CZ.UTF-8', 'da_DK.UTF-8']) assert.equal(run(lang), expected, lang);
 });
+
+test('a wait across midnight posts the rings in the order they happened (the last ring on top of the shade)', async () => {
+  const dev = await open(); // Sat 09:30
+  act(dev, { type: 'new_alarm' });
+  type(dev, 'time', '06:00');
+  type(dev, 'label', 'Early bird');
+  act(dev, { type: 'save' }); // one-time: Sun 06:00
+  act(dev, { type: 'tab', tab: 'timer' });
+  type(dev, 'tm', '5');
+  act(dev, { type: 'start_timer' }); // Sat 09:35
+  tick(dev, DAY); // -> Sun 09:30: timer 09:35, parcel 13:30, medicine 21:45, early bird Sun 06:00
+  assert.deepEqual(dev.getState().os.notifications.map((n) => n.title), ['Early bird', 'Take medicine', 'Pick up parcel', 'Timer']);
+});
+
+test('same-time alarms with the same label keep the order they were made in (al9 before al10)', () => {
+  const mk = (id) => ({ id, time: '07:00', label: 'Gym', days: [], on: true });
+  assert.deepEqual(clock.sortedAlarms([mk('al9'), mk('al10')]).map((a) => a.id), ['al9', 'al10']);
+  assert.deepEqual(clock.sortedAlarms([mk('al10'), mk('al9')]).map((a) => a.id), ['al10', 'al9']);
+});
+
+test('an empty or odd day or preset argument is refused, not read as Sunday / Monday / 1 minute', async () => {
+  const dev = await open();
+  act(dev, { type: 'new_alarm' });
+  for (const day of ['', null, true, false]) act(dev, { type: 'toggle_day', day });
+  assert.deepEqual(app(dev).ui.form_days, []);
+  act(dev, { type: 'set_days', days: ['', null, true, '2', 4] });
+  assert.deepEqual(app(dev).ui.form_days, [2, 4]);
+  act(dev, { type: 'tab', tab: 'timer' });
+  const drafts = JSON.stringify(app(dev).ui.drafts);
+  act(dev, { type: 'preset', minutes: true });
+  assert.equal(JSON.stringify(app(dev).ui.drafts), drafts);
+  act(dev, { type: 'preset', minutes: '10' });
+  assert.equal(app(dev).ui.drafts.tm, '10');
+});

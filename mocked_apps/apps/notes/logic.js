@@ -3,7 +3,7 @@
 // pin, move to folder, trash with restore / delete forever / empty trash, and a
 // hand-off that shares a note to Messages.
 
-import { toMs, findNote, findFolder, shareText, folderError } from './lib/select.js';
+import { toMs, findNote, findFolder, shareText, folderError, folderName } from './lib/select.js';
 
 export * from './lib/select.js';
 
@@ -290,7 +290,7 @@ export function reduce(state, action, ctx) {
       return state;
     case 'create_folder': {
       if (!ui.dialog || ui.dialog.kind !== 'folder') return state;
-      const name = String(ui.drafts.folder_name ?? '').trim();
+      const name = folderName(ui.drafts.folder_name);
       const error = folderError(name, data.folders);
       if (error) {
         ui.dialog = { kind: 'folder', error };

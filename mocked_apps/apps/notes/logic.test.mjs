@@ -249,3 +249,26 @@ test('search drafts and clear; bad input never corrupts the data', async () => {
   act(dev, { type: 'clear_search' });
   assert.deepEqual([app(dev).ui.screen, app(dev).ui.folder], ['list', 'all']);
 });
+
+test('search ignores extra spaces in the query and in the note text', () => {
+  const data = notes.init(world).data;
+  assert.deepEqual(searchNotes(data, '  casa   Azulejo ').map((n) => n.id), ['n04']);
+  assert.deepEqual(searchNotes(data, 'wi-fi  &   codes').map((n) => n.id), ['n01']);
+  data.notes[0].title = 'Spring   cleaning  plan';
+  assert.deepEqual(searchNotes(data, 'spring cleaning').map((n) => n.id), [data.notes[0].id]);
+  assert.deepEqual(searchNotes(data, '   '), [], 'a blank query lists nothing');
+});
+
+test('a folder name is saved with single spaces, so "Road  Trips" is the same name as "Road Trips"', async () => {
+  const dev = await open();
+  act(dev, { type: 'new_folder' });
+  type(dev, 'folder_name', '  Road   Trips ');
+  act(dev, { type: 'create_folder' });
+  const made = app(dev).data.folders.find((f) => !world.folders.some((w) => w.id === f.id));
+  assert.equal(made.name, 'Road Trips');
+  act(dev, { type: 'new_folder' });
+  type(dev, 'folder_name', 'road  trips');
+  act(dev, { type: 'create_folder' });
+  assert.match(app(dev).ui.dialog.error, /exists/);
+  assert.equal(app(dev).data.folders.length, world.folders.length + 1);
+});

@@ -47,7 +47,10 @@ export function visibleResults(state, world, now) {
 export function orderSections(data, now) {
   const dep = (o) => tt.departureMs(o.date, o.depart);
   const upcoming = data.orders.filter((o) => o.status === 'paid' && dep(o) > now).sort((a, b) => dep(a) - dep(b));
-  const past = data.orders.filter((o) => !upcoming.includes(o)).sort((a, b) => dep(b) - dep(a));
+  // Past and refunded orders newest first: by departure, then (same train, same day) the later order first.
+  const index = new Map(data.orders.map((o, i) => [o, i]));
+  const past = data.orders.filter((o) => !upcoming.includes(o))
+    .sort((a, b) => dep(b) - dep(a) || (b.created || 0) - (a.created || 0) || index.get(b) - index.get(a));
   return { upcoming, past };
 }
 
@@ -94,6 +97,8 @@ function navigate(state, action, ctx) {
       return bk.push(state, 'results');
     }
     case 'shift_date': {
+      // A day back (days < 0) or forward (> 0); no direction (missing, 0, "") moves nothing.
+      if (typeof action.days !== 'number' || !Number.isFinite(action.days) || action.days === 0) return state;
       const dates = tt.bookingDates(world, ctx.now);
       const i = dates.indexOf(ui.search.date) + (action.days > 0 ? 1 : -1);
       if (i >= 0 && i < dates.length) ui.search.date = dates[i];

@@ -341,3 +341,31 @@ test('intents, unknown actions and the order sections', async () => {
   assert.equal(upcoming.length, 0);
   assert.deepEqual(past.map((o) => o.id), ['HX-2201', 'HX-2188']);
 });
+
+test('shift_date without a direction (missing, 0, "") keeps the date; it used to go a day back', async () => {
+  const dev = await device();
+  go(dev, { type: 'pick_date' });
+  go(dev, { type: 'select_date', date: '2026-03-20' });
+  go(dev, { type: 'search' });
+  for (const days of [undefined, 0, '', null, '1']) go(dev, { type: 'shift_date', days });
+  assert.equal(rw(dev).ui.search.date, '2026-03-20');
+  go(dev, { type: 'shift_date', days: -1 });
+  assert.equal(rw(dev).ui.search.date, '2026-03-19');
+});
+
+test('two refunded orders of the same train and day list the later one first', async () => {
+  const dev = await device();
+  const ids = [];
+  for (let k = 0; k < 2; k += 1) {
+    toReview(dev, { from: 'ALV', to: 'COB', offset: 2, train: 'G103', cls: 'second', pax: ['p1'] });
+    pay(dev);
+    const id = rw(dev).ui.order;
+    ids.push(id);
+    go(dev, { type: 'open_order', id });
+    go(dev, { type: 'ask_refund' });
+    go(dev, { type: 'confirm_refund' });
+    assert.equal(rw(dev).data.orders.find((o) => o.id === id).status, 'refunded');
+  }
+  const { past } = L.orderSections(rw(dev).data, dev.getState().os.clock.now);
+  assert.deepEqual(past.slice(0, 2).map((o) => o.id), [ids[1], ids[0]]);
+});

@@ -90,9 +90,11 @@ function openOptions(state) {
 function setDest(state, world, id) {
   const { ui } = state;
   if (!F.findPlace(world, id)) return state;
-  if (id === ui.pickup) return fail(state, 'Pickup and destination must be different places.');
+  // Without a pickup the ride starts where the phone is: that place can't be the destination either.
+  const pickup = ui.pickup || world.current_place;
+  if (id === pickup) return fail(state, 'Pickup and destination must be different places.');
   ui.dest = id;
-  if (!ui.pickup) ui.pickup = world.current_place;
+  ui.pickup = pickup;
   return openOptions(state);
 }
 

@@ -334,3 +334,29 @@ test('bad input never corrupts data', async () => {
   go(dev, { type: 'tab', tab: 'account' });
   assert.equal(wf(dev).ui.screen, 'account');
 });
+
+test('rides booked in the same minute list the later one first (rd10 after rd9, not by id text)', async () => {
+  const dev = await device({ patch: { os: { next_id: 9 } } });
+  book(dev, { dest: 'cst' });
+  const first = last(dev).id;
+  go(dev, { type: 'cancel_ride' });
+  go(dev, { type: 'confirm_cancel' });
+  book(dev, { dest: 'mus' });
+  const second = last(dev).id;
+  assert.deepEqual([first, second], ['rd9', 'rd10']);
+  assert.equal(last(dev).booked_at, wf(dev).data.rides.find((r) => r.id === first).booked_at);
+  assert.deepEqual(rides.rideHistory(wf(dev).data).slice(0, 2).map((r) => r.id), ['rd10', 'rd9']);
+  assert.deepEqual(rides.recentDestinations(wf(dev).data, 2), ['mus', 'cst']);
+});
+
+test('with no pickup set, the current place cannot become the destination (options showed the same place twice)', async () => {
+  const dev = await device();
+  go(dev, { type: 'intent', destination: world.current_place }); // asks for a pickup
+  go(dev, { type: 'back' }); // no pickup chosen
+  assert.equal(wf(dev).ui.pickup, null);
+  go(dev, { type: 'go_to', place: world.current_place });
+  assert.match(wf(dev).ui.error, /must be different/);
+  assert.notEqual(wf(dev).ui.screen, 'options');
+  go(dev, { type: 'go_to', place: 'mus' });
+  assert.deepEqual([wf(dev).ui.screen, wf(dev).ui.pickup, wf(dev).ui.dest], ['options', world.current_place, 'mus']);
+});

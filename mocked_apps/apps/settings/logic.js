@@ -10,7 +10,7 @@
 // Constants and selectors live in lib/select.js; this file is init and the reducer.
 
 import {
-  PAGES, VOLUMES, CALLS, SAVER_AT, clampLevel, parseTime, normDays, network, btDevice, validateName,
+  PAGES, VOLUMES, CALLS, SAVER_AT, clampLevel, parseTime, normDays, network, btDevice, validateName, wholeNumber,
 } from './lib/select.js';
 
 export * from './lib/select.js';
@@ -110,6 +110,12 @@ function setRadio(data, key, on) {
 function saveNetwork(data, id) {
   if (!data.wifi.saved.includes(id)) data.wifi.saved.push(id);
   data.wifi.connected = id;
+}
+
+/** One −/+ step of a level (`delta` < 0 down, > 0 up); null without a step (no delta, 0, "", NaN): nothing moves. */
+function stepped(level, delta) {
+  if (typeof delta !== 'number' || !Number.isFinite(delta) || delta === 0) return null;
+  return clampLevel(level + (delta > 0 ? STEP : -STEP));
 }
 
 function volumeKey(key) {
@@ -242,7 +248,7 @@ export function reduce(state, action, ctx) {
       return state;
     // ------------------------------------------------------- display
     case 'brightness': {
-      const v = a.value !== undefined ? clampLevel(a.value) : clampLevel(data.display.brightness + (a.delta > 0 ? STEP : -STEP));
+      const v = a.value !== undefined ? clampLevel(a.value) : stepped(data.display.brightness, a.delta);
       if (v !== null) data.display.brightness = v;
       return state;
     }
@@ -253,7 +259,7 @@ export function reduce(state, action, ctx) {
       data.display.adaptive = typeof a.value === 'boolean' ? a.value : !data.display.adaptive;
       return state;
     case 'timeout': {
-      const s = Number(a.seconds);
+      const s = wholeNumber(a.seconds);
       if ((world.timeouts || [15, 30, 60, 120, 300, 600]).includes(s)) data.display.timeout = s;
       return state;
     }
@@ -261,7 +267,7 @@ export function reduce(state, action, ctx) {
     case 'volume': {
       const key = volumeKey(a.key);
       if (!key) return state;
-      const v = a.value !== undefined ? clampLevel(a.value) : clampLevel(data.sound[key] + (a.delta > 0 ? STEP : -STEP));
+      const v = a.value !== undefined ? clampLevel(a.value) : stepped(data.sound[key], a.delta);
       if (v !== null) data.sound[key] = v;
       return state;
     }
@@ -289,7 +295,7 @@ export function reduce(state, action, ctx) {
       ui.form_days = normDays(data.dnd.schedule.days);
       return state;
     case 'toggle_day': {
-      const d = Number(a.day);
+      const d = wholeNumber(a.day);
       if (ui.screen !== 'dnd_schedule' || !Number.isInteger(d) || d < 0 || d > 6) return state;
       ui.form_days = ui.form_days.includes(d) ? ui.form_days.filter((x) => x !== d) : normDays([...ui.form_days, d]);
       delete ui.errors.days;
@@ -314,11 +320,11 @@ export function reduce(state, action, ctx) {
       data.battery.saver = typeof a.value === 'boolean' ? a.value : !data.battery.saver;
       return state;
     case 'saver_at':
-      if (SAVER_AT.includes(Number(a.value))) data.battery.auto_at = Number(a.value);
+      if (SAVER_AT.includes(wholeNumber(a.value))) data.battery.auto_at = wholeNumber(a.value);
       return state;
     // ------------------------------------------------- notifications
     case 'toggle_notifications':
-      if (a.app in data.notifications) data.notifications[a.app] = typeof a.value === 'boolean' ? a.value : !data.notifications[a.app];
+      if (typeof a.app === 'string' && Object.hasOwn(data.notifications, a.app)) data.notifications[a.app] = typeof a.value === 'boolean' ? a.value : !data.notifications[a.app];
       return state;
     // --------------------------------------------------------- about
     case 'rename':

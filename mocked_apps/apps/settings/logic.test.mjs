@@ -285,3 +285,33 @@ test('bad input never corrupts data', async () => {
   }
   assert.equal(JSON.stringify(data(dev)), before);
 });
+
+test('an empty or odd argument is refused, not read as 0 or 1 (saver_at "", toggle_day "", timeout null, app "constructor")', async () => {
+  const dev = await open();
+  const before = JSON.stringify(data(dev));
+  for (const value of ['', null, true, ' ', '15x']) act(dev, { type: 'saver_at', value });
+  act(dev, { type: 'timeout', seconds: '' });
+  act(dev, { type: 'toggle_notifications', app: 'constructor' });
+  act(dev, { type: 'toggle_notifications', app: 'toString', value: false });
+  assert.equal(JSON.stringify(data(dev)), before);
+  act(dev, { type: 'saver_at', value: '20' });
+  assert.equal(data(dev).battery.auto_at, 20, 'digits as text still count');
+  act(dev, { type: 'open', page: 'dnd' });
+  act(dev, { type: 'edit_schedule' });
+  const days = [...app(dev).ui.form_days];
+  for (const day of ['', null, true, false, []]) act(dev, { type: 'toggle_day', day });
+  assert.deepEqual(app(dev).ui.form_days, days, 'Sunday (0) and Monday (1) were toggled by "", null, true');
+  assert.deepEqual(settings.normDays(['', null, true, '3', 5, 5]), [3, 5]);
+});
+
+test('a level step needs a direction: no delta, 0 or "" moves nothing (it used to step down)', async () => {
+  const dev = await open();
+  const before = JSON.stringify(data(dev));
+  for (const delta of [undefined, 0, '', '1', null]) {
+    act(dev, { type: 'brightness', delta });
+    act(dev, { type: 'volume', key: 'ring', delta });
+  }
+  assert.equal(JSON.stringify(data(dev)), before);
+  act(dev, { type: 'volume', key: 'ring', delta: -1 });
+  assert.equal(data(dev).sound.ring, JSON.parse(before).sound.ring - 10);
+});

@@ -199,5 +199,52 @@ test('delete issue: confirm; subtasks block it; links, comments and epic referen
   act(dev, { type: 'delete_issue', key: 'TRK-2' });
   act(dev, { type: 'confirm_delete' });
   assert.ok(!data(dev).issues.some((i) => i.epic === 'TRK-2'), 'issues leave a deleted epic');
+  assert.ok(!data(dev).issues.some((i) => 'epic' in i && !i.epic), 'with no empty epic key, as clearing the field leaves them');
   act(dev, { type: 'confirm_delete' });
+});
+
+test('a Done issue gets no new subtask (Done means every subtask is Done); reopened, it does', async () => {
+  const dev = await open();
+  const done = data(dev).issues.find((i) => i.status === 'done' && ['story', 'bug', 'task'].includes(i.type));
+  act(dev, { type: 'open_issue', key: done.id });
+  const before = JSON.stringify(data(dev));
+  act(dev, { type: 'start_subtask' });
+  assert.match(ui(dev).notice, /Reopen it/);
+  assert.equal(ui(dev).addingSubtask, false);
+  act(dev, { type: 'save_subtask', title: 'Late follow-up' });
+  assert.match(ui(dev).notice, /Reopen it/);
+  assert.equal(JSON.stringify(data(dev)), before);
+  if (!done.assignee) act(dev, { type: 'set_field', field: 'assignee', value: 'u-ada' });
+  act(dev, { type: 'move', to: 'in_progress' });
+  act(dev, { type: 'save_subtask', title: 'Late follow-up' });
+  assert.ok(data(dev).issues.some((i) => i.parent === done.id && i.title === 'Late follow-up'));
+});
+
+test('an open issue cannot join a Done epic (Done means every issue of the epic is Done)', () => {
+  const tkl = tk;
+  const state = tkl.init(world, { now: Date.UTC(2026, 2, 14, 9, 30) });
+  const epic = state.data.issues.find((i) => i.id === 'TRK-2');
+  epic.status = 'done';
+  let n = 0;
+  const ctx = { world, now: 0, uid: (p) => `${p}x${(n += 1)}` };
+  const open = state.data.issues.find((i) => i.project === 'TRK' && i.status !== 'done' && ['story', 'bug', 'task'].includes(i.type) && i.epic !== 'TRK-2');
+  const before = JSON.stringify(state.data);
+  tkl.reduce(state, { type: 'set_field', key: open.id, field: 'epic', value: 'TRK-2' }, ctx);
+  assert.match(state.ui.notice, /Epic TRK-2 is Done/);
+  assert.equal(JSON.stringify(state.data), before);
+  const finished = state.data.issues.find((i) => i.project === 'TRK' && i.status === 'done' && ['story', 'bug', 'task'].includes(i.type) && i.epic !== 'TRK-2');
+  tkl.reduce(state, { type: 'set_field', key: finished.id, field: 'epic', value: 'TRK-2' }, ctx);
+  assert.equal(state.data.issues.find((i) => i.id === finished.id).epic, 'TRK-2', 'a Done issue may join');
+});
+
+test('unlink records the change on an issue of that link, not on an unrelated open issue', async () => {
+  const dev = await open();
+  const link = data(dev).links[0];
+  const other = data(dev).issues.find((i) => i.id !== link.from && i.id !== link.to);
+  act(dev, { type: 'open_issue', key: other.id });
+  act(dev, { type: 'unlink', id: link.id });
+  const h = data(dev).history[data(dev).history.length - 1];
+  assert.equal(h.field, 'link');
+  assert.equal(h.issue, link.to);
+  assert.equal(h.from, `${link.from} blocks ${link.to}`);
 });

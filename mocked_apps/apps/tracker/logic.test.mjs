@@ -191,3 +191,15 @@ test('comment times without an offset are read as UTC whatever the host time zon
   assert.equal(inits[0].comments[0].ts, Date.UTC(2026, 2, 12, 15, 10));
   for (const d of inits.slice(1)) assert.deepEqual(d, inits[0]);
 });
+
+test('backlog sort by title follows compareText (accented titles sit with their letter); the text filter ignores extra spaces', () => {
+  const mk = (id, title, assignee = null) => ({ id, project: 'TRK', type: 'task', title, status: 'todo', priority: 'low', assignee, labels: [] });
+  const list = [mk('TRK-1', 'zebra crossing'), mk('TRK-2', 'Éclair menu'), mk('TRK-3', 'apple pay'), mk('TRK-4', 'Basket')];
+  assert.deepEqual(sortIssues(list, { col: 'title', dir: 'asc' }).map((i) => i.id), ['TRK-3', 'TRK-4', 'TRK-2', 'TRK-1']);
+  assert.deepEqual(sortIssues(list, { col: 'title', dir: 'desc' }).map((i) => i.id), ['TRK-1', 'TRK-2', 'TRK-4', 'TRK-3']);
+  const people = { users: [{ id: 'u1', name: 'Émile Roy' }, { id: 'u2', name: 'Zoe Hart' }, { id: 'u3', name: 'adam Lee' }] };
+  const owned = [mk('TRK-1', 'a', 'u2'), mk('TRK-2', 'b', null), mk('TRK-3', 'c', 'u1'), mk('TRK-4', 'd', 'u3')];
+  assert.deepEqual(sortIssues(owned, { col: 'assignee', dir: 'asc' }, people).map((i) => i.id), ['TRK-4', 'TRK-3', 'TRK-1', 'TRK-2']);
+  assert.deepEqual(sortIssues(owned, { col: 'assignee', dir: 'desc' }, people).map((i) => i.id), ['TRK-2', 'TRK-1', 'TRK-3', 'TRK-4']);
+  assert.ok(matchesFilters(mk('TRK-5', 'Session expires  during checkout'), {}, '  session   expires during '));
+});

@@ -20,9 +20,16 @@ export function minutesOf(hhmm) {
   return h * 60 + m;
 }
 
+/** Read a whole number from an action argument: a number, or digits as text ("3", " 3 "); NaN for anything else
+ * ("", null, true, "2x"), so an empty or odd argument is refused instead of read as 0 or 1. */
+export function wholeNumber(value) {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : NaN;
+  return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+}
+
 /** Return a sorted, de-duplicated list of valid weekday numbers. */
 export function normDays(days) {
-  return [...new Set((Array.isArray(days) ? days : []).map(Number).filter((d) => Number.isInteger(d) && d >= 0 && d <= 6))].sort((a, b) => a - b);
+  return [...new Set((Array.isArray(days) ? days : []).map(wholeNumber).filter((d) => Number.isInteger(d) && d >= 0 && d <= 6))].sort((a, b) => a - b);
 }
 
 /** Return "Once", "Every day", "Weekdays", "Weekends" or "Mon, Wed, Fri". */
@@ -50,9 +57,11 @@ export function nextRing(alarm, now) {
   return null;
 }
 
-/** Return the alarms sorted by time of day, then label, then id. */
+/** Return the alarms sorted by time of day, then label, then the order they were made in (list order: "al9" before "al10"). */
 export function sortedAlarms(alarms) {
-  return [...(alarms || [])].sort((a, b) => (minutesOf(a.time) - minutesOf(b.time)) || compareText(a.label, b.label) || (a.id < b.id ? -1 : 1));
+  return (alarms || []).map((a, i) => [a, i])
+    .sort(([a, i], [b, j]) => (minutesOf(a.time) - minutesOf(b.time)) || compareText(a.label, b.label) || i - j)
+    .map(([a]) => a);
 }
 
 /** Return {alarm, at} of the alarm that rings next, or null. */

@@ -39,12 +39,15 @@ export function trashed(data) {
   return sortNotes((data.notes || []).filter((n) => n.trashed));
 }
 
-/** Return the live notes whose title, body or a checklist item contains `query` (case-insensitive). */
+/** Text as search compares it: runs of whitespace (line breaks too) read as one space, lower case. */
+const searchable = (t) => String(t ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Return the live notes whose title, body or a checklist item contains `query` (case-insensitive, extra spaces ignored). */
 export function searchNotes(data, query) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = searchable(query);
   if (!q) return [];
   return notesIn(data).filter((n) => [n.title, n.body, ...n.items.map((i) => i.text)]
-    .some((t) => String(t || '').toLowerCase().includes(q)));
+    .some((t) => searchable(t).includes(q)));
 }
 
 /** Return [done, total] of a note's checklist. */
@@ -71,12 +74,17 @@ export function shareText(note) {
   return parts.join(' — ');
 }
 
+/** Return a folder name as it is saved: trimmed, runs of spaces made one ("Road  trips" is "Road trips"). */
+export function folderName(name) {
+  return String(name ?? '').trim().replace(/\s+/g, ' ');
+}
+
 /** Return the folder-name error for `name` among `folders` (null when valid). */
 export function folderError(name, folders) {
-  const n = String(name ?? '').trim();
+  const n = folderName(name);
   if (!n) return 'Enter a folder name';
   if (n.length > MAX_FOLDER) return 'Folder name is too long';
   if (n.toLowerCase() === 'all' || n.toLowerCase() === 'trash') return 'That name is reserved';
-  if (folders.some((f) => f.name.toLowerCase() === n.toLowerCase())) return 'A folder with that name exists';
+  if (folders.some((f) => folderName(f.name).toLowerCase() === n.toLowerCase())) return 'A folder with that name exists';
   return null;
 }

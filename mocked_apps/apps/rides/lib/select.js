@@ -5,9 +5,11 @@ import * as F from './fares.js';
 
 export const findRide = (data, id) => (data.rides || []).find((r) => r.id === id) || null;
 
-/** Return the rides newest first. */
+/** Return the rides newest first; rides booked in the same minute by booking order (the later one first). */
 export function rideHistory(data) {
-  return [...(data.rides || [])].sort((a, b) => b.booked_at - a.booked_at || (a.id < b.id ? 1 : -1));
+  const rides = data.rides || [];
+  const order = new Map(rides.map((r, i) => [r, i]));
+  return [...rides].sort((a, b) => b.booked_at - a.booked_at || order.get(b) - order.get(a));
 }
 
 /** Return up to `n` distinct recent destinations (place ids), newest first. */

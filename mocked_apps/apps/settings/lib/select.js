@@ -28,9 +28,16 @@ export function clampLevel(value) {
   return Number.isFinite(n) ? Math.max(0, Math.min(100, n)) : null;
 }
 
+/** Read a whole number from an action argument: a number, or digits as text ("3", " 3 "); NaN for anything else
+ * ("", null, true, "2x"), so an empty or odd argument is refused instead of read as 0 or 1. */
+export function wholeNumber(value) {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : NaN;
+  return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+}
+
 /** Return a sorted, de-duplicated list of weekday numbers (0=Sun..6=Sat). */
 export function normDays(days) {
-  return [...new Set((Array.isArray(days) ? days : []).map(Number).filter((d) => Number.isInteger(d) && d >= 0 && d <= 6))].sort((a, b) => a - b);
+  return [...new Set((Array.isArray(days) ? days : []).map(wholeNumber).filter((d) => Number.isInteger(d) && d >= 0 && d <= 6))].sort((a, b) => a - b);
 }
 
 /** Return "Every day", "Weekdays", "Weekends" or "Mon, Tue". */

@@ -83,6 +83,8 @@ export function setField(state, ctx, issue, field, value, world) {
       if (v !== null) {
         const epic = findIssue(data, v);
         if (!epic || epic.type !== 'epic' || epic.project !== issue.project) return 'Pick an epic of the same project';
+        // A Done epic has every issue Done: an open one would break that.
+        if (epic.status === 'done' && issue.status !== 'done' && issue.epic !== epic.id) return `Epic ${epic.id} is Done. Reopen it first.`;
       }
       break;
     }

@@ -150,7 +150,8 @@ export function reduceIssues(state, action, ctx) {
       const link = data.links.find((l) => l.id === action.id);
       if (!link) return state;
       data.links = data.links.filter((l) => l.id !== link.id);
-      const issue = findIssue(data, ui.issue) || findIssue(data, link.to);
+      // The history entry goes to the open issue when it is one end of the link, else to the blocked issue.
+      const issue = findIssue(data, [link.from, link.to].includes(ui.issue) ? ui.issue : link.to);
       if (issue) record(data, ctx, issue, 'link', `${link.from} blocks ${link.to}`, null);
       return state;
     }
@@ -158,6 +159,7 @@ export function reduceIssues(state, action, ctx) {
       const issue = target(state, action);
       if (!issue) return state;
       if (!WORK_TYPES.includes(issue.type)) return deny(state, `${TYPE_LABEL[issue.type]}s can't have subtasks`);
+      if (issue.status === 'done') return deny(state, `${issue.id} is Done. Reopen it before adding subtasks.`);
       clearTransient(ui);
       ui.addingSubtask = true;
       ui.drafts['subtask-title'] = '';
@@ -170,6 +172,8 @@ export function reduceIssues(state, action, ctx) {
     case 'save_subtask': {
       const parent = target(state, action);
       if (!parent || !WORK_TYPES.includes(parent.type)) return state;
+      // A Done issue has every subtask Done: an open one under it would break that (and stay behind in a completed sprint).
+      if (parent.status === 'done') return deny(state, `${parent.id} is Done. Reopen it before adding subtasks.`);
       const title = String(action.title ?? ui.drafts['subtask-title'] ?? '').trim();
       if (!title) return (ui.errors = { subtask: 'Enter a title' }), state;
       if (title.length > TITLE_MAX) return (ui.errors = { subtask: `Titles can have at most ${TITLE_MAX} characters` }), state;
@@ -223,7 +227,7 @@ export function reduceIssues(state, action, ctx) {
       data.issues = data.issues.filter((i) => i.id !== issue.id);
       for (const child of epicChildren(data, issue.id)) {
         record(data, ctx, child, 'epic', issue.id, null);
-        child.epic = null;
+        delete child.epic; // like clearing the field (setField): no empty epic key
       }
       data.links = data.links.filter((l) => l.from !== issue.id && l.to !== issue.id);
       data.comments = data.comments.filter((c) => c.issue !== issue.id);

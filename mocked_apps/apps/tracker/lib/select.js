@@ -1,6 +1,7 @@
 // Cairn's selectors (issues, sprints, points, links, backlog rows) and parsing helpers; pure.
 
 import { STATUSES, STATUS_LABEL, PRIORITIES, TYPE_LABEL, POINT_SCALE, TRANSITIONS } from './constants.js';
+import { compareText } from '../../../runtime/core/text.js';
 
 const DAY_MS = 86400000;
 
@@ -153,8 +154,8 @@ export function matchesFilters(issue, filters = {}, text = '') {
   if (f.priority && issue.priority !== f.priority) return false;
   if (f.sprint && (f.sprint === 'none' ? issue.sprint : issue.sprint !== f.sprint)) return false;
   if (f.label && !(issue.labels || []).includes(f.label)) return false;
-  const q = String(text || '').trim().toLowerCase();
-  if (q && !issue.id.toLowerCase().includes(q) && !issue.title.toLowerCase().includes(q)) return false;
+  const q = String(text || '').trim().replace(/\s+/g, ' ').toLowerCase();
+  if (q && !issue.id.toLowerCase().includes(q) && !String(issue.title).replace(/\s+/g, ' ').toLowerCase().includes(q)) return false;
   return true;
 }
 
@@ -164,11 +165,11 @@ export function sortIssues(list, sort, world = {}, data = null) {
   const dir = sort && sort.dir === 'desc' ? -1 : 1;
   const value = (i) => {
     switch (col) {
-      case 'title': return i.title.toLowerCase();
+      case 'title': return i.title;
       case 'type': return TYPE_LABEL[i.type] || i.type;
       case 'status': return STATUSES.indexOf(i.status);
       case 'priority': return PRIORITIES.indexOf(i.priority);
-      case 'assignee': return i.assignee ? userName(world, i.assignee) : '\uffff';
+      case 'assignee': return i.assignee ? userName(world, i.assignee) : null; // unassigned last
       case 'points': return i.points === null || i.points === undefined ? -1 : i.points;
       case 'sprint': {
         const s = data && i.sprint ? findSprint(data, i.sprint) : null;
@@ -181,7 +182,12 @@ export function sortIssues(list, sort, world = {}, data = null) {
     if (col !== 'key') {
       const x = value(a);
       const y = value(b);
-      if (x !== y) return (x < y ? -1 : 1) * dir;
+      if (x !== y) {
+        if (x === null || y === null) return (x === null ? 1 : -1) * dir;
+        // Text columns in the one text order (compareText), numbers and dates as they are.
+        const c = typeof x === 'string' && (col === 'title' || col === 'assignee') ? compareText(x, y) : (x < y ? -1 : 1);
+        if (c) return c * dir;
+      }
       return compareKeys(a.id, b.id);
     }
     return compareKeys(a.id, b.id) * dir;
