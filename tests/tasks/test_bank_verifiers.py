@@ -244,37 +244,37 @@ async def test_pinboard_save_to_notes_ignores_a_duplicate_moved_to_the_trash():
         await pool.close()
 
 
-async def test_files_query_size_accepts_the_kb_unit_it_asks_for():
-    """The task asks for the size in KB; "842 KB" (stored as text by Answers) is that answer, "0.8 MB" is not."""
-    [spec] = load_tasks(["mobile"], ["files.query_size"])
+async def _judge_answers(task: str, field: str, answers) -> None:
+    """Submit each typed answer to ``field`` through Answers and check the verdict is the expected success."""
+    [spec] = load_tasks(["mobile"], [task])
     inst = sample(spec, 0)
-    size = inst.params["f"]["size"]
     initial = _s0(spec, inst)
     pool = VerifierPool(size=1)
     try:
-        for typed, success in ((str(size), True), (f"{size:,}", True), (f"{size} KB", True), (f"{size}kb", True),
-                               (f"{size + 1} KB", False), (f"{size / 1024:.1f} MB", False)):
+        for typed, success in answers(inst.params):
             final = _replay(spec, inst, [{"app": None, "action": {"type": "open", "app": "answersheet"}},
-                                         {"app": "answersheet", "action": {"type": "submit", "values": {"size": typed}}}])
+                                         {"app": "answersheet", "action": {"type": "submit", "values": {field: typed}}}])
             verdict = await judge(pool, spec, inst, initial, final)
             assert verdict.success is success, (typed, verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_files_query_size_accepts_the_kb_unit_it_asks_for():
+    """The task asks for the size in KB; "842 KB" (stored as text by Answers) is that answer, "0.8 MB" is not."""
+    def answers(params):
+        size = params["f"]["size"]
+        return ((str(size), True), (f"{size:,}", True), (f"{size} KB", True), (f"{size}kb", True),
+                (f"{size + 1} KB", False), (f"{size / 1024:.1f} MB", False))
+
+    await _judge_answers("files.query_size", "size", answers)
 
 
 async def test_tiletrip_query_day_cost_accepts_the_credits_unit_it_asks_for():
     """"Submit the number of credits": "48 credits" (kept as text by Answers) is that number; "48 crabs" is not."""
-    [spec] = load_tasks(["mobile"], ["tiletrip.query_day_cost"])
-    inst = sample(spec, 0)
-    cost = inst.params["q"]["cost"]
-    initial = _s0(spec, inst)
-    pool = VerifierPool(size=1)
-    try:
-        for typed, success in ((str(cost), True), (f"{cost} cr", True), (f"{cost} credits", True), (f"{cost} Credits.", True),
-                               (f"{cost + 1} credits", False), (f"{cost} crabs", False)):
-            final = _replay(spec, inst, [{"app": None, "action": {"type": "open", "app": "answersheet"}},
-                                         {"app": "answersheet", "action": {"type": "submit", "values": {"cost": typed}}}])
-            verdict = await judge(pool, spec, inst, initial, final)
-            assert verdict.success is success, (typed, verdict.criteria)
-    finally:
-        await pool.close()
+    def answers(params):
+        cost = params["q"]["cost"]
+        return ((str(cost), True), (f"{cost} cr", True), (f"{cost} credits", True), (f"{cost} Credits.", True),
+                (f"{cost + 1} credits", False), (f"{cost} crabs", False))
+
+    await _judge_answers("tiletrip.query_day_cost", "cost", answers)
