@@ -243,3 +243,21 @@ test('transactions made at the same virtual time list newest first, past id 9 to
   assert.deepEqual(newest.sort(), [...ui.last.tx].sort(), `the last transfer's legs (${ui.last.tx}) lead, got ${newest}`);
   assert.deepEqual(bank.listTransactions(data, { account: 'chk' }).slice(0, 4).map((t) => t.amount_cents), [-400, -300, -200, -100]);
 });
+
+test('a scheduled payment that runs today leaves today\'s daily limit to the payments made now', async () => {
+  const dev = await device();
+  toReview(dev, { kind: 'payee', to: 'p2', amount: '800', date: '2026-03-15' });
+  pin(dev);
+  dev.system({ type: 'tick', ms: 86400000 });
+  go(dev, { type: 'tab', tab: 'payments' });
+  const item = bk(dev).data.scheduled.find((s) => s.date === '2026-03-15');
+  assert.equal(item.status, 'done');
+  const now = dev.getState().os.clock.now;
+  assert.deepEqual(bank.limitStatus(bk(dev).data, now), { limit: 100000, used: 0, left: 100000 });
+  toReview(dev, { kind: 'payee', to: 'p2', amount: '500' });
+  assert.equal(bk(dev).ui.screen, 'review', bk(dev).ui.error);
+  pin(dev);
+  assert.equal(bk(dev).ui.screen, 'done');
+  assert.equal(bank.limitStatus(bk(dev).data, now).used, 50000);
+  consistent(dev);
+});

@@ -139,8 +139,11 @@ export function statement(world, data, account, key) {
 /** Return the cents paid to payees today (immediate payments made on the day of `now`). */
 export function paidToday(data, now) {
   const d = dayStart(now);
+  // A scheduled payment was held to the whole limit when it was set up; running on its day it uses none of that
+  // day's limit (it took up to all of it, refusing every payment the user then made that day).
+  const scheduled = new Set((data.scheduled || []).flatMap((s) => s.tx_ids || []));
   return (data.transactions || [])
-    .filter((t) => t.kind === 'payment' && t.amount_cents < 0 && dayStart(t.time) === d)
+    .filter((t) => t.kind === 'payment' && t.amount_cents < 0 && dayStart(t.time) === d && !scheduled.has(t.id))
     .reduce((n, t) => n - t.amount_cents, 0);
 }
 
