@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as bank from './logic.js';
-import { PIN, device, bk, go, draft, bal, consistent, toReview, pin } from './testkit.mjs';
+import { PIN, world, device, bk, go, draft, bal, consistent, toReview, pin } from './testkit.mjs';
 
 test('own-account transfer: PIN, both legs, balances consistent, done screen', async () => {
   const dev = await device();
@@ -260,4 +260,18 @@ test('a scheduled payment that runs today leaves today\'s daily limit to the pay
   assert.equal(bk(dev).ui.screen, 'done');
   assert.equal(bank.limitStatus(bk(dev).data, now).used, 50000);
   consistent(dev);
+});
+
+test('a new daily limit takes commas only as thousands separators ("15,00" is not 1500)', async () => {
+  const dev = await device();
+  go(dev, { type: 'tab', tab: 'settings' });
+  go(dev, { type: 'change_limit' });
+  for (const bad of ['15,00', '1,5,0,0', ',2000', '2000,']) {
+    draft(dev, 'limit', bad);
+    go(dev, { type: 'save_limit' });
+    assert.equal(bk(dev).ui.errors.limit, 'Enter a whole amount, e.g. 1500', bad);
+    assert.equal(bk(dev).ui.dialog, null, bad);
+  }
+  assert.deepEqual(bank.checkLimit(world, '¤ 1,500'), { cents: 150000 });
+  assert.equal(bk(dev).data.settings.daily_limit_cents, 100000);
 });

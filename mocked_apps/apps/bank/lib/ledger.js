@@ -156,7 +156,9 @@ export function limitStatus(data, now) {
 
 /** Return the problem with a new daily limit typed by the user (units), or null; `cents` is set when valid. */
 export function checkLimit(world, text) {
-  const t = String(text ?? '').trim().replace(/^¤\s*/, '').replace(/,/g, '');
+  let t = String(text ?? '').trim().replace(/^¤\s*/, '');
+  // Commas only as thousands separators, as in parseAmount: "15,00" is not 1500 (nor "1,5,0,0").
+  if (/^\d{1,3}(,\d{3})+$/.test(t)) t = t.replace(/,/g, '');
   const min = world.daily_limit.min_cents;
   const max = world.daily_limit.max_cents;
   if (!/^\d+$/.test(t)) return { error: 'Enter a whole amount, e.g. 1500' };
