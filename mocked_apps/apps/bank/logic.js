@@ -146,7 +146,7 @@ export function reduce(state, action, ctx) {
       if (a.value === 'now') ui.transfer.date = null;
       return state;
     case 'set_date': {
-      if (!ui.transfer || typeof a.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(a.date)) return state;
+      if (!ui.transfer || !L.isRealDate(a.date)) return state;
       if (a.date <= clock.isoDate(ctx.now) || a.date > clock.addDays(ctx.now, world.schedule_days || 60)) return state;
       ui.transfer.when = 'later';
       ui.transfer.date = a.date;

@@ -275,3 +275,19 @@ test('a new daily limit takes commas only as thousands separators ("15,00" is no
   assert.deepEqual(bank.checkLimit(world, '¤ 1,500'), { cents: 150000 });
   assert.equal(bk(dev).data.settings.daily_limit_cents, 100000);
 });
+
+test('a scheduled date must be a real day: "2026-03-32" is neither picked nor accepted at review', async () => {
+  const dev = await device();
+  go(dev, { type: 'new_transfer', from: 'chk' });
+  go(dev, { type: 'set_when', value: 'later' });
+  for (const date of ['2026-03-32', '2026-04-31', '2026-13-01']) {
+    go(dev, { type: 'set_date', date });
+    assert.equal(bk(dev).ui.transfer.date, null, date);
+  }
+  go(dev, { type: 'set_date', date: '2026-03-31' });
+  assert.equal(bk(dev).ui.transfer.date, '2026-03-31');
+  const now = dev.getState().os.clock.now;
+  const req = { from: 'chk', to: { kind: 'account', id: 'sav' }, amount_cents: 1000, note: '', date: '2026-03-32' };
+  assert.equal(bank.transferProblem(world, bk(dev).data, req, now), 'Pick a date after today.');
+  assert.equal(bank.transferProblem(world, bk(dev).data, { ...req, date: '2026-03-31' }, now), null);
+});

@@ -49,6 +49,11 @@ export function seedTransactions(world, now) {
   }).sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
 }
 
+/** True for a "YYYY-MM-DD" that names a real day ("2026-03-32" and "2026-02-30" do not: Date.UTC rolls them over). */
+export function isRealDate(text) {
+  return typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text) && clock.isoDate(clock.parseDate(text)) === text;
+}
+
 // ------------------------------------------------------------------ look-ups
 
 export const findAccount = (data, id) => (data.accounts || []).find((a) => a.id === id) || null;
@@ -217,7 +222,7 @@ export function transferProblem(world, data, req, now) {
   if (String(req.note || '').length > 60) return 'The note can have at most 60 characters.';
   if (req.date) {
     const today = clock.isoDate(now);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(req.date) || req.date <= today) return 'Pick a date after today.';
+    if (!isRealDate(req.date) || req.date <= today) return 'Pick a date after today.';
     if (req.date > clock.addDays(now, world.schedule_days || 60)) return `You can schedule at most ${world.schedule_days || 60} days ahead.`;
     if (req.to.kind === 'payee' && req.amount_cents > data.settings.daily_limit_cents) {
       return `This payment is over your daily limit of ${short(data.settings.daily_limit_cents)}.`;
