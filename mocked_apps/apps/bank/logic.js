@@ -34,6 +34,14 @@ export function init(world, ctx) {
   return { data, ui: freshUi() };
 }
 
+/**
+ * Run the scheduled transfers whose time (06:00 of their date) the virtual clock just passed, so balances and
+ * statuses are right without waiting for the next bank action (the screens showed them pending and unmoved).
+ */
+export function tick(state, interval, ctx) {
+  return L.settleScheduled(state.data, ctx) ? state : null;
+}
+
 // ------------------------------------------------------------------ reducer
 
 /** Apply an action (see README.md); null for unknown actions and `back` at a tab root (→ home screen). */

@@ -291,3 +291,16 @@ test('a scheduled date must be a real day: "2026-03-32" is neither picked nor ac
   assert.equal(bank.transferProblem(world, bk(dev).data, req, now), 'Pick a date after today.');
   assert.equal(bank.transferProblem(world, bk(dev).data, { ...req, date: '2026-03-31' }, now), null);
 });
+
+test('scheduled transfers run when the clock passes 06:00 of their day, with no bank action after', async () => {
+  const dev = await device();
+  const before = bal(dev, 'chk');
+  dev.system({ type: 'tick', ms: 4 * 86400000 - 3.5 * 3600000 - 60000 }); // Mar 18 05:59
+  assert.equal(bank.findScheduled(bk(dev).data, 's2').status, 'scheduled');
+  dev.system({ type: 'tick', ms: 60000 });
+  const s2 = bank.findScheduled(bk(dev).data, 's2');
+  assert.equal(s2.status, 'done');
+  assert.equal(bank.findTx(bk(dev).data, s2.tx_ids[0]).time, Date.UTC(2026, 2, 18, 6, 0));
+  assert.equal(bal(dev, 'chk'), before - 2500);
+  consistent(dev);
+});
