@@ -130,3 +130,19 @@ test('clips posted in one virtual minute list newest first, past id 9 too (Me, n
   assert.equal(newestClip(data, world, 'me').caption, captions[11]);
   assert.deepEqual(clips.tagClips(data, world, 'batchtest').map((c) => c.caption), newest);
 });
+
+test('drafts list last saved first: a new draft above the older ones, an updated one back on top', async () => {
+  const dev = await solo();
+  const ids = () => clips.draftsOf(app(dev).data).map((d) => d.id);
+  assert.deepEqual(ids(), ['d1', 'd2']);
+  for (const caption of ['first new', 'second new']) {
+    act(dev, { type: 'create' });
+    type(dev, 'caption', caption);
+    act(dev, { type: 'save_draft' });
+  }
+  const [a, b] = app(dev).data.drafts.slice(2).map((d) => d.id);
+  assert.deepEqual(ids(), [b, a, 'd1', 'd2']);
+  act(dev, { type: 'open_draft', id: 'd2' });
+  act(dev, { type: 'save_draft' });
+  assert.deepEqual(ids(), ['d2', b, a, 'd1']);
+});

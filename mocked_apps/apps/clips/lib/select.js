@@ -77,6 +77,12 @@ export function ownClips(data, world) {
   return (data.posts || []).map((p) => normOwn(world, p)).reverse().sort(byNewest);
 }
 
+/** Return the user's drafts, last saved first (a draft saved now listed below older ones). */
+export function draftsOf(data) {
+  // data.drafts is in the order saved: reversed, drafts saved in one virtual minute list the last saved first too.
+  return [...(data.drafts || [])].reverse().sort((a, b) => b.time - a.time);
+}
+
 /** Return the clip with `id` (world or own), normalized, or null. */
 export function clipById(data, world, id) {
   if (typeof id !== 'string') return null;
