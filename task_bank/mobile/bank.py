@@ -218,7 +218,8 @@ def pay_back_and_tell(ctx) -> dict[str, bool]:
     t = _payment(ctx, p["id"], amount * 100)
     new, tid = _new_messages_to(ctx, p["cid"])
     told = (len(new) == 1 and new[0].get("from") == "me"
-            and re.search(rf"(?<![\d.]){amount}(?:\.00)?(?![\d])", str(new[0].get("text"))) is not None)
+            # the amount, whole: "45" or "45.00", not "45.50" nor "145"
+            and re.search(rf"(?<![\d.]){amount}(?:\.00)?(?!\d|[.,]\d)", str(new[0].get("text"))) is not None)
     return {
         "paid": t is not None,
         "told": told,

@@ -94,3 +94,21 @@ async def test_email_compose_contact_reads_the_subject_like_the_message():
                 {"app": "email", "action": {"type": "@draft", "key": "body", "value": inst.params["body"]}},
                 {"app": "email", "action": {"type": "send"}}]
     await _verdicts("email.compose_contact", cases, log)
+
+
+async def test_bank_pay_back_and_tell_needs_the_amount_paid_in_the_text_not_one_with_cents_more():
+    """The text must name the amount paid: "¤45.50" passed for 45 (only a digit right after "45" was refused)."""
+    def cases(inst, s0):
+        n = inst.params["amount"]
+        return ((f"Hi, I just sent you ¤{n}.00.", True), (f"Sent you {n}", True), (f"Sent you ¤{n}.50", False),
+                (f"Sent you ¤{n},50", False), (f"Sent you ¤1{n}", False))
+
+    def log(inst, body):
+        p = inst.params["p"]
+        pay = [("bank", {"type": "new_transfer", "from": "chk", "to_kind": "payee", "to": p["id"]}),
+               ("bank", {"type": "@draft", "key": "amount", "value": str(inst.params["amount"])}),
+               ("bank", {"type": "review"}), ("bank", {"type": "confirm"}),
+               ("bank", {"type": "@draft", "key": "pin", "value": "2580"}), ("bank", {"type": "enter_pin"})]
+        return [{"app": None, "action": {"type": "open", "app": "bank"}}] + [{"app": a, "action": x} for a, x in pay] \
+            + _text(p["cid"], body)
+    await _verdicts("bank.pay_back_and_tell", cases, log)
