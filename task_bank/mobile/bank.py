@@ -206,7 +206,9 @@ def card_lost(ctx) -> dict[str, bool]:
 def share_receipt(ctx) -> dict[str, bool]:
     tx, cid = ctx.params["tx"], ctx.params["contact"]["id"]
     new, tid = _new_messages_to(ctx, cid)
-    sent = (len(new) == 1 and new[0].get("from") == "me" and tx["amount"] in str(new[0].get("text"))
+    # the whole amount, not a piece of a larger one ("¤18.75" does not hold 8.75)
+    amount = re.compile(rf"(?<![\d.]){re.escape(tx['amount'])}(?!\d)")
+    sent = (len(new) == 1 and new[0].get("from") == "me" and amount.search(str(new[0].get("text"))) is not None
             and text(tx["title"]) in text(new[0].get("text")))
     return {"sent": sent, "others_intact": _other_threads_intact(ctx, tid), "bank_intact": _unchanged(ctx)}
 
@@ -216,7 +218,8 @@ def pay_back_and_tell(ctx) -> dict[str, bool]:
     t = _payment(ctx, p["id"], amount * 100)
     new, tid = _new_messages_to(ctx, p["cid"])
     told = (len(new) == 1 and new[0].get("from") == "me"
-            and re.search(rf"(?<![\d.]){amount}(?:\.00)?(?![\d])", str(new[0].get("text"))) is not None)
+            # the amount, whole: "45" or "45.00", not "45.50" nor "145"
+            and re.search(rf"(?<![\d.]){amount}(?:\.00)?(?!\d|[.,]\d)", str(new[0].get("text"))) is not None)
     return {
         "paid": t is not None,
         "told": told,

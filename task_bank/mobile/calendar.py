@@ -6,8 +6,6 @@ Messages: apps.messages.data.threads = [{id, contact_id, number, messages: [{id,
 Notes: apps.notes.data.notes = [{id, title, body, items, ...}].
 """
 
-import re
-
 from verifier_checks import (
     answer_of,
     app_data,
@@ -21,6 +19,7 @@ from verifier_checks import (
     text,
     thread_is_with,
     threads_intact,
+    time_of,
 )
 
 _FIELDS = ("title", "date", "start", "end", "location", "attendees", "notes", "reminder")
@@ -33,12 +32,6 @@ def _events(state):
 def _text(value):
     """Compare text ignoring case, surrounding quotes and runs of whitespace."""
     return text(value, "\"'“”")
-
-
-def _time(value):
-    """Return "HH:MM" for "9:30" / "09:30" / "09.30" answers, else the cleaned text."""
-    m = re.fullmatch(r"\s*(\d{1,2})[:.](\d{2})\s*", str(value or ""))
-    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else _text(value)
 
 
 def _only_changed(ctx, changes):
@@ -157,7 +150,7 @@ def query_day(ctx):
     truth = on_day[0] if len(on_day) == 1 else None
     return {
         "title": truth is not None and _text(answer_of(ctx, "title")) == _text(truth["title"]),
-        "start": truth is not None and _time(answer_of(ctx, "start")) == truth["start"],
+        "start": truth is not None and time_of(answer_of(ctx, "start")) == truth["start"],  # "9:30", "9:30 am"
         "unchanged": _unchanged(ctx),
     }
 

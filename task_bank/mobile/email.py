@@ -109,7 +109,8 @@ def compose_contact(ctx) -> dict[str, bool]:
     mail = _one_sent(ctx)
     return {
         "sent": mail is not None and _addr(mail.get("to")) == [c["email"].casefold()],
-        "content": mail is not None and " ".join(str(mail.get("subject", "")).split()) == ctx.params["subject"]
+        # subject and message alike: case, punctuation and spacing aside ("quick question" is "Quick question")
+        "content": mail is not None and words(mail.get("subject")) == words(ctx.params["subject"])
         and words(mail.get("body")) == words(ctx.params["body"]),
         "rest_intact": _intact(ctx, new_ok=True),
     }

@@ -25,6 +25,7 @@ from verifier_checks import (
     rows,
     same_keys,
     text,
+    time_of,
 )
 
 MIN = 60000
@@ -281,11 +282,9 @@ def cancel_order(ctx) -> dict[str, bool]:
 def order_eta(ctx) -> dict[str, bool]:
     oid = ctx.params["o"]["active"]["id"]
     order = _orders(ctx.initial).get(oid)
-    raw = str(answer_of(ctx, "eta") or "").strip().replace(".", ":")
-    m = re.fullmatch(r"(\d{1,2}):(\d{2})", raw)
-    given = f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
+    # "9:58", "09.58" and "9:58 am" are all that time; "9:58 pm" is not
     return {
-        "correct": bool(order) and given == hhmm(_eta(_w(ctx), order) // MIN),
+        "correct": bool(order) and time_of(answer_of(ctx, "eta")) == hhmm(_eta(_w(ctx), order) // MIN),
         "unchanged": _untouched(ctx),
     }
 
@@ -360,7 +359,9 @@ def new_address_order(ctx) -> dict[str, bool]:
 def share_total(ctx) -> dict[str, bool]:
     past = _orders(ctx.initial).get(ctx.params["h"]["id"], {})
     amount = f"{past['total'] / 100:.2f}" if past else "??"
-    result = _shared(ctx, ctx.params["contact"], lambda body: amount in body.replace(",", ""))
+    # the whole amount, not a piece of a larger one ("$127.99" does not hold the total 27.99)
+    pattern = re.compile(rf"(?<![\d.]){re.escape(amount)}(?!\d)")
+    result = _shared(ctx, ctx.params["contact"], lambda body: pattern.search(body.replace(",", "")) is not None)
     result["food_intact"] = _untouched(ctx)
     return result
 

@@ -34,6 +34,14 @@ export function init(world, ctx) {
   return { data, ui: freshUi() };
 }
 
+/**
+ * Run the scheduled transfers whose time (06:00 of their date) the virtual clock just passed, so balances and
+ * statuses are right without waiting for the next bank action (the screens showed them pending and unmoved).
+ */
+export function tick(state, interval, ctx) {
+  return L.settleScheduled(state.data, ctx) ? state : null;
+}
+
 // ------------------------------------------------------------------ reducer
 
 /** Apply an action (see README.md); null for unknown actions and `back` at a tab root (→ home screen). */
@@ -146,7 +154,7 @@ export function reduce(state, action, ctx) {
       if (a.value === 'now') ui.transfer.date = null;
       return state;
     case 'set_date': {
-      if (!ui.transfer || typeof a.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(a.date)) return state;
+      if (!ui.transfer || !L.isRealDate(a.date)) return state;
       if (a.date <= clock.isoDate(ctx.now) || a.date > clock.addDays(ctx.now, world.schedule_days || 60)) return state;
       ui.transfer.when = 'later';
       ui.transfer.date = a.date;

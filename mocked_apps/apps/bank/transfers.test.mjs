@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as bank from './logic.js';
-import { PIN, device, bk, go, draft, bal, consistent, toReview, pin } from './testkit.mjs';
+import { PIN, world, device, bk, go, draft, bal, consistent, toReview, pin } from './testkit.mjs';
 
 test('own-account transfer: PIN, both legs, balances consistent, done screen', async () => {
   const dev = await device();
@@ -242,4 +242,65 @@ test('transactions made at the same virtual time list newest first, past id 9 to
   const newest = bank.listTransactions(data).slice(0, 2).map((t) => t.id);
   assert.deepEqual(newest.sort(), [...ui.last.tx].sort(), `the last transfer's legs (${ui.last.tx}) lead, got ${newest}`);
   assert.deepEqual(bank.listTransactions(data, { account: 'chk' }).slice(0, 4).map((t) => t.amount_cents), [-400, -300, -200, -100]);
+});
+
+test('a scheduled payment that runs today leaves today\'s daily limit to the payments made now', async () => {
+  const dev = await device();
+  toReview(dev, { kind: 'payee', to: 'p2', amount: '800', date: '2026-03-15' });
+  pin(dev);
+  dev.system({ type: 'tick', ms: 86400000 });
+  go(dev, { type: 'tab', tab: 'payments' });
+  const item = bk(dev).data.scheduled.find((s) => s.date === '2026-03-15');
+  assert.equal(item.status, 'done');
+  const now = dev.getState().os.clock.now;
+  assert.deepEqual(bank.limitStatus(bk(dev).data, now), { limit: 100000, used: 0, left: 100000 });
+  toReview(dev, { kind: 'payee', to: 'p2', amount: '500' });
+  assert.equal(bk(dev).ui.screen, 'review', bk(dev).ui.error);
+  pin(dev);
+  assert.equal(bk(dev).ui.screen, 'done');
+  assert.equal(bank.limitStatus(bk(dev).data, now).used, 50000);
+  consistent(dev);
+});
+
+test('a new daily limit takes commas only as thousands separators ("15,00" is not 1500)', async () => {
+  const dev = await device();
+  go(dev, { type: 'tab', tab: 'settings' });
+  go(dev, { type: 'change_limit' });
+  for (const bad of ['15,00', '1,5,0,0', ',2000', '2000,']) {
+    draft(dev, 'limit', bad);
+    go(dev, { type: 'save_limit' });
+    assert.equal(bk(dev).ui.errors.limit, 'Enter a whole amount, e.g. 1500', bad);
+    assert.equal(bk(dev).ui.dialog, null, bad);
+  }
+  assert.deepEqual(bank.checkLimit(world, '¤ 1,500'), { cents: 150000 });
+  assert.equal(bk(dev).data.settings.daily_limit_cents, 100000);
+});
+
+test('a scheduled date must be a real day: "2026-03-32" is neither picked nor accepted at review', async () => {
+  const dev = await device();
+  go(dev, { type: 'new_transfer', from: 'chk' });
+  go(dev, { type: 'set_when', value: 'later' });
+  for (const date of ['2026-03-32', '2026-04-31', '2026-13-01']) {
+    go(dev, { type: 'set_date', date });
+    assert.equal(bk(dev).ui.transfer.date, null, date);
+  }
+  go(dev, { type: 'set_date', date: '2026-03-31' });
+  assert.equal(bk(dev).ui.transfer.date, '2026-03-31');
+  const now = dev.getState().os.clock.now;
+  const req = { from: 'chk', to: { kind: 'account', id: 'sav' }, amount_cents: 1000, note: '', date: '2026-03-32' };
+  assert.equal(bank.transferProblem(world, bk(dev).data, req, now), 'Pick a date after today.');
+  assert.equal(bank.transferProblem(world, bk(dev).data, { ...req, date: '2026-03-31' }, now), null);
+});
+
+test('scheduled transfers run when the clock passes 06:00 of their day, with no bank action after', async () => {
+  const dev = await device();
+  const before = bal(dev, 'chk');
+  dev.system({ type: 'tick', ms: 4 * 86400000 - 3.5 * 3600000 - 60000 }); // Mar 18 05:59
+  assert.equal(bank.findScheduled(bk(dev).data, 's2').status, 'scheduled');
+  dev.system({ type: 'tick', ms: 60000 });
+  const s2 = bank.findScheduled(bk(dev).data, 's2');
+  assert.equal(s2.status, 'done');
+  assert.equal(bank.findTx(bk(dev).data, s2.tx_ids[0]).time, Date.UTC(2026, 2, 18, 6, 0));
+  assert.equal(bal(dev, 'chk'), before - 2500);
+  consistent(dev);
 });

@@ -337,3 +337,23 @@ test('works with a stub messages app that records intents', () => {
   dev.dispatch('calendar', { type: 'message', contact: 'c21' });
   assert.deepEqual(intents, [{ type: 'intent', to: 'c21', text: 'Re: Farmers market volunteering (Sat, Mar 21 at 10:00) ' }]);
 });
+
+test('a year below 1000 is refused by the form and the move dialog, not stored as a date that reads back as none', async () => {
+  assert.equal(normalizeDate('0050-03-17'), null);
+  assert.equal(normalizeDate('0999-12-31'), null);
+  assert.equal(normalizeDate('1000-01-01'), '1000-01-01');
+  const dev = await open();
+  const before = JSON.stringify(app(dev).data);
+  act(dev, { type: 'new' });
+  fill(dev, { title: 'Typo year', date: '0050-03-17', start: '10:00', end: '11:00' });
+  act(dev, { type: 'save' });
+  assert.equal(app(dev).ui.errors.date, 'Use a date like 2026-03-17');
+  assert.equal(JSON.stringify(app(dev).data), before);
+  act(dev, { type: 'cancel' });
+  const id = world.events[0].id;
+  act(dev, { type: 'move', id });
+  type(dev, 'move_date', '0026-03-20');
+  act(dev, { type: 'confirm_move' });
+  assert.equal(app(dev).ui.dialog.error, 'Use a date like 2026-03-17');
+  assert.equal(ev(dev, id).date, world.events[0].date);
+});

@@ -111,3 +111,38 @@ test('drafts: save new, reopen, update, publish (removes the draft), delete behi
   assert.deepEqual([app(dev).ui.form, app(dev).ui.drafts.caption], [null, '']);
   assert.equal(dataOf(dev), before, 'leaving the form saves nothing');
 });
+
+test('clips posted in one virtual minute list newest first, past id 9 too (Me, newest clip, hashtag page)', async () => {
+  const dev = await solo();
+  const captions = Array.from({ length: 12 }, (_, i) => `Batch ${i + 1} #batchtest`);
+  for (const caption of captions) {
+    act(dev, { type: 'create' });
+    act(dev, { type: 'pick_template', template: 'rain' });
+    type(dev, 'caption', caption);
+    act(dev, { type: 'form_privacy', privacy: 'public' });
+    act(dev, { type: 'post' });
+  }
+  const ids = app(dev).data.posts.map((p) => p.id);
+  assert.ok(ids.some((id) => id.length > 2) && ids.some((id) => id.length === 2));
+  const newest = captions.slice().reverse();
+  const { data } = app(dev);
+  assert.deepEqual(clips.ownClips(data, world).slice(0, 12).map((c) => c.caption), newest);
+  assert.equal(newestClip(data, world, 'me').caption, captions[11]);
+  assert.deepEqual(clips.tagClips(data, world, 'batchtest').map((c) => c.caption), newest);
+});
+
+test('drafts list last saved first: a new draft above the older ones, an updated one back on top', async () => {
+  const dev = await solo();
+  const ids = () => clips.draftsOf(app(dev).data).map((d) => d.id);
+  assert.deepEqual(ids(), ['d1', 'd2']);
+  for (const caption of ['first new', 'second new']) {
+    act(dev, { type: 'create' });
+    type(dev, 'caption', caption);
+    act(dev, { type: 'save_draft' });
+  }
+  const [a, b] = app(dev).data.drafts.slice(2).map((d) => d.id);
+  assert.deepEqual(ids(), [b, a, 'd1', 'd2']);
+  act(dev, { type: 'open_draft', id: 'd2' });
+  act(dev, { type: 'save_draft' });
+  assert.deepEqual(ids(), ['d2', b, a, 'd1']);
+});

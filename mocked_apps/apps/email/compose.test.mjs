@@ -196,3 +196,37 @@ test('compose over an open compose changes nothing: the typed text stays and one
   assert.equal(JSON.stringify(app(dev).ui), before);
   assert.equal(app(dev).ui.drafts.subject, 'Plans');
 });
+
+test('emails sent in one virtual minute list newest first, past id 9 too (sent folder and search)', async () => {
+  const dev = await dev0();
+  const subjects = Array.from({ length: 12 }, (_, i) => `Batch ${i + 1}`);
+  for (const subject of subjects) {
+    act(dev, { type: 'compose' });
+    type(dev, 'to', 'lena@mailbox.example');
+    type(dev, 'subject', subject);
+    act(dev, { type: 'send' });
+  }
+  assert.ok(sent(dev).some((e) => e.id.length > 2) && sent(dev).some((e) => e.id.length === 2));
+  const newest = subjects.slice().reverse();
+  assert.deepEqual(email.viewEmails(app(dev).data, world, 'sent').filter((e) => e.own).map((e) => e.subject), newest);
+  assert.deepEqual(email.searchEmails(app(dev).data, world, 'Batch').map((e) => e.subject), newest);
+});
+
+test('saving a compose with nothing written keeps no empty draft; a forward or an opened draft is still saved', async () => {
+  const dev = await dev0();
+  const count = app(dev).data.emails.length;
+  act(dev, { type: 'compose' });
+  type(dev, 'subject', '   ');
+  act(dev, { type: 'save_draft' });
+  assert.equal(app(dev).ui.screen, 'list');
+  assert.equal(app(dev).ui.notice, 'Empty draft discarded');
+  assert.equal(app(dev).data.emails.length, count);
+  act(dev, { type: 'forward', id: 'e14' });
+  act(dev, { type: 'save_draft' });
+  assert.equal(app(dev).data.emails.length, count + 1, 'a forward holds the quoted email');
+  act(dev, { type: 'open', id: 'e31' });
+  for (const key of ['to', 'subject', 'body']) type(dev, key, '');
+  act(dev, { type: 'save_draft' });
+  assert.equal(rec(dev, 'e31').folder, 'drafts', 'an opened draft emptied is saved, not dropped');
+  assert.equal(app(dev).data.emails.length, count + 1);
+});

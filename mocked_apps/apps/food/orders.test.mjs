@@ -117,3 +117,23 @@ test('reorder copies the lines and the address into the cart, asking before repl
   assert.match(fd(late).ui.error, /Sunrise Skillet is closed now/);
   assert.equal(fd(late).data.cart.lines.length, 0);
 });
+
+test('orders placed in one virtual minute list newest first, past two-digit ids too', async () => {
+  const dev = await device();
+  go(dev, { type: 'tab', tab: 'account' });
+  go(dev, { type: 'open_screen', screen: 'wallet' });
+  for (let i = 0; i < 4; i += 1) {
+    go(dev, { type: 'ask_topup', amount: 5000 });
+    go(dev, { type: 'confirm_topup' });
+  }
+  for (let i = 0; i < 5; i += 1) {
+    add(dev, 'r1', 'm101', { qty: 2 });
+    pay(dev);
+  }
+  const past = new Set(world.orders.map((o) => o.id));
+  const mine = fd(dev).data.orders.filter((o) => !past.has(o.id)).map((o) => o.id);
+  assert.equal(mine.length, 5);
+  assert.ok(mine.some((id) => id.length === 4) && mine.some((id) => id.length === 5), mine.join(' '));
+  const listed = F.sortedOrders(world, fd(dev).data.orders, NOW).map((o) => o.id);
+  assert.deepEqual(listed.slice(0, 5), mine.slice().reverse());
+});

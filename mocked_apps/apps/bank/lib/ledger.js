@@ -49,6 +49,11 @@ export function seedTransactions(world, now) {
   }).sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
 }
 
+/** True for a "YYYY-MM-DD" that names a real day ("2026-03-32" and "2026-02-30" do not: Date.UTC rolls them over). */
+export function isRealDate(text) {
+  return typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text) && clock.isoDate(clock.parseDate(text)) === text;
+}
+
 // ------------------------------------------------------------------ look-ups
 
 export const findAccount = (data, id) => (data.accounts || []).find((a) => a.id === id) || null;
@@ -139,8 +144,11 @@ export function statement(world, data, account, key) {
 /** Return the cents paid to payees today (immediate payments made on the day of `now`). */
 export function paidToday(data, now) {
   const d = dayStart(now);
+  // A scheduled payment was held to the whole limit when it was set up; running on its day it uses none of that
+  // day's limit (it took up to all of it, refusing every payment the user then made that day).
+  const scheduled = new Set((data.scheduled || []).flatMap((s) => s.tx_ids || []));
   return (data.transactions || [])
-    .filter((t) => t.kind === 'payment' && t.amount_cents < 0 && dayStart(t.time) === d)
+    .filter((t) => t.kind === 'payment' && t.amount_cents < 0 && dayStart(t.time) === d && !scheduled.has(t.id))
     .reduce((n, t) => n - t.amount_cents, 0);
 }
 
@@ -153,7 +161,9 @@ export function limitStatus(data, now) {
 
 /** Return the problem with a new daily limit typed by the user (units), or null; `cents` is set when valid. */
 export function checkLimit(world, text) {
-  const t = String(text ?? '').trim().replace(/^¤\s*/, '').replace(/,/g, '');
+  let t = String(text ?? '').trim().replace(/^¤\s*/, '');
+  // Commas only as thousands separators, as in parseAmount: "15,00" is not 1500 (nor "1,5,0,0").
+  if (/^\d{1,3}(,\d{3})+$/.test(t)) t = t.replace(/,/g, '');
   const min = world.daily_limit.min_cents;
   const max = world.daily_limit.max_cents;
   if (!/^\d+$/.test(t)) return { error: 'Enter a whole amount, e.g. 1500' };
@@ -212,7 +222,7 @@ export function transferProblem(world, data, req, now) {
   if (String(req.note || '').length > 60) return 'The note can have at most 60 characters.';
   if (req.date) {
     const today = clock.isoDate(now);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(req.date) || req.date <= today) return 'Pick a date after today.';
+    if (!isRealDate(req.date) || req.date <= today) return 'Pick a date after today.';
     if (req.date > clock.addDays(now, world.schedule_days || 60)) return `You can schedule at most ${world.schedule_days || 60} days ahead.`;
     if (req.to.kind === 'payee' && req.amount_cents > data.settings.daily_limit_cents) {
       return `This payment is over your daily limit of ${short(data.settings.daily_limit_cents)}.`;

@@ -32,7 +32,9 @@ export function normalizeDate(text) {
   const y = Number(m[1]);
   const mo = Number(m[2]);
   const d = Number(m[3]);
-  if (mo < 1 || mo > 12 || d < 1) return null;
+  // A year below 1000 is not a four-digit year: stored as "50-03-17" it would read back as no date at all (and
+  // Date.UTC takes 0-99 as 1900-1999).
+  if (y < 1000 || mo < 1 || mo > 12 || d < 1) return null;
   const ms = Date.UTC(y, mo - 1, d);
   if (new Date(ms).getUTCMonth() !== mo - 1) return null;
   return `${y}-${pad(mo)}-${pad(d)}`;

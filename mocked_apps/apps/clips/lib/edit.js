@@ -68,8 +68,12 @@ export function submitForm(state, ctx, asDraft) {
   const draftId = ui.form.draft;
   if (asDraft) {
     const existing = data.drafts.find((d) => d.id === draftId);
-    if (existing) Object.assign(existing, { template, caption, privacy, time: ctx.now });
-    else data.drafts.push({ id: newId(ctx, 'd', [...data.drafts, ...((ctx.world.me || {}).drafts || [])]), template, caption, privacy, time: ctx.now });
+    // data.drafts is kept in the order saved (an updated draft moves to the end), so the list can show the last saved
+    // first even among drafts of one virtual minute
+    if (existing) {
+      Object.assign(existing, { template, caption, privacy, time: ctx.now });
+      data.drafts = [...data.drafts.filter((d) => d !== existing), existing];
+    } else data.drafts.push({ id: newId(ctx, 'd', [...data.drafts, ...((ctx.world.me || {}).drafts || [])]), template, caption, privacy, time: ctx.now });
     closeForm(ui);
     goRoot(ui, 'me');
     ui.me_tab = 'drafts';

@@ -72,7 +72,15 @@ export function worldClips(world) {
 
 /** Return the user's own clips, normalized, newest first. */
 export function ownClips(data, world) {
-  return (data.posts || []).map((p) => normOwn(world, p)).sort(byNewest);
+  // data.posts is in the order made, so reversed it is newest first where times tie (clips posted in one virtual
+  // minute); byNewest keeps that order (sort is stable).
+  return (data.posts || []).map((p) => normOwn(world, p)).reverse().sort(byNewest);
+}
+
+/** Return the user's drafts, last saved first (a draft saved now listed below older ones). */
+export function draftsOf(data) {
+  // data.drafts is in the order saved: reversed, drafts saved in one virtual minute list the last saved first too.
+  return [...(data.drafts || [])].reverse().sort((a, b) => b.time - a.time);
 }
 
 /** Return the clip with `id` (world or own), normalized, or null. */
@@ -84,8 +92,12 @@ export function clipById(data, world, id) {
   return p ? normOwn(world, p) : null;
 }
 
+/** Compare clips newest first; two own clips of the same time keep their order (ownClips gives it, newest made first). */
 export function byNewest(a, b) {
-  return b.time - a.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  if (b.time !== a.time) return b.time - a.time;
+  // Own ids compare as text ("m10" < "m9"), which is not the order they were made in.
+  if (a.own && b.own) return 0;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** Return the like count shown for a clip: the world count plus the user's own like. */

@@ -6,7 +6,7 @@ import { h, icon } from '../../../runtime/ui/h.js';
 import { button, empty, section } from '../../../runtime/ui/kit.js';
 import {
   ago, count, creatorClips, creatorOf, followerCount, hashtags, notifications, search, tagClips, totalLikes, trendingTags,
-  clipById, templateOf, PRIVACY, PRIVACY_LABEL, CAPTION_MAX, ME,
+  clipById, draftsOf, templateOf, PRIVACY, PRIVACY_LABEL, CAPTION_MAX, ME,
 } from '../lib/select.js';
 import { ICONS, PRIVACY_ICON, bar, bottomNav, face, grid, poster } from './parts.js';
 
@@ -134,7 +134,7 @@ export function me(api) {
   const tab = (id, label, n) => h('button.cl-metab' + (ui.me_tab === id ? '.active' : ''), { 'data-gym': `metab:${id}`, onclick: () => api.dispatch({ type: 'me_tab', tab: id }) }, `${label} (${n})`);
   let content;
   if (ui.me_tab === 'drafts') {
-    content = data.drafts.length ? data.drafts.map((d) => {
+    content = data.drafts.length ? draftsOf(data).map((d) => {
       const t = templateOf(api.world, d.template);
       return h('div.row.cl-row', { 'data-gym': `draft:${d.id}`, role: 'button', onclick: () => api.dispatch({ type: 'open_draft', id: d.id }) },
         h('div.cl-draft-thumb', null, poster({ t: d.template, c: t ? t.c : null }, `d-${d.id}`)),

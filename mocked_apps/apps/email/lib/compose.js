@@ -83,6 +83,14 @@ export function saveDraft(state, ctx) {
   const ui = state.ui;
   if (ui.screen !== 'compose' || !ui.compose) return state;
   const to = String(ui.drafts.to ?? '').split(/[,;]/).map((p) => p.trim()).filter(Boolean);
+  const c = ui.compose;
+  const blank = !to.length && !String(ui.drafts.subject ?? '').trim() && !String(ui.drafts.body ?? '').trim();
+  if (blank && !c.draft && !c.quote && !c.attachments.length) {
+    // nothing written: an empty "(no subject)" draft to "(no recipient)" would be kept for nothing
+    pop(state);
+    ui.notice = 'Empty draft discarded';
+    return state;
+  }
   store(state, composeRecord(state, ctx, 'drafts', to));
   pop(state);
   ui.notice = 'Draft saved';

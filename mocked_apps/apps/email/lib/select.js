@@ -101,8 +101,6 @@ export function isMine(world, email) {
   return Boolean(email && email.from && String(email.from.email).toLowerCase() === account(world).email.toLowerCase());
 }
 
-const newestFirst = (a, b) => (b.time - a.time) || (a.id < b.id ? 1 : -1);
-
 /** Return the full emails of a view: a folder, "starred", or "label:<name>", newest first. */
 export function viewEmails(data, world, view) {
   const v = String(view || 'inbox');
@@ -110,7 +108,15 @@ export function viewEmails(data, world, view) {
   if (v === 'starred') recs = data.emails.filter((e) => e.starred && e.folder !== 'trash');
   else if (v.startsWith('label:')) recs = data.emails.filter((e) => e.folder !== 'trash' && (e.labels || []).includes(v.slice(6)));
   else recs = data.emails.filter((e) => e.folder === v);
-  return recs.slice().sort(newestFirst).map((r) => full(world, r));
+  return newestFirst(data, recs).map((r) => full(world, r));
+}
+
+/** Return `recs` (records of data.emails) newest first. */
+function newestFirst(data, recs) {
+  // Ties in time (every email sent in one virtual minute) go by creation, newest first: data.emails is in that
+  // order, while the ids compare as text ("m10" < "m9", so the 10th sent email listed below the 9th).
+  const made = new Map(data.emails.map((e, i) => [e, i]));
+  return recs.slice().sort((a, b) => (b.time - a.time) || made.get(b) - made.get(a));
 }
 
 /** Return the number of unread emails in a view. */
@@ -172,7 +178,7 @@ export function pickable(contacts, query) {
 export function searchEmails(data, world, query) {
   const q = String(query ?? '').trim().toLowerCase();
   if (!q) return [];
-  return data.emails.slice().sort(newestFirst).map((r) => full(world, r)).filter((e) => [
+  return newestFirst(data, data.emails).map((r) => full(world, r)).filter((e) => [
     e.from.name, e.from.email, ...(e.to || []), ...(e.cc || []), e.subject, e.body, ...(e.attachments || []),
   ].some((t) => String(t ?? '').toLowerCase().includes(q)));
 }

@@ -45,8 +45,11 @@ export function isActive(world, order, now) {
 
 /** Return the orders newest first (active ones before finished ones). */
 export function sortedOrders(world, orders, now) {
+  // Orders of one virtual minute go by creation, newest first: the list is in that order, while the ids compare as
+  // text ("ord12" < "ord6", so the newest of two orders placed together listed second).
+  const made = new Map((orders || []).map((o, i) => [o, i]));
   return [...(orders || [])].sort((a, b) => (isActive(world, b, now) - isActive(world, a, now)) || (b.placed_at - a.placed_at)
-    || (a.id < b.id ? -1 : 1));
+    || made.get(b) - made.get(a));
 }
 
 /** Return the label of a stage id ('cancelled' included). */
