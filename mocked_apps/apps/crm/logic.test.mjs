@@ -237,3 +237,20 @@ test('owners and activities on any record', async () => {
   assert.equal(ui(dev).notice, null);
   assert.equal(act(dev, { type: 'teleport' }), false);
 });
+
+test('lead and deal tables order names with compareText: an accented name sits with its letter, not after z', async () => {
+  const dev = await open();
+  act(dev, { type: 'new_lead' });
+  for (const [k, v] of Object.entries({ 'nl-first': 'Ágota', 'nl-last': 'Aalto', 'nl-company': 'Émeraude Labs', 'nl-email': 'agota@emeraude.test' })) type(dev, k, v);
+  act(dev, { type: 'create_lead' });
+  const d = data(dev);
+  const added = d.leads.at(-1).id;
+  const byName = leadRows(d, { lstatus: 'all', lfilters: {}, lsort: { col: 'name', dir: 'asc' }, drafts: {} }).map((l) => l.id);
+  assert.ok(byName.indexOf(added) < byName.length / 2, `${added} sorted at ${byName.indexOf(added)} of ${byName.length}`);
+  const byCompany = leadRows(d, { lstatus: 'all', lfilters: {}, lsort: { col: 'company', dir: 'desc' }, drafts: {} }).map((l) => l.company);
+  const firstF = byCompany.findIndex((c) => c.startsWith('F'));
+  assert.ok(byCompany.indexOf('Émeraude Labs') > firstF, byCompany.join(', '));
+  d.opps[0].name = 'Ängel renewal';
+  const opps = oppRows(d, { ostage: 'all', ofilters: {}, osort: { col: 'name', dir: 'asc' }, drafts: {} }, world).map((o) => o.name);
+  assert.equal(opps[0], 'Ängel renewal', opps.join(', '));
+});

@@ -2,6 +2,7 @@
 
 import { STATUSES } from './constants.js';
 import { money, applyPercent } from './format.js';
+import { compareText } from '../../../runtime/core/text.js';
 
 export function findProduct(data, id) {
   return (data.products || []).find((p) => p.id === id);
@@ -80,10 +81,13 @@ export function sortProducts(list, sort, data) {
       default: return p.sku;
     }
   };
+  // Text columns in the one text order (compareText: code-point order put "Éclair" after "Zinc"), the rest as they are.
+  const text = ['title', 'category', 'vendor'].includes(col);
   return [...list].sort((a, b) => {
     const x = value(a);
     const y = value(b);
-    if (x !== y) return (x < y ? -1 : 1) * dir;
+    const c = text ? compareText(x, y) : x < y ? -1 : x > y ? 1 : 0;
+    if (c) return c * dir;
     return a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0;
   });
 }
