@@ -278,3 +278,32 @@ async def test_tiletrip_query_day_cost_accepts_the_credits_unit_it_asks_for():
             assert verdict.success is success, (typed, verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_crm_new_lead_accepts_the_phone_typed_with_other_separators():
+    """The CRM stores a phone as typed; "+1-555-0401" is the number the task gives as "+1 555 0401" (the verifier
+    compared text and failed it), while another number still fails."""
+    [spec] = load_tasks(["web"], ["crm.new_lead"])
+    inst = sample(spec, 0)
+    n = inst.params["n"]
+    initial = _s0(spec, inst)
+    fields = {"nl-first": n["first"], "nl-last": n["last"], "nl-company": n["company"], "nl-title": n["title"],
+              "nl-email": n["email"]}
+
+    def create(phone):
+        log = [("crm", {"type": "new_lead"})] + [("crm", {"type": "@draft", "key": k, "value": v}) for k, v in fields.items()]
+        log += [("crm", {"type": "@draft", "key": "nl-phone", "value": phone}),
+                ("crm", {"type": "new_lead_set", "field": "source", "value": n["source"]}),
+                ("crm", {"type": "new_lead_set", "field": "owner", "value": n["owner"]}), ("crm", {"type": "create_lead"})]
+        return _replay(spec, inst, [{"app": None, "action": {"type": "open", "app": "crm"}}] + log)
+
+    dashed = n["phone"].replace(" ", "-")
+    pool = VerifierPool(size=1)
+    try:
+        for phone, success in ((n["phone"], True), (dashed, True), (dashed[:-1] + "9", False)):
+            final = create(phone)
+            assert final["apps"]["crm"]["data"]["leads"][-1]["phone"] == phone
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (phone, verdict.criteria)
+    finally:
+        await pool.close()
