@@ -272,3 +272,23 @@ def test_desktop_side_columns_keep_their_scroll_and_ids_are_unique(desktop):
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
     assert errors == []
+
+
+@requires_chromium
+def test_desktop_address_bar_and_tab_follow_the_page_under_the_shade(desktop):
+    # The shade opens over the app's page; the address bar showed the start page's address meanwhile, and in
+    # recents (no page shown) the app's tab stayed highlighted.
+    page, errors = desktop
+    page.evaluate("__gym.reset({seed: 1, start_app: 'crm'})")
+    address = "document.querySelector('[data-gym=\"address\"]').textContent"
+    active = "[...document.querySelectorAll('.dt-tab.active')].length"
+    in_app = page.evaluate(address)
+    assert in_app.startswith("https://crm.") and page.evaluate(active) == 1
+    page.evaluate("__gym.system({type: 'shade'})")
+    assert page.evaluate(address) == in_app and page.evaluate(active) == 1
+    page.evaluate("__gym.system({type: 'recents'})")
+    assert page.evaluate(address) == "https://start.workspace.test" and page.evaluate(active) == 0
+    page.evaluate("__gym.system({type: 'home'})")
+    page.evaluate("__gym.system({type: 'shade'})")
+    assert page.evaluate(address) == "https://start.workspace.test" and page.evaluate(active) == 0
+    assert errors == []
