@@ -63,7 +63,7 @@ export function convertPage(api) {
         fieldBox('Close date', input(api, 'cv-opp-close', { placeholder: 'YYYY-MM-DD' }), err['cv-opp-close'], true),
         fieldBox('Probability (%)', input(api, 'cv-opp-prob'), err['cv-opp-prob'], true)),
       h('div.cr-field', null, h('span.cr-label', null, 'Type'), seg('opp-type', OPP_TYPES, c.type, (t) => api.dispatch({ type: 'conv_set', field: 'type', value: t }), (t) => TYPE_LABEL[t])),
-      h('div.cr-row2', null, fieldBox('Next step', input(api, 'cv-opp-next')), fieldBox('Description', input(api, 'cv-opp-desc'))),
+      h('div.cr-row2', null, fieldBox('Next step', input(api, 'cv-opp-next'), err['cv-opp-next']), fieldBox('Description', input(api, 'cv-opp-desc'))),
     ];
   } else {
     const d = (k) => api.draft(k) || '—';
