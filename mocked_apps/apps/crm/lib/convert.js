@@ -35,6 +35,7 @@ export function validateStep(data, step, drafts, conv, world, today) {
       if (dup) errors['cv-email'] = `A contact with this email already exists (${dup.id}, ${personName(dup)})`;
     }
     if (values.phone && !isPhone(values.phone)) errors['cv-phone'] = 'Enter a valid phone number';
+    if (values.title.length > MAX_LEN.name) errors['cv-title'] = `At most ${MAX_LEN.name} characters`;
     if (!(world.users || []).some((u) => u.id === values.owner)) errors.owner = 'Pick an owner';
   } else if (step === 2) {
     values.mode = c.mode;
