@@ -167,3 +167,27 @@ test('products table: text columns sort with compareText (an accented title sat 
   const at = titles.indexOf('Éclair Tin');
   assert.ok(titles.slice(0, at).every((t) => /^[A-E]/.test(t)) && titles.slice(at + 1).every((t) => !/^[A-D]/.test(t)), titles.join(', '));
 });
+
+test('prices and costs stay below $100,000.00: the form refuses more, a bulk rise past it skips the row', async () => {
+  const dev = await open();
+  act(dev, { type: 'open_product', id: 'P-101' });
+  const before = snap(dev);
+  type(dev, 'p-price', '99999999999999999999');
+  act(dev, { type: 'save_product' });
+  assert.match(ui(dev).errors.price, /at most \$100,000\.00/);
+  type(dev, 'p-price', '50');
+  type(dev, 'p-cost', '100000.01');
+  act(dev, { type: 'save_product' });
+  assert.ok(ui(dev).errors.cost);
+  assert.deepEqual(snap(dev), before);
+  type(dev, 'p-cost', '1');
+  type(dev, 'p-price', '40000');
+  act(dev, { type: 'save_product' });
+  assert.equal(product(dev, 'P-101').price, 4000000);
+  act(dev, { type: 'check', id: 'P-101' });
+  act(dev, { type: 'bulk', kind: 'price', value: '200' });
+  assert.deepEqual([ui(dev).bulk.count, ui(dev).bulk.skipped], [0, ['P-101']]);
+  act(dev, { type: 'confirm_bulk' });
+  assert.equal(product(dev, 'P-101').price, 4000000);
+  assert.match(ui(dev).notice, /above the \$100,000\.00 limit/);
+});

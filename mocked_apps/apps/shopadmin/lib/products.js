@@ -1,6 +1,6 @@
 // Products: the product form checks and the reducer cases of the products table, the product page and the new-product dialog.
 
-import { STATUSES, ADJ_REASONS, SORT_COLUMNS, FILTER_FIELDS } from './constants.js';
+import { STATUSES, ADJ_REASONS, SORT_COLUMNS, FILTER_FIELDS, PRICE_MAX } from './constants.js';
 import { money, parseMoney, parsePercent, parseInt10 } from './format.js';
 import { findProduct, productRows, planBulk } from './select.js';
 import { deny, clearTransient, go, moveStock, loadProductDrafts } from './helpers.js';
@@ -16,9 +16,11 @@ export function validateProductForm(drafts, form, world) {
   const price = parseMoney(d['p-price']);
   if (price.error) errors.price = price.error;
   else if (price.value <= 0) errors.price = 'Price must be more than $0.00';
+  else if (price.value > PRICE_MAX) errors.price = `Price can be at most ${money(PRICE_MAX)}`;
   else values.price = price.value;
   const cost = parseMoney(d['p-cost']);
   if (cost.error) errors.cost = cost.error;
+  else if (cost.value > PRICE_MAX) errors.cost = `Cost can be at most ${money(PRICE_MAX)}`;
   else values.cost = cost.value;
   const reorder = parseInt10(d['p-reorder'], { min: 0, max: 999, label: 'Reorder point' });
   if (reorder.error) errors.reorder = reorder.error;

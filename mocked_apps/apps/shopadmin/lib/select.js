@@ -1,6 +1,6 @@
 // Selectors over the shop's data (products, vendors, orders, purchase orders), shared by the reducer, the view and the tests.
 
-import { STATUSES } from './constants.js';
+import { STATUSES, PRICE_MAX } from './constants.js';
 import { money, applyPercent } from './format.js';
 import { compareText } from '../../../runtime/core/text.js';
 
@@ -120,6 +120,7 @@ export function planBulk(data, ids, kind, value) {
       const to = applyPercent(p.price, value);
       if (to < p.cost) skipped.push({ id, reason: `new price ${money(to)} is below cost ${money(p.cost)}` });
       else if (to <= 0) skipped.push({ id, reason: 'price must stay above $0.00' });
+      else if (to > PRICE_MAX) skipped.push({ id, reason: `new price ${money(to)} is above the ${money(PRICE_MAX)} limit` });
       else if (to !== p.price) changes.push({ id, from: p.price, to });
     } else if (kind === 'category' || kind === 'status') {
       if (p[kind] !== value) changes.push({ id, from: p[kind], to: value });
