@@ -254,3 +254,18 @@ test('lead and deal tables order names with compareText: an accented name sits w
   const opps = oppRows(d, { ostage: 'all', ofilters: {}, osort: { col: 'name', dir: 'asc' }, drafts: {} }, world).map((o) => o.name);
   assert.equal(opps[0], 'Ängel renewal', opps.join(', '));
 });
+
+test('new ids skip ids already in use: a lead patched in as L-119 and a counter patched back give no duplicates', async () => {
+  const dev = await open();
+  const leads = data(dev).leads;
+  dev.setState({ apps: { crm: { data: { leads: [...leads, { ...leads[0], id: 'L-119', email: 'patched@x.test' }], counters: { activity: 1 } } } } });
+  act(dev, { type: 'new_lead' });
+  for (const [k, v] of Object.entries({ 'nl-first': 'Nia', 'nl-last': 'Ode', 'nl-company': 'Ode Co', 'nl-email': 'nia@ode.test' })) type(dev, k, v);
+  act(dev, { type: 'create_lead' });
+  act(dev, { type: 'open', id: 'L-101' });
+  act(dev, { type: 'log_activity', subject: 'Call back' });
+  const d = data(dev);
+  for (const list of [d.leads, d.activities]) assert.equal(new Set(list.map((r) => r.id)).size, list.length);
+  assert.equal(d.leads.at(-1).id, 'L-120');
+  assert.equal(d.counters.lead, 121);
+});
