@@ -111,8 +111,11 @@ export function addLabel(data, ctx, issue, text) {
   return null;
 }
 
+// The next key of a project, skipping keys in use (an issue patched in, or a counter patched back, got a duplicate key).
 function newKey(data, project) {
-  const n = data.counters[project] || 1;
+  data.counters = data.counters || {};
+  let n = Number.isSafeInteger(data.counters[project]) ? data.counters[project] : 1;
+  while (data.issues.some((i) => i.id === `${project}-${n}`)) n += 1;
   data.counters[project] = n + 1;
   return `${project}-${n}`;
 }
