@@ -269,3 +269,8 @@ test('new ids skip ids already in use: a lead patched in as L-119 and a counter 
   assert.equal(d.leads.at(-1).id, 'L-120');
   assert.equal(d.counters.lead, 121);
 });
+
+test('isPhone wants 6 to 15 digits: separators alone are no number', () => {
+  for (const ok of ['+1 555 0401', '+1-555-0401', '(555) 010-2222', '5550102', '+44 20 7946 0958']) assert.ok(cr.isPhone(ok), ok);
+  for (const bad of ['1-----', '1((((((', '1 . . . .', '12345', '+1 234 567 890 123 456', 'call me']) assert.ok(!cr.isPhone(bad), bad);
+});
