@@ -27,20 +27,21 @@ const IDS_OF = {
 };
 
 /**
- * Return a new id `<prefix>-<n>` from the counter `key` and advance it, skipping ids already in use
- * (a record patched in, or a counter patched back, would otherwise get a duplicate id).
+ * Return the number of the next id `<prefix><n>` from the counter `key` and advance the counter, skipping ids
+ * already in use (a record patched in, or a counter patched back, would otherwise get a duplicate id). Callers
+ * write the id out (`P-${n}`) so that the task lint sees the ids the app builds.
  */
-export function nextId(data, key, prefix) {
+export function nextNumber(data, key, prefix) {
   data.counters = data.counters || {};
   const taken = new Set(IDS_OF[key](data));
   let n = Number.isSafeInteger(data.counters[key]) ? data.counters[key] : 1;
-  while (taken.has(`${prefix}-${n}`)) n += 1;
+  while (taken.has(`${prefix}${n}`)) n += 1;
   data.counters[key] = n + 1;
-  return `${prefix}-${n}`;
+  return n;
 }
 
 function logAdjustment(data, ctx, product, delta, reason, note) {
-  const id = nextId(data, 'adj', 'ADJ');
+  const id = `ADJ-${nextNumber(data, 'adj', 'ADJ-')}`;
   data.adjustments.push({ id, ts: ctx.now, product: product.id, delta, reason, note: note || '', by: ME });
 }
 

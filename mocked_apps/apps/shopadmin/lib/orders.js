@@ -3,7 +3,7 @@
 import { ORDER_STATUSES, ORDER_LABEL, NEXT_STATUS, CANCELLABLE, REFUNDABLE, REFUND_REASONS } from './constants.js';
 import { money, parseMoney } from './format.js';
 import { findProduct, findOrder, subtotal, orderTotal, refundable } from './select.js';
-import { deny, clearTransient, go, moveStock, nextId } from './helpers.js';
+import { deny, clearTransient, go, moveStock, nextNumber } from './helpers.js';
 
 /**
  * The items a refund dialog returns, from the drafts `rq:<product>` (empty = 0). Returns {items, itemsValue}
@@ -120,7 +120,7 @@ export function orderActions(state, action, ctx) {
       }
       const rest = refundable(o);
       if (rest > 0) {
-        o.refunds.push({ id: nextId(data, 'refund', 'R'), amount: rest, items: [], reason: 'cancelled', ts: ctx.now });
+        o.refunds.push({ id: `R-${nextNumber(data, 'refund', 'R-')}`, amount: rest, items: [], reason: 'cancelled', ts: ctx.now });
         o.refunded += rest;
       }
       o.status = 'cancelled';
@@ -194,7 +194,7 @@ export function orderActions(state, action, ctx) {
         const p = findProduct(data, it.product);
         if (p) moveStock(data, ctx, p, it.qty, 'refund', o.id);
       }
-      o.refunds.push({ id: nextId(data, 'refund', 'R'), amount: amount.value, items, reason: ui.refund.reason, ts: ctx.now });
+      o.refunds.push({ id: `R-${nextNumber(data, 'refund', 'R-')}`, amount: amount.value, items, reason: ui.refund.reason, ts: ctx.now });
       o.refunded += amount.value;
       if (o.refunded >= o.paid) o.status = 'refunded';
       ui.dialog = null;

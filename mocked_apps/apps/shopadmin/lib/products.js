@@ -3,7 +3,7 @@
 import { STATUSES, ADJ_REASONS, SORT_COLUMNS, FILTER_FIELDS, PRICE_MAX } from './constants.js';
 import { money, parseMoney, parsePercent, parseInt10 } from './format.js';
 import { findProduct, productRows, planBulk } from './select.js';
-import { deny, clearTransient, go, moveStock, loadProductDrafts, nextId } from './helpers.js';
+import { deny, clearTransient, go, moveStock, loadProductDrafts, nextNumber } from './helpers.js';
 
 /** Validate the product edit form; returns {values, errors}. */
 export function validateProductForm(drafts, form, world) {
@@ -189,7 +189,7 @@ export function productActions(state, action, ctx, world) {
       if (ui.dialog !== 'new-product' || !ui.form) return state;
       const { values, errors } = validateNewProduct(data, ui.drafts, ui.form, world);
       if (Object.keys(errors).length) return (ui.errors = errors), state;
-      const id = nextId(data, 'product', 'P');
+      const id = `P-${nextNumber(data, 'product', 'P-')}`;
       const p = { id, sku: values.sku, title: values.title, category: values.category, price: values.price, cost: values.cost,
         stock: 0, reorder: values.reorder, status: values.status, vendor: values.vendor };
       data.products.push(p);

@@ -3,7 +3,7 @@
 import { REASON_LABEL } from './constants.js';
 import { dateAfter, parseInt10, isEmail } from './format.js';
 import { findProduct, findVendor, findPo, vendorName, isLow, lowStock, suggestedQty } from './select.js';
-import { deny, clearTransient, go, moveStock, nextId } from './helpers.js';
+import { deny, clearTransient, go, moveStock, nextNumber } from './helpers.js';
 
 /** Actions of the vendor pages, low stock, purchase orders and the inventory log; undefined for any other action. */
 export function stockActions(state, action, ctx) {
@@ -81,7 +81,7 @@ export function stockActions(state, action, ctx) {
       }
       if (Object.keys(errors).length) return (ui.errors = errors), state;
       const vendor = findVendor(data, ui.poDraft.vendor);
-      const id = nextId(data, 'po', 'PO');
+      const id = `PO-${nextNumber(data, 'po', 'PO-')}`;
       data.pos.push({ id, vendor: vendor.id, lines, status: 'sent', created: dateAfter(ctx.now, 0), expected: dateAfter(ctx.now, vendor.lead_days) });
       for (const l of ui.poDraft.lines) delete ui.drafts[`po-qty:${l}`];
       ui.lchecked = ui.lchecked.filter((k) => !ui.poDraft.lines.includes(k));
