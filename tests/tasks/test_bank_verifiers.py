@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import shutil
 
 import pytest
@@ -305,5 +306,29 @@ async def test_crm_new_lead_accepts_the_phone_typed_with_other_separators():
             assert final["apps"]["crm"]["data"]["leads"][-1]["phone"] == phone
             verdict = await judge(pool, spec, inst, initial, final)
             assert verdict.success is success, (phone, verdict.criteria)
+    finally:
+        await pool.close()
+
+
+async def test_teamchat_ack_mentions_counts_a_capitalised_mention():
+    """Murmur reads "@Ada" as a mention of @ada (Mentions lists it); the verifier's case-sensitive search left such a
+    message out, so reacting to it counted as a stray reaction and skipping it passed."""
+    [spec] = load_tasks(["web"], ["teamchat.ack_mentions"])
+    inst = sample(spec, 0)
+    code = inst.params["emoji"]
+    initial = _s0(spec, inst)
+    msgs = initial["apps"]["teamchat"]["data"]["messages"]
+    msgs.append({"id": "m-cap", "channel": "c-general", "author": "u-bram", "ts": msgs[-1]["ts"] + 60_000, "text": "@Ada can you check?"})
+    mentioned = [m["id"] for m in msgs if m["author"] != "u-ada" and re.search(r"@ada\b", m["text"], re.I)]
+    assert "m-cap" in mentioned
+    pool = VerifierPool(size=1)
+    try:
+        for targets, success in ((mentioned, True), ([m for m in mentioned if m != "m-cap"], False)):
+            final = copy.deepcopy(initial)
+            for m in final["apps"]["teamchat"]["data"]["messages"]:
+                if m["id"] in targets:
+                    m.setdefault("reactions", {}).setdefault(code, []).append("u-ada")
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (targets, verdict.criteria)
     finally:
         await pool.close()

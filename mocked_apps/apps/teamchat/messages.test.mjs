@@ -206,3 +206,14 @@ test('delete: a placeholder root goes with its last reply (no empty "deleted" th
   assert.equal(ui(dev).pane, null);
   assert.equal(ui(dev).thread, null);
 });
+
+test('mentions match a handle in any case: "@Bram" mentions bram and is highlighted as one', async () => {
+  const dev = await open();
+  act(dev, { type: 'open_channel', id: 'c-general' });
+  act(dev, { type: 'send', text: 'Thanks @Bram, and @BRAM-x is nobody' });
+  const m = data(dev).messages.at(-1);
+  assert.deepEqual(chat.mentionedHandles(world, m.text), ['bram']);
+  assert.deepEqual(chat.textSegments(world, m.text).filter((s) => s.mention).map((s) => [s.text, s.mention]), [['@Bram', 'u-bram']]);
+  act(dev, { type: 'switch_user', user: 'u-bram' });
+  assert.ok(chat.mentionsOf(data(dev), world, 'u-bram').some((x) => x.id === m.id));
+});
