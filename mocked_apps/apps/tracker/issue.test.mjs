@@ -262,3 +262,19 @@ test('new keys skip keys in use: an issue patched in as MOB-18 gives no duplicat
   assert.equal(keys.at(-1), 'MOB-19');
   assert.equal(data(dev).counters.MOB, 20);
 });
+
+test('descriptions stay within 2000 characters, as comments do: the field editor and the create dialog refuse more', async () => {
+  const dev = await open();
+  act(dev, { type: 'open_issue', key: 'TRK-3' });
+  const before = JSON.stringify(data(dev));
+  act(dev, { type: 'edit_field', field: 'description' });
+  act(dev, { type: 'save_field', field: 'description', value: 'x'.repeat(2001) });
+  assert.match(ui(dev).errors.description, /at most 2000/);
+  assert.equal(JSON.stringify(data(dev)), before);
+  act(dev, { type: 'new_issue' });
+  type(dev, 'new-title', 'Long one');
+  type(dev, 'new-description', 'y'.repeat(2001));
+  act(dev, { type: 'create_issue' });
+  assert.match(ui(dev).errors.description, /at most 2000/);
+  assert.equal(JSON.stringify(data(dev)), before);
+});
