@@ -191,3 +191,16 @@ test('prices and costs stay below $100,000.00: the form refuses more, a bulk ris
   assert.equal(product(dev, 'P-101').price, 4000000);
   assert.match(ui(dev).notice, /above the \$100,000\.00 limit/);
 });
+
+test('an adjustment note past 200 characters and a vendor email past 120 are refused, nothing saved', async () => {
+  const dev = await open();
+  const before = snap(dev);
+  act(dev, { type: 'open_product', id: 'P-101' });
+  act(dev, { type: 'adjust_stock', delta: '2', reason: 'recount', note: 'n'.repeat(201) });
+  assert.match(ui(dev).errors.note, /at most 200/);
+  act(dev, { type: 'open_vendor', id: 'V-01' });
+  type(dev, 'v-email', `${'a'.repeat(120)}@x.test`);
+  act(dev, { type: 'save_vendor' });
+  assert.match(ui(dev).errors.email, /at most 120/);
+  assert.deepEqual(snap(dev), before);
+});

@@ -1,6 +1,6 @@
 // Products: the product form checks and the reducer cases of the products table, the product page and the new-product dialog.
 
-import { STATUSES, ADJ_REASONS, SORT_COLUMNS, FILTER_FIELDS, PRICE_MAX } from './constants.js';
+import { STATUSES, ADJ_REASONS, SORT_COLUMNS, FILTER_FIELDS, PRICE_MAX, NOTE_MAX } from './constants.js';
 import { money, parseMoney, parsePercent, parseInt10 } from './format.js';
 import { findProduct, productRows, planBulk } from './select.js';
 import { deny, clearTransient, go, moveStock, loadProductDrafts, nextNumber } from './helpers.js';
@@ -169,7 +169,9 @@ export function productActions(state, action, ctx, world) {
       const reason = action.reason ?? ui.adjReason;
       if (!ADJ_REASONS.includes(reason)) return (ui.errors = { adj: 'Pick a reason' }), state;
       if (p.stock + parsed.value < 0) return (ui.errors = { adj: `Stock can't go below 0 (${p.sku} has ${p.stock})` }), state;
-      moveStock(data, ctx, p, parsed.value, reason, String(action.note ?? ui.drafts['adj-note'] ?? '').trim());
+      const note = String(action.note ?? ui.drafts['adj-note'] ?? '').trim();
+      if (note.length > NOTE_MAX) return (ui.errors = { note: `Notes can have at most ${NOTE_MAX} characters` }), state;
+      moveStock(data, ctx, p, parsed.value, reason, note);
       ui.drafts['adj-qty'] = '';
       ui.drafts['adj-note'] = '';
       ui.errors = {};

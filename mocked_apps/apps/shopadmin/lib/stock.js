@@ -1,6 +1,6 @@
 // Vendors, low stock and purchase orders, and the inventory log filter: their reducer cases.
 
-import { REASON_LABEL } from './constants.js';
+import { REASON_LABEL, EMAIL_MAX } from './constants.js';
 import { dateAfter, parseInt10, isEmail } from './format.js';
 import { findProduct, findVendor, findPo, vendorName, isLow, lowStock, suggestedQty } from './select.js';
 import { deny, clearTransient, go, moveStock, nextNumber } from './helpers.js';
@@ -24,6 +24,7 @@ export function stockActions(state, action, ctx) {
       const errors = {};
       const email = String(ui.drafts['v-email'] ?? '').trim();
       if (!isEmail(email)) errors.email = 'Enter a valid email address';
+      else if (email.length > EMAIL_MAX) errors.email = `Emails can have at most ${EMAIL_MAX} characters`;
       const lead = parseInt10(ui.drafts['v-lead'], { min: 1, max: 90, label: 'Lead time' });
       if (lead.error) errors.lead = lead.error;
       if (Object.keys(errors).length) return (ui.errors = errors), state;
