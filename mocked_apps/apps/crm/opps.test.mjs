@@ -93,3 +93,12 @@ test('overlong texts are refused with a field error, nothing saved: new lead nam
   assert.deepEqual(Object.keys(ui(dev).errors).sort(), ['o-name', 'o-next']);
   assert.deepEqual(snap(dev), mid);
 });
+
+test('activity notes past 2000 characters are refused, nothing logged', async () => {
+  const dev = await open();
+  act(dev, { type: 'open', id: 'O-401' });
+  const before = snap(dev);
+  act(dev, { type: 'log_activity', subject: 'Call', notes: 'n'.repeat(2001) });
+  assert.match(ui(dev).errors.act, /at most 2000/);
+  assert.deepEqual(snap(dev), before);
+});
