@@ -272,3 +272,41 @@ def test_desktop_side_columns_keep_their_scroll_and_ids_are_unique(desktop):
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
     assert errors == []
+
+
+@requires_chromium
+def test_desktop_address_bar_and_tab_follow_the_page_under_the_shade(desktop):
+    # The shade opens over the app's page; the address bar showed the start page's address meanwhile, and in
+    # recents (no page shown) the app's tab stayed highlighted.
+    page, errors = desktop
+    page.evaluate("__gym.reset({seed: 1, start_app: 'crm'})")
+    address = "document.querySelector('[data-gym=\"address\"]').textContent"
+    active = "[...document.querySelectorAll('.dt-tab.active')].length"
+    in_app = page.evaluate(address)
+    assert in_app.startswith("https://crm.") and page.evaluate(active) == 1
+    page.evaluate("__gym.system({type: 'shade'})")
+    assert page.evaluate(address) == in_app and page.evaluate(active) == 1
+    page.evaluate("__gym.system({type: 'recents'})")
+    assert page.evaluate(address) == "https://start.workspace.test" and page.evaluate(active) == 0
+    page.evaluate("__gym.system({type: 'home'})")
+    page.evaluate("__gym.system({type: 'shade'})")
+    assert page.evaluate(address) == "https://start.workspace.test" and page.evaluate(active) == 0
+    assert errors == []
+
+
+@requires_chromium
+def test_shopadmin_po_dialog_cost_counts_only_quantities_the_order_takes(desktop):
+    # The dialog's running cost multiplied whatever was typed: "-3" showed a negative order cost.
+    page, errors = desktop
+    page.evaluate("__gym.reset({seed: 1, start_app: 'shopadmin'})")
+    page.evaluate("__gym.dispatch('shopadmin', {type: 'start_po', vendor: 'V-01'})")
+    draft = page.evaluate("__gym.getState().apps.shopadmin.ui.poDraft")
+    total = "document.querySelector('.sa-dialog .sa-refund-total').textContent"
+    for pid in draft["lines"]:
+        page.evaluate("(k) => __gym.dispatch('shopadmin', {type: '@draft', key: k, value: '-3'})", f"po-qty:{pid}")
+    assert page.evaluate(total) == "Order cost: $0.00"
+    first = draft["lines"][0]
+    cost = next(p["cost"] for p in page.evaluate("__gym.getState().apps.shopadmin.data.products") if p["id"] == first)
+    page.evaluate("(k) => __gym.dispatch('shopadmin', {type: '@draft', key: k, value: '2'})", f"po-qty:{first}")
+    assert page.evaluate(total) == f"Order cost: ${2 * cost // 100:,}.{2 * cost % 100:02d}"
+    assert errors == []

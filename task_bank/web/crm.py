@@ -6,7 +6,7 @@ compares whole records, so stray edits anywhere in the CRM fail the task.
 
 from __future__ import annotations
 
-from verifier_checks import answer_of, new_rows, number_is, only_changed, rows, text
+from verifier_checks import answer_of, digits, new_rows, number_is, only_changed, rows, text
 
 APP = "crm"
 KINDS = ("leads", "accounts", "contacts", "opps", "activities")
@@ -161,7 +161,8 @@ def new_lead(ctx) -> dict[str, bool]:
         and text(lead.get("last")) == text(n["last"]) and text(lead.get("company")) == text(n["company"])
         and lead.get("status") == "new",
         "fields": text(lead.get("title")) == text(n["title"]) and text(lead.get("email")) == text(n["email"])
-        and text(lead.get("phone")) == text(n["phone"]) and lead.get("source") == n["source"]
+        # The CRM keeps a phone as typed: "+1-555-0401" is the number "+1 555 0401".
+        and digits(lead.get("phone")) == digits(n["phone"]) and lead.get("source") == n["source"]
         and lead.get("owner") == n["owner"],
         "rest_intact": _intact(ctx, added={"leads": 1}),
     }

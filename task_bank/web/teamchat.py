@@ -205,7 +205,7 @@ def _mentions_of_me(state: dict) -> set[str]:
 
     return {mid for mid, m in _msgs(state).items()
             if m.get("author") != ME and not m.get("deleted") and visible(m.get("channel"))
-            and re.search(r"@ada(?![a-z0-9-])", str(m.get("text") or ""))}
+            and re.search(r"@ada(?![a-z0-9-])", str(m.get("text") or ""), re.I)}  # "@Ada" mentions her too, as in Murmur
 
 
 def ack_mentions(ctx) -> dict[str, bool]:

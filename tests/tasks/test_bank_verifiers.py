@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import shutil
 
 import pytest
@@ -278,3 +279,56 @@ async def test_tiletrip_query_day_cost_accepts_the_credits_unit_it_asks_for():
                 (f"{cost + 1} credits", False), (f"{cost} crabs", False))
 
     await _judge_answers("tiletrip.query_day_cost", "cost", answers)
+
+
+async def test_crm_new_lead_accepts_the_phone_typed_with_other_separators():
+    """The CRM stores a phone as typed; "+1-555-0401" is the number the task gives as "+1 555 0401" (the verifier
+    compared text and failed it), while another number still fails."""
+    [spec] = load_tasks(["web"], ["crm.new_lead"])
+    inst = sample(spec, 0)
+    n = inst.params["n"]
+    initial = _s0(spec, inst)
+    fields = {"nl-first": n["first"], "nl-last": n["last"], "nl-company": n["company"], "nl-title": n["title"],
+              "nl-email": n["email"]}
+
+    def create(phone):
+        log = [("crm", {"type": "new_lead"})] + [("crm", {"type": "@draft", "key": k, "value": v}) for k, v in fields.items()]
+        log += [("crm", {"type": "@draft", "key": "nl-phone", "value": phone}),
+                ("crm", {"type": "new_lead_set", "field": "source", "value": n["source"]}),
+                ("crm", {"type": "new_lead_set", "field": "owner", "value": n["owner"]}), ("crm", {"type": "create_lead"})]
+        return _replay(spec, inst, [{"app": None, "action": {"type": "open", "app": "crm"}}] + log)
+
+    dashed = n["phone"].replace(" ", "-")
+    pool = VerifierPool(size=1)
+    try:
+        for phone, success in ((n["phone"], True), (dashed, True), (dashed[:-1] + "9", False)):
+            final = create(phone)
+            assert final["apps"]["crm"]["data"]["leads"][-1]["phone"] == phone
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (phone, verdict.criteria)
+    finally:
+        await pool.close()
+
+
+async def test_teamchat_ack_mentions_counts_a_capitalised_mention():
+    """Murmur reads "@Ada" as a mention of @ada (Mentions lists it); the verifier's case-sensitive search left such a
+    message out, so reacting to it counted as a stray reaction and skipping it passed."""
+    [spec] = load_tasks(["web"], ["teamchat.ack_mentions"])
+    inst = sample(spec, 0)
+    code = inst.params["emoji"]
+    initial = _s0(spec, inst)
+    msgs = initial["apps"]["teamchat"]["data"]["messages"]
+    msgs.append({"id": "m-cap", "channel": "c-general", "author": "u-bram", "ts": msgs[-1]["ts"] + 60_000, "text": "@Ada can you check?"})
+    mentioned = [m["id"] for m in msgs if m["author"] != "u-ada" and re.search(r"@ada\b", m["text"], re.I)]
+    assert "m-cap" in mentioned
+    pool = VerifierPool(size=1)
+    try:
+        for targets, success in ((mentioned, True), ([m for m in mentioned if m != "m-cap"], False)):
+            final = copy.deepcopy(initial)
+            for m in final["apps"]["teamchat"]["data"]["messages"]:
+                if m["id"] in targets:
+                    m.setdefault("reactions", {}).setdefault(code, []).append("u-ada")
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (targets, verdict.criteria)
+    finally:
+        await pool.close()

@@ -174,3 +174,12 @@ test('convert linking an existing account creates no account', async () => {
   assert.equal(lead(dev, 'L-104').converted.account, 'A-201');
   assert.equal(accountPipeline(data(dev), 'A-201'), 84000);
 });
+
+test('wizard: an overlong job title stops step 1 with a field error', async () => {
+  const dev = await open();
+  const q = data(dev).leads.find((l) => l.status === 'qualified');
+  act(dev, { type: 'start_convert', id: q.id });
+  type(dev, 'cv-title', 'T'.repeat(81));
+  act(dev, { type: 'conv_next' });
+  assert.deepEqual([ui(dev).conv.step, Object.keys(ui(dev).errors)], [1, ['cv-title']]);
+});

@@ -123,6 +123,7 @@ export function reduce(state, action, ctx) {
       if (!ACT_KINDS.includes(kind)) return state;
       if (!subject) return (ui.errors = { act: 'Enter a subject' }), state;
       if (subject.length > 120) return (ui.errors = { act: 'Subjects can have at most 120 characters' }), state;
+      if (notes.length > 2000) return (ui.errors = { act: 'Notes can have at most 2000 characters' }), state;
       data.activities.push({ id: nextId(data, 'activity', 'T'), kind, subject, notes, ref: r.id, by: data.me, ts: ctx.now });
       ui.drafts['act-subject'] = '';
       ui.drafts['act-notes'] = '';

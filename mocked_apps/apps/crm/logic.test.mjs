@@ -237,3 +237,40 @@ test('owners and activities on any record', async () => {
   assert.equal(ui(dev).notice, null);
   assert.equal(act(dev, { type: 'teleport' }), false);
 });
+
+test('lead and deal tables order names with compareText: an accented name sits with its letter, not after z', async () => {
+  const dev = await open();
+  act(dev, { type: 'new_lead' });
+  for (const [k, v] of Object.entries({ 'nl-first': 'Ágota', 'nl-last': 'Aalto', 'nl-company': 'Émeraude Labs', 'nl-email': 'agota@emeraude.test' })) type(dev, k, v);
+  act(dev, { type: 'create_lead' });
+  const d = data(dev);
+  const added = d.leads.at(-1).id;
+  const byName = leadRows(d, { lstatus: 'all', lfilters: {}, lsort: { col: 'name', dir: 'asc' }, drafts: {} }).map((l) => l.id);
+  assert.ok(byName.indexOf(added) < byName.length / 2, `${added} sorted at ${byName.indexOf(added)} of ${byName.length}`);
+  const byCompany = leadRows(d, { lstatus: 'all', lfilters: {}, lsort: { col: 'company', dir: 'desc' }, drafts: {} }).map((l) => l.company);
+  const firstF = byCompany.findIndex((c) => c.startsWith('F'));
+  assert.ok(byCompany.indexOf('Émeraude Labs') > firstF, byCompany.join(', '));
+  d.opps[0].name = 'Ängel renewal';
+  const opps = oppRows(d, { ostage: 'all', ofilters: {}, osort: { col: 'name', dir: 'asc' }, drafts: {} }, world).map((o) => o.name);
+  assert.equal(opps[0], 'Ängel renewal', opps.join(', '));
+});
+
+test('new ids skip ids already in use: a lead patched in as L-119 and a counter patched back give no duplicates', async () => {
+  const dev = await open();
+  const leads = data(dev).leads;
+  dev.setState({ apps: { crm: { data: { leads: [...leads, { ...leads[0], id: 'L-119', email: 'patched@x.test' }], counters: { activity: 1 } } } } });
+  act(dev, { type: 'new_lead' });
+  for (const [k, v] of Object.entries({ 'nl-first': 'Nia', 'nl-last': 'Ode', 'nl-company': 'Ode Co', 'nl-email': 'nia@ode.test' })) type(dev, k, v);
+  act(dev, { type: 'create_lead' });
+  act(dev, { type: 'open', id: 'L-101' });
+  act(dev, { type: 'log_activity', subject: 'Call back' });
+  const d = data(dev);
+  for (const list of [d.leads, d.activities]) assert.equal(new Set(list.map((r) => r.id)).size, list.length);
+  assert.equal(d.leads.at(-1).id, 'L-120');
+  assert.equal(d.counters.lead, 121);
+});
+
+test('isPhone wants 6 to 15 digits: separators alone are no number', () => {
+  for (const ok of ['+1 555 0401', '+1-555-0401', '(555) 010-2222', '5550102', '+44 20 7946 0958']) assert.ok(cr.isPhone(ok), ok);
+  for (const bad of ['1-----', '1((((((', '1 . . . .', '12345', '+1 234 567 890 123 456', 'call me']) assert.ok(!cr.isPhone(bad), bad);
+});

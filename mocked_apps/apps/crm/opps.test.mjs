@@ -71,3 +71,34 @@ test('opportunity edits: amount, close date in the future, probability', async (
   act(dev, { type: 'pipeline_owner', owner: 'u-zed' });
   assert.equal(ui(dev).powner, 'u-wren');
 });
+
+test('overlong texts are refused with a field error, nothing saved: new lead names, deal name and next step', async () => {
+  const dev = await open();
+  act(dev, { type: 'new_lead' });
+  for (const [k, v] of Object.entries({ 'nl-first': 'A'.repeat(41), 'nl-last': 'Bell', 'nl-company': 'C'.repeat(81), 'nl-email': 'a@b.test', 'nl-title': 'T'.repeat(81) })) type(dev, k, v);
+  const before = snap(dev);
+  act(dev, { type: 'create_lead' });
+  assert.deepEqual(Object.keys(ui(dev).errors).sort(), ['nl-company', 'nl-first', 'nl-title']);
+  assert.deepEqual(snap(dev), before);
+  type(dev, 'nl-first', 'A'.repeat(40));
+  type(dev, 'nl-company', 'C'.repeat(80));
+  type(dev, 'nl-title', 'T'.repeat(80));
+  act(dev, { type: 'create_lead' });
+  assert.equal(data(dev).leads.length, before.leads.length + 1, 'the limits themselves are fine');
+  act(dev, { type: 'open', id: 'O-401' });
+  type(dev, 'o-name', 'N'.repeat(81));
+  type(dev, 'o-next', 'x'.repeat(121));
+  const mid = snap(dev);
+  act(dev, { type: 'save_opp' });
+  assert.deepEqual(Object.keys(ui(dev).errors).sort(), ['o-name', 'o-next']);
+  assert.deepEqual(snap(dev), mid);
+});
+
+test('activity notes past 2000 characters are refused, nothing logged', async () => {
+  const dev = await open();
+  act(dev, { type: 'open', id: 'O-401' });
+  const before = snap(dev);
+  act(dev, { type: 'log_activity', subject: 'Call', notes: 'n'.repeat(2001) });
+  assert.match(ui(dev).errors.act, /at most 2000/);
+  assert.deepEqual(snap(dev), before);
+});

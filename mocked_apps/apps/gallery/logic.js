@@ -4,7 +4,7 @@
 // selection mode, the bottom sheet, the dialog and the drafts (search, album_name).
 
 import {
-  atMs, albumNameError, findAlbum, findPhoto, sourcePhotos, worldPhoto, fileName,
+  atMs, albumNameError, findAlbum, findPhoto, sourcePhotos, viewerOrder, worldPhoto, fileName,
 } from './lib/select.js';
 import {
   afterBulk, baseUi, currentSource, ensureUi, pop, push, targets, toRoot,
@@ -202,7 +202,7 @@ export function reduce(state, action, ctx) {
     case 'next':
     case 'prev': {
       if (ui.screen !== 'viewer') return state;
-      const order = sourcePhotos(data, ctx.world, ui.source).map((p) => p.id);
+      const order = viewerOrder(data, ctx.world, ui.source, ui.photo);
       const i = order.indexOf(ui.photo);
       const j = i + (a.type === 'next' ? 1 : -1);
       if (i >= 0 && j >= 0 && j < order.length && findPhoto(data, order[j])) ui.photo = order[j];

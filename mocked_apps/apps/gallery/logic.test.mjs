@@ -373,3 +373,18 @@ test('search keeps its query as the viewer source; place chips fill the query', 
   act(dev, { type: 'create_album', name: 'Trail' });
   assert.deepEqual(app(dev).data.albums.find((a) => a.name === 'Trail').photos, ['p15', 'p16']);
 });
+
+test('viewer from Favorites: unfavoriting the photo on screen keeps prev / next (it stranded the viewer)', async () => {
+  const dev = await dev0();
+  act(dev, { type: 'album', album: 'favorites' });
+  const favs = favoritePhotos(app(dev).data).map((p) => p.id);
+  assert.ok(favs.length >= 3);
+  act(dev, { type: 'open', photo: favs[1] });
+  act(dev, { type: 'favorite' });
+  assert.equal(photo(dev, favs[1]).favorite, false);
+  assert.deepEqual(gallery.viewerOrder(app(dev).data, world, app(dev).ui.source, favs[1]), favs);
+  act(dev, { type: 'next' });
+  assert.equal(app(dev).ui.photo, favs[2]);
+  act(dev, { type: 'prev' });
+  assert.equal(app(dev).ui.photo, favs[0], 'the unfavorited photo has left the list once the viewer moved on');
+});

@@ -5,7 +5,7 @@ import { h, icon } from '../../runtime/ui/h.js';
 import { GLYPHS, button, field, dialog, empty } from '../../runtime/ui/kit.js';
 import {
   albumPhotos, albumsOf, dayHeading, daysLeft, favoritePhotos, fileName, findAlbum, findPhoto, formatSize, groupByDay,
-  libraryPhotos, longDate, places, resolution, searchPhotos, sourcePhotos, trashPhotos, worldPhoto,
+  libraryPhotos, longDate, places, resolution, searchPhotos, trashPhotos, viewerOrder, worldPhoto,
 } from './lib/select.js';
 import { sceneSvg } from './ui/scene.js';
 
@@ -222,7 +222,7 @@ function viewer(api) {
   const w = photo ? worldPhoto(api.world, photo.id) : null;
   if (!photo || !w) return [bar(api, 'Photo', { dark: true }), empty('This photo is no longer available')];
   const trashed = photo.trashed != null;
-  const order = sourcePhotos(data, api.world, ui.source).map((p) => p.id);
+  const order = viewerOrder(data, api.world, ui.source, photo.id);
   const i = order.indexOf(photo.id);
   const albums = albumsOf(data, photo.id);
   const inAlbum = ui.source && ui.source.kind === 'album' ? findAlbum(data, ui.source.album) : null;

@@ -16,7 +16,7 @@ import { stockActions } from './lib/stock.js';
 
 export {
   STATUSES, STATUS_LABEL, ORDER_STATUSES, ORDER_LABEL, NEXT_STATUS, CANCELLABLE, REFUNDABLE, ADJ_REASONS, REASON_LABEL, REFUND_REASONS,
-  REFUND_REASON_LABEL, SORT_COLUMNS, FILTER_FIELDS, PCT_MIN, PCT_MAX, SCREENS, ME,
+  REFUND_REASON_LABEL, SORT_COLUMNS, FILTER_FIELDS, PCT_MIN, PCT_MAX, PRICE_MAX, SCREENS, ME,
 } from './lib/constants.js';
 export { dateAfter, money, parseMoney, parsePercent, parseInt10, applyPercent, isEmail } from './lib/format.js';
 export * from './lib/select.js';

@@ -158,3 +158,49 @@ test('new product: validation (SKU format and uniqueness) and creation with open
   act(dev, { type: 'create_product' });
   assert.equal(data(dev).products.length, world.products.length + 1, 'no dialog, no product');
 });
+
+test('products table: text columns sort with compareText (an accented title sat after every z)', async () => {
+  const dev = await open();
+  const d = snap(dev);
+  d.products[0].title = 'Éclair Tin';
+  const titles = sa.sortProducts(d.products, { col: 'title', dir: 'asc' }, d).map((p) => p.title);
+  const at = titles.indexOf('Éclair Tin');
+  assert.ok(titles.slice(0, at).every((t) => /^[A-E]/.test(t)) && titles.slice(at + 1).every((t) => !/^[A-D]/.test(t)), titles.join(', '));
+});
+
+test('prices and costs stay below $100,000.00: the form refuses more, a bulk rise past it skips the row', async () => {
+  const dev = await open();
+  act(dev, { type: 'open_product', id: 'P-101' });
+  const before = snap(dev);
+  type(dev, 'p-price', '99999999999999999999');
+  act(dev, { type: 'save_product' });
+  assert.match(ui(dev).errors.price, /at most \$100,000\.00/);
+  type(dev, 'p-price', '50');
+  type(dev, 'p-cost', '100000.01');
+  act(dev, { type: 'save_product' });
+  assert.ok(ui(dev).errors.cost);
+  assert.deepEqual(snap(dev), before);
+  type(dev, 'p-cost', '1');
+  type(dev, 'p-price', '40000');
+  act(dev, { type: 'save_product' });
+  assert.equal(product(dev, 'P-101').price, 4000000);
+  act(dev, { type: 'check', id: 'P-101' });
+  act(dev, { type: 'bulk', kind: 'price', value: '200' });
+  assert.deepEqual([ui(dev).bulk.count, ui(dev).bulk.skipped], [0, ['P-101']]);
+  act(dev, { type: 'confirm_bulk' });
+  assert.equal(product(dev, 'P-101').price, 4000000);
+  assert.match(ui(dev).notice, /above the \$100,000\.00 limit/);
+});
+
+test('an adjustment note past 200 characters and a vendor email past 120 are refused, nothing saved', async () => {
+  const dev = await open();
+  const before = snap(dev);
+  act(dev, { type: 'open_product', id: 'P-101' });
+  act(dev, { type: 'adjust_stock', delta: '2', reason: 'recount', note: 'n'.repeat(201) });
+  assert.match(ui(dev).errors.note, /at most 200/);
+  act(dev, { type: 'open_vendor', id: 'V-01' });
+  type(dev, 'v-email', `${'a'.repeat(120)}@x.test`);
+  act(dev, { type: 'save_vendor' });
+  assert.match(ui(dev).errors.email, /at most 120/);
+  assert.deepEqual(snap(dev), before);
+});

@@ -75,3 +75,24 @@ test('purchase orders: one vendor per PO, quantities validated, receive adds sto
   assert.equal(ui(dev).lvendor, 'V-03');
   assertInvariants(dev);
 });
+
+test('new ids skip ids already in use: a PO and a product patched in under the next ids give no duplicates', async () => {
+  const dev = await open();
+  const d0 = data(dev);
+  dev.setState({ apps: { shopadmin: { data: {
+    pos: [...d0.pos, { ...d0.pos[0], id: 'PO-3002' }],
+    products: [...d0.products, { ...d0.products[0], id: 'P-137', sku: 'ZZZ-999' }],
+    counters: { ...d0.counters, adj: 1 },
+  } } } });
+  act(dev, { type: 'start_po', vendor: 'V-01' });
+  act(dev, { type: 'confirm_po' });
+  act(dev, { type: 'open_product', id: 'P-101' });
+  act(dev, { type: 'adjust_stock', delta: '2', reason: 'recount' });
+  act(dev, { type: 'new_product' });
+  for (const [k, v] of Object.entries({ 'n-sku': 'NEW-001', 'n-title': 'New', 'n-price': '5', 'n-cost': '1' })) type(dev, k, v);
+  act(dev, { type: 'create_product' });
+  const d = data(dev);
+  for (const list of [d.pos, d.products, d.adjustments]) assert.equal(new Set(list.map((r) => r.id)).size, list.length);
+  assert.equal(d.pos.at(-1).id, 'PO-3003');
+  assert.equal(d.products.at(-1).id, 'P-138');
+});

@@ -182,3 +182,38 @@ test('delete: own only, confirm, thread roots with replies stay as placeholders'
   act(dev, { type: 'delete', id: root.id });
   assert.equal(ui(dev).dialog, null, 'deleted messages cannot be deleted again');
 });
+
+test('delete: a placeholder root goes with its last reply (no empty "deleted" thread stays behind)', async () => {
+  const dev = await open();
+  act(dev, { type: 'open_channel', id: 'c-random' });
+  act(dev, { type: 'send', text: 'Root' });
+  const root = data(dev).messages.at(-1);
+  act(dev, { type: 'reply', id: root.id, text: 'one' });
+  const one = data(dev).messages.at(-1);
+  act(dev, { type: 'reply', id: root.id, text: 'two' });
+  const two = data(dev).messages.at(-1);
+  act(dev, { type: 'delete', id: root.id });
+  act(dev, { type: 'confirm_delete' });
+  act(dev, { type: 'open_thread', id: root.id });
+  act(dev, { type: 'delete', id: one.id });
+  act(dev, { type: 'confirm_delete' });
+  assert.equal(msg(dev, root.id).deleted, true, 'one reply left: the placeholder stays');
+  assert.equal(ui(dev).thread, root.id);
+  act(dev, { type: 'delete', id: two.id });
+  act(dev, { type: 'confirm_delete' });
+  assert.equal(msg(dev, root.id), undefined);
+  assert.equal(msg(dev, two.id), undefined);
+  assert.equal(ui(dev).pane, null);
+  assert.equal(ui(dev).thread, null);
+});
+
+test('mentions match a handle in any case: "@Bram" mentions bram and is highlighted as one', async () => {
+  const dev = await open();
+  act(dev, { type: 'open_channel', id: 'c-general' });
+  act(dev, { type: 'send', text: 'Thanks @Bram, and @BRAM-x is nobody' });
+  const m = data(dev).messages.at(-1);
+  assert.deepEqual(chat.mentionedHandles(world, m.text), ['bram']);
+  assert.deepEqual(chat.textSegments(world, m.text).filter((s) => s.mention).map((s) => [s.text, s.mention]), [['@Bram', 'u-bram']]);
+  act(dev, { type: 'switch_user', user: 'u-bram' });
+  assert.ok(chat.mentionsOf(data(dev), world, 'u-bram').some((x) => x.id === m.id));
+});

@@ -248,3 +248,33 @@ test('unlink records the change on an issue of that link, not on an unrelated op
   assert.equal(h.issue, link.to);
   assert.equal(h.from, `${link.from} blocks ${link.to}`);
 });
+
+test('new keys skip keys in use: an issue patched in as MOB-18 gives no duplicate key', async () => {
+  const dev = await open();
+  const mob = data(dev).issues.find((i) => i.project === 'MOB');
+  dev.setState({ apps: { tracker: { data: { issues: [...data(dev).issues, { ...mob, id: 'MOB-18' }] } } } });
+  act(dev, { type: 'select_project', key: 'MOB' });
+  act(dev, { type: 'new_issue' });
+  type(dev, 'new-title', 'Patched scenario');
+  act(dev, { type: 'create_issue' });
+  const keys = data(dev).issues.map((i) => i.id);
+  assert.equal(new Set(keys).size, keys.length);
+  assert.equal(keys.at(-1), 'MOB-19');
+  assert.equal(data(dev).counters.MOB, 20);
+});
+
+test('descriptions stay within 2000 characters, as comments do: the field editor and the create dialog refuse more', async () => {
+  const dev = await open();
+  act(dev, { type: 'open_issue', key: 'TRK-3' });
+  const before = JSON.stringify(data(dev));
+  act(dev, { type: 'edit_field', field: 'description' });
+  act(dev, { type: 'save_field', field: 'description', value: 'x'.repeat(2001) });
+  assert.match(ui(dev).errors.description, /at most 2000/);
+  assert.equal(JSON.stringify(data(dev)), before);
+  act(dev, { type: 'new_issue' });
+  type(dev, 'new-title', 'Long one');
+  type(dev, 'new-description', 'y'.repeat(2001));
+  act(dev, { type: 'create_issue' });
+  assert.match(ui(dev).errors.description, /at most 2000/);
+  assert.equal(JSON.stringify(data(dev)), before);
+});

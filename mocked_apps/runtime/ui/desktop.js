@@ -7,6 +7,9 @@ import { GLYPHS } from './kit.js';
 import { appApi, viewKeeper } from './mount.js';
 import * as clock from '../core/clock.js';
 
+/** True when the page area shows the foreground app (on its own or under the notification shade). */
+const showsApp = (os) => Boolean(os.foreground) && (os.screen === 'app' || os.screen === 'shade');
+
 const BELL = 'M12 3a6 6 0 016 6v4l2 3H4l2-3V9a6 6 0 016-6zm-2 15h4a2 2 0 01-4 0z';
 const HOME = 'M12 4l8 7h-3v8h-4v-5h-2v5H7v-8H4z';
 
@@ -30,7 +33,7 @@ export function mountShell(root, device, apps) {
 
   function tabStrip(os) {
     return h('div.dt-tabs', null,
-      os.recents.map((id) => h('div.dt-tab' + (os.screen !== 'launcher' && os.foreground === id ? '.active' : ''), null,
+      os.recents.map((id) => h('div.dt-tab' + (showsApp(os) && os.foreground === id ? '.active' : ''), null,
         h('button.dt-tab-open', { 'data-gym': `tab-open:${id}`, onclick: () => device.system({ type: 'open', app: id }) },
           h('span.dt-tab-dot', { style: { background: apps[id].manifest.color } }), apps[id].manifest.name),
         h('button.dt-tab-close', { 'data-gym': `tab-close:${id}`, 'aria-label': `Close ${apps[id].manifest.name}`,
@@ -40,7 +43,8 @@ export function mountShell(root, device, apps) {
 
   function addressBar(os) {
     let address = 'start.workspace.test';
-    if (os.screen === 'app') {
+    // The shade opens over the page: the address stays the page's (it showed the start page's).
+    if (showsApp(os)) {
       const ui = device.state.apps[os.foreground].ui || {};
       address = `${apps[os.foreground].manifest.host || `${os.foreground}.workspace.test`}/${ui.screen || ''}`;
     }
@@ -74,7 +78,7 @@ export function mountShell(root, device, apps) {
 
   function render() {
     const os = device.state.os;
-    const page = os.screen === 'app' || (os.screen === 'shade' && os.foreground)
+    const page = showsApp(os)
       ? apps[os.foreground].view.render(appApi(device, os.foreground))
       : startPage(os);
     const key = os.screen === 'app' ? `${os.foreground}:${(device.state.apps[os.foreground].ui || {}).screen || ''}` : os.screen;

@@ -22,6 +22,8 @@ export const ACT_LABEL = { call: 'Call', meeting: 'Meeting', email: 'Email', not
 export const LIST_SCREENS = ['leads', 'accounts', 'contacts', 'opps', 'pipeline'];
 export const LEAD_SORT = ['name', 'company', 'source', 'status', 'owner', 'created'];
 export const OPP_SORT = ['name', 'account', 'stage', 'amount', 'close', 'probability', 'owner'];
+/** Longest texts the forms accept: person names, company / account / deal names and job titles, a deal's next step. */
+export const MAX_LEN = { person: 40, name: 80, next: 120 };
 /** Conversion wizard steps. */
 export const STEPS = ['contact', 'account', 'opportunity', 'review'];
 

@@ -1,6 +1,6 @@
 // The lead conversion wizard: each step's validation and the reducer cases from starting to converting.
 
-import { OPEN_STAGES, STAGE_PROB, OPP_TYPES } from './constants.js';
+import { OPEN_STAGES, STAGE_PROB, OPP_TYPES, MAX_LEN } from './constants.js';
 import { parseAmount, parseDate, parseProbability, isEmail, isPhone, norm } from './format.js';
 import { findLead, findAccount, findOpp, personName, accountByName, canConvert } from './select.js';
 import { deny, clearTransient, go, loadOppDrafts, nextId } from './helpers.js';
@@ -25,9 +25,9 @@ export function validateStep(data, step, drafts, conv, world, today) {
     values.city = text('cv-city');
     values.owner = c.owner;
     if (!values.first) errors['cv-first'] = 'First name is required';
-    else if (values.first.length > 40) errors['cv-first'] = 'At most 40 characters';
+    else if (values.first.length > MAX_LEN.person) errors['cv-first'] = `At most ${MAX_LEN.person} characters`;
     if (!values.last) errors['cv-last'] = 'Last name is required';
-    else if (values.last.length > 40) errors['cv-last'] = 'At most 40 characters';
+    else if (values.last.length > MAX_LEN.person) errors['cv-last'] = `At most ${MAX_LEN.person} characters`;
     if (!values.email) errors['cv-email'] = 'Email is required';
     else if (!isEmail(values.email)) errors['cv-email'] = 'Enter a valid email address';
     else {
@@ -35,6 +35,7 @@ export function validateStep(data, step, drafts, conv, world, today) {
       if (dup) errors['cv-email'] = `A contact with this email already exists (${dup.id}, ${personName(dup)})`;
     }
     if (values.phone && !isPhone(values.phone)) errors['cv-phone'] = 'Enter a valid phone number';
+    if (values.title.length > MAX_LEN.name) errors['cv-title'] = `At most ${MAX_LEN.name} characters`;
     if (!(world.users || []).some((u) => u.id === values.owner)) errors.owner = 'Pick an owner';
   } else if (step === 2) {
     values.mode = c.mode;
@@ -49,6 +50,7 @@ export function validateStep(data, step, drafts, conv, world, today) {
       values.city = text('cv-acct-city');
       const emp = text('cv-acct-employees');
       if (!values.name) errors['cv-acct-name'] = 'Account name is required';
+      else if (values.name.length > MAX_LEN.name) errors['cv-acct-name'] = `At most ${MAX_LEN.name} characters`;
       else if (accountByName(data, values.name)) {
         errors['cv-acct-name'] = `An account named ${accountByName(data, values.name).name} already exists. Link the existing account instead.`;
       }
@@ -67,7 +69,8 @@ export function validateStep(data, step, drafts, conv, world, today) {
     values.next_step = text('cv-opp-next');
     values.description = text('cv-opp-desc');
     if (!values.name) errors['cv-opp-name'] = 'Opportunity name is required';
-    else if (values.name.length > 80) errors['cv-opp-name'] = 'At most 80 characters';
+    else if (values.name.length > MAX_LEN.name) errors['cv-opp-name'] = `At most ${MAX_LEN.name} characters`;
+    if (values.next_step.length > MAX_LEN.next) errors['cv-opp-next'] = `At most ${MAX_LEN.next} characters`;
     if (!OPEN_STAGES.includes(values.stage)) errors.stage = 'Pick an open stage';
     if (!OPP_TYPES.includes(values.type)) errors.type = 'Pick a type';
     const amount = parseAmount(d['cv-opp-amount']);

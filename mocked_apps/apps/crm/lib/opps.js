@@ -1,6 +1,6 @@
 // Opportunities: the reducer cases of the list and pipeline filters, stage changes, lost reasons, reopening and deal edits.
 
-import { STAGES, STAGE_LABEL, STAGE_PROB, LOST_REASONS, LOST_LABEL, OPP_SORT } from './constants.js';
+import { STAGES, STAGE_LABEL, STAGE_PROB, LOST_REASONS, LOST_LABEL, OPP_SORT, MAX_LEN } from './constants.js';
 import { dateAfter, parseAmount, parseDate, parseProbability } from './format.js';
 import { findOpp, isOpen } from './select.js';
 import { deny, clearTransient, loadOppDrafts } from './helpers.js';
@@ -84,6 +84,9 @@ export function oppActions(state, action, ctx, world, today) {
       const errors = {};
       const name = String(ui.drafts['o-name'] ?? '').trim();
       if (!name) errors['o-name'] = 'Name is required';
+      else if (name.length > MAX_LEN.name) errors['o-name'] = `At most ${MAX_LEN.name} characters`;
+      const next = String(ui.drafts['o-next'] ?? '').trim();
+      if (next.length > MAX_LEN.next) errors['o-next'] = `At most ${MAX_LEN.next} characters`;
       const amount = parseAmount(ui.drafts['o-amount']);
       if (amount.error) errors['o-amount'] = amount.error;
       const close = parseDate(ui.drafts['o-close']);
@@ -92,7 +95,7 @@ export function oppActions(state, action, ctx, world, today) {
       const prob = parseProbability(ui.drafts['o-prob']);
       if (prob.error) errors['o-prob'] = prob.error;
       if (Object.keys(errors).length) return (ui.errors = errors), state;
-      Object.assign(o, { name, amount: amount.value, close: close.value, probability: prob.value, next_step: String(ui.drafts['o-next'] ?? '').trim() });
+      Object.assign(o, { name, amount: amount.value, close: close.value, probability: prob.value, next_step: next });
       ui.errors = {};
       ui.notice = `Saved ${o.name}`;
       return state;

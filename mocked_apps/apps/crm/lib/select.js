@@ -2,6 +2,7 @@
 
 import { LEAD_STATUSES, OPEN_LEAD, LEAD_LABEL, STAGES, OPEN_STAGES } from './constants.js';
 import { norm } from './format.js';
+import { compareText } from '../../../runtime/core/text.js';
 
 export function kindOf(id) {
   return { L: 'lead', A: 'account', C: 'contact', O: 'opp' }[String(id || '')[0]] || null;
@@ -77,6 +78,15 @@ export function matchesLead(l, ui, world) {
   return true;
 }
 
+// Columns of names: ordered with compareText (code-point order put "Ágota" after "Zoe").
+const TEXT_COLUMNS = ['name', 'company', 'account', 'owner'];
+
+/** Compare two column values: text columns with compareText, the rest (dates, numbers, ranks) as they are. */
+function byColumn(x, y, isText) {
+  if (isText) return compareText(x, y);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 export function leadRows(data, ui, world = {}) {
   const col = (ui.lsort && ui.lsort.col) || 'created';
   const dir = ui.lsort && ui.lsort.dir === 'desc' ? -1 : 1;
@@ -90,12 +100,7 @@ export function leadRows(data, ui, world = {}) {
       default: return l.created;
     }
   };
-  return data.leads.filter((l) => matchesLead(l, ui, world)).sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    if (x !== y) return (x < y ? -1 : 1) * dir;
-    return a.id < b.id ? -1 : 1;
-  });
+  return data.leads.filter((l) => matchesLead(l, ui, world)).sort((a, b) => byColumn(value(a), value(b), TEXT_COLUMNS.includes(col)) * dir || (a.id < b.id ? -1 : 1));
 }
 
 export function oppRows(data, ui, world = {}) {
@@ -117,12 +122,7 @@ export function oppRows(data, ui, world = {}) {
   return data.opps
     .filter((o) => (st === 'open' ? isOpen(o) : st === 'all' ? true : o.stage === st))
     .filter((o) => !f.owner || o.owner === f.owner)
-    .sort((a, b) => {
-      const x = value(a);
-      const y = value(b);
-      if (x !== y) return (x < y ? -1 : 1) * dir;
-      return a.id < b.id ? -1 : 1;
-    });
+    .sort((a, b) => byColumn(value(a), value(b), TEXT_COLUMNS.includes(col)) * dir || (a.id < b.id ? -1 : 1));
 }
 
 /** Search every record type by name, company, email or id. */

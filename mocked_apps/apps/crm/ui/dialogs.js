@@ -46,7 +46,7 @@ export function dialogs(api) {
     const err = ui.errors;
     return dialogBox('New lead', [
       h('div.cr-row2', null, fieldBox('First name', input(api, 'nl-first'), err['nl-first'], true), fieldBox('Last name', input(api, 'nl-last'), err['nl-last'], true)),
-      h('div.cr-row2', null, fieldBox('Company', input(api, 'nl-company'), err['nl-company'], true), fieldBox('Job title', input(api, 'nl-title'))),
+      h('div.cr-row2', null, fieldBox('Company', input(api, 'nl-company'), err['nl-company'], true), fieldBox('Job title', input(api, 'nl-title'), err['nl-title'])),
       h('div.cr-row2', null, fieldBox('Email', input(api, 'nl-email'), err['nl-email'], true), fieldBox('Phone', input(api, 'nl-phone'), err['nl-phone'])),
       h('div.cr-field', null, h('span.cr-label', null, 'Source'), seg('nl-source', Object.keys(SOURCE_LABEL), ui.newLead.source, (s) => api.dispatch({ type: 'new_lead_set', field: 'source', value: s }), (s) => SOURCE_LABEL[s])),
       h('div.cr-field.short', null, h('span.cr-label', null, 'Owner'),

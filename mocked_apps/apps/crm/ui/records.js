@@ -148,7 +148,7 @@ export function oppPage(api) {
             fieldBox('Amount ($)', input(api, 'o-amount'), err['o-amount']),
             fieldBox('Close date (YYYY-MM-DD)', input(api, 'o-close'), err['o-close']),
             fieldBox('Probability (%)', input(api, 'o-prob'), err['o-prob'])),
-          fieldBox('Next step', input(api, 'o-next')),
+          fieldBox('Next step', input(api, 'o-next'), err['o-next']),
           h('div.cr-actions', null, h('span.cr-muted', null, open ? `Weighted: ${dollars(Math.round((o.amount * o.probability) / 100))}` : ''), h('span.cr-spacer'),
             h('button.cr-btn', { 'data-gym': 'btn:save-opp', onclick: () => api.dispatch({ type: 'save_opp' }) }, 'Save'))),
         h('div.cr-card-box', null,

@@ -23,7 +23,7 @@ export function convertPage(api) {
     body = [
       h('div.cr-row2', null, fieldBox('First name', input(api, 'cv-first'), err['cv-first'], true), fieldBox('Last name', input(api, 'cv-last'), err['cv-last'], true)),
       h('div.cr-row2', null, fieldBox('Email', input(api, 'cv-email'), err['cv-email'], true), fieldBox('Phone', input(api, 'cv-phone'), err['cv-phone'])),
-      h('div.cr-row2', null, fieldBox('Job title', input(api, 'cv-title')), fieldBox('Department', input(api, 'cv-dept')), fieldBox('City', input(api, 'cv-city'))),
+      h('div.cr-row2', null, fieldBox('Job title', input(api, 'cv-title'), err['cv-title']), fieldBox('Department', input(api, 'cv-dept')), fieldBox('City', input(api, 'cv-city'))),
       h('div.cr-field.short', null, h('span.cr-label', null, 'Owner of the new records'),
         menuButton(api, 'cv-owner', h('span.cr-grow', null, userName(api.world, c.owner)), users, (u) => userName(api.world, u),
           (u) => api.dispatch({ type: 'conv_set', field: 'owner', value: u }), (u) => `cv-owner-opt:${u}`, '.wide'),
@@ -63,7 +63,7 @@ export function convertPage(api) {
         fieldBox('Close date', input(api, 'cv-opp-close', { placeholder: 'YYYY-MM-DD' }), err['cv-opp-close'], true),
         fieldBox('Probability (%)', input(api, 'cv-opp-prob'), err['cv-opp-prob'], true)),
       h('div.cr-field', null, h('span.cr-label', null, 'Type'), seg('opp-type', OPP_TYPES, c.type, (t) => api.dispatch({ type: 'conv_set', field: 'type', value: t }), (t) => TYPE_LABEL[t])),
-      h('div.cr-row2', null, fieldBox('Next step', input(api, 'cv-opp-next')), fieldBox('Description', input(api, 'cv-opp-desc'))),
+      h('div.cr-row2', null, fieldBox('Next step', input(api, 'cv-opp-next'), err['cv-opp-next']), fieldBox('Description', input(api, 'cv-opp-desc'))),
     ];
   } else {
     const d = (k) => api.draft(k) || '—';

@@ -89,6 +89,18 @@ export function sourcePhotos(data, world, source) {
   return libraryPhotos(data);
 }
 
+/**
+ * Return the photo ids the viewer steps through (prev / next): its source's photos, plus the photo on screen
+ * at its place when it has just left that source (unfavorited while viewing Favorites), so the viewer can move on.
+ */
+export function viewerOrder(data, world, source, photoId) {
+  const ids = sourcePhotos(data, world, source).map((p) => p.id);
+  if (ids.includes(photoId) || !findPhoto(data, photoId)) return ids;
+  const keep = new Set([...ids, photoId]);
+  const all = source && source.kind === 'trash' ? trashPhotos(data) : libraryPhotos(data);
+  return all.filter((p) => keep.has(p.id)).map((p) => p.id);
+}
+
 /** Return the albums that hold photo `id` (names in album order). */
 export function albumsOf(data, id) {
   return (data.albums || []).filter((a) => a.photos.includes(id));

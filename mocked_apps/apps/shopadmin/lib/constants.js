@@ -20,6 +20,11 @@ export const REFUND_REASON_LABEL = {
 };
 export const SORT_COLUMNS = ['sku', 'title', 'category', 'price', 'cost', 'stock', 'status', 'vendor'];
 export const FILTER_FIELDS = ['category', 'status', 'vendor'];
+/** The highest price or cost a product may have, in cents ($100,000.00): money stays exact integer cents. */
+export const PRICE_MAX = 10000000;
+/** Longest stock-adjustment note and vendor email. */
+export const NOTE_MAX = 200;
+export const EMAIL_MAX = 120;
 export const PCT_MIN = -90;
 export const PCT_MAX = 200;
 export const SCREENS = ['products', 'lowstock', 'orders', 'vendors', 'pos', 'adjustments'];

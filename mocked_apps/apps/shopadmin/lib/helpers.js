@@ -18,9 +18,30 @@ export function go(ui, patch) {
   Object.assign(ui, patch);
 }
 
+/** Ids in use per counter: refunds live inside their orders. */
+const IDS_OF = {
+  product: (data) => (data.products || []).map((p) => p.id),
+  adj: (data) => (data.adjustments || []).map((a) => a.id),
+  po: (data) => (data.pos || []).map((p) => p.id),
+  refund: (data) => (data.orders || []).flatMap((o) => (o.refunds || []).map((r) => r.id)),
+};
+
+/**
+ * Return the number of the next id `<prefix><n>` from the counter `key` and advance the counter, skipping ids
+ * already in use (a record patched in, or a counter patched back, would otherwise get a duplicate id). Callers
+ * write the id out (`P-${n}`) so that the task lint sees the ids the app builds.
+ */
+export function nextNumber(data, key, prefix) {
+  data.counters = data.counters || {};
+  const taken = new Set(IDS_OF[key](data));
+  let n = Number.isSafeInteger(data.counters[key]) ? data.counters[key] : 1;
+  while (taken.has(`${prefix}${n}`)) n += 1;
+  data.counters[key] = n + 1;
+  return n;
+}
+
 function logAdjustment(data, ctx, product, delta, reason, note) {
-  const id = `ADJ-${data.counters.adj}`;
-  data.counters.adj += 1;
+  const id = `ADJ-${nextNumber(data, 'adj', 'ADJ-')}`;
   data.adjustments.push({ id, ts: ctx.now, product: product.id, delta, reason, note: note || '', by: ME });
 }
 

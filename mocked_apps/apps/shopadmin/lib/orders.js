@@ -3,13 +3,14 @@
 import { ORDER_STATUSES, ORDER_LABEL, NEXT_STATUS, CANCELLABLE, REFUNDABLE, REFUND_REASONS } from './constants.js';
 import { money, parseMoney } from './format.js';
 import { findProduct, findOrder, subtotal, orderTotal, refundable } from './select.js';
-import { deny, clearTransient, go, moveStock } from './helpers.js';
+import { deny, clearTransient, go, moveStock, nextNumber } from './helpers.js';
 
 /**
  * The items a refund dialog returns, from the drafts `rq:<product>` (empty = 0). Returns {items, itemsValue}
- * or {error} when a quantity is not a whole number between 0 and what is left on the line.
+ * or {error} when a quantity is not a whole number between 0 and what is left on the line (named by its SKU
+ * when `data` is given, as the dialog's steppers name it).
  */
-export function refundPlan(order, drafts) {
+export function refundPlan(order, drafts, data = null) {
   const items = [];
   let itemsValue = 0;
   for (const l of order.lines) {
@@ -18,7 +19,10 @@ export function refundPlan(order, drafts) {
     const left = l.qty - l.refunded;
     if (!/^\d+$/.test(raw)) return { error: 'Quantities must be whole numbers', items: [], itemsValue: 0 };
     const q = Number(raw);
-    if (q > left) return { error: `Only ${left} of ${l.product} can be returned`, items: [], itemsValue: 0 };
+    if (q > left) {
+      const p = data ? findProduct(data, l.product) : null;
+      return { error: `Only ${left} of ${p ? p.sku : l.product} can be returned`, items: [], itemsValue: 0 };
+    }
     if (q > 0) {
       items.push({ product: l.product, qty: q });
       itemsValue += q * l.price;
@@ -28,10 +32,10 @@ export function refundPlan(order, drafts) {
 }
 
 /** The amount a refund dialog would refund: the typed amount, else the items' value capped at what is refundable. */
-export function refundAmount(order, drafts) {
+export function refundAmount(order, drafts, data = null) {
   const typed = String((drafts || {})['refund-amount'] ?? '').trim();
   if (typed) return parseMoney(typed);
-  const plan = refundPlan(order, drafts);
+  const plan = refundPlan(order, drafts, data);
   if (plan.error) return { error: plan.error };
   return { value: Math.min(plan.itemsValue, refundable(order)) };
 }
@@ -116,8 +120,7 @@ export function orderActions(state, action, ctx) {
       }
       const rest = refundable(o);
       if (rest > 0) {
-        o.refunds.push({ id: `R-${data.counters.refund}`, amount: rest, items: [], reason: 'cancelled', ts: ctx.now });
-        data.counters.refund += 1;
+        o.refunds.push({ id: `R-${nextNumber(data, 'refund', 'R-')}`, amount: rest, items: [], reason: 'cancelled', ts: ctx.now });
         o.refunded += rest;
       }
       o.status = 'cancelled';
@@ -176,10 +179,10 @@ export function orderActions(state, action, ctx) {
       const o = findOrder(data, ui.order);
       if (ui.dialog !== 'refund' || !o || !ui.refund) return state;
       if (!REFUNDABLE.includes(o.status)) return (ui.dialog = null), deny(state, `${ORDER_LABEL[o.status]} orders can't be refunded`);
-      const plan = refundPlan(o, ui.drafts);
+      const plan = refundPlan(o, ui.drafts, data);
       if (plan.error) return (ui.errors = { refund: plan.error }), state;
       const { items } = plan;
-      const amount = refundAmount(o, ui.drafts);
+      const amount = refundAmount(o, ui.drafts, data);
       if (amount.error) return (ui.errors = { refund: amount.error }), state;
       if (amount.value <= 0) return (ui.errors = { refund: 'Choose items or enter an amount above $0.00' }), state;
       if (amount.value > refundable(o)) {
@@ -191,8 +194,7 @@ export function orderActions(state, action, ctx) {
         const p = findProduct(data, it.product);
         if (p) moveStock(data, ctx, p, it.qty, 'refund', o.id);
       }
-      o.refunds.push({ id: `R-${data.counters.refund}`, amount: amount.value, items, reason: ui.refund.reason, ts: ctx.now });
-      data.counters.refund += 1;
+      o.refunds.push({ id: `R-${nextNumber(data, 'refund', 'R-')}`, amount: amount.value, items, reason: ui.refund.reason, ts: ctx.now });
       o.refunded += amount.value;
       if (o.refunded >= o.paid) o.status = 'refunded';
       ui.dialog = null;

@@ -1,9 +1,9 @@
 // Products: the product form checks and the reducer cases of the products table, the product page and the new-product dialog.
 
-import { STATUSES, ADJ_REASONS, SORT_COLUMNS, FILTER_FIELDS } from './constants.js';
+import { STATUSES, ADJ_REASONS, SORT_COLUMNS, FILTER_FIELDS, PRICE_MAX, NOTE_MAX } from './constants.js';
 import { money, parseMoney, parsePercent, parseInt10 } from './format.js';
 import { findProduct, productRows, planBulk } from './select.js';
-import { deny, clearTransient, go, moveStock, loadProductDrafts } from './helpers.js';
+import { deny, clearTransient, go, moveStock, loadProductDrafts, nextNumber } from './helpers.js';
 
 /** Validate the product edit form; returns {values, errors}. */
 export function validateProductForm(drafts, form, world) {
@@ -16,9 +16,11 @@ export function validateProductForm(drafts, form, world) {
   const price = parseMoney(d['p-price']);
   if (price.error) errors.price = price.error;
   else if (price.value <= 0) errors.price = 'Price must be more than $0.00';
+  else if (price.value > PRICE_MAX) errors.price = `Price can be at most ${money(PRICE_MAX)}`;
   else values.price = price.value;
   const cost = parseMoney(d['p-cost']);
   if (cost.error) errors.cost = cost.error;
+  else if (cost.value > PRICE_MAX) errors.cost = `Cost can be at most ${money(PRICE_MAX)}`;
   else values.cost = cost.value;
   const reorder = parseInt10(d['p-reorder'], { min: 0, max: 999, label: 'Reorder point' });
   if (reorder.error) errors.reorder = reorder.error;
@@ -167,7 +169,9 @@ export function productActions(state, action, ctx, world) {
       const reason = action.reason ?? ui.adjReason;
       if (!ADJ_REASONS.includes(reason)) return (ui.errors = { adj: 'Pick a reason' }), state;
       if (p.stock + parsed.value < 0) return (ui.errors = { adj: `Stock can't go below 0 (${p.sku} has ${p.stock})` }), state;
-      moveStock(data, ctx, p, parsed.value, reason, String(action.note ?? ui.drafts['adj-note'] ?? '').trim());
+      const note = String(action.note ?? ui.drafts['adj-note'] ?? '').trim();
+      if (note.length > NOTE_MAX) return (ui.errors = { note: `Notes can have at most ${NOTE_MAX} characters` }), state;
+      moveStock(data, ctx, p, parsed.value, reason, note);
       ui.drafts['adj-qty'] = '';
       ui.drafts['adj-note'] = '';
       ui.errors = {};
@@ -187,8 +191,7 @@ export function productActions(state, action, ctx, world) {
       if (ui.dialog !== 'new-product' || !ui.form) return state;
       const { values, errors } = validateNewProduct(data, ui.drafts, ui.form, world);
       if (Object.keys(errors).length) return (ui.errors = errors), state;
-      const id = `P-${data.counters.product}`;
-      data.counters.product += 1;
+      const id = `P-${nextNumber(data, 'product', 'P-')}`;
       const p = { id, sku: values.sku, title: values.title, category: values.category, price: values.price, cost: values.cost,
         stock: 0, reorder: values.reorder, status: values.status, vendor: values.vendor };
       data.products.push(p);

@@ -1,7 +1,8 @@
 // Selectors over the shop's data (products, vendors, orders, purchase orders), shared by the reducer, the view and the tests.
 
-import { STATUSES } from './constants.js';
+import { STATUSES, PRICE_MAX } from './constants.js';
 import { money, applyPercent } from './format.js';
+import { compareText } from '../../../runtime/core/text.js';
 
 export function findProduct(data, id) {
   return (data.products || []).find((p) => p.id === id);
@@ -80,10 +81,13 @@ export function sortProducts(list, sort, data) {
       default: return p.sku;
     }
   };
+  // Text columns in the one text order (compareText: code-point order put "Éclair" after "Zinc"), the rest as they are.
+  const text = ['title', 'category', 'vendor'].includes(col);
   return [...list].sort((a, b) => {
     const x = value(a);
     const y = value(b);
-    if (x !== y) return (x < y ? -1 : 1) * dir;
+    const c = text ? compareText(x, y) : x < y ? -1 : x > y ? 1 : 0;
+    if (c) return c * dir;
     return a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0;
   });
 }
@@ -116,6 +120,7 @@ export function planBulk(data, ids, kind, value) {
       const to = applyPercent(p.price, value);
       if (to < p.cost) skipped.push({ id, reason: `new price ${money(to)} is below cost ${money(p.cost)}` });
       else if (to <= 0) skipped.push({ id, reason: 'price must stay above $0.00' });
+      else if (to > PRICE_MAX) skipped.push({ id, reason: `new price ${money(to)} is above the ${money(PRICE_MAX)} limit` });
       else if (to !== p.price) changes.push({ id, from: p.price, to });
     } else if (kind === 'category' || kind === 'status') {
       if (p[kind] !== value) changes.push({ id, from: p[kind], to: value });

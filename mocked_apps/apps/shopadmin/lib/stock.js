@@ -1,9 +1,9 @@
 // Vendors, low stock and purchase orders, and the inventory log filter: their reducer cases.
 
-import { REASON_LABEL } from './constants.js';
+import { REASON_LABEL, EMAIL_MAX } from './constants.js';
 import { dateAfter, parseInt10, isEmail } from './format.js';
 import { findProduct, findVendor, findPo, vendorName, isLow, lowStock, suggestedQty } from './select.js';
-import { deny, clearTransient, go, moveStock } from './helpers.js';
+import { deny, clearTransient, go, moveStock, nextNumber } from './helpers.js';
 
 /** Actions of the vendor pages, low stock, purchase orders and the inventory log; undefined for any other action. */
 export function stockActions(state, action, ctx) {
@@ -24,6 +24,7 @@ export function stockActions(state, action, ctx) {
       const errors = {};
       const email = String(ui.drafts['v-email'] ?? '').trim();
       if (!isEmail(email)) errors.email = 'Enter a valid email address';
+      else if (email.length > EMAIL_MAX) errors.email = `Emails can have at most ${EMAIL_MAX} characters`;
       const lead = parseInt10(ui.drafts['v-lead'], { min: 1, max: 90, label: 'Lead time' });
       if (lead.error) errors.lead = lead.error;
       if (Object.keys(errors).length) return (ui.errors = errors), state;
@@ -81,8 +82,7 @@ export function stockActions(state, action, ctx) {
       }
       if (Object.keys(errors).length) return (ui.errors = errors), state;
       const vendor = findVendor(data, ui.poDraft.vendor);
-      const id = `PO-${data.counters.po}`;
-      data.counters.po += 1;
+      const id = `PO-${nextNumber(data, 'po', 'PO-')}`;
       data.pos.push({ id, vendor: vendor.id, lines, status: 'sent', created: dateAfter(ctx.now, 0), expected: dateAfter(ctx.now, vendor.lead_days) });
       for (const l of ui.poDraft.lines) delete ui.drafts[`po-qty:${l}`];
       ui.lchecked = ui.lchecked.filter((k) => !ui.poDraft.lines.includes(k));

@@ -104,7 +104,7 @@ export function refundDialog(api) {
   const { data, ui } = api.state;
   const o = findOrder(data, ui.order);
   if (!o || !ui.refund) return null;
-  const amount = refundAmount(o, ui.drafts);
+  const amount = refundAmount(o, ui.drafts, data);
   return h('div.sa-scrim', null, h('div.sa-dialog.wide', { role: 'dialog' },
     h('div.sa-dialog-title', null, `Refund order ${o.id}`),
     h('div.sa-dialog-msg', null, `Paid ${money(o.paid)} · already refunded ${money(o.refunded)} · refundable `, h('b', null, money(refundable(o)))),

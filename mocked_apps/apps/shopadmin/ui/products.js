@@ -145,7 +145,7 @@ export function productPage(api) {
           h('div.sa-card-sub', null, 'Adjust stock'),
           labelled('Change (+ adds, − removes)', input(api, 'adj-qty', { placeholder: 'e.g. 5 or -2' }), err.adj),
           h('div.sa-field', null, h('span.sa-field-label', null, 'Reason'), seg('adj-reason', ADJ_REASONS, ui.adjReason, (r) => api.dispatch({ type: 'adj_reason', reason: r }), (r) => REASON_LABEL[r])),
-          labelled('Note', input(api, 'adj-note', { placeholder: 'optional' })),
+          labelled('Note', input(api, 'adj-note', { placeholder: 'optional' }), err.note),
           h('button.sa-btn.full', { 'data-gym': 'btn:adjust', onclick: () => api.dispatch({ type: 'adjust_stock' }) }, 'Apply adjustment')),
         h('div.sa-card', null,
           h('div.sa-card-title', null, 'Stock history'),

@@ -3,7 +3,7 @@
 import { h } from '../../../runtime/ui/h.js';
 import { svg, formatStamp, formatDay } from '../../../runtime/ui/kit.js';
 import { ADJ_REASONS, REASON_LABEL } from '../lib/constants.js';
-import { money } from '../lib/format.js';
+import { money, parseInt10 } from '../lib/format.js';
 import { findProduct, findVendor, findPo, vendorName, onOrder, isLow, lowStock, suggestedQty } from '../lib/select.js';
 import { ICONS, input, labelled, statusChip } from './widgets.js';
 import { topBar, noticeBar, backLink } from './chrome.js';
@@ -54,8 +54,9 @@ export function poDialog(api) {
       h('span.sa-c-qtyin', null, 'Quantity'), h('span.sa-c-num', null, 'Unit cost'), h('span.sa-c-x')),
     d.lines.map((id) => {
       const p = findProduct(data, id);
-      const q = Number(api.draft(`po-qty:${id}`)) || 0;
-      total += q * p.cost;
+      // Only quantities the order would take count ("-3" or "1.5" showed a negative or fractional cost).
+      const parsed = parseInt10(api.draft(`po-qty:${id}`), { min: 1, max: 999 });
+      total += (parsed.error ? 0 : parsed.value) * p.cost;
       return h('div.sa-line', null,
         h('span.sa-c-sku.sa-mono', null, p.sku), h('span.sa-grow', null, p.title), h('span.sa-c-num', null, `${p.stock}/${p.reorder}`),
         h('span.sa-c-qtyin', null, input(api, `po-qty:${id}`, { cls: '.tiny' })),

@@ -142,7 +142,11 @@ export function reduceMessages(state, action, ctx) {
         delete m.edited;
       } else {
         data.messages = data.messages.filter((x) => x.id !== m.id);
-        if (!m.parent && ui.thread === m.id) Object.assign(ui, { pane: null, thread: null });
+        // A placeholder root only stands for its replies: with the last one gone, it goes too.
+        const root = m.parent ? findMessage(data, m.parent) : null;
+        if (root && root.deleted && replyCount(data, root.id) === 0) data.messages = data.messages.filter((x) => x.id !== root.id);
+        const closed = m.parent ? (root && !findMessage(data, root.id) ? root.id : null) : m.id;
+        if (closed && ui.thread === closed) Object.assign(ui, { pane: null, thread: null });
       }
       if (ui.focus === m.id) ui.focus = null;
       if (ui.editing === m.id) ui.editing = null;

@@ -4,7 +4,8 @@ import { NAME_RE, NAME_MAX, TOPIC_MAX } from './constants.js';
 import { parseStamp } from '../../../runtime/core/clock.js';
 import { compareText } from '../../../runtime/core/text.js';
 
-const MENTION_RE = /@([a-z][a-z0-9-]*)/g;
+// Handles are lowercase; a mention matches them in any case ("@Bram" is @bram).
+const MENTION_RE = /@([a-z][a-z0-9-]*)/gi;
 
 /** Return the user record with `id` (world), or undefined. */
 export function userById(world, id) {
@@ -120,7 +121,7 @@ export function unreadCount(data, world, user, channelId) {
 export function mentionedHandles(world, text) {
   const out = [];
   for (const match of String(text || '').matchAll(MENTION_RE)) {
-    const handle = match[1];
+    const handle = match[1].toLowerCase();
     if (userByHandle(world, handle) && !out.includes(handle)) out.push(handle);
   }
   return out;

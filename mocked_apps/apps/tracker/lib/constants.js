@@ -17,5 +17,7 @@ export const TRANSITIONS = {
   done: ['in_progress'],
 };
 export const TITLE_MAX = 120;
+/** Descriptions and comments: at most this many characters. */
+export const TEXT_MAX = 2000;
 export const FILTER_FIELDS = ['type', 'status', 'assignee', 'priority', 'sprint', 'label'];
 export const SORT_COLUMNS = ['key', 'title', 'type', 'status', 'priority', 'assignee', 'points', 'sprint'];

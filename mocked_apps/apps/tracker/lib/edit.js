@@ -1,6 +1,6 @@
 // Cairn's reducer helpers: history, refusals, navigation, transitions, field edits, issue creation, the create form.
 
-import { PRIORITIES, TYPE_LABEL, WORK_TYPES, TITLE_MAX } from './constants.js';
+import { PRIORITIES, TYPE_LABEL, WORK_TYPES, TITLE_MAX, TEXT_MAX } from './constants.js';
 import {
   dateAfter, findIssue, findSprint, subtasksOf, checkTransition, parsePoints, normalizeLabel,
 } from './select.js';
@@ -111,8 +111,11 @@ export function addLabel(data, ctx, issue, text) {
   return null;
 }
 
+// The next key of a project, skipping keys in use (an issue patched in, or a counter patched back, got a duplicate key).
 function newKey(data, project) {
-  const n = data.counters[project] || 1;
+  data.counters = data.counters || {};
+  let n = Number.isSafeInteger(data.counters[project]) ? data.counters[project] : 1;
+  while (data.issues.some((i) => i.id === `${project}-${n}`)) n += 1;
   data.counters[project] = n + 1;
   return `${project}-${n}`;
 }
@@ -144,6 +147,7 @@ export function validateNewIssue(data, project, drafts, choices) {
   const errors = {};
   if (!values.title) errors.title = 'Enter a title';
   else if (values.title.length > TITLE_MAX) errors.title = `Titles can have at most ${TITLE_MAX} characters`;
+  if (values.description.length > TEXT_MAX) errors.description = `Descriptions can have at most ${TEXT_MAX} characters`;
   if (!WORK_TYPES.includes(values.type)) errors.type = 'Pick Story, Bug or Task';
   if (!PRIORITIES.includes(values.priority)) errors.priority = 'Pick a priority';
   const pts = parsePoints(d['new-points']);

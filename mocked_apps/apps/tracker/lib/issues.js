@@ -1,6 +1,6 @@
 // Cairn's reducer cases for issues: moves, field edits, labels, comments, links, subtasks, create and delete.
 
-import { TYPE_LABEL, WORK_TYPES, TITLE_MAX } from './constants.js';
+import { TYPE_LABEL, WORK_TYPES, TITLE_MAX, TEXT_MAX } from './constants.js';
 import { findIssue, activeSprint, subtasksOf, epicChildren, parsePoints } from './select.js';
 import {
   record, deny, clearTransient, target, transition, setField, addLabel, createIssue, validateNewIssue,
@@ -55,6 +55,7 @@ export function reduceIssues(state, action, ctx) {
         if (value.length > TITLE_MAX) return (ui.errors = { title: `Titles can have at most ${TITLE_MAX} characters` }), state;
       } else if (field === 'description') {
         value = String(raw ?? '').trim();
+        if (value.length > TEXT_MAX) return (ui.errors = { description: `Descriptions can have at most ${TEXT_MAX} characters` }), state;
       } else {
         if (!WORK_TYPES.includes(issue.type)) {
           ui.editField = null;
@@ -98,7 +99,7 @@ export function reduceIssues(state, action, ctx) {
       const issue = target(state, action);
       const text = String(action.text ?? ui.drafts.comment ?? '').trim();
       if (!issue || !text) return state;
-      if (text.length > 2000) return deny(state, 'Comments can have at most 2000 characters');
+      if (text.length > TEXT_MAX) return deny(state, `Comments can have at most ${TEXT_MAX} characters`);
       let id = ctx.uid('c');
       while (data.comments.some((c) => c.id === id)) id = ctx.uid('c');
       data.comments.push({ id, issue: issue.id, author: data.me, ts: ctx.now, text });

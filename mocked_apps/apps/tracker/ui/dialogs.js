@@ -34,7 +34,7 @@ function createDialog(api) {
     h('div.tk-form-grid', null,
       h('div', null, field(api, 'new-points', 'Story points (0, 1, 2, 3, 5, 8, 13, 21)'), err('points')),
       h('div', null, field(api, 'new-labels', 'Labels (comma separated)'), err('labels'))),
-    field(api, 'new-description', 'Description'),
+    field(api, 'new-description', 'Description'), err('description'),
     h('div.tk-dialog-btns', null,
       h('button.tk-btn.secondary', { 'data-gym': 'btn:cancel', onclick: () => api.dispatch({ type: 'close_dialog' }) }, 'Cancel'),
       h('button.tk-btn', { 'data-gym': 'btn:create', onclick: () => api.dispatch({ type: 'create_issue' }) }, 'Create'))));
