@@ -113,7 +113,7 @@ def build_model(recipe: dict[str, Any], output_dir: Path, build: bool = True) ->
 
         if not build:
             return output_dir / "base-model"
-        tiny = m.get("tiny", {})
+        tiny = m.get("tiny") or {}  # tiny: null is its defaults, as an empty section is
         path = build_tiny_qwen3vl(output_dir / "base-model", seed=int(tiny.get("seed", 0)),
                                   max_pixels=int(tiny.get("max_pixels", 64 * 64 * 4)))
         if tiny.get("warm_start"):
