@@ -262,7 +262,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     from toolkit.store import RunStore
     from toolkit.training.pools import env_factory, select_tasks
     from toolkit.training.resume import (ToolkitStateCallback, check_same_recipe, checkpoint_step, find_checkpoint,
-                                         load_toolkit_state, schedule_change)
+                                         load_toolkit_state, read_toolkit_state, schedule_change)
     from toolkit.training.sampler import AdaptiveSampler
     from toolkit.training.trainer import GuiGRPOTrainer
 
@@ -275,7 +275,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     recipe = copy.deepcopy(recipe)  # what the manifest records: each pool's splits made explicit
     for i, pool in enumerate(recipe["tasks"]["pools"]):
         pool["split"] = list(pool_splits(pool, i))
-    resume_from = None
+    resume_from = saved_state = None
     if resume is not None:
         resume_from = find_checkpoint(out, resume)
         done = checkpoint_step(resume_from)
@@ -283,6 +283,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
             raise ValueError(f"--resume {resume_from}: the checkpoint is at step {done} and max_steps is {args.max_steps}; "
                              f"pass --max-steps above {done} to train further")
         check_same_recipe(resume_from, recipe)
+        saved_state = read_toolkit_state(resume_from, args.process_index)
         change = schedule_change(resume_from, args.max_steps)
         if change:
             log.warning(change)
@@ -329,7 +330,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     trainer.add_callback(ToolkitStateCallback(trainer, recipe))
     trainer.resume_checkpoint = resume_from
     if resume_from is not None:
-        load_toolkit_state(resume_from, trainer)
+        load_toolkit_state(saved_state, trainer)
     return trainer
 
 
