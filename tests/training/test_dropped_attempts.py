@@ -1,0 +1,79 @@
+"""Attempts the trainer cannot score (env errors past their reruns, verifier errors) are kept and said: the run store
+holds them, and a batch that trains nothing says what became of its attempts.
+
+The env and the verifier that fail are stand-ins (a Chromium that crashes on every boot and a verifier that crashes
+cannot be made to here on purpose); the trainer, the model and the run store are real."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+
+from toolkit.envs.base import EnvError
+from toolkit.paths import REPO_ROOT
+
+pytest.importorskip("trl")
+
+
+class BrokenManager:
+    """An env manager whose every boot fails."""
+
+    async def request(self, spec=None, n=1):
+        raise EnvError("boot", "request", "TimeoutError: chromium did not start")
+
+    async def release(self, lease):  # never reached: no lease is handed out
+        raise AssertionError("released a lease never handed out")
+
+    async def __aexit__(self, *exc):
+        return None
+
+
+def test_a_verifier_error_is_kept_in_the_store_and_said(monkeypatch):
+    import toolkit.training.rollouts as T
+    from toolkit.tasks import load_tasks
+    from toolkit.tasks.verdict import verifier_error
+    from toolkit.training.trainer import GuiGRPOTrainer
+
+    class Manager:
+        async def request(self, spec=None, n=1):
+            return ["lease"]
+
+        async def release(self, lease):
+            return None
+
+    async def crashed_verifier(manager, lease, spec, instance, harness, seed, attempt_id):
+        return SimpleNamespace(verdict=verifier_error(spec.full_id, "KeyError: 'contacts'"), claimed="success",
+                               termination="terminate")
+
+    monkeypatch.setattr(T, "run_attempt", crashed_verifier)
+    trainer = GuiGRPOTrainer.__new__(GuiGRPOTrainer)  # _attempt reads only these attributes
+    stored: list = []
+    for k, v in dict(_manager=Manager(), max_turns=None, max_env_retries=3, store=None, env_error_count=0,
+                     verifier_error_count=0, dropped=[], _store=stored.append).items():
+        setattr(trainer, k, v)
+    [spec] = load_tasks(["mobile-core"], ["contacts.favorite"])
+    item = T.TrainItem(spec=spec, trial=0, run_seed=0, group_seed=1, member=0, step=0)
+    assert asyncio.run(trainer._attempt(item, harness=None, sem=asyncio.Semaphore(1))) is None  # not scored
+    [outcome] = stored  # but written to the store (was: dropped without a trace)
+    assert outcome.reward is None and outcome.item is item and outcome.result.verdict.error == "KeyError: 'contacts'"
+    assert trainer.verifier_error_count == 1
+    assert trainer.dropped == [f"{item.attempt_id}: verifier error (KeyError: 'contacts')"]
+
+
+def test_a_batch_without_a_trainable_token_says_why_its_attempts_were_left_out(tmp_path):
+    from toolkit.training.batch import TrainingStop
+    from toolkit.training.recipe import build_trainer, load_recipe
+
+    recipe = load_recipe(REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml")
+    recipe["model"]["tiny"]["warm_start"] = None
+    trainer = build_trainer(recipe, tmp_path / "run", max_steps=1)
+    trainer._manager = BrokenManager()
+    rows = [{"task_id": "mobile-core/contacts.favorite"}] * 4
+    with pytest.raises(TrainingStop, match=r"no trainable tokens.*This rank scored 0 attempt\(s\) and left 4 unscored, "
+                                           r"e\.g\. .*: 4 tries, each an env error \(last: boot in request: TimeoutError: "
+                                           rf"chromium did not start\); see {trainer.store.dir}") as err:
+        trainer._generate_and_score_completions(rows)
+    assert "\n" not in str(err.value)
+    assert len((trainer.store.dir / "env_errors.jsonl").read_text().splitlines()) == 16  # every try, as recorded
