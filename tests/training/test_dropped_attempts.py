@@ -2,7 +2,7 @@
 holds them, and a batch that trains nothing says what became of its attempts.
 
 The env and the verifier that fail are stand-ins (a Chromium that crashes on every boot and a verifier that crashes
-cannot be made to here on purpose); the trainer, the model and the run store are real."""
+cannot be made to here on purpose); the trainer, the model, the run store and the over-length episodes are real."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.conftest import requires_chromium
 from toolkit.envs.base import EnvError
 from toolkit.paths import REPO_ROOT
 
@@ -73,7 +74,30 @@ def test_a_batch_without_a_trainable_token_says_why_its_attempts_were_left_out(t
     rows = [{"task_id": "mobile-core/contacts.favorite"}] * 4
     with pytest.raises(TrainingStop, match=r"no trainable tokens.*This rank scored 0 attempt\(s\) and left 4 unscored, "
                                            r"e\.g\. .*: 4 tries, each an env error \(last: boot in request: TimeoutError: "
-                                           rf"chromium did not start\); see {trainer.store.dir}") as err:
+                                           rf"chromium did not start\); see {trainer.store.dir}$") as err:
         trainer._generate_and_score_completions(rows)
     assert "\n" not in str(err.value)
     assert len((trainer.store.dir / "env_errors.jsonl").read_text().splitlines()) == 16  # every try, as recorded
+
+
+@requires_chromium
+def test_a_batch_whose_windows_are_all_too_long_says_so(tmp_path):
+    """Real episodes on the mocked phone; rollout.max_total_length holds the system message and task line (what the
+    recipe check counts) but no screenshot, so every step is left out of training."""
+    from toolkit.training.batch import TrainingStop
+    from toolkit.training.recipe import build_trainer, load_recipe, window_floor
+
+    recipe = load_recipe(REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml")
+    recipe["model"]["tiny"]["warm_start"] = None
+    recipe["rollout"]["max_turns"] = 1
+    recipe["algorithm"]["group_size"] = 2
+    trainer = build_trainer(recipe, tmp_path / "run", max_steps=1)
+    limit = window_floor(recipe, trainer.processing_class, "phone") + 1
+    trainer.max_total_length = limit
+    try:
+        with pytest.raises(TrainingStop, match=rf"This rank scored 2 attempt\(s\); 2 step\(s\) were left out as longer "
+                                               rf"than rollout\.max_total_length \({limit} tokens, screenshots "
+                                               rf"included\); see {trainer.store.dir}$"):
+            trainer._generate_and_score_completions([{"task_id": "mobile-core/contacts.favorite"}] * 2)
+    finally:
+        trainer.close_envs()

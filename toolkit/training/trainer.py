@@ -142,7 +142,7 @@ class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
         try:
             rows, real = self._padded_count(len(trained), source is not None)
         except TrainingStop as exc:  # say what became of this rank's attempts (the run store has them in full)
-            raise TrainingStop(f"{exc}{self._dropped_note(len(rewards))}") from None
+            raise TrainingStop(f"{exc}{self._dropped_note(len(rewards), len(over_length))}") from None
         if trained:
             self._pad_source = trained[0]
         for _ in range(rows - len(trained)):
@@ -183,14 +183,18 @@ class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
         self._verifier_errors_logged = self.verifier_error_count
         return batch
 
-    def _dropped_note(self, scored: int) -> str:
+    def _dropped_note(self, scored: int, over_length: int) -> str:
         """Return what became of this rank's attempts of the batch: how many were scored, how many were left out
-        (the first with its reason) and where the run store keeps them."""
-        if not self.dropped:
-            return f". This rank scored {scored} attempt(s)"
-        where = f"; see {self.store.dir} (env_errors.jsonl, attempts)" if self.store is not None else ""
-        return (f". This rank scored {scored} attempt(s) and left {len(self.dropped)} unscored, e.g. {self.dropped[0]}"
-                f"{where}")
+        (the first with its reason), how many steps were too long to train, and where the run store keeps them."""
+        note = f". This rank scored {scored} attempt(s)"
+        if self.dropped:
+            note += f" and left {len(self.dropped)} unscored, e.g. {self.dropped[0]}"
+        if over_length:
+            note += (f"; {over_length} step(s) were left out as longer than rollout.max_total_length "
+                     f"({self.max_total_length} tokens, screenshots included)")
+        if self.store is not None:
+            note += f"; see {self.store.dir}"
+        return note
 
     def _padded_count(self, count: int, padded: bool) -> tuple[int, int]:
         """Return (rows, real) from :func:`plan_rows` over every rank's ``count`` of trained windows and whether it
