@@ -14,6 +14,7 @@ import pytest
 from tests.conftest import requires_chromium
 from toolkit.envs.base import EnvError
 from toolkit.paths import REPO_ROOT
+from toolkit.tasks.verdict import Verdict, verifier_error
 
 pytest.importorskip("trl")
 
@@ -31,10 +32,15 @@ class BrokenManager:
         return None
 
 
-def test_a_verifier_error_is_kept_in_the_store_and_said(monkeypatch):
+@pytest.mark.parametrize("verdict, why", [
+    (lambda task: verifier_error(task, "KeyError: 'contacts'"), "verifier error (KeyError: 'contacts')"),
+    # an OSWorld metric can answer NaN: it would make its group's advantages, then the loss and the weights, NaN
+    (lambda task: Verdict(task_id=task, reward=float("nan")), "the verifier's reward is nan, not a number"),
+    (lambda task: Verdict(task_id=task, reward=float("inf")), "the verifier's reward is inf, not a number"),
+])
+def test_an_attempt_without_a_usable_score_is_kept_in_the_store_and_said(monkeypatch, verdict, why):
     import toolkit.training.rollouts as T
     from toolkit.tasks import load_tasks
-    from toolkit.tasks.verdict import verifier_error
     from toolkit.training.trainer import GuiGRPOTrainer
 
     class Manager:
@@ -44,23 +50,21 @@ def test_a_verifier_error_is_kept_in_the_store_and_said(monkeypatch):
         async def release(self, lease):
             return None
 
-    async def crashed_verifier(manager, lease, spec, instance, harness, seed, attempt_id):
-        return SimpleNamespace(verdict=verifier_error(spec.full_id, "KeyError: 'contacts'"), claimed="success",
-                               termination="terminate")
+    async def judged(manager, lease, spec, instance, harness, seed, attempt_id):
+        return SimpleNamespace(verdict=verdict(spec.full_id), claimed="success", termination="terminate")
 
-    monkeypatch.setattr(T, "run_attempt", crashed_verifier)
+    monkeypatch.setattr(T, "run_attempt", judged)
     trainer = GuiGRPOTrainer.__new__(GuiGRPOTrainer)  # _attempt reads only these attributes
     stored: list = []
     for k, v in dict(_manager=Manager(), max_turns=None, max_env_retries=3, store=None, env_error_count=0,
-                     verifier_error_count=0, dropped=[], _store=stored.append).items():
+                     verifier_error_count=0, dropped=[], _store=stored.append, reward_kind="verifier").items():
         setattr(trainer, k, v)
     [spec] = load_tasks(["mobile-core"], ["contacts.favorite"])
     item = T.TrainItem(spec=spec, trial=0, run_seed=0, group_seed=1, member=0, step=0)
     assert asyncio.run(trainer._attempt(item, harness=None, sem=asyncio.Semaphore(1))) is None  # not scored
-    [outcome] = stored  # but written to the store (was: dropped without a trace)
-    assert outcome.reward is None and outcome.item is item and outcome.result.verdict.error == "KeyError: 'contacts'"
-    assert trainer.verifier_error_count == 1
-    assert trainer.dropped == [f"{item.attempt_id}: verifier error (KeyError: 'contacts')"]
+    [outcome] = stored  # but written to the store (was: dropped without a trace, or NaN into the advantages)
+    assert outcome.reward is None and outcome.item is item
+    assert trainer.verifier_error_count == 1 and trainer.dropped == [f"{item.attempt_id}: {why}"]
 
 
 def test_a_batch_without_a_trainable_token_says_why_its_attempts_were_left_out(tmp_path):

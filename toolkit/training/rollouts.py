@@ -12,6 +12,7 @@ their rewards, the sampler record shared over ranks, and the run store's traject
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from dataclasses import dataclass
 
@@ -121,15 +122,22 @@ class RolloutMixin:
                     if lease is not None:
                         await manager.release(lease)
                 if not result.verdict.ok:  # verifier error: not a score, dropped from the group (kept in the store)
-                    self.verifier_error_count += 1
-                    self._store(Outcome(item=item, result=result, reward=None, success=False, reruns=attempt))
-                    self.dropped.append(f"{item.attempt_id}: verifier error ({result.verdict.error})")
-                    return None
-                return Outcome(item=item, result=result, reward=self._reward(result),
-                               success=outcome_of(result) == "success", reruns=attempt)
+                    return self._unscored(item, result, attempt, f"verifier error ({result.verdict.error})")
+                reward = self._reward(result)
+                if not math.isfinite(reward):  # one NaN would make its whole group's advantages, then the weights, NaN
+                    return self._unscored(item, result, attempt, f"the verifier's reward is {reward!r}, not a number")
+                return Outcome(item=item, result=result, reward=reward, success=outcome_of(result) == "success",
+                               reruns=attempt)
         self.dropped.append(f"{item.attempt_id}: {self.max_env_retries + 1} tries, each an env error (last: {last.kind} "
                             f"in {last.op}: {last.message})")
         return None
+
+    def _unscored(self, item: TrainItem, result: AttemptResult, reruns: int, why: str) -> None:
+        """Count an attempt that has no usable score, write it to the run store (``train_reward`` null) and note why
+        it left its group."""
+        self.verifier_error_count += 1
+        self._store(Outcome(item=item, result=result, reward=None, success=False, reruns=reruns))
+        self.dropped.append(f"{item.attempt_id}: {why}")
 
     async def _rollouts(self, groups: list[tuple[str, int]]) -> list[list[Outcome]]:
         policy = HFTokenPolicy(self.engine, temperature=self.rollout_temperature, max_new_tokens=self.max_new_tokens)
