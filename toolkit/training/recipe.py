@@ -79,6 +79,9 @@ def grpo_config(recipe: dict[str, Any], output_dir: str | Path, max_steps: int |
 
     algo, tr, ro = recipe["algorithm"], recipe["trainer"], recipe["rollout"]
     validate_recipe(recipe)  # recipes edited in code after load_recipe are checked too
+    if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+        # transformers reads max_steps <= 0 as "train num_train_epochs (3) epochs instead"
+        raise ValueError(f"the step limit (--max-steps, --max_steps) is {max_steps!r}; expected an integer >= 1")
     _refuse_sharding()
     G = int(algo.get("group_size", 8))
     tasks_per_step = int(tr.get("tasks_per_step", 1))
