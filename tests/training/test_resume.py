@@ -67,3 +67,17 @@ def test_damaged_toolkit_files_are_refused_before_the_model_is_built(tmp_path, n
     with pytest.raises(ValueError, match=rf"^--resume {folder}: {message}"):
         build_trainer(recipe, out, max_steps=2, resume="last")
     assert not (out / "base-model").exists()  # refused before the tiny model was built (and warm-started)
+
+
+def test_a_resume_may_retitle_the_recipe_but_not_change_what_it_trains(tmp_path):
+    """name and description are free text training never reads (a new description was refused as a changed recipe)."""
+    from toolkit.training.resume import check_same_recipe
+
+    saved = {"name": "grpo-tiny-cpu", "algorithm": {"group_size": 4}, "trainer": {"max_steps": 2}}
+    folder = _checkpoint(tmp_path / "checkpoint-2", step=2)
+    (folder / "guigym_recipe.json").write_text(json.dumps(saved))
+    check_same_recipe(folder, {**saved, "name": "tiny-longer", "description": "the same run, four more steps",
+                               "trainer": {"max_steps": 6}})
+    with pytest.raises(ValueError, match=r"algorithm.group_size: 4 -> 8\). A resumed run keeps its settings; only "
+                                         r"description, name, trainer.max_steps"):
+        check_same_recipe(folder, {**saved, "algorithm": {"group_size": 8}})

@@ -18,8 +18,9 @@ from transformers import TrainerCallback
 RECIPE_FILE = "guigym_recipe.json"
 TRAINER_STATE = "trainer_state.json"
 OPTIMIZER = "optimizer.pt"
-# Recipe keys a resumed run may change: how far to train, how often to save, where the final model goes.
-MAY_CHANGE = {"trainer.max_steps", "trainer.save_steps", "trainer.output_dir"}
+# Recipe keys a resumed run may change: how far to train, how often to save, where the final model goes, and the
+# free text training never reads.
+MAY_CHANGE = {"trainer.max_steps", "trainer.save_steps", "trainer.output_dir", "name", "description"}
 
 
 def state_file(rank: int) -> str:
