@@ -105,3 +105,36 @@ def test_a_batch_whose_windows_are_all_too_long_says_so(tmp_path):
             trainer._generate_and_score_completions([{"task_id": "mobile-core/contacts.favorite"}] * 2)
     finally:
         trainer.close_envs()
+
+
+@requires_chromium
+def test_a_run_that_stops_says_what_it_keeps(tmp_path):
+    """train() on real episodes whose every step is too long to train: the stop names the step reached, the kept
+    trajectories and that no checkpoint exists yet; with checkpoints, the newest resumable one is named."""
+    import yaml
+
+    from toolkit.models.tiny import load_processor
+    from toolkit.training.batch import TrainingStop
+    from toolkit.training.recipe import build_model, train, window_floor
+    from toolkit.training.resume import stop_note
+
+    recipe = yaml.safe_load((REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml").read_text())
+    recipe["model"]["tiny"]["warm_start"] = None
+    recipe["rollout"]["max_turns"] = 1
+    recipe["algorithm"]["group_size"] = 2
+    base = build_model({"model": recipe["model"]}, tmp_path)  # the same tiny model train() builds: its processor
+    recipe["rollout"]["max_total_length"] = window_floor(recipe, load_processor(base), "phone") + 1
+    path = tmp_path / "too-short.yaml"
+    path.write_text(yaml.safe_dump(recipe))
+    out = tmp_path / "run"
+    with pytest.raises(TrainingStop, match=rf"no trainable tokens.*\. Stopped after 0 optimizer step\(s\); trajectories "
+                                           rf"kept in {out / 'runs'}/\S+; no checkpoint was saved yet"):
+        train(path, out, max_steps=1)
+
+    (out / "checkpoint-2").mkdir()
+    (out / "checkpoint-2" / "trainer_state.json").write_text('{"global_step": 2}')
+    assert stop_note(out, 2, None) == f"stopped after 2 optimizer step(s); {out / 'checkpoint-2'} holds only the model " \
+                                      "(trainer.save_only_model true): not resumable"
+    (out / "checkpoint-2" / "optimizer.pt").write_bytes(b"")
+    (out / "checkpoint-3").mkdir()  # a save cut short
+    assert stop_note(out, 3, None).endswith(f"continue from {out / 'checkpoint-2'} with --resume last (output dir {out})")

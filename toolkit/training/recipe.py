@@ -370,8 +370,18 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
         if str(exc).startswith(RECIPE_ERRORS):
             raise ValueError(f"recipe {recipe_path}: {exc}") from None
         raise
+    from toolkit.training.batch import TrainingStop
+    from toolkit.training.resume import stop_note
+
     resumed = trainer.resume_checkpoint
-    trainer.train(resume_from_checkpoint=str(resumed) if resumed else None)
+    try:
+        trainer.train(resume_from_checkpoint=str(resumed) if resumed else None)
+    except (TrainingStop, KeyboardInterrupt) as exc:  # say what the run keeps and how to go on from it
+        note = stop_note(out, int(trainer.state.global_step), trainer.store.dir if trainer.store else None)
+        if isinstance(exc, KeyboardInterrupt):
+            exc.add_note(note)
+            raise
+        raise type(exc)(f"{exc}. {note[0].upper()}{note[1:]}") from None
     if trainer.state.global_step == 0:  # never ship the untrained base model as `final`
         raise ValueError(f"training ended after 0 optimizer steps (no batch reached the optimizer); nothing saved as "
                          f"{out / 'final'}. Check trainer.max_steps and that the task pool fills one generation")

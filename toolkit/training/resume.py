@@ -96,6 +96,20 @@ def find_checkpoint(output_dir: str | Path, resume: str | Path) -> Path:
     return path
 
 
+def stop_note(output_dir: str | Path, step: int, run_dir: Path | None) -> str:
+    """Return what a run that stopped early (an error, Ctrl-C) keeps: the step it reached, its trajectories and the
+    newest checkpoint to resume from (or why there is none)."""
+    out = Path(output_dir)
+    found = sorted((p for p in out.glob("checkpoint-*") if p.is_dir() and _step_of(p) >= 0), key=_step_of)
+    resumable = [p for p in found if (p / TRAINER_STATE).is_file() and (p / OPTIMIZER).is_file()]
+    note = f"stopped after {step} optimizer step(s)" + (f"; trajectories kept in {run_dir}" if run_dir else "")
+    if resumable:
+        return f"{note}; continue from {resumable[-1]} with --resume last (output dir {out})"
+    if found:
+        return f"{note}; {found[-1]} holds only the model (trainer.save_only_model true): not resumable"
+    return f"{note}; no checkpoint was saved yet (trainer.save_steps)"
+
+
 def checkpoint_step(path: Path) -> int:
     """Return the optimizer step a checkpoint was saved at."""
     return int(_state(path)["global_step"])
