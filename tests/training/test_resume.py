@@ -81,3 +81,14 @@ def test_a_resume_may_retitle_the_recipe_but_not_change_what_it_trains(tmp_path)
     with pytest.raises(ValueError, match=r"algorithm.group_size: 4 -> 8\). A resumed run keeps its settings; only "
                                          r"description, name, trainer.max_steps"):
         check_same_recipe(folder, {**saved, "algorithm": {"group_size": 8}})
+
+
+def test_checkpoints_are_listed_by_step(tmp_path):
+    """train()'s summary lists them this way: by name, checkpoint-10 came before checkpoint-9 (and [-1] was not the
+    newest)."""
+    from toolkit.training.resume import checkpoints
+
+    for name in ("checkpoint-10", "checkpoint-9", "checkpoint-100", "checkpoint-x"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "checkpoint-11").write_text("a file")
+    assert [p.name for p in checkpoints(tmp_path)] == ["checkpoint-9", "checkpoint-10", "checkpoint-100"]

@@ -371,7 +371,7 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
             raise ValueError(f"recipe {recipe_path}: {exc}") from None
         raise
     from toolkit.training.batch import TrainingStop
-    from toolkit.training.resume import stop_note
+    from toolkit.training.resume import checkpoints, stop_note
 
     resumed = trainer.resume_checkpoint
     try:
@@ -388,7 +388,7 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
     final = out / "final"
     trainer.save_model(str(final))
     summary = {"output_dir": str(out), "final": str(final), "run_dir": str(trainer.store.dir) if trainer.store else None,
-               "checkpoints": sorted(p.name for p in out.glob("checkpoint-*")), "steps": int(trainer.state.global_step),
+               "checkpoints": [p.name for p in checkpoints(out)], "steps": int(trainer.state.global_step),
                "log_history": trainer.state.log_history, "consistency": trainer.consistency_log,
                "resumed_from": str(resumed) if resumed else None}
     if trainer.accelerator.is_main_process:  # one summary per run (each rank's trajectories are in its run folder)

@@ -35,6 +35,12 @@ def _step_of(path: Path) -> int:
         return -1
 
 
+def checkpoints(output_dir: str | Path) -> list[Path]:
+    """Return the ``checkpoint-N`` folders under ``output_dir``, oldest first (by N: checkpoint-10 after
+    checkpoint-9, which name order puts first)."""
+    return sorted((p for p in Path(output_dir).glob("checkpoint-*") if p.is_dir() and _step_of(p) >= 0), key=_step_of)
+
+
 def _read_json(file: Path, shape: type, what: str) -> Any:
     """Return the JSON ``shape`` (dict or list) stored in checkpoint file ``file``; raise ValueError naming the
     checkpoint and the file when it cannot be read, is not JSON (a save cut short) or holds another shape."""
@@ -72,7 +78,7 @@ def find_checkpoint(output_dir: str | Path, resume: str | Path) -> Path:
     """
     out = Path(output_dir)
     if str(resume) == "last":
-        found = sorted((p for p in out.glob("checkpoint-*") if p.is_dir() and _step_of(p) >= 0), key=_step_of)
+        found = checkpoints(out)
         if not found:
             raise ValueError(f"--resume last: {out} holds no checkpoint-N folder to resume from")
         path = found[-1]
@@ -81,7 +87,7 @@ def find_checkpoint(output_dir: str | Path, resume: str | Path) -> Path:
         if not path.is_dir():
             raise ValueError(f"--resume {resume}: no such checkpoint folder")
     if not (path / TRAINER_STATE).is_file():
-        inside = sorted((p for p in path.glob("checkpoint-*") if p.is_dir() and _step_of(p) >= 0), key=_step_of)
+        inside = checkpoints(path)
         hint = (f"; it is a run's output dir: give one of its checkpoints ({inside[-1]}), or --resume last with it as "
                 "the output dir") if inside else ""
         if str(resume) == "last":  # the newest is partial (a run stopped while saving it): name an earlier one
@@ -100,7 +106,7 @@ def stop_note(output_dir: str | Path, step: int, run_dir: Path | None) -> str:
     """Return what a run that stopped early (an error, Ctrl-C) keeps: the step it reached, its trajectories and the
     newest checkpoint to resume from (or why there is none)."""
     out = Path(output_dir)
-    found = sorted((p for p in out.glob("checkpoint-*") if p.is_dir() and _step_of(p) >= 0), key=_step_of)
+    found = checkpoints(out)
     resumable = [p for p in found if (p / TRAINER_STATE).is_file() and (p / OPTIMIZER).is_file()]
     note = f"stopped after {step} optimizer step(s)" + (f"; trajectories kept in {run_dir}" if run_dir else "")
     if resumable:
