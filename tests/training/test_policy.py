@@ -125,3 +125,31 @@ def test_the_image_token_is_never_sampled_so_the_next_turn_can_be_sent(engine, t
     turn = engine.builder.turn_ids(ids, "x")
     follow = engine.builder.render(messages, [turn], _image)
     assert engine.generate(follow, temperature, 4, 8)[0]  # the next prompt, holding the sampled turn, is served
+
+
+async def test_a_turn_ended_by_the_checkpoints_other_eos_token_is_not_cut_off(tiny_vlm):
+    """Qwen checkpoints stop at <|im_end|> and <|endoftext|>; a turn ended by the second was reported as cut at the
+    token limit (finish_reason length), and the episode told the model its output had been cut off."""
+    import torch
+
+    from toolkit.harness.formats import get_format
+    from toolkit.harness.policies import PolicyRequest
+    from toolkit.models.tiny import load_processor
+    from toolkit.training.policy import HFTokenPolicy, TokenModel
+
+    loaded = TokenModel.load(tiny_vlm, max_batch=1)
+    endoftext = loaded.processor.tokenizer.convert_tokens_to_ids("<|endoftext|>")
+    loaded.model.generation_config.eos_token_id = [loaded.builder.eos_id, endoftext]
+    engine = TokenModel(loaded.model, load_processor(tiny_vlm), max_batch=1)
+    hook = engine.model.lm_head.register_forward_hook(lambda m, a, out: out.index_add_(
+        -1, torch.tensor([endoftext]), torch.full((*out.shape[:-1], 1), 50.0)))
+    messages = [{"role": "system", "content": "You operate a phone."},
+                {"role": "user", "content": [{"type": "text", "text": "Task: open the notes"},
+                                             {"type": "image", "ref": "obs:0"}]}]
+    request = PolicyRequest(messages=messages, image=_image, observation=None, instance=None, step=0, seed=1,
+                            format=get_format("text-v1"))
+    try:
+        response = await HFTokenPolicy(engine, temperature=1.0, max_new_tokens=8)(request)
+    finally:
+        hook.remove()
+    assert response.token_ids[-1] == endoftext and response.usage["finish_reason"] == "stop"
