@@ -60,8 +60,11 @@ def main(argv: list[str] | None = None) -> dict:
     from toolkit.training.batch import TrainingStop
 
     # The recipe's sections are not dataclass fields: TrlParser hands them back as remaining strings.
-    script_args, _sections, _rest = TrlParser(ScriptArguments).parse_args_and_config(
+    script_args, _sections, rest = TrlParser(ScriptArguments).parse_args_and_config(
         argv, return_remaining_strings=True, separate_remaining_strings=True)
+    if rest:  # e.g. TRL's --learning_rate: the recipe sets it, and the flag would be dropped without a word
+        raise SystemExit(f"Error: unknown argument(s) {' '.join(rest)}; {USAGE.removeprefix('usage: ')} (every other "
+                         f"setting is a key of the recipe {config})")
     try:
         summary = train(config, script_args.output_dir, script_args.max_steps, resume=script_args.resume)
     except (ValueError, FileNotFoundError, TrainingStop) as exc:  # what guigym train reports as a one-line error

@@ -45,6 +45,29 @@ def test_config_equals_file_reaches_training_and_its_errors_are_one_line(tmp_pat
     assert not (tmp_path / "out").exists()
 
 
+def test_an_argument_the_entry_point_does_not_take_is_refused(tmp_path):
+    """TRL's own scripts take --learning_rate and the like; here the recipe sets them, so such a flag is an error
+    (it was dropped without a word, and the run trained with the recipe's value)."""
+    recipe = REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml"
+    res = _run("--config", str(recipe), "--output_dir", str(tmp_path / "out"), "--learning_rate", "3e-6")
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
+    assert res.stderr.strip().splitlines()[-1] == (
+        "Error: unknown argument(s) --learning_rate 3e-6; train_grpo.py --config RECIPE.yaml [--max_steps N] "
+        f"[--output_dir DIR] [--resume last|CHECKPOINT] (every other setting is a key of the recipe {recipe})")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("steps", ["0", "-1"])
+def test_a_step_limit_below_one_is_refused(tmp_path, steps):
+    """transformers reads max_steps <= 0 as 'train num_train_epochs (3) epochs': the run went on without a limit."""
+    res = _run("--config", str(REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml"), "--output_dir", str(tmp_path / "out"),
+               "--max_steps", steps)
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
+    assert res.stderr.strip().splitlines()[-1] == (f"Error: the step limit (--max-steps, --max_steps) is {steps}; "
+                                                   "expected an integer >= 1")
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("command", ["entry point", "guigym train"])
 def test_the_recipe_env_is_exported_before_the_checkpoint_is_looked_up(tmp_path, command):
     """A hub id cached under the recipe's own HF_HOME: huggingface_hub reads HF_HOME once, when it is imported, so the

@@ -97,3 +97,59 @@ def test_the_engine_and_the_hf_agent_sample_alike(engine, tiny_vlm):
     chat = HFChatModel(tiny_vlm)
     plain = TokenPrompt(ids=prompt.ids, pixel_values=prompt.pixel_values, image_grid_thw=prompt.image_grid_thw)
     assert chat.generator.generate(plain, 1.0, 8, 3)[0] == engine.generate(prompt, 1.0, 8, 3)[0]
+
+
+@pytest.mark.parametrize("temperature", [0.0, 1.0])
+def test_the_image_token_is_never_sampled_so_the_next_turn_can_be_sent(engine, temperature):
+    """A model that prefers ``<|image_pad|>`` (the tiny random one samples it about once in a thousand tokens; a hook
+    on the real model's lm_head makes it the likeliest): a turn holding it could not be spliced into the next
+    prompt (an image token without an image: the forward raised), nor trained."""
+    first = _prompts(engine, 1)[0]
+    image_id = engine.builder.image_token_id
+
+    def prefer_image(module, args, output):
+        output[..., image_id] += 50.0
+        return output
+
+    hook = engine.model.lm_head.register_forward_hook(prefer_image)
+    try:
+        ids, logps = engine.generate(first, temperature, 6, 7)
+    finally:
+        hook.remove()
+    assert ids and image_id not in ids and all(lp <= 0 for lp in logps)
+    messages = [{"role": "system", "content": "You operate a phone."},
+                {"role": "user", "content": [{"type": "text", "text": "Task: open the notes"},
+                                             {"type": "image", "ref": "obs:0"}]},
+                {"role": "assistant", "content": "x"},
+                {"role": "user", "content": [{"type": "text", "text": "Step 2:"}, {"type": "image", "ref": "obs:1"}]}]
+    turn = engine.builder.turn_ids(ids, "x")
+    follow = engine.builder.render(messages, [turn], _image)
+    assert engine.generate(follow, temperature, 4, 8)[0]  # the next prompt, holding the sampled turn, is served
+
+
+async def test_a_turn_ended_by_the_checkpoints_other_eos_token_is_not_cut_off(tiny_vlm):
+    """Qwen checkpoints stop at <|im_end|> and <|endoftext|>; a turn ended by the second was reported as cut at the
+    token limit (finish_reason length), and the episode told the model its output had been cut off."""
+    import torch
+
+    from toolkit.harness.formats import get_format
+    from toolkit.harness.policies import PolicyRequest
+    from toolkit.models.tiny import load_processor
+    from toolkit.training.policy import HFTokenPolicy, TokenModel
+
+    loaded = TokenModel.load(tiny_vlm, max_batch=1)
+    endoftext = loaded.processor.tokenizer.convert_tokens_to_ids("<|endoftext|>")
+    loaded.model.generation_config.eos_token_id = [loaded.builder.eos_id, endoftext]
+    engine = TokenModel(loaded.model, load_processor(tiny_vlm), max_batch=1)
+    hook = engine.model.lm_head.register_forward_hook(lambda m, a, out: out.index_add_(
+        -1, torch.tensor([endoftext]), torch.full((*out.shape[:-1], 1), 50.0)))
+    messages = [{"role": "system", "content": "You operate a phone."},
+                {"role": "user", "content": [{"type": "text", "text": "Task: open the notes"},
+                                             {"type": "image", "ref": "obs:0"}]}]
+    request = PolicyRequest(messages=messages, image=_image, observation=None, instance=None, step=0, seed=1,
+                            format=get_format("text-v1"))
+    try:
+        response = await HFTokenPolicy(engine, temperature=1.0, max_new_tokens=8)(request)
+    finally:
+        hook.remove()
+    assert response.token_ids[-1] == endoftext and response.usage["finish_reason"] == "stop"

@@ -99,10 +99,25 @@ def _load_edited(tmp_path, edit):
     (lambda r: r["algorithm"].update(loss_type=""), r"'algorithm\.loss_type' is ''; expected one of grpo, dapo"),
     (lambda r: r["tasks"]["pools"][0].update(split=1), r"'tasks\.pools\[0\]\.split' is 1; expected train, test"),
     (lambda r: r["tasks"]["pools"][0].update(split=True), r"'tasks\.pools\[0\]\.split' is True; expected train"),
+    # null is none of a listed key's values: its reader took None (no default), e.g. 'unknown algorithm None'
+    (lambda r: r["algorithm"].update(name=None), r"'algorithm\.name' is None; expected one of grpo, dapo, gspo "
+                                                 r"\(leave the key out for its default\)$"),
+    (lambda r: r["trainer"].update(dtype=None), r"'trainer\.dtype' is None; expected one of bfloat16, float32"),
+    (lambda r: r["trainer"].update(scale_rewards=None), r"'trainer\.scale_rewards' is None; expected one of group"),
+    (lambda r: r["rollout"].update(isolation=None), r"'rollout\.isolation' is None; expected one of pages"),
+    (lambda r: r["reward"].update(kind=None), r"'reward\.kind' is None; expected one of verifier, shaped"),
 ])
 def test_values_of_the_wrong_type_or_range_name_the_file_and_the_key(tmp_path, edit, message):
     with pytest.raises(ValueError, match=r"^recipe .*edited\.yaml: recipe key " + message):
         _load_edited(tmp_path, edit)
+
+
+def test_a_null_tiny_section_builds_the_default_tiny_model(tmp_path):
+    """``model.tiny: null`` is its defaults, as an empty section (was: AttributeError on None)."""
+    from toolkit.training.recipe import build_model
+
+    recipe, _ = _load_edited(tmp_path, lambda r: r["model"].update(tiny=None))
+    assert (build_model(recipe, tmp_path / "out") / "config.json").is_file()
 
 
 def test_values_of_the_right_type_load():

@@ -111,6 +111,35 @@ async def test_inconsistent_prompts_fall_back_to_step_samples(episode):
     assert sorted(x for s in samples for x in s.steps) == list(range(6))
 
 
+async def test_an_edited_assistant_turn_is_trained_on_as_shown(episode):
+    """A prompt that shows an earlier turn otherwise than its step produced it (an edited prompt): the rollout sent
+    the text shown, so the step sample holds that text, untrained (it held the step's sampled ids, which the rollout
+    never sent: the k3 gate would stop the run)."""
+    import copy
+
+    from toolkit.harness.formats import get_format
+    from toolkit.harness.policies import PolicyRequest
+    from toolkit.training.policy import HFTokenPolicy
+    from toolkit.training.windows import attempt_windows
+
+    result, _, engine = episode
+    steps = copy.deepcopy(result.steps)
+    shown = next(m for m in steps[1]["prompt"] if m["role"] == "assistant")
+    shown["content"] = "Action: terminate(status='success')"  # step 0 said something else
+    [sample] = [s for s in attempt_windows(engine.builder, steps, _image(result)) if s.steps == [1]]
+    assert sample.kind == "step"
+    # what the hf-tokens policy sends for that prompt, having produced step 0 itself
+    trace: list = []
+    policy = HFTokenPolicy(engine, temperature=1.0, max_new_tokens=1, trace=trace)
+    policy._turns[0] = (steps[0]["token_ids"], steps[0]["output"])
+    await policy(PolicyRequest(messages=steps[1]["prompt"], image=lambda ref: _image(result)(ref),
+                               observation=result.observations[1], instance=result.instance, step=1, seed=0,
+                               format=get_format("text-v1")))
+    [(_, _, sent)] = trace
+    assert sample.input_ids[:len(sent)] == sent
+    assert sample.trained_tokens == len(steps[1]["token_ids"])  # only step 1's own sampled turn
+
+
 async def test_max_length_cuts_long_windows_and_leaves_out_what_does_not_fit(episode):
     from toolkit.training.windows import attempt_windows
 

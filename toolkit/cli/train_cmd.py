@@ -29,6 +29,11 @@ def train_command(config, max_steps, output_dir, resume, as_json):
         summary = train(config, output_dir, max_steps, resume=resume)
     except (ValueError, FileNotFoundError, TrainingStop) as exc:
         fail(str(exc))
+    except KeyboardInterrupt as exc:
+        notes = getattr(exc, "__notes__", None)  # train() says what the run keeps once training has started
+        if not notes:
+            raise
+        fail(f"interrupted: {' '.join(notes)}")
     steps = [h for h in summary["log_history"] if "loss" in h]
     for h in steps:
         console.print(f"step {h.get('step')}: loss {h.get('loss')} reward {h.get('reward')} "

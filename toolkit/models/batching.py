@@ -13,7 +13,10 @@ to the float rounding of a padded batch, about 1e-6 in the logits). Log-probs co
 the temperature: the quantity a trainer recomputes. Rows are sampled from exactly that distribution: the
 checkpoint's ``generation_config`` processors (``suppress_tokens``, ``repetition_penalty``, ``bad_words_ids``,
 ``min_new_tokens``, ...) are left out of generation, since a token they change would be trained with log-probs of
-a distribution it was not drawn from.
+a distribution it was not drawn from. The one exception is the image placeholder token (``<|image_pad|>``), never
+sampled: a turn holding one could not be sent back, since every later prompt of the episode (and the training
+window) would hold an image token without an image, which the model's forward refuses. The other tokens' log-probs
+stay the raw ones; the sample's distribution differs from theirs by that token's probability mass.
 """
 
 from __future__ import annotations
@@ -60,9 +63,10 @@ class _RowSampler:
     It returns scores that are -inf everywhere but the picked token, so generate()'s greedy step takes that token.
     """
 
-    def __init__(self, requests: list[_Request]):
+    def __init__(self, requests: list[_Request], banned: int | None = None):
         import torch
 
+        self.banned = banned  # the image token (module docstring)
         self.temperatures = [r.temperature for r in requests]
         self.generators = []
         for r in requests:
@@ -76,6 +80,9 @@ class _RowSampler:
         picked = torch.full_like(scores, float("-inf"))
         for row, (temperature, generator) in enumerate(zip(self.temperatures, self.generators)):
             logits = scores[row].float()
+            if self.banned is not None:
+                logits = logits.clone()
+                logits[self.banned] = float("-inf")
             if temperature > 0:
                 probs = torch.softmax(logits / temperature, dim=-1)
                 token = int(torch.multinomial(probs.cpu(), 1, generator=generator))
@@ -202,7 +209,7 @@ class BatchedGenerator:
                 out = self.model.generate(
                     **inputs, do_sample=False, max_new_tokens=max(limits), output_logits=True,
                     return_dict_in_generate=True, use_cache=True, pad_token_id=self.pad_id,
-                    logits_processor=LogitsProcessorList([_RowSampler(batch)]),
+                    logits_processor=LogitsProcessorList([_RowSampler(batch, banned=self.image_token_id)]),
                     stopping_criteria=StoppingCriteriaList([_RowLimits(prompt_len, limits)]))
         finally:
             self.model.generation_config = config

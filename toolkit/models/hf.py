@@ -59,8 +59,7 @@ class HFChatModel:
         pixels = list(inputs["pixel_values"].split([int(g.prod()) for g in grids], dim=0)) if grids else []
         prompt = TokenPrompt(ids=inputs["input_ids"][0].tolist(), pixel_values=pixels, image_grid_thw=grids)
         ids, logprobs = self.generator.generate(prompt, temperature, max_new_tokens, seed)
-        eos = self.processor.tokenizer.convert_tokens_to_ids("<|im_end|>")
-        finish = "stop" if ids and ids[-1] == eos else "length"
+        finish = "stop" if ids and ids[-1] in self.generator.stop_ids else "length"  # the checkpoint's eos too
         text = self.processor.tokenizer.decode(ids, skip_special_tokens=True)
         return Generation(text=text, token_ids=ids, logprobs=logprobs, prompt_tokens=len(prompt.ids), finish_reason=finish)
 

@@ -110,7 +110,8 @@ def build_tiny_qwen3vl(out_dir: str | Path, seed: int = 0, init_std: float = 0.1
     model.generation_config.eos_token_id = ids["<|im_end|>"]
     model.generation_config.pad_token_id = ids["<|endoftext|>"]
     # Keeps plain ``generate()`` from sampling vision/special tokens as text. guigym's own sampler ignores
-    # checkpoint processors (its log-probs must describe raw logits), so rollouts may still draw one.
+    # checkpoint processors (its log-probs must describe raw logits), so rollouts may still draw one (all but
+    # <|image_pad|>, which it never samples: toolkit/models/batching.py).
     model.generation_config.suppress_tokens = [ids[t] for t in SPECIALS if t not in ("<|im_end|>",)]
     model.save_pretrained(out)
     image_processor = Qwen2VLImageProcessorPil(patch_size=16, merge_size=2, temporal_patch_size=2,

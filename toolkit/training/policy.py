@@ -97,7 +97,8 @@ class HFTokenPolicy:
                                              request.seed * 1000 + request.step)
         text = builder.tokenizer.decode(ids, skip_special_tokens=True)
         self._turns[request.step] = (ids, text)
-        finish = "stop" if ids and ids[-1] == builder.eos_id else "length"
+        # any end token the generator stops at (the checkpoint's eos_token_id too): a turn cut at max_new_tokens has none
+        finish = "stop" if ids and ids[-1] in self.engine.generator.stop_ids else "length"
         return PolicyResponse(text=text, token_ids=ids, logprobs=logps,
                               usage={"prompt_tokens": len(rendered.ids), "completion_tokens": len(ids), "finish_reason": finish},
                               latency_ms=(time.perf_counter() - start) * 1000)

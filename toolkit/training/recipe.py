@@ -79,6 +79,9 @@ def grpo_config(recipe: dict[str, Any], output_dir: str | Path, max_steps: int |
 
     algo, tr, ro = recipe["algorithm"], recipe["trainer"], recipe["rollout"]
     validate_recipe(recipe)  # recipes edited in code after load_recipe are checked too
+    if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+        # transformers reads max_steps <= 0 as "train num_train_epochs (3) epochs instead"
+        raise ValueError(f"the step limit (--max-steps, --max_steps) is {max_steps!r}; expected an integer >= 1")
     _refuse_sharding()
     G = int(algo.get("group_size", 8))
     tasks_per_step = int(tr.get("tasks_per_step", 1))
@@ -113,7 +116,7 @@ def build_model(recipe: dict[str, Any], output_dir: Path, build: bool = True) ->
 
         if not build:
             return output_dir / "base-model"
-        tiny = m.get("tiny", {})
+        tiny = m.get("tiny") or {}  # tiny: null is its defaults, as an empty section is
         path = build_tiny_qwen3vl(output_dir / "base-model", seed=int(tiny.get("seed", 0)),
                                   max_pixels=int(tiny.get("max_pixels", 64 * 64 * 4)))
         if tiny.get("warm_start"):
@@ -262,7 +265,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     from toolkit.store import RunStore
     from toolkit.training.pools import env_factory, select_tasks
     from toolkit.training.resume import (ToolkitStateCallback, check_same_recipe, checkpoint_step, find_checkpoint,
-                                         load_toolkit_state, schedule_change)
+                                         load_toolkit_state, read_toolkit_state, schedule_change)
     from toolkit.training.sampler import AdaptiveSampler
     from toolkit.training.trainer import GuiGRPOTrainer
 
@@ -275,7 +278,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     recipe = copy.deepcopy(recipe)  # what the manifest records: each pool's splits made explicit
     for i, pool in enumerate(recipe["tasks"]["pools"]):
         pool["split"] = list(pool_splits(pool, i))
-    resume_from = None
+    resume_from = saved_state = None
     if resume is not None:
         resume_from = find_checkpoint(out, resume)
         done = checkpoint_step(resume_from)
@@ -283,6 +286,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
             raise ValueError(f"--resume {resume_from}: the checkpoint is at step {done} and max_steps is {args.max_steps}; "
                              f"pass --max-steps above {done} to train further")
         check_same_recipe(resume_from, recipe)
+        saved_state = read_toolkit_state(resume_from, args.process_index)
         change = schedule_change(resume_from, args.max_steps)
         if change:
             log.warning(change)
@@ -329,7 +333,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     trainer.add_callback(ToolkitStateCallback(trainer, recipe))
     trainer.resume_checkpoint = resume_from
     if resume_from is not None:
-        load_toolkit_state(resume_from, trainer)
+        load_toolkit_state(saved_state, trainer)
     return trainer
 
 
@@ -366,15 +370,25 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
         if str(exc).startswith(RECIPE_ERRORS):
             raise ValueError(f"recipe {recipe_path}: {exc}") from None
         raise
+    from toolkit.training.batch import TrainingStop
+    from toolkit.training.resume import checkpoints, stop_note
+
     resumed = trainer.resume_checkpoint
-    trainer.train(resume_from_checkpoint=str(resumed) if resumed else None)
+    try:
+        trainer.train(resume_from_checkpoint=str(resumed) if resumed else None)
+    except (TrainingStop, KeyboardInterrupt) as exc:  # say what the run keeps and how to go on from it
+        note = stop_note(out, int(trainer.state.global_step), trainer.store.dir if trainer.store else None)
+        if isinstance(exc, KeyboardInterrupt):
+            exc.add_note(note)
+            raise
+        raise type(exc)(f"{exc}. {note[0].upper()}{note[1:]}") from None
     if trainer.state.global_step == 0:  # never ship the untrained base model as `final`
         raise ValueError(f"training ended after 0 optimizer steps (no batch reached the optimizer); nothing saved as "
                          f"{out / 'final'}. Check trainer.max_steps and that the task pool fills one generation")
     final = out / "final"
     trainer.save_model(str(final))
     summary = {"output_dir": str(out), "final": str(final), "run_dir": str(trainer.store.dir) if trainer.store else None,
-               "checkpoints": sorted(p.name for p in out.glob("checkpoint-*")), "steps": int(trainer.state.global_step),
+               "checkpoints": [p.name for p in checkpoints(out)], "steps": int(trainer.state.global_step),
                "log_history": trainer.state.log_history, "consistency": trainer.consistency_log,
                "resumed_from": str(resumed) if resumed else None}
     if trainer.accelerator.is_main_process:  # one summary per run (each rank's trajectories are in its run folder)

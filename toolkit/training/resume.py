@@ -18,8 +18,9 @@ from transformers import TrainerCallback
 RECIPE_FILE = "guigym_recipe.json"
 TRAINER_STATE = "trainer_state.json"
 OPTIMIZER = "optimizer.pt"
-# Recipe keys a resumed run may change: how far to train, how often to save, where the final model goes.
-MAY_CHANGE = {"trainer.max_steps", "trainer.save_steps", "trainer.output_dir"}
+# Recipe keys a resumed run may change: how far to train, how often to save, where the final model goes, and the
+# free text training never reads.
+MAY_CHANGE = {"trainer.max_steps", "trainer.save_steps", "trainer.output_dir", "name", "description"}
 
 
 def state_file(rank: int) -> str:
@@ -34,6 +35,41 @@ def _step_of(path: Path) -> int:
         return -1
 
 
+def checkpoints(output_dir: str | Path) -> list[Path]:
+    """Return the ``checkpoint-N`` folders under ``output_dir``, oldest first (by N: checkpoint-10 after
+    checkpoint-9, which name order puts first)."""
+    return sorted((p for p in Path(output_dir).glob("checkpoint-*") if p.is_dir() and _step_of(p) >= 0), key=_step_of)
+
+
+def _read_json(file: Path, shape: type, what: str) -> Any:
+    """Return the JSON ``shape`` (dict or list) stored in checkpoint file ``file``; raise ValueError naming the
+    checkpoint and the file when it cannot be read, is not JSON (a save cut short) or holds another shape."""
+    try:
+        data = json.loads(file.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"--resume {file.parent}: {file.name} ({what}) cannot be read "
+                         f"({getattr(exc, 'strerror', None) or exc}); the checkpoint is damaged (a save cut short?): "
+                         "resume from an earlier checkpoint-N") from None
+    if not isinstance(data, shape):
+        raise ValueError(f"--resume {file.parent}: {file.name} ({what}) holds a {type(data).__name__}, not a JSON "
+                         f"{'object' if shape is dict else 'list'}; the checkpoint is damaged: resume from an earlier "
+                         "checkpoint-N")
+    return data
+
+
+def _state(path: Path) -> dict[str, Any]:
+    """Return a checkpoint's trainer state, checked to hold an integer ``global_step`` (ValueError naming the file)."""
+    state = _read_json(path / TRAINER_STATE, dict, "the trainer's step counters")
+    step, saved = state.get("global_step"), state.get("max_steps")
+    if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+        raise ValueError(f"--resume {path}: {TRAINER_STATE} has global_step {step!r}, not a step count; the checkpoint "
+                         "is damaged: resume from an earlier checkpoint-N")
+    if saved is not None and (isinstance(saved, bool) or not isinstance(saved, int)):
+        raise ValueError(f"--resume {path}: {TRAINER_STATE} has max_steps {saved!r}, not a step count; the checkpoint "
+                         "is damaged: resume from an earlier checkpoint-N")
+    return state
+
+
 def find_checkpoint(output_dir: str | Path, resume: str | Path) -> Path:
     """Return the checkpoint folder ``resume`` names (``last``: the newest ``checkpoint-N`` under ``output_dir``).
 
@@ -42,7 +78,7 @@ def find_checkpoint(output_dir: str | Path, resume: str | Path) -> Path:
     """
     out = Path(output_dir)
     if str(resume) == "last":
-        found = sorted((p for p in out.glob("checkpoint-*") if p.is_dir() and _step_of(p) >= 0), key=_step_of)
+        found = checkpoints(out)
         if not found:
             raise ValueError(f"--resume last: {out} holds no checkpoint-N folder to resume from")
         path = found[-1]
@@ -51,27 +87,45 @@ def find_checkpoint(output_dir: str | Path, resume: str | Path) -> Path:
         if not path.is_dir():
             raise ValueError(f"--resume {resume}: no such checkpoint folder")
     if not (path / TRAINER_STATE).is_file():
-        inside = sorted((p for p in path.glob("checkpoint-*") if p.is_dir() and _step_of(p) >= 0), key=_step_of)
+        inside = checkpoints(path)
         hint = (f"; it is a run's output dir: give one of its checkpoints ({inside[-1]}), or --resume last with it as "
                 "the output dir") if inside else ""
+        if str(resume) == "last":  # the newest is partial (a run stopped while saving it): name an earlier one
+            whole = [p for p in found[:-1] if (p / TRAINER_STATE).is_file()]
+            hint = f"; a save cut short? The newest complete one is {whole[-1]}" if whole else ""
         raise ValueError(f"--resume {path}: not a trainer checkpoint (no {TRAINER_STATE}){hint}")
     if not (path / OPTIMIZER).is_file():
         raise ValueError(f"--resume {path}: the checkpoint holds only the model (no {OPTIMIZER}): it was saved with "
                          "trainer.save_only_model true. Set trainer.save_only_model: false in the recipe to write "
                          "resumable checkpoints, or start a new run from its weights with model.checkpoint")
+    _state(path)
     return path
+
+
+def stop_note(output_dir: str | Path, step: int, run_dir: Path | None) -> str:
+    """Return what a run that stopped early (an error, Ctrl-C) keeps: the step it reached, its trajectories and the
+    newest checkpoint to resume from (or why there is none)."""
+    out = Path(output_dir)
+    found = checkpoints(out)
+    resumable = [p for p in found if (p / TRAINER_STATE).is_file() and (p / OPTIMIZER).is_file()]
+    note = f"stopped after {step} optimizer step(s)" + (f"; trajectories kept in {run_dir}" if run_dir else "")
+    if resumable:
+        return f"{note}; continue from {resumable[-1]} with --resume last (output dir {out})"
+    if found:
+        return f"{note}; {found[-1]} holds only the model (trainer.save_only_model true): not resumable"
+    return f"{note}; no checkpoint was saved yet (trainer.save_steps)"
 
 
 def checkpoint_step(path: Path) -> int:
     """Return the optimizer step a checkpoint was saved at."""
-    return int(json.loads((path / TRAINER_STATE).read_text())["global_step"])
+    return int(_state(path)["global_step"])
 
 
 def schedule_change(path: Path, max_steps: int) -> str | None:
     """Return a warning when resuming checkpoint ``path`` with a ``max_steps`` other than the one it was saved for,
     or None. The linear schedule is then recomputed for the new length (docs/training.md, "Resuming"): the first
     resumed step still uses the saved rate (0 after a finished schedule) and later ones jump to the new decay."""
-    state = json.loads((path / TRAINER_STATE).read_text())
+    state = _state(path)
     saved, step = state.get("max_steps"), int(state["global_step"])
     if not saved or int(saved) == max_steps:
         return None
@@ -97,7 +151,7 @@ def check_same_recipe(path: Path, recipe: dict[str, Any]) -> None:
     saved_file = path / RECIPE_FILE
     if not saved_file.is_file():
         return
-    saved = _flatten(json.loads(saved_file.read_text()))
+    saved = _flatten(_read_json(saved_file, dict, "the recipe it was trained with"))
     now = _flatten(json.loads(json.dumps(recipe, default=str)))  # the same JSON round trip as the saved copy
     changed = sorted(k for k in set(saved) | set(now) if k not in MAY_CHANGE and saved.get(k) != now.get(k))
     if changed:
@@ -107,14 +161,33 @@ def check_same_recipe(path: Path, recipe: dict[str, Any]) -> None:
                          f"{', '.join(sorted(MAY_CHANGE))} may change")
 
 
-def load_toolkit_state(path: Path, trainer: Any) -> None:
-    """Restore this rank's sampler record and trial counters from checkpoint ``path`` (if it saved them)."""
-    file = path / state_file(trainer.args.process_index)
+def read_toolkit_state(path: Path, rank: int) -> dict[str, Any] | None:
+    """Return rank ``rank``'s sampler record and trial counters saved in checkpoint ``path`` (None if it saved
+    none), checked before any model work: ValueError naming the file when it is damaged."""
+    file = path / state_file(rank)
     if not file.is_file():
+        return None
+    state = _read_json(file, dict, "the adaptive sampler's record and trial counters")
+    sampler, trials = state.get("sampler", {}), state.get("trials", {})
+
+    def count(n: Any) -> bool:
+        return isinstance(n, int) and not isinstance(n, bool) and n >= 0
+
+    good = (isinstance(sampler, dict) and isinstance(trials, dict)
+            and all(isinstance(e, list) and len(e) == 2 and all(count(n) for n in e) for e in sampler.values())
+            and all(count(n) for n in trials.values()))
+    if not good:
+        raise ValueError(f"--resume {path}: {file.name} does not hold a sampler record (task: [attempts, successes]) "
+                         "and trial counts (task: count); the checkpoint is damaged: resume from an earlier checkpoint-N")
+    return {"sampler": {t: list(e) for t, e in sampler.items()}, "trials": dict(trials)}
+
+
+def load_toolkit_state(state: dict[str, Any] | None, trainer: Any) -> None:
+    """Restore this rank's sampler record and trial counters (what :func:`read_toolkit_state` returned)."""
+    if state is None:
         return
-    state = json.loads(file.read_text())
-    trainer.sampler.record = {task: list(entry) for task, entry in state.get("sampler", {}).items()}
-    trainer._trials = {task: int(n) for task, n in state.get("trials", {}).items()}
+    trainer.sampler.record = state["sampler"]
+    trainer._trials = state["trials"]
 
 
 class ToolkitStateCallback(TrainerCallback):

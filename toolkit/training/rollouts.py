@@ -1,15 +1,18 @@
 """The rollout half of :class:`~toolkit.training.trainer.GuiGRPOTrainer`: the env manager, one group's attempts on
-the shared rollout path (an ``EnvError`` drops the attempt and reruns it, a verifier error drops it from its group),
+the shared rollout path (an ``EnvError`` drops the attempt and reruns it, a verifier error drops it from its group
+but keeps it in the run store, as evaluation does),
 their rewards, the sampler record shared over ranks, and the run store's trajectories.
 
 :class:`RolloutMixin` reads the trainer's attributes (set in ``GuiGRPOTrainer.__init__``): ``env_factory``,
 ``store``, ``specs``, ``harness_config``, ``engine``, ``sampler``, ``reward_kind``, ``rollout_temperature``,
-``max_new_tokens``, ``max_turns``, ``concurrency``, ``run_seed``, ``max_env_retries``, ``env_error_count``.
+``max_new_tokens``, ``max_turns``, ``concurrency``, ``run_seed``, ``max_env_retries``, ``env_error_count``,
+``verifier_error_count``, ``dropped`` (this batch's attempts left unscored, each with why).
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from dataclasses import dataclass
 
@@ -42,11 +45,11 @@ class TrainItem(WorkItem):
 
 @dataclass
 class Outcome:
-    """A resolved attempt: its result, reward and (for the store) its item."""
+    """A resolved attempt: its result, reward (None: a verifier error, not scored) and (for the store) its item."""
 
     item: TrainItem
     result: AttemptResult
-    reward: float
+    reward: float | None
     success: bool
     reruns: int
 
@@ -99,6 +102,7 @@ class RolloutMixin:
         if self.max_turns:
             instance = instance.model_copy(update={"max_steps": min(instance.max_steps, self.max_turns)})
         seed = derive_seed(item.group_seed, "member", item.member) % (2 ** 31)
+        last = None
         async with sem:
             for attempt in range(self.max_env_retries + 1):
                 lease = None
@@ -108,6 +112,7 @@ class RolloutMixin:
                                                attempt_id=f"{item.attempt_id}#{attempt}")
                 except EnvError as exc:  # dropped and rerun, never scored
                     self.env_error_count += 1
+                    last = exc
                     if self.store is not None:
                         self.store.append_env_error({"attempt_id": item.attempt_id, "task_id": spec.full_id,
                                                      "trial": item.trial, "try": attempt, "kind": exc.kind, "op": exc.op,
@@ -116,11 +121,23 @@ class RolloutMixin:
                 finally:
                     if lease is not None:
                         await manager.release(lease)
-                if not result.verdict.ok:  # verifier error: not a score, dropped from the group
-                    return None
-                return Outcome(item=item, result=result, reward=self._reward(result),
-                               success=outcome_of(result) == "success", reruns=attempt)
+                if not result.verdict.ok:  # verifier error: not a score, dropped from the group (kept in the store)
+                    return self._unscored(item, result, attempt, f"verifier error ({result.verdict.error})")
+                reward = self._reward(result)
+                if not math.isfinite(reward):  # one NaN would make its whole group's advantages, then the weights, NaN
+                    return self._unscored(item, result, attempt, f"the verifier's reward is {reward!r}, not a number")
+                return Outcome(item=item, result=result, reward=reward, success=outcome_of(result) == "success",
+                               reruns=attempt)
+        self.dropped.append(f"{item.attempt_id}: {self.max_env_retries + 1} tries, each an env error (last: {last.kind} "
+                            f"in {last.op}: {last.message})")
         return None
+
+    def _unscored(self, item: TrainItem, result: AttemptResult, reruns: int, why: str) -> None:
+        """Count an attempt that has no usable score, write it to the run store (``train_reward`` null) and note why
+        it left its group."""
+        self.verifier_error_count += 1
+        self._store(Outcome(item=item, result=result, reward=None, success=False, reruns=reruns))
+        self.dropped.append(f"{item.attempt_id}: {why}")
 
     async def _rollouts(self, groups: list[tuple[str, int]]) -> list[list[Outcome]]:
         policy = HFTokenPolicy(self.engine, temperature=self.rollout_temperature, max_new_tokens=self.max_new_tokens)

@@ -108,9 +108,12 @@ def validate_recipe(recipe: dict[str, Any], source: str = "recipe") -> None:
         _walk(recipe, SCHEMA, "")
         for path, allowed in VALUES.items():
             section, key = path.split(".")
-            value = (recipe.get(section) or {}).get(key)
-            if value is not None and value not in allowed:
-                raise ValueError(f"recipe key {path!r} is {value!r}; expected one of {', '.join(allowed)}")
+            values = recipe.get(section) or {}
+            # null is not one of the values: the code reading the key would take None itself (name: null was an
+            # 'unknown algorithm None' naming no file, dtype: null a TypeError on GPU), not the default
+            if key in values and values[key] not in allowed:
+                unset = " (leave the key out for its default)" if values[key] is None else ""
+                raise ValueError(f"recipe key {path!r} is {values[key]!r}; expected one of {', '.join(allowed)}{unset}")
         check_types(recipe)
         _check_values(recipe)
     except ValueError as exc:

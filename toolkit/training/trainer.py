@@ -88,6 +88,9 @@ class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
         self._pad_source: WindowSample | None = None  # the last trained window: a padding row for an empty batch
         self.env_error_count = 0
         self._env_errors_logged = 0
+        self.verifier_error_count = 0
+        self.dropped: list[str] = []  # this generation batch's attempts left unscored, each with why
+        self._verifier_errors_logged = 0
 
     def train(self, *args: Any, **kwargs: Any):
         try:
@@ -110,6 +113,7 @@ class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
         planned = [(task, self.sampler.budget(task, n)) for task, n in groups]
         start = time.perf_counter()
         self.manager()  # started from this thread: the rollouts run in the background loop
+        self.dropped = []
         resolved = self._run(self._rollouts(planned))
         rollout_s = time.perf_counter() - start
 
@@ -135,7 +139,10 @@ class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
         # a rank without trained windows pads with an untrained one, or with its last trained window of an earlier
         # batch: the other ranks' windows still train, and every rank forwards the same number of rows
         source = trained[0] if trained else windows[0] if windows else self._pad_source
-        rows, real = self._padded_count(len(trained), source is not None)
+        try:
+            rows, real = self._padded_count(len(trained), source is not None)
+        except TrainingStop as exc:  # say what became of this rank's attempts (the run store has them in full)
+            raise TrainingStop(f"{exc}{self._dropped_note(len(rewards), len(over_length))}") from None
         if trained:
             self._pad_source = trained[0]
         for _ in range(rows - len(trained)):
@@ -172,7 +179,22 @@ class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
         metrics["rollout/seconds"].append(rollout_s)
         metrics["rollout/env_errors"].append(float(self.env_error_count - self._env_errors_logged))  # this step's
         self._env_errors_logged = self.env_error_count
+        metrics["rollout/verifier_errors"].append(float(self.verifier_error_count - self._verifier_errors_logged))
+        self._verifier_errors_logged = self.verifier_error_count
         return batch
+
+    def _dropped_note(self, scored: int, over_length: int) -> str:
+        """Return what became of this rank's attempts of the batch: how many were scored, how many were left out
+        (the first with its reason), how many steps were too long to train, and where the run store keeps them."""
+        note = f". This rank scored {scored} attempt(s)"
+        if self.dropped:
+            note += f" and left {len(self.dropped)} unscored, e.g. {self.dropped[0]}"
+        if over_length:
+            note += (f"; {over_length} step(s) were left out as longer than rollout.max_total_length "
+                     f"({self.max_total_length} tokens, screenshots included)")
+        if self.store is not None:
+            note += f"; see {self.store.dir}"
+        return note
 
     def _padded_count(self, count: int, padded: bool) -> tuple[int, int]:
         """Return (rows, real) from :func:`plan_rows` over every rank's ``count`` of trained windows and whether it

@@ -207,6 +207,19 @@ def first_of(step: dict[str, Any]) -> int:
     return step["index"] - sum(m["role"] == "assistant" for m in step["prompt"])
 
 
+def _context(builder: TokenBuilder, by_index: dict[int, dict[str, Any]], step: dict[str, Any]) -> list[tuple[list[int], list[int]]]:
+    """Return (ids, sampled) of the assistant turns ``step``'s prompt shows, as the rollout spliced them: a turn
+    shown as its step produced it is that step's sampled ids; one shown otherwise (an edited prompt) is the text
+    shown, re-tokenized and never trained (what :class:`~toolkit.training.policy.HFTokenPolicy` sends)."""
+    shown = [m["content"] for m in step["prompt"] if m["role"] == "assistant"]
+    out = []
+    for offset, text in enumerate(shown):
+        record = by_index.get(first_of(step) + offset) or {}
+        ids = record.get("token_ids") if record.get("output") == text else None
+        out.append(builder.turn_ids(ids, text))
+    return out
+
+
 def _strip(message: dict[str, Any]) -> Any:
     return message["content"] if isinstance(message["content"], str) else [dict(p) for p in message["content"]]
 
@@ -218,8 +231,7 @@ def _extends(short: list[dict[str, Any]], long: list[dict[str, Any]]) -> bool:
 def _sample(builder: TokenBuilder, steps: Sequence[dict[str, Any]], by_index: dict[int, dict[str, Any]],
             last: dict[str, Any], trained: list[int], image: ImageFn, kind: str, attempt: str) -> WindowSample:
     first = first_of(last)
-    context = [builder.turn_ids(by_index[i].get("token_ids"), by_index[i]["output"]) for i in range(first, last["index"])]
-    rendered = builder.render(last["prompt"], context, image)
+    rendered = builder.render(last["prompt"], _context(builder, by_index, last), image)
     ids, pixels, grids = rendered.ids, rendered.pixel_values, rendered.image_grid_thw
     own, own_sampled = builder.turn_ids(last.get("token_ids"), last["output"])
     spans = rendered.turn_spans + [(len(ids), len(ids) + len(own))]
@@ -312,7 +324,4 @@ def attempt_windows(builder: TokenBuilder, steps: Sequence[dict[str, Any]], imag
 
 def step_prompt(builder: TokenBuilder, steps: Sequence[dict[str, Any]], step: dict[str, Any], image: ImageFn) -> Rendered:
     """Return the token-in/token-out prompt of one stored step (what an ``hf-tokens`` rollout sent)."""
-    by_index = {s["index"]: s for s in steps}
-    first = first_of(step)
-    context = [builder.turn_ids(by_index[i].get("token_ids"), by_index[i]["output"]) for i in range(first, step["index"])]
-    return builder.render(step["prompt"], context, image)
+    return builder.render(step["prompt"], _context(builder, {s["index"]: s for s in steps}, step), image)
