@@ -110,8 +110,9 @@ def synthesize_bank(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT
     rejections (stage and reasons) are written to ``rejections.jsonl`` beside them and listed in the report.
     Weak tags a world's tasks never carry are skipped for it (the report's ``weak_skipped``); when a world can make
     none of them, ValueError is raised before anything is written. So is OutFolderError (a ValueError) when
-    ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it), and a
-    ValueError when two of ``worlds`` share an id.
+    ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it), a
+    ValueError when two of ``worlds`` share an id, and one naming the world and its issues when a given World is
+    inconsistent (:func:`~toolkit.synthesis.world.check_world`).
     """
     return run_sync(synthesize_bank_async(worlds, out, backend, per_world, weak, random_rollouts, instances, parallel,
                                           seed, on_progress))
