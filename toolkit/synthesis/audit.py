@@ -207,13 +207,15 @@ async def audit_report_async(planted: bool = False, suites: list[str] | None = N
                       wrong_kind=[r["file"] for r in rows if r["rejected"] and not r["expected_kind_found"]],
                       hacks=rows)
     accepted = sum(r.accepted for r in good)
-    unaudited = [r.task_id for r in good if any(_reason_kind(x) == "no_golden" for x in r.reasons)]
+    # a task whose reference reaches no golden state leaves its verifier unprobed: neither accepted nor rejected
+    unaudited = {r.task_id: [x for x in r.reasons if _reason_kind(x) == "no_golden"] for r in good}
+    unaudited = {tid: why for tid, why in unaudited.items() if why}
     rejected_good = [r for r in good if not r.accepted and r.task_id not in unaudited]
     reasons = Counter(_reason_kind(x) for r in rejected_good for x in r.reasons)
     report.update(suites=suites, seed=seed, good=len(good), good_accepted=accepted,
                   good_accepted_share=accepted / len(good) if good else 0.0,
                   false_rejections=[{"task": r.task_id, "reasons": r.reasons[:4]} for r in rejected_good],
-                  unaudited=unaudited,
+                  unaudited=[{"task": tid, "reasons": why} for tid, why in unaudited.items()],
                   false_rejection_kinds=dict(reasons), seconds=round(time.perf_counter() - start, 2),
                   timings={"load_s": round(loaded - start, 2), "golden_s": round(replayed - loaded, 2),
                            "audit_s": round(time.perf_counter() - replayed, 2)})
@@ -229,7 +231,8 @@ def audit_report(planted: bool = False, suites: list[str] | None = None, seed: i
     (default: the CPU count, at most 4).
 
     Returns:
-        ``{"good", "good_accepted", "false_rejections", "unaudited" (no golden state could be built), ...}``
+        ``{"good", "good_accepted", "false_rejections": [{"task", "reasons"}], "unaudited": [{"task", "reasons"}]
+        (tasks whose reference reached no golden state, so their verifier was not probed), ...}``
         and, with ``planted``, also
         ``{"planted", "rejected", "rejected_share", "by_kind", "missed", "hacks", ...}``.
     """
