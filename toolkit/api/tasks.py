@@ -138,6 +138,8 @@ def synth_validate(out: str) -> list[WorldValidation]:
     """Re-check the synthesized worlds under ``out`` (a synth folder or one world folder); return one result per world."""
     from toolkit.synthesis.pipeline import validate_synth
 
+    if not out or not str(out).strip():  # Path("") is the working folder: say what is missing instead
+        raise arg_error("out", "name a synth folder or one world folder to re-check")
     try:
         return validate_synth(out)
     except ValueError as exc:  # no synthesized world there
@@ -148,6 +150,8 @@ def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[s
     """Audit the verifiers of ``suites`` (default: the bundled ones), and the planted hacks when ``planted``."""
     from toolkit.synthesis.audit import audit_report
 
+    if isinstance(suites, str):  # one suite's name, not a list of its letters
+        suites = [suites]
     # an agent passing [] (or a blank name) means no suite, not "the default suites": that audit takes minutes
     if suites is not None and (not suites or not all(isinstance(s, str) and s.strip() for s in suites)):
         raise arg_error("suites", f"give suite names (known: {', '.join(known_suites())}), or leave suites out for "

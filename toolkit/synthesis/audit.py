@@ -152,7 +152,7 @@ async def _audit_many(jobs: list[tuple[TaskSpec, TaskInstance, Golden]], pool: V
     return list(await asyncio.gather(*(one(*job) for job in jobs)))
 
 
-async def audit_report_async(planted: bool = False, suites: list[str] | None = None, seed: int = 0,
+async def audit_report_async(planted: bool = False, suites: str | list[str] | None = None, seed: int = 0,
                              record: bool = True, workers: int | None = None) -> dict[str, Any]:
     """Async :func:`audit_report`.
 
@@ -163,7 +163,8 @@ async def audit_report_async(planted: bool = False, suites: list[str] | None = N
     from toolkit.synthesis.planted import planted_hacks
 
     start = time.perf_counter()
-    suites = list(suites or DEFAULT_SUITES)
+    # one name as a string is that suite (list() would audit its letters, failing on 'm' of mobile-core)
+    suites = [suites] if isinstance(suites, str) else list(suites or DEFAULT_SUITES)
     specs = load_tasks(suites)
     # before any replay: an external benchmark's verifiers are its own code, not files to scan and probe
     refuse_external(specs, "the audit checks the verifier files of the bundled and synthesized tasks; an external "
@@ -222,9 +223,10 @@ async def audit_report_async(planted: bool = False, suites: list[str] | None = N
     return report
 
 
-def audit_report(planted: bool = False, suites: list[str] | None = None, seed: int = 0, record: bool = True,
+def audit_report(planted: bool = False, suites: str | list[str] | None = None, seed: int = 0, record: bool = True,
                  workers: int | None = None) -> dict[str, Any]:
-    """Audit the bundled verifiers of ``suites`` (default mobile-core, mobile, web) and, with ``planted``, the hacks.
+    """Audit the bundled verifiers of ``suites`` (names, or one name as a string; default mobile-core, mobile, web)
+    and, with ``planted``, the hacks.
 
     Golden states come from the reference solutions replayed in Node (recorded once in Chromium and
     cached); every verifier call goes through one sandboxed :class:`VerifierPool` of ``workers`` processes
