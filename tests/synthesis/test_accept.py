@@ -75,3 +75,17 @@ async def test_a_task_entry_the_loader_refuses_is_rejected_alone(world):
     assert why["bad-app"].reasons == [why["bad-app"].reasons[0]] and why["bad-app"].reasons[0].startswith(
         "task 'bad-app': field 'apps': device 'phone' has no app 'spaceship'")
     assert "unknown template field '{something}'" in why["bad-field"].reasons[0]
+
+
+async def test_a_world_the_device_refuses_rejects_its_tasks_naming_why(world):
+    """A batch over a world whose patch Node refuses (a '__proto__' key) ended acceptance, and the whole bank, with a
+    RuntimeError; now each task of that world is an audit rejection carrying the device's reason."""
+    tasks = synthesize_tasks(world, n=2).tasks
+    refused = world.model_copy(deep=True)
+    refused.records["contacts"]["contacts"][0]["__proto__"] = {"admin": True}
+    result = await accept_batch(SynthBatch(world=refused, tasks=tasks), random_rollouts=0, instances=1, parallel=1)
+    assert result.accepted == [] and len(result.rejections) == 2
+    for r in result.rejections:
+        assert r.stage == "audit" and r.reasons == ["the world did not load: world moving-11: the device refused it: "
+                                                    "Error: patch.apps.contacts.data.contacts[0]: the key '__proto__' "
+                                                    "is not allowed in a state patch"]

@@ -182,11 +182,15 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     from toolkit.synthesis.writer import write_world_suite
 
     tasks = synthesize_tasks(world, n=1).tasks
-    for name in ("a-good", "b-json", "c-yaml", "d-empty", "e-clock"):
+    for name in ("a-good", "b-json", "c-yaml", "d-empty", "e-clock", "f-proto"):
         write_world_suite(world.model_copy(update={"id": name}), tasks, tmp_path / name)
     (tmp_path / "b-json" / "world.json").write_text('{"id": "b-json", trunc')
     clock = tmp_path / "e-clock" / "world.json"  # the checker raised a bare strptime error, ending the command
     clock.write_text(clock.read_text().replace('"clock": "2026-03-14T09:30"', '"clock": "soon"'))
+    proto = tmp_path / "f-proto" / "world.json"  # the device refuses the patch: Node's RuntimeError ended the command
+    data = json.loads(proto.read_text())
+    data["records"]["contacts"]["contacts"][0]["__proto__"] = {"x": 1}
+    proto.write_text(json.dumps(data))
     (tmp_path / "c-yaml" / "tasks.yaml").write_text("tasks: [\n  - id: x\n  bad: : :\n")
     (tmp_path / "d-empty" / "tasks.yaml").write_text("tasks: []\n")  # 0 of 0 passed is no validation
     res = guigym("synth", "validate", "--out", str(tmp_path), "--random", "0", "--instances", "1", "--json")
@@ -199,6 +203,7 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     assert issue.startswith(f"tasks.yaml does not load: {tmp_path / 'c-yaml' / 'tasks.yaml'}: not valid YAML")
     [issue] = report["e-clock"]["issues"]
     assert issue.startswith(f"{clock}: cannot be read: 1 validation error for World clock ") and "'soon'" in issue
+    assert any("the device refused it" in i for i in report["f-proto"]["issues"]), report["f-proto"]
     assert report["d-empty"]["issues"] == [f"{tmp_path / 'd-empty' / 'tasks.yaml'}: holds no task: nothing to validate"]
     assert "ISSUE b-json:" in res.stderr and "ISSUE c-yaml:" in res.stderr
 

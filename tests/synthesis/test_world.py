@@ -9,6 +9,7 @@ from pydantic import ValidationError
 from tests.conftest import requires_chromium
 from toolkit.synthesis import build_world, check_world, initial_state, load_into_device, verify_loaded
 from toolkit.synthesis.models import Ref, World
+from toolkit.synthesis.world import WorldLoadError
 from toolkit.synthesis.timeutil import parse_clock
 
 
@@ -124,6 +125,18 @@ def test_fields_holding_another_kind_of_value_are_issues_not_crashes(world):
     issues = {(i.kind, i.where, i.message) for i in check_world(other)}
     assert ("duplicate_id", "shop.orders", "id ['o1'] is used more than once") in issues
     assert ("dangling_reference", f"facts[{other.facts[0].id}]", "source email.labels[Work] does not exist") in issues
+
+
+def test_keys_the_device_refuses_are_issues(world):
+    """A record key '__proto__' passed the checker; the device refuses the whole patch, so acceptance and `synth
+    validate` ended with a RuntimeError from Node."""
+    broken = world.model_copy(deep=True)
+    broken.records["contacts"]["contacts"][0]["__proto__"] = {"admin": True}
+    broken.records["notes"]["notes"][1]["meta"] = {"constructor": "x"}
+    wheres = {i.where for i in check_world(broken) if "refuses this key" in i.message}
+    assert wheres == {"contacts.contacts[0].__proto__", "notes.notes[1].meta.constructor"}
+    with pytest.raises(WorldLoadError, match=r"^world moving-11: the device refused it: .*'__proto__' is not allowed"):
+        initial_state(broken)
 
 
 def test_a_clock_that_is_no_time_or_not_the_devices_is_refused(world):

@@ -77,14 +77,17 @@ def synth() -> None:
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
 def world_command(persona, scenario, seed, backend, out_path, as_json):
     """Build a world (records across apps sharing people, events and facts); check it and that it loads."""
-    from toolkit.synthesis.world import build_world, initial_state, verify_loaded
+    from toolkit.synthesis.world import WorldLoadError, build_world, initial_state, verify_loaded
 
     _check_persona(persona)
     try:
         world = build_world(persona, scenario, seed=seed, backend=backend)
     except (ValueError, RuntimeError) as exc:
         fail(str(exc))
-    missing = verify_loaded(world, initial_state(world))
+    try:
+        missing = verify_loaded(world, initial_state(world))
+    except WorldLoadError as exc:  # the device refused the world's patch
+        fail(str(exc))
     if out_path:
         try:
             Path(out_path).write_text(world.model_dump_json(indent=1))

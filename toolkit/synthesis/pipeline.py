@@ -20,7 +20,7 @@ from toolkit.synthesis.accept import accept_batch
 from toolkit.synthesis.models import Rejection, SynthReport, World, suite_name
 from toolkit.synthesis.review import normalize
 from toolkit.synthesis.synthesize import DEFAULT_PER_WORLD, synthesize_tasks
-from toolkit.synthesis.world import build_world, check_world, initial_state, verify_loaded
+from toolkit.synthesis.world import WorldLoadError, build_world, check_world, initial_state, verify_loaded
 from toolkit.synthesis.writer import check_replaceable, read_world, write_world_suite
 from toolkit.sync import run_sync
 from toolkit.tasks.loader import load_file
@@ -165,8 +165,12 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
                                                                       f"{_first_line(exc)}"]))
             continue
         res = WorldValidation(world=world.id, issues=[f"{i.where}: {i.message}" for i in check_world(world)])
-        res.missing = verify_loaded(world, initial_state(world))
         results.append(res)
+        try:
+            res.missing = verify_loaded(world, initial_state(world))
+        except WorldLoadError as exc:  # no device holds this world: its tasks cannot run either
+            res.issues.append(str(exc))
+            continue
         try:
             specs = load_file(folder / "tasks.yaml", suite=suite_name(world.id))
         except ValueError as exc:  # SpecError: names the file, and the task and field when known

@@ -86,6 +86,22 @@ def _issue(out: list[WorldIssue], kind: str, where: str, message: str) -> None:
     out.append(WorldIssue(kind=kind, where=where, message=message))
 
 
+#: Keys the device refuses in a state patch (mocked_apps/runtime/core/state.js UNSAFE_KEYS): they reach prototypes.
+_UNSAFE_KEYS = ("__proto__", "constructor", "prototype")
+
+
+def _unsafe_keys(value: Any, where: str):
+    """Yield the path of every object key of ``value`` that the device refuses to load."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in _UNSAFE_KEYS:
+                yield f"{where}.{k}"
+            yield from _unsafe_keys(v, f"{where}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _unsafe_keys(v, f"{where}[{i}]")
+
+
 def _strings(value: Any, where: str):
     if isinstance(value, str):
         yield where, value
@@ -190,6 +206,8 @@ def check_world(world: World) -> list[WorldIssue]:
             ids = [json.dumps(r.get("id")) for r in items if isinstance(r, dict) and "id" in r]  # any JSON id, hashable
             for rid in sorted({i for i in ids if ids.count(i) > 1}):
                 _issue(out, "duplicate_id", f"{app}.{col}", f"id {json.loads(rid)!r} is used more than once")
+            for where in _unsafe_keys(items, f"{app}.{col}"):  # Node would refuse the whole world's patch
+                _issue(out, "bad_value", where, "the device refuses this key in a state patch (it reaches prototypes)")
             for where, text in _strings(items, f"{app}.{col}"):
                 if _FIELD.search(text):
                     _issue(out, "template_field", where, f"text {text[:40]!r} looks like a template field")
@@ -331,8 +349,16 @@ def device_apps(device: str = "phone") -> list[str]:
     return MockedAdapter(device, screenshots=False).apps
 
 
+class WorldLoadError(RuntimeError):
+    """The device (the apps' logic in Node) refused a world's patch: the world's fault, not Node's."""
+
+
 def initial_states(worlds_and_patches: list[tuple[World, dict[str, Any]]], seed: int = 0) -> list[dict[str, Any]]:
-    """Return s0 for each (world, extra patch): the apps' init in Node, then the world patch, then the extra patch."""
+    """Return s0 for each (world, extra patch): the apps' init in Node, then the world patch, then the extra patch.
+
+    Raises:
+        WorldLoadError: (a RuntimeError) naming the world whose patch the device refused.
+    """
     from toolkit.validation import node_replay
 
     jobs = []
@@ -342,8 +368,10 @@ def initial_states(worlds_and_patches: list[tuple[World, dict[str, Any]]], seed:
     states = node_replay(jobs)
     for (world, _), state in zip(worlds_and_patches, states):
         if "error" in state:
-            raise RuntimeError(f"world {world.id}: Node could not load it: {state['error'][:300]}")
+            message = (str(state["error"]).strip().splitlines() or ["(no message)"])[0]  # not the JS stack under it
+            raise WorldLoadError(f"world {world.id}: the device refused it: {message[:300]}")
     return states
+
 
 
 def initial_state(world: World, extra: dict[str, Any] | None = None, seed: int = 0) -> dict[str, Any]:
