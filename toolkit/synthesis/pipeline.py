@@ -21,7 +21,7 @@ from toolkit.synthesis.models import Rejection, SynthReport, World, suite_name
 from toolkit.synthesis.review import normalize
 from toolkit.synthesis.synthesize import DEFAULT_PER_WORLD, synthesize_tasks
 from toolkit.synthesis.world import WorldLoadError, build_world, check_world, initial_state, verify_loaded
-from toolkit.synthesis.writer import check_replaceable, read_world, write_world_suite
+from toolkit.synthesis.writer import check_out_root, check_replaceable, read_world, write_world_suite
 from toolkit.sync import run_sync
 from toolkit.tasks.loader import load_file
 
@@ -66,6 +66,7 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
     if twice:  # one folder per id: the later world would replace the earlier one's suite, and the report count both
         raise ValueError(f"world id(s) {', '.join(twice)} given more than once (each world writes <out>/<id>); "
                          "give the worlds distinct ids (build_world(..., world_id=...))")
+    check_out_root(out)
     for world in chosen:  # before any work: a file or a foreign folder in a world's place is refused, never replaced
         check_replaceable(out / world.id)
     accepted, rejections = [], []
@@ -110,7 +111,8 @@ def synthesize_bank(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT
     rejections (stage and reasons) are written to ``rejections.jsonl`` beside them and listed in the report.
     Weak tags a world's tasks never carry are skipped for it (the report's ``weak_skipped``); when a world can make
     none of them, ValueError is raised before anything is written. So is OutFolderError (a ValueError) when
-    ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it), a
+    ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it) or ``out`` is
+    (inside) a synthesized world folder (:func:`~toolkit.synthesis.writer.check_out_root`), a
     ValueError when two of ``worlds`` share an id, and one naming the world and its issues when a given World is
     inconsistent (:func:`~toolkit.synthesis.world.check_world`).
     """
