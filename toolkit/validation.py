@@ -10,6 +10,8 @@ whose parameters are all single choices, has only as many instances as instructi
 - reset restores s0 exactly (state hash);
 - the app logic replayed in Node from the page's action log reaches the same state as Chromium;
 - ``random_rollouts`` random-action rollouts never succeed.
+The null agent and the random rollouts must be judged failures: a verifier error on the state one reaches (a verifier
+that can judge the reference's state but crashes on others an agent reaches) fails their check too.
 """
 
 from __future__ import annotations
@@ -192,16 +194,20 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
             inst = samples[0]
             result = await run_attempt(manager, lease, spec, inst, Harness(NullPolicy()), seed=inst.seed,
                                        attempt_id=f"validate-null:{inst.key}")
-            if result.verdict.success:
-                report.fail("null_agent", f"seed {inst.seed}: terminating at once, claiming success, scored success")
+            if result.verdict.success or not result.verdict.ok:
+                report.fail("null_agent", f"seed {inst.seed}: terminating at once, claiming success, "
+                                          + (f"the verifier failed: {result.verdict.error[:300]}" if result.verdict.error
+                                             else "scored success"))
         for i in range(random_rollouts):
             inst = samples[i % len(samples)] if samples else None
             if inst is None:
                 break
             result = await run_attempt(manager, lease, spec, inst, random, seed=derive_seed("random", spec.full_id, i),
                                        attempt_id=f"validate-random:{i}")
-            if result.verdict.success:
-                report.fail("random_never_succeeds", f"random rollout {i} (seed {inst.seed}) succeeded")
+            if result.verdict.success or not result.verdict.ok:
+                report.fail("random_never_succeeds", f"random rollout {i} (seed {inst.seed}) " + (
+                    f"reached a state the verifier failed on: {result.verdict.error[:300]}" if result.verdict.error
+                    else "succeeded"))
     finally:
         await manager.release(lease)
     if jobs and shutil.which("node"):
