@@ -24,6 +24,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from toolkit import bounds
 from toolkit.envs.adapters.base import refuse_external
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import state_hash
@@ -228,8 +229,12 @@ async def validate_tasks(specs: list[TaskSpec], instances: int = 5, random_rollo
     """Validate tasks concurrently (one lease per running task); screenshots are skipped (nobody looks).
 
     Raises ValueError, before any browser starts, for tasks of an external benchmark (a device with its own adapter,
-    e.g. MiniWoB++): they have no reference solution to play, and the benchmark keeps its own verification.
+    e.g. MiniWoB++): they have no reference solution to play, and the benchmark keeps its own verification; and for
+    ``instances``, ``random_rollouts`` or ``parallel`` outside :mod:`toolkit.bounds` (naming the argument).
     """
+    bounds.check("instances", instances, bounds.INSTANCES)
+    bounds.check("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS)
+    bounds.check("parallel", parallel, bounds.VALIDATE_PARALLEL)  # 0 made a semaphore nothing ever passed: a hang
     refuse_external(specs, "the validation suite checks tasks of the bundled and synthesized apps by their reference "
                            "solutions; an external benchmark has none and keeps its own verification")
     adapter = MockedAdapter(screenshots=False)

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from toolkit import bounds
 from toolkit.paths import TASK_BANK
 from toolkit.synthesis.accept import accept_batch
 from toolkit.synthesis.models import Rejection, SynthReport, World, suite_name
@@ -59,6 +60,15 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
     """Async :func:`synthesize_bank`."""
     start = time.perf_counter()
     say = on_progress or (lambda _msg: None)
+    if isinstance(worlds, int):  # 0 or a negative count built no world, and the empty report read as a result
+        bounds.check("worlds", worlds, bounds.WORLDS)
+    elif not worlds:
+        raise ValueError("argument 'worlds': give a count or at least one World, got an empty list")
+    if per_world is not None:
+        bounds.check("per_world", per_world, bounds.PER_WORLD)
+    for name, value, pair in (("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS),
+                              ("instances", instances, bounds.INSTANCES), ("parallel", parallel, bounds.VALIDATE_PARALLEL)):
+        bounds.check(name, value, pair)  # before any world is built, not at the first acceptance
     chosen = default_worlds(worlds, backend, seed) if isinstance(worlds, int) else list(worlds)
     out = Path(out)
     ids = [w.id for w in chosen]

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from toolkit import bounds
 from toolkit.diagnosis.report import DiagnosisReport
 from toolkit.synthesis.backends import get_backend
 from toolkit.synthesis.claude import ClaudeError
@@ -158,6 +159,8 @@ def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | Non
     of them can be made, :class:`WeakTagError` (a ValueError) is raised. An inconsistent world (:func:`check_world`
     issues) is a ValueError naming it and its issues, raised before the backend is asked.
     """
+    if n is not None:  # a negative n sliced off the last tasks; 0 made an empty batch that read as a failed world
+        bounds.check("n", n, bounds.PER_WORLD)
     require_consistent(world)  # a world given as an object (edited, read from a file) was never checked
     engine = get_backend(backend)
     kept, rejections = review(engine.tasks(world, seed), world, seen)
