@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import DEMO_YAML, requires_chromium, write_suite
 from toolkit.tasks import load_suite
 from toolkit.validation import validate_tasks
@@ -73,3 +75,12 @@ async def test_one_node_process_replays_every_tasks_logs_and_a_failure_is_named(
         assert await replayer.replay(jobs[:1]) == again and replayer._proc.pid != pid
     finally:
         await replayer.close()
+
+
+async def test_counts_out_of_range_are_refused_before_any_browser_starts(demo_bank):
+    """parallel=0 made a semaphore no task ever passed: the call hung for ever."""
+    spec = load_suite("demo", root=demo_bank)
+    for kwargs, name in (({"parallel": 0}, "parallel"), ({"instances": 0}, "instances"),
+                         ({"random_rollouts": -1}, "random_rollouts")):
+        with pytest.raises(ValueError, match=f"^argument '{name}': must be a whole number"):
+            await validate_tasks(spec, **kwargs)

@@ -10,6 +10,8 @@ whose parameters are all single choices, has only as many instances as instructi
 - reset restores s0 exactly (state hash);
 - the app logic replayed in Node from the page's action log reaches the same state as Chromium;
 - ``random_rollouts`` random-action rollouts never succeed.
+The null agent and the random rollouts must be judged failures: a verifier error on the state one reaches (a verifier
+that can judge the reference's state but crashes on others an agent reaches) fails their check too.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from toolkit import bounds
 from toolkit.envs.adapters.base import refuse_external
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import state_hash
@@ -192,16 +195,20 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
             inst = samples[0]
             result = await run_attempt(manager, lease, spec, inst, Harness(NullPolicy()), seed=inst.seed,
                                        attempt_id=f"validate-null:{inst.key}")
-            if result.verdict.success:
-                report.fail("null_agent", f"seed {inst.seed}: terminating at once, claiming success, scored success")
+            if result.verdict.success or not result.verdict.ok:
+                report.fail("null_agent", f"seed {inst.seed}: terminating at once, claiming success, "
+                                          + (f"the verifier failed: {result.verdict.error[:300]}" if result.verdict.error
+                                             else "scored success"))
         for i in range(random_rollouts):
             inst = samples[i % len(samples)] if samples else None
             if inst is None:
                 break
             result = await run_attempt(manager, lease, spec, inst, random, seed=derive_seed("random", spec.full_id, i),
                                        attempt_id=f"validate-random:{i}")
-            if result.verdict.success:
-                report.fail("random_never_succeeds", f"random rollout {i} (seed {inst.seed}) succeeded")
+            if result.verdict.success or not result.verdict.ok:
+                report.fail("random_never_succeeds", f"random rollout {i} (seed {inst.seed}) " + (
+                    f"reached a state the verifier failed on: {result.verdict.error[:300]}" if result.verdict.error
+                    else "succeeded"))
     finally:
         await manager.release(lease)
     if jobs and shutil.which("node"):
@@ -222,8 +229,12 @@ async def validate_tasks(specs: list[TaskSpec], instances: int = 5, random_rollo
     """Validate tasks concurrently (one lease per running task); screenshots are skipped (nobody looks).
 
     Raises ValueError, before any browser starts, for tasks of an external benchmark (a device with its own adapter,
-    e.g. MiniWoB++): they have no reference solution to play, and the benchmark keeps its own verification.
+    e.g. MiniWoB++): they have no reference solution to play, and the benchmark keeps its own verification; and for
+    ``instances``, ``random_rollouts`` or ``parallel`` outside :mod:`toolkit.bounds` (naming the argument).
     """
+    bounds.check("instances", instances, bounds.INSTANCES)
+    bounds.check("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS)
+    bounds.check("parallel", parallel, bounds.VALIDATE_PARALLEL)  # 0 made a semaphore nothing ever passed: a hang
     refuse_external(specs, "the validation suite checks tasks of the bundled and synthesized apps by their reference "
                            "solutions; an external benchmark has none and keeps its own verification")
     adapter = MockedAdapter(screenshots=False)

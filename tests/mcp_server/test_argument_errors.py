@@ -40,6 +40,14 @@ async def test_synth_audit_refuses_an_empty_or_blank_suite_list(tmp_path):
         assert not (await client.call_tool("list_suites", {})).is_error
 
 
+async def test_synth_validate_refuses_an_empty_out(tmp_path):
+    """out "" is Path(""), the server's working folder: it was re-checked as if named (or said 'no worlds under ')."""
+    async with Client(build_server(str(tmp_path))) as client:
+        for out in ("", "  "):
+            text = await _error(client, "synth_validate", {"out": out})
+            assert "argument 'out': name a synth folder or one world folder" in text, text
+
+
 async def test_list_tasks_refuses_a_suite_that_is_a_path(tmp_path):
     """suite "/" made the server walk the whole disk for YAML files (and name the ones it found); "../x" read
     folders outside the task bank."""

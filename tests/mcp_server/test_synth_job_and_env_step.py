@@ -95,7 +95,13 @@ async def test_synth_tasks_refuses_a_bad_out_before_starting_a_job(tmp_path):
             assert result.is_error and "argument 'out'" in result.content[0].text, (out, result.content)
         result = await client.call_tool("synth_tasks", {"out": str(tmp_path / "synth"), "weak": ["messaging", ""]})
         assert result.is_error and "argument 'weak'" in result.content[0].text, result.content
-    assert not (tmp_path / "synth").exists()
+        world = tmp_path / "a-world"  # a world folder: a world written inside it would join its suite
+        world.mkdir()
+        (world / "world.json").write_text("{}")
+        result = await client.call_tool("synth_tasks", {"out": str(world / "more")})
+        assert result.is_error and "argument 'out'" in result.content[0].text, result.content
+        assert "is inside" in result.content[0].text and "synthesized world folder" in result.content[0].text
+    assert not (tmp_path / "synth").exists() and not (world / "more").exists()
 
 
 @requires_chromium  # the job that is started runs the acceptance

@@ -75,3 +75,35 @@ async def test_a_task_entry_the_loader_refuses_is_rejected_alone(world):
     assert why["bad-app"].reasons == [why["bad-app"].reasons[0]] and why["bad-app"].reasons[0].startswith(
         "task 'bad-app': field 'apps': device 'phone' has no app 'spaceship'")
     assert "unknown template field '{something}'" in why["bad-field"].reasons[0]
+
+
+async def test_a_world_the_device_refuses_rejects_its_tasks_naming_why(world):
+    """A batch over a world whose patch Node refuses (a '__proto__' key) ended acceptance, and the whole bank, with a
+    RuntimeError; now each task of that world is an audit rejection carrying the device's reason."""
+    tasks = synthesize_tasks(world, n=2).tasks
+    refused = world.model_copy(deep=True)
+    refused.records["contacts"]["contacts"][0]["__proto__"] = {"admin": True}
+    result = await accept_batch(SynthBatch(world=refused, tasks=tasks), random_rollouts=0, instances=1, parallel=1)
+    assert result.accepted == [] and len(result.rejections) == 2
+    for r in result.rejections:
+        assert r.stage == "audit" and r.reasons == ["the world did not load: world moving-11: the device refused it: "
+                                                    "Error: patch.apps.contacts.data.contacts[0]: the key '__proto__' "
+                                                    "is not allowed in a state patch"]
+
+
+async def test_a_verifier_that_fails_on_states_other_than_s0_and_golden_is_rejected(world):
+    """A verifier right on s0 and on the golden state but raising on any other changed state passed the audit (errors
+    on the perturbed state are forgiven) and the GUI checks (random rollouts only had to not succeed), so it was
+    accepted, and every agent attempt that changed something without solving the task would be a verifier error."""
+    [task] = [t for t in synthesize_tasks(world, n=None).tasks if t.requirements.template == "share_phone"][:1]
+    source = task.verifier.source.replace("def verify(ctx)", "def _checks(ctx)") + (
+        "\n\ndef verify(ctx):\n    result = _checks(ctx)\n"
+        "    if not all(result.values()) and ctx.final != ctx.initial:\n"
+        "        raise ValueError('state not understood')\n    return result\n")
+    fragile = task.model_copy(update={"verifier": task.verifier.model_copy(update={"source": source})})
+    result = await accept_batch(SynthBatch(world=world, tasks=[fragile]), random_rollouts=3, instances=1, parallel=1)
+    assert result.accepted == []
+    [why] = result.rejections
+    assert why.stage == "gui" and any(r.startswith("random_never_succeeds: random rollout ") and
+                                      "the verifier failed on: verifier raised ValueError: state not understood" in r
+                                      for r in why.reasons), why.reasons

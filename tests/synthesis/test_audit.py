@@ -323,6 +323,17 @@ async def test_the_sandbox_refuses_the_planted_nondeterminism(pool, file, messag
             await pool.run(hack["path"], hack["function"], context)
 
 
+def test_one_suite_named_as_a_string_is_that_suite_not_its_letters():
+    """audit_report(suites="mobile-core") audited the suites 'm', 'o', 'b'... and failed on the first: no suite 'm'."""
+    from toolkit.api.tasks import synth_audit
+    from toolkit.tasks.loader import SpecError
+
+    with pytest.raises(SpecError, match="no suite 'nosuch':"):
+        audit_report(suites="nosuch")
+    with pytest.raises(ValueError, match="argument 'suites': no suite 'nosuch':"):
+        synth_audit(planted=False, suites="nosuch")
+
+
 # -- the whole suite -------------------------------------------------------------------------------
 
 @requires_node

@@ -102,6 +102,36 @@ def test_synth_audit_exits_1_when_a_hack_is_missed_or_a_good_verifier_rejected(m
     assert 'rejected bundled verifier s/[red]x: ["reads [id=c1]"]' in res.output
 
 
+@requires_chromium
+def test_synth_audit_fails_naming_a_verifier_it_could_not_probe(tmp_path, monkeypatch, world):
+    """A task whose reference reaches no golden state leaves its verifier unprobed: the command exited 0 and showed
+    '2 audited, 1 accepted' with no word of which one or why."""
+    from functools import partial
+
+    from click.testing import CliRunner
+
+    import toolkit.synthesis.audit as audit
+    from toolkit.cli.main import cli
+    from toolkit.synthesis import synthesize_tasks
+    from toolkit.synthesis.writer import write_world_suite
+    from toolkit.tasks.loader import load_tasks
+
+    tasks = synthesize_tasks(world, n=2).tasks
+    broken = tasks[0].model_copy(deep=True)
+    step = next(s for s in broken.golden.actions if isinstance(s, dict) and s.get("target"))
+    step["target"] = "btn:nosuch"
+    write_world_suite(world, [broken, tasks[1]], tmp_path / "bank" / "synth" / world.id)
+    monkeypatch.setattr(audit, "load_tasks", partial(load_tasks, root=tmp_path / "bank"))
+    monkeypatch.setenv("GUIGYM_CACHE", str(tmp_path / "cache"))  # the recorded reference logs stay out of ~/.cache
+    res = CliRunner().invoke(cli, ["synth", "audit", "--suite", f"synth/{world.id}", "--json"])
+    assert res.exit_code == 1, res.output
+    report = json.loads(res.stdout.strip().splitlines()[-1])
+    [miss] = report["unaudited"]
+    assert miss["task"] == broken.requirements.full_id and "no element 'btn:nosuch'" in miss["reasons"][0]
+    assert report["good"] == 2 and report["good_accepted"] == 1 and report["false_rejections"] == []
+    assert f"FAIL could not audit {broken.requirements.full_id}: no_golden: " in res.output
+
+
 def test_synth_tasks_refuses_weak_together_with_diagnosis(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
@@ -152,9 +182,15 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     from toolkit.synthesis.writer import write_world_suite
 
     tasks = synthesize_tasks(world, n=1).tasks
-    for name in ("a-good", "b-json", "c-yaml", "d-empty"):
+    for name in ("a-good", "b-json", "c-yaml", "d-empty", "e-clock", "f-proto"):
         write_world_suite(world.model_copy(update={"id": name}), tasks, tmp_path / name)
     (tmp_path / "b-json" / "world.json").write_text('{"id": "b-json", trunc')
+    clock = tmp_path / "e-clock" / "world.json"  # the checker raised a bare strptime error, ending the command
+    clock.write_text(clock.read_text().replace('"clock": "2026-03-14T09:30"', '"clock": "soon"'))
+    proto = tmp_path / "f-proto" / "world.json"  # the device refuses the patch: Node's RuntimeError ended the command
+    data = json.loads(proto.read_text())
+    data["records"]["contacts"]["contacts"][0]["__proto__"] = {"x": 1}
+    proto.write_text(json.dumps(data))
     (tmp_path / "c-yaml" / "tasks.yaml").write_text("tasks: [\n  - id: x\n  bad: : :\n")
     (tmp_path / "d-empty" / "tasks.yaml").write_text("tasks: []\n")  # 0 of 0 passed is no validation
     res = guigym("synth", "validate", "--out", str(tmp_path), "--random", "0", "--instances", "1", "--json")
@@ -165,6 +201,9 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     assert issue.startswith(f"{tmp_path / 'b-json' / 'world.json'}: cannot be read: Expecting")
     [issue] = report["c-yaml"]["issues"]
     assert issue.startswith(f"tasks.yaml does not load: {tmp_path / 'c-yaml' / 'tasks.yaml'}: not valid YAML")
+    [issue] = report["e-clock"]["issues"]
+    assert issue.startswith(f"{clock}: cannot be read: 1 validation error for World clock ") and "'soon'" in issue
+    assert any("the device refused it" in i for i in report["f-proto"]["issues"]), report["f-proto"]
     assert report["d-empty"]["issues"] == [f"{tmp_path / 'd-empty' / 'tasks.yaml'}: holds no task: nothing to validate"]
     assert "ISSUE b-json:" in res.stderr and "ISSUE c-yaml:" in res.stderr
 

@@ -148,6 +148,24 @@ async def test_the_bank_refuses_a_foreign_folder_before_any_work(tmp_path, world
     assert (tmp_path / world.id / "keep.yaml").read_text() == "x: 1\n"
 
 
+async def test_the_bank_refuses_to_write_inside_a_world_folder(tmp_path, world, monkeypatch):
+    """out naming a world folder (or a folder inside one) nested a world in it: the outer suite then loaded both
+    tasks.yaml files, their ids clashed, and synth/<world> no longer loaded at all."""
+    import pytest
+
+    from toolkit.synthesis import pipeline
+    from toolkit.synthesis.writer import OutFolderError
+
+    outer = tmp_path / "outer-1"
+    write_world_suite(world.model_copy(update={"id": "outer-1"}), synthesize_tasks(world, n=1).tasks, outer)
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    monkeypatch.setattr(pipeline, "synthesize_tasks", lambda *a, **k: (_ for _ in ()).throw(AssertionError("ran")))
+    for out in (outer, outer / "more"):
+        with pytest.raises(OutFolderError, match=f"{outer}, which is|{outer} is a synthesized world folder"):
+            await pipeline.synthesize_bank_async([world], out=out, per_world=1)
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+
+
 async def test_two_worlds_with_one_id_are_refused_before_any_work(tmp_path, monkeypatch):
     """build_world names a world <scenario>-<seed>: two personas in one scenario and seed share it, and the second
     world's suite would silently replace the first's."""

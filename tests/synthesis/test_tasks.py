@@ -110,6 +110,36 @@ def test_weak_tags_none_of_which_can_be_made_fail_before_anything_is_written(tmp
     assert not out.exists()
 
 
+def test_an_inconsistent_world_object_is_refused_before_the_backend_is_asked(tmp_path, world):
+    """A World given as an object (edited, or read from a file) skipped build_world's check: an attendee that is no
+    contact ended the offline backend with a bare KeyError, a record that is text with a TypeError."""
+    broken = world.model_copy(deep=True)
+    broken.records["calendar"]["events"][0]["attendees"].append("p99")
+    with pytest.raises(ValueError, match=r"^world moving-11 is inconsistent: calendar.events\[ce01\]: attendee 'p99'"):
+        synthesize_tasks(broken)
+    good = world.model_copy(update={"id": "moving-12"})
+    text = world.model_copy(deep=True)
+    text.records["calendar"]["events"].append("lunch with Sam")
+    out = tmp_path / "synth"
+    with pytest.raises(ValueError, match=r"world moving-11 is inconsistent: calendar.events\[\d+\]: is str"):
+        synthesize_bank([good, text], out=out, random_rollouts=0, instances=1)
+    assert not out.exists()  # the good world's batch was made, but nothing was written
+
+
+def test_counts_out_of_range_are_refused_naming_the_argument(tmp_path, world):
+    """From Python (the CLI and MCP bound them): n=-3 sliced the last 3 tasks off the batch, worlds=0 or [] made an
+    empty report, and parallel=0 hung acceptance on a semaphore nothing passed."""
+    with pytest.raises(ValueError, match=r"argument 'n': must be a whole number from 1 to 500, got -3"):
+        synthesize_tasks(world, n=-3)
+    out = tmp_path / "synth"
+    for kwargs, name in (({"worlds": 0}, "worlds"), ({"worlds": []}, "worlds"), ({"per_world": -1}, "per_world"),
+                         ({"parallel": 0}, "parallel"), ({"instances": 0}, "instances"),
+                         ({"random_rollouts": -1}, "random_rollouts")):
+        with pytest.raises(ValueError, match=f"^argument '{name}': "):
+            synthesize_bank(**{"worlds": [world], **kwargs}, out=out)
+    assert not out.exists()
+
+
 def test_golden_and_verifier_come_from_separate_calls(world):
     assert list(inspect.signature(offline_verifier).parameters) == ["req"]  # the verifier sees requirements only
     backend = OfflineBackend()

@@ -4,9 +4,12 @@ worlds that load into a device with every record present."""
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from tests.conftest import requires_chromium
 from toolkit.synthesis import build_world, check_world, initial_state, load_into_device, verify_loaded
+from toolkit.synthesis.models import Ref, World
+from toolkit.synthesis.world import WorldLoadError
 from toolkit.synthesis.timeutil import parse_clock
 
 
@@ -94,6 +97,57 @@ def test_records_lacking_the_fields_checked_are_issues_not_crashes(world):
     facts = world.model_copy(deep=True)
     facts.facts[0].value["person"] = ["p01"]  # unhashable where an id belongs
     assert any("is not a person" in i.message for i in check_world(facts))
+
+
+def test_fields_holding_another_kind_of_value_are_issues_not_crashes(world):
+    """An attendee list of objects, a note folder that is an object, a thread's messages as text, a list as a record id
+    in another collection, a fact sourced from the email labels (names, not records): the checker raised TypeError or
+    AttributeError on each (and `synth validate` died on such a world.json); a string of ids was read letter by letter."""
+    broken = world.model_copy(deep=True)
+    broken.records["calendar"]["events"][0]["attendees"] = [{"id": "p04"}]
+    broken.records["calendar"]["events"][1]["attendees"] = "p04"
+    broken.records["notes"]["notes"][0]["folder"] = {"id": "f1"}
+    broken.records["messages"]["threads"][0]["messages"] = "hi there"
+    broken.records["messages"]["threads"][1]["contact_id"] = ["p01"]
+    broken.records["email"]["emails"][0]["labels"] = "Work"
+    broken.records["files"]["entries"][0]["modified"] = 20260301
+    issues = {(i.where, i.message) for i in check_world(broken)}
+    assert {("calendar.events[0]", "field 'attendees' is [{'id': 'p04'}], not a list of contact ids"),
+            ("calendar.events[1]", "field 'attendees' is 'p04', not a list of contact ids"),
+            ("notes.notes[0]", "field 'folder' is {'id': 'f1'}, not a folder id or null"),
+            ("messages.threads[0]", "field 'messages' is 'hi there', not a list of messages"),
+            ("messages.threads[1]", "field 'contact_id' is ['p01'], not a contact id"),
+            ("email.emails[0]", "field 'labels' is 'Work', not a list of label names"),
+            ("files.entries[0]", "field 'modified' is 20260301, not a YYYY-MM-DD date")} == issues
+    other = world.model_copy(deep=True)
+    other.records["shop"] = {"orders": [{"id": ["o1"]}, {"id": ["o1"]}]}
+    other.facts[0].sources.append(Ref(app="email", collection="labels", id="Work"))
+    issues = {(i.kind, i.where, i.message) for i in check_world(other)}
+    assert ("duplicate_id", "shop.orders", "id ['o1'] is used more than once") in issues
+    assert ("dangling_reference", f"facts[{other.facts[0].id}]", "source email.labels[Work] does not exist") in issues
+
+
+def test_keys_the_device_refuses_are_issues(world):
+    """A record key '__proto__' passed the checker; the device refuses the whole patch, so acceptance and `synth
+    validate` ended with a RuntimeError from Node."""
+    broken = world.model_copy(deep=True)
+    broken.records["contacts"]["contacts"][0]["__proto__"] = {"admin": True}
+    broken.records["notes"]["notes"][1]["meta"] = {"constructor": "x"}
+    wheres = {i.where for i in check_world(broken) if "refuses this key" in i.message}
+    assert wheres == {"contacts.contacts[0].__proto__", "notes.notes[1].meta.constructor"}
+    with pytest.raises(WorldLoadError, match=r"^world moving-11: the device refused it: .*'__proto__' is not allowed"):
+        initial_state(broken)
+
+
+def test_a_clock_that_is_no_time_or_not_the_devices_is_refused(world):
+    """The device always starts at 2026-03-14T09:30 (a suite patches app data, not the clock): a world at another time
+    would be read against another today; a clock that is no time made every check raise a bare strptime error."""
+    data = world.model_dump()
+    data["clock"] = "yesterday"
+    with pytest.raises(ValidationError, match="clock 'yesterday' is not a YYYY-MM-DDTHH:MM time"):
+        World.model_validate(data)
+    later = world.model_copy(update={"clock": "2026-05-01T10:00"})
+    assert [(i.kind, i.where) for i in check_world(later)][:1] == [("date_off_clock", "clock")]
 
 
 def test_world_loads_in_node_with_every_record(world):

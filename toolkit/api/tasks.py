@@ -138,6 +138,8 @@ def synth_validate(out: str) -> list[WorldValidation]:
     """Re-check the synthesized worlds under ``out`` (a synth folder or one world folder); return one result per world."""
     from toolkit.synthesis.pipeline import validate_synth
 
+    if not out or not str(out).strip():  # Path("") is the working folder: say what is missing instead
+        raise arg_error("out", "name a synth folder or one world folder to re-check")
     try:
         return validate_synth(out)
     except ValueError as exc:  # no synthesized world there
@@ -148,6 +150,8 @@ def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[s
     """Audit the verifiers of ``suites`` (default: the bundled ones), and the planted hacks when ``planted``."""
     from toolkit.synthesis.audit import audit_report
 
+    if isinstance(suites, str):  # one suite's name, not a list of its letters
+        suites = [suites]
     # an agent passing [] (or a blank name) means no suite, not "the default suites": that audit takes minutes
     if suites is not None and (not suites or not all(isinstance(s, str) and s.strip() for s in suites)):
         raise arg_error("suites", f"give suite names (known: {', '.join(known_suites())}), or leave suites out for "
@@ -216,10 +220,11 @@ def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] 
 
 def _check_out(out: Path, worlds: int, seed: int) -> None:
     """Raise a ValueError naming ``out`` when the synthesis job could not write its worlds there: ``out`` (or a folder
-    above it) is a file, no folder can be made or written there, or a world's folder ``<out>/<world id>`` is a file or
-    a folder of other files (the job would fail on it after building the worlds)."""
+    above it) is a file, no folder can be made or written there, ``out`` is (inside) a synthesized world folder, or a
+    world's folder ``<out>/<world id>`` is a file or a folder of other files (the job would fail on it after building
+    the worlds)."""
     from toolkit.synthesis.pipeline import default_world_ids
-    from toolkit.synthesis.writer import OutFolderError, check_replaceable
+    from toolkit.synthesis.writer import OutFolderError, check_out_root, check_replaceable
 
     if out.exists() and not out.is_dir():
         raise arg_error("out", f"{out} exists and is not a folder")
@@ -232,8 +237,9 @@ def _check_out(out: Path, worlds: int, seed: int) -> None:
         os.rmdir(tempfile.mkdtemp(prefix=".guigym-write-check-", dir=parent))
     except OSError as exc:
         raise arg_error("out", f"cannot write under {parent} ({exc.strerror or exc})") from None
-    for world_id in default_world_ids(worlds, seed):
-        try:
+    try:
+        check_out_root(out)
+        for world_id in default_world_ids(worlds, seed):
             check_replaceable(out / world_id)
-        except OutFolderError as exc:
-            raise arg_error("out", str(exc)) from None
+    except OutFolderError as exc:
+        raise arg_error("out", str(exc)) from None

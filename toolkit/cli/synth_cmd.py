@@ -77,14 +77,17 @@ def synth() -> None:
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
 def world_command(persona, scenario, seed, backend, out_path, as_json):
     """Build a world (records across apps sharing people, events and facts); check it and that it loads."""
-    from toolkit.synthesis.world import build_world, initial_state, verify_loaded
+    from toolkit.synthesis.world import WorldLoadError, build_world, initial_state, verify_loaded
 
     _check_persona(persona)
     try:
         world = build_world(persona, scenario, seed=seed, backend=backend)
     except (ValueError, RuntimeError) as exc:
         fail(str(exc))
-    missing = verify_loaded(world, initial_state(world))
+    try:
+        missing = verify_loaded(world, initial_state(world))
+    except WorldLoadError as exc:  # the device refused the world's patch
+        fail(str(exc))
     if out_path:
         try:
             Path(out_path).write_text(world.model_dump_json(indent=1))
@@ -193,7 +196,8 @@ def validate_command(out_dir, instances, random_rollouts, parallel, as_json):
 def audit_command(planted, suites, as_json):
     """Audit verifiers: static reward-hack scan plus sandboxed execution probes.
 
-    Exits 1 when a bundled verifier is rejected or (with --planted) a planted hack is not.
+    Exits 1 when a bundled verifier is rejected or could not be audited (its reference reaches no golden state), or
+    (with --planted) a planted hack is not rejected.
     """
     from toolkit.synthesis.audit import audit_report
     from toolkit.tasks.loader import known_suites
@@ -204,7 +208,10 @@ def audit_command(planted, suites, as_json):
     except ValueError as exc:  # an unknown suite, a task file that does not load (SpecError), an external benchmark
         fail(str(exc))
     target = console if as_json else out
+    unaudited = report.get("unaudited", [])
     rows = [["verifiers audited", report.get("good")], ["accepted", report.get("good_accepted")]]
+    if unaudited:
+        rows.append(["not probed (no golden state)", len(unaudited)])
     if planted:
         rows += [["planted hacks", report.get("planted")], ["rejected", report.get("rejected")],
                  ["rejected share", report.get("rejected_share")]]
@@ -212,6 +219,8 @@ def audit_command(planted, suites, as_json):
     for miss in report.get("false_rejections", [])[:10]:
         line = f"rejected bundled verifier {miss['task']}: {json.dumps(miss['reasons'])[:200]}"
         say_flagged(target, "FAIL", line)
+    for miss in unaudited[:10]:  # an unprobed verifier is not a checked one
+        say_flagged(target, "FAIL", f"could not audit {miss['task']}: {'; '.join(miss['reasons'])[:300]}")
     for name in report.get("missed", []):
         say_flagged(target, "FAIL", f"planted hack {name} was accepted")
     for name in report.get("wrong_kind", []):
@@ -219,5 +228,5 @@ def audit_command(planted, suites, as_json):
                      highlight=False)
     if as_json:
         emit_json(report)
-    if report.get("missed") or report.get("false_rejections"):
+    if report.get("missed") or report.get("false_rejections") or unaudited:
         raise SystemExit(1)

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from toolkit.synthesis.audit import AuditResult, audit_verifier
 from toolkit.synthesis.models import Rejection, SynthTask, World, suite_name
 from toolkit.synthesis.synthesize import SynthBatch
-from toolkit.synthesis.world import apply_patch, initial_states, verify_loaded
+from toolkit.synthesis.world import WorldLoadError, apply_patch, initial_states, verify_loaded
 from toolkit.synthesis.writer import write_world_suite
 from toolkit.tasks import TaskSpec, VerifierLimits, VerifierPool, sample
 from toolkit.tasks.loader import SpecError, load_file
@@ -65,10 +65,14 @@ async def accept_batch(batch: SynthBatch, random_rollouts: int = 20, instances: 
             return result
         by_id = {s.id: s for s in specs}
         ordered = [by_id[t.requirements.id] for t in tasks]
-        states = initial_states([(world, sample(s, 0).setup) for s in ordered])
-        missing = verify_loaded(world, states[0])
-        if missing:
-            reasons = [f"the world did not load: {len(missing)} record(s) missing, e.g. {missing[:3]}"]
+        try:
+            states = initial_states([(world, sample(s, 0).setup) for s in ordered])
+        except WorldLoadError as exc:  # the device refused the world's patch: every task of it fails alike
+            reasons = [f"the world did not load: {exc}"]
+        else:
+            missing = verify_loaded(world, states[0])
+            reasons = [f"the world did not load: {len(missing)} record(s) missing, e.g. {missing[:3]}"] if missing else []
+        if reasons:
             result.rejections += [Rejection(task_id=s.full_id, stage="audit", reasons=reasons) for s in ordered]
             return result
         pool = VerifierPool(size=2, limits=VerifierLimits(timeout_s=10))

@@ -152,7 +152,7 @@ async def _audit_many(jobs: list[tuple[TaskSpec, TaskInstance, Golden]], pool: V
     return list(await asyncio.gather(*(one(*job) for job in jobs)))
 
 
-async def audit_report_async(planted: bool = False, suites: list[str] | None = None, seed: int = 0,
+async def audit_report_async(planted: bool = False, suites: str | list[str] | None = None, seed: int = 0,
                              record: bool = True, workers: int | None = None) -> dict[str, Any]:
     """Async :func:`audit_report`.
 
@@ -163,7 +163,8 @@ async def audit_report_async(planted: bool = False, suites: list[str] | None = N
     from toolkit.synthesis.planted import planted_hacks
 
     start = time.perf_counter()
-    suites = list(suites or DEFAULT_SUITES)
+    # one name as a string is that suite (list() would audit its letters, failing on 'm' of mobile-core)
+    suites = [suites] if isinstance(suites, str) else list(suites or DEFAULT_SUITES)
     specs = load_tasks(suites)
     # before any replay: an external benchmark's verifiers are its own code, not files to scan and probe
     refuse_external(specs, "the audit checks the verifier files of the bundled and synthesized tasks; an external "
@@ -207,29 +208,33 @@ async def audit_report_async(planted: bool = False, suites: list[str] | None = N
                       wrong_kind=[r["file"] for r in rows if r["rejected"] and not r["expected_kind_found"]],
                       hacks=rows)
     accepted = sum(r.accepted for r in good)
-    unaudited = [r.task_id for r in good if any(_reason_kind(x) == "no_golden" for x in r.reasons)]
+    # a task whose reference reaches no golden state leaves its verifier unprobed: neither accepted nor rejected
+    unaudited = {r.task_id: [x for x in r.reasons if _reason_kind(x) == "no_golden"] for r in good}
+    unaudited = {tid: why for tid, why in unaudited.items() if why}
     rejected_good = [r for r in good if not r.accepted and r.task_id not in unaudited]
     reasons = Counter(_reason_kind(x) for r in rejected_good for x in r.reasons)
     report.update(suites=suites, seed=seed, good=len(good), good_accepted=accepted,
                   good_accepted_share=accepted / len(good) if good else 0.0,
                   false_rejections=[{"task": r.task_id, "reasons": r.reasons[:4]} for r in rejected_good],
-                  unaudited=unaudited,
+                  unaudited=[{"task": tid, "reasons": why} for tid, why in unaudited.items()],
                   false_rejection_kinds=dict(reasons), seconds=round(time.perf_counter() - start, 2),
                   timings={"load_s": round(loaded - start, 2), "golden_s": round(replayed - loaded, 2),
                            "audit_s": round(time.perf_counter() - replayed, 2)})
     return report
 
 
-def audit_report(planted: bool = False, suites: list[str] | None = None, seed: int = 0, record: bool = True,
+def audit_report(planted: bool = False, suites: str | list[str] | None = None, seed: int = 0, record: bool = True,
                  workers: int | None = None) -> dict[str, Any]:
-    """Audit the bundled verifiers of ``suites`` (default mobile-core, mobile, web) and, with ``planted``, the hacks.
+    """Audit the bundled verifiers of ``suites`` (names, or one name as a string; default mobile-core, mobile, web)
+    and, with ``planted``, the hacks.
 
     Golden states come from the reference solutions replayed in Node (recorded once in Chromium and
     cached); every verifier call goes through one sandboxed :class:`VerifierPool` of ``workers`` processes
     (default: the CPU count, at most 4).
 
     Returns:
-        ``{"good", "good_accepted", "false_rejections", "unaudited" (no golden state could be built), ...}``
+        ``{"good", "good_accepted", "false_rejections": [{"task", "reasons"}], "unaudited": [{"task", "reasons"}]
+        (tasks whose reference reached no golden state, so their verifier was not probed), ...}``
         and, with ``planted``, also
         ``{"planted", "rejected", "rejected_share", "by_kind", "missed", "hacks", ...}``.
     """

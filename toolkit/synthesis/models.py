@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from toolkit.synthesis.timeutil import parse_clock
 from toolkit.tasks.spec import AnswerField, Criterion
 
 
@@ -101,6 +102,16 @@ class World(_Strict):
     facts: list[Fact] = Field(default_factory=list)
     backend: str = "offline"
 
+    @field_validator("clock")
+    @classmethod
+    def _clock_is_a_time(cls, clock: str) -> str:
+        """Refuse a clock that is no ``YYYY-MM-DDTHH:MM`` time (every date check of the world reads it)."""
+        try:
+            parse_clock(clock)
+        except ValueError:
+            raise ValueError(f"clock {clock!r} is not a YYYY-MM-DDTHH:MM time (UTC), e.g. 2026-03-14T09:30") from None
+        return clock
+
     def patch(self) -> dict[str, Any]:
         """Return the initial-state patch ``{"apps": {app: {"data": {collection: [...]}}}}``."""
         return {"apps": {app: {"data": dict(cols)} for app, cols in self.records.items()}}
@@ -115,7 +126,7 @@ class World(_Strict):
     def record(self, ref: Ref) -> dict[str, Any] | None:
         """Return the record a reference names, or None."""
         for rec in self.records.get(ref.app, {}).get(ref.collection, []):
-            if rec.get("id") == ref.id:
+            if isinstance(rec, dict) and rec.get("id") == ref.id:  # some collections hold names (email labels)
                 return rec
         return None
 

@@ -15,13 +15,14 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from toolkit import bounds
 from toolkit.paths import TASK_BANK
 from toolkit.synthesis.accept import accept_batch
 from toolkit.synthesis.models import Rejection, SynthReport, World, suite_name
 from toolkit.synthesis.review import normalize
 from toolkit.synthesis.synthesize import DEFAULT_PER_WORLD, synthesize_tasks
-from toolkit.synthesis.world import build_world, check_world, initial_state, verify_loaded
-from toolkit.synthesis.writer import check_replaceable, read_world, write_world_suite
+from toolkit.synthesis.world import WorldLoadError, build_world, check_world, initial_state, verify_loaded
+from toolkit.synthesis.writer import check_out_root, check_replaceable, read_world, write_world_suite
 from toolkit.sync import run_sync
 from toolkit.tasks.loader import load_file
 
@@ -59,6 +60,15 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
     """Async :func:`synthesize_bank`."""
     start = time.perf_counter()
     say = on_progress or (lambda _msg: None)
+    if isinstance(worlds, int):  # 0 or a negative count built no world, and the empty report read as a result
+        bounds.check("worlds", worlds, bounds.WORLDS)
+    elif not worlds:
+        raise ValueError("argument 'worlds': give a count or at least one World, got an empty list")
+    if per_world is not None:
+        bounds.check("per_world", per_world, bounds.PER_WORLD)
+    for name, value, pair in (("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS),
+                              ("instances", instances, bounds.INSTANCES), ("parallel", parallel, bounds.VALIDATE_PARALLEL)):
+        bounds.check(name, value, pair)  # before any world is built, not at the first acceptance
     chosen = default_worlds(worlds, backend, seed) if isinstance(worlds, int) else list(worlds)
     out = Path(out)
     ids = [w.id for w in chosen]
@@ -66,6 +76,7 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
     if twice:  # one folder per id: the later world would replace the earlier one's suite, and the report count both
         raise ValueError(f"world id(s) {', '.join(twice)} given more than once (each world writes <out>/<id>); "
                          "give the worlds distinct ids (build_world(..., world_id=...))")
+    check_out_root(out)
     for world in chosen:  # before any work: a file or a foreign folder in a world's place is refused, never replaced
         check_replaceable(out / world.id)
     accepted, rejections = [], []
@@ -110,8 +121,10 @@ def synthesize_bank(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT
     rejections (stage and reasons) are written to ``rejections.jsonl`` beside them and listed in the report.
     Weak tags a world's tasks never carry are skipped for it (the report's ``weak_skipped``); when a world can make
     none of them, ValueError is raised before anything is written. So is OutFolderError (a ValueError) when
-    ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it), and a
-    ValueError when two of ``worlds`` share an id.
+    ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it) or ``out`` is
+    (inside) a synthesized world folder (:func:`~toolkit.synthesis.writer.check_out_root`), a
+    ValueError when two of ``worlds`` share an id, and one naming the world and its issues when a given World is
+    inconsistent (:func:`~toolkit.synthesis.world.check_world`).
     """
     return run_sync(synthesize_bank_async(worlds, out, backend, per_world, weak, random_rollouts, instances, parallel,
                                           seed, on_progress))
@@ -164,8 +177,12 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
                                                                       f"{_first_line(exc)}"]))
             continue
         res = WorldValidation(world=world.id, issues=[f"{i.where}: {i.message}" for i in check_world(world)])
-        res.missing = verify_loaded(world, initial_state(world))
         results.append(res)
+        try:
+            res.missing = verify_loaded(world, initial_state(world))
+        except WorldLoadError as exc:  # no device holds this world: its tasks cannot run either
+            res.issues.append(str(exc))
+            continue
         try:
             specs = load_file(folder / "tasks.yaml", suite=suite_name(world.id))
         except ValueError as exc:  # SpecError: names the file, and the task and field when known

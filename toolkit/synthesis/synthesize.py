@@ -13,11 +13,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from toolkit import bounds
 from toolkit.diagnosis.report import DiagnosisReport
 from toolkit.synthesis.backends import get_backend
 from toolkit.synthesis.claude import ClaudeError
 from toolkit.synthesis.models import Rejection, SynthTask, TaskRequirements, World
 from toolkit.synthesis.review import normalize, review
+from toolkit.synthesis.world import require_consistent
 from toolkit.tasks.verifier_source import source_problems
 
 #: How many tasks a world yields by default.
@@ -154,8 +156,12 @@ def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | Non
     other: a requirement review kept but the selection left out does not block a later world's same instruction.
 
     Weak tags that no reviewed requirement of this world carries are skipped (listed in ``weak_skipped``); when none
-    of them can be made, :class:`WeakTagError` (a ValueError) is raised.
+    of them can be made, :class:`WeakTagError` (a ValueError) is raised. An inconsistent world (:func:`check_world`
+    issues) is a ValueError naming it and its issues, raised before the backend is asked.
     """
+    if n is not None:  # a negative n sliced off the last tasks; 0 made an empty batch that read as a failed world
+        bounds.check("n", n, bounds.PER_WORLD)
+    require_consistent(world)  # a world given as an object (edited, read from a file) was never checked
     engine = get_backend(backend)
     kept, rejections = review(engine.tasks(world, seed), world, seen)
     tags, skipped = usable_weak(weak_tags(weak), kept, world.id)

@@ -17,7 +17,7 @@ from datetime import date, datetime
 from typing import Any
 
 from toolkit.synthesis.models import Persona, Scenario, World, WorldIssue
-from toolkit.synthesis.timeutil import from_ms, parse_clock
+from toolkit.synthesis.timeutil import DEFAULT_CLOCK, from_ms, parse_clock
 from toolkit.tasks.params import world_of
 
 _FIELD = re.compile(r"\{[A-Za-z_][\w.]*\}")
@@ -66,10 +66,17 @@ def build_world(persona: Persona | str | int | None = None, scenario: Scenario |
             raise ValueError(f"unknown scenario {key!r}; the offline pool has {sorted(pools.SCENARIOS)}")
         scenario = pools.SCENARIOS[key]
     world = get_backend(backend).world(persona, scenario, list(apps or PHONE_APPS), seed, world_id)
+    require_consistent(world)
+    return world
+
+
+def require_consistent(world: World) -> None:
+    """Return when :func:`check_world` finds nothing; raise ValueError naming the world and its first issues."""
     issues = check_world(world)
     if issues:
-        raise ValueError(f"world {world.id} is inconsistent: " + "; ".join(f"{i.where}: {i.message}" for i in issues[:8]))
-    return world
+        more = f" (and {len(issues) - 8} more)" if len(issues) > 8 else ""
+        raise ValueError(f"world {world.id} is inconsistent: "
+                         + "; ".join(f"{i.where}: {i.message}" for i in issues[:8]) + more)
 
 
 # ---------------------------------------------------------------------------------------------- checking
@@ -77,6 +84,22 @@ def build_world(persona: Persona | str | int | None = None, scenario: Scenario |
 
 def _issue(out: list[WorldIssue], kind: str, where: str, message: str) -> None:
     out.append(WorldIssue(kind=kind, where=where, message=message))
+
+
+#: Keys the device refuses in a state patch (mocked_apps/runtime/core/state.js UNSAFE_KEYS): they reach prototypes.
+_UNSAFE_KEYS = ("__proto__", "constructor", "prototype")
+
+
+def _unsafe_keys(value: Any, where: str):
+    """Yield the path of every object key of ``value`` that the device refuses to load."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in _UNSAFE_KEYS:
+                yield f"{where}.{k}"
+            yield from _unsafe_keys(v, f"{where}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _unsafe_keys(v, f"{where}[{i}]")
 
 
 def _strings(value: Any, where: str):
@@ -128,6 +151,19 @@ _SHAPES = {("contacts", "contacts"): {"id": str},
            ("files", "entries"): {"id": str, "parent": str, "folder": bool}}
 
 
+def _names(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+#: Fields the checks read when a record has them: field -> (the test its value must pass, what it must be).
+_OPTIONAL_SHAPES = {("calendar", "events"): {"attendees": (_names, "a list of contact ids")},
+                    ("messages", "threads"): {"messages": (lambda v: isinstance(v, list), "a list of messages"),
+                                              "contact_id": (lambda v: v is None or isinstance(v, str), "a contact id")},
+                    ("email", "emails"): {"labels": (_names, "a list of label names")},
+                    ("notes", "notes"): {"folder": (lambda v: v is None or isinstance(v, str), "a folder id or null")},
+                    ("files", "entries"): {"modified": (lambda v: isinstance(v, str), "a YYYY-MM-DD date")}}
+
+
 def _shape_issues(world: World) -> list[WorldIssue]:
     """Return a ``bad_value`` issue per record lacking a field the checks read (or holding the wrong type)."""
     out: list[WorldIssue] = []
@@ -144,6 +180,9 @@ def _shape_issues(world: World) -> list[WorldIssue]:
             for key, kind in want.items():
                 if key not in rec or isinstance(rec[key], bool) and kind is not bool or not isinstance(rec[key], kind):
                     _issue(out, "bad_value", where, f"field {key!r} is {'missing' if key not in rec else repr(rec[key])}")
+            for key, (fits, what) in (_OPTIONAL_SHAPES.get((app, col), {}) if want is fields else {}).items():
+                if key in rec and not fits(rec[key]):  # a string of ids would be read letter by letter
+                    _issue(out, "bad_value", where, f"field {key!r} is {rec[key]!r}, not {what}")
     return out
 
 
@@ -155,15 +194,20 @@ def check_world(world: World) -> list[WorldIssue]:
     out = _shape_issues(world)
     if out:
         return out
+    if world.clock != DEFAULT_CLOCK:  # the suite's setup patches app data only; the device keeps its own clock
+        _issue(out, "date_off_clock", "clock", f"{world.clock} is not the device's clock {DEFAULT_CLOCK}, where every "
+                                               "device starts: the world's dates would be read against another today")
     now = parse_clock(world.clock)
     recs = world.records
     contacts = {c["id"]: c for c in recs.get("contacts", {}).get("contacts", [])}
     people = {p.id: p for p in world.people}
     for app, cols in recs.items():
         for col, items in cols.items():
-            ids = [r.get("id") for r in items if isinstance(r, dict)]
-            for rid in {i for i in ids if ids.count(i) > 1}:
-                _issue(out, "duplicate_id", f"{app}.{col}", f"id {rid!r} is used more than once")
+            ids = [json.dumps(r.get("id")) for r in items if isinstance(r, dict) and "id" in r]  # any JSON id, hashable
+            for rid in sorted({i for i in ids if ids.count(i) > 1}):
+                _issue(out, "duplicate_id", f"{app}.{col}", f"id {json.loads(rid)!r} is used more than once")
+            for where in _unsafe_keys(items, f"{app}.{col}"):  # Node would refuse the whole world's patch
+                _issue(out, "bad_value", where, "the device refuses this key in a state patch (it reaches prototypes)")
             for where, text in _strings(items, f"{app}.{col}"):
                 if _FIELD.search(text):
                     _issue(out, "template_field", where, f"text {text[:40]!r} looks like a template field")
@@ -305,8 +349,16 @@ def device_apps(device: str = "phone") -> list[str]:
     return MockedAdapter(device, screenshots=False).apps
 
 
+class WorldLoadError(RuntimeError):
+    """The device (the apps' logic in Node) refused a world's patch: the world's fault, not Node's."""
+
+
 def initial_states(worlds_and_patches: list[tuple[World, dict[str, Any]]], seed: int = 0) -> list[dict[str, Any]]:
-    """Return s0 for each (world, extra patch): the apps' init in Node, then the world patch, then the extra patch."""
+    """Return s0 for each (world, extra patch): the apps' init in Node, then the world patch, then the extra patch.
+
+    Raises:
+        WorldLoadError: (a RuntimeError) naming the world whose patch the device refused.
+    """
     from toolkit.validation import node_replay
 
     jobs = []
@@ -316,8 +368,10 @@ def initial_states(worlds_and_patches: list[tuple[World, dict[str, Any]]], seed:
     states = node_replay(jobs)
     for (world, _), state in zip(worlds_and_patches, states):
         if "error" in state:
-            raise RuntimeError(f"world {world.id}: Node could not load it: {state['error'][:300]}")
+            message = (str(state["error"]).strip().splitlines() or ["(no message)"])[0]  # not the JS stack under it
+            raise WorldLoadError(f"world {world.id}: the device refused it: {message[:300]}")
     return states
+
 
 
 def initial_state(world: World, extra: dict[str, Any] | None = None, seed: int = 0) -> dict[str, Any]:

@@ -106,6 +106,21 @@ def check_replaceable(folder: Path) -> None:
                              f"{folder.name} would delete them: move them away or write elsewhere")
 
 
+def check_out_root(out: Path) -> None:
+    """Return when worlds may be written under ``out``: neither it nor a folder above it is a synthesized world.
+
+    Raises:
+        OutFolderError: naming the world folder: a suite loads every tasks.yaml below it, so a world written inside
+            another would add its tasks to that world's suite (whose ids then clash, and it no longer loads).
+    """
+    out = Path(out).absolute()
+    for folder in (out, *out.parents):
+        if (folder / "world.json").is_file():
+            inside = "is" if folder == out else f"is inside {folder}, which is"
+            raise OutFolderError(f"{out} {inside} a synthesized world folder; a world written there would become part "
+                                 f"of that world's suite: write to the folder holding the worlds ({folder.parent})")
+
+
 def write_world_suite(world: World, tasks: list[SynthTask], folder: Path, rejections: list[Rejection] | None = None,
                       file_name: str = "tasks.yaml") -> Path:
     """Write ``world``'s tasks into ``folder`` (replacing what was there); return the YAML path.
