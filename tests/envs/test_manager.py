@@ -145,3 +145,35 @@ async def test_a_crashed_page_is_an_env_error_and_the_slot_is_replaced(answers_m
     assert obs.screen == "launcher"
     assert answers_manager.status()["recycled"] >= 1
     await answers_manager.release(lease2)
+
+
+async def test_a_callers_wrong_arguments_are_type_errors_and_the_instance_lives_on(answers_manager, demo):
+    """A non-str action_id failed after the actions had run, as an env_error[infra] that dropped a healthy instance;
+    a dict or a str was taken apart key by key (letter by letter), each piece an "action"; a negative count gave
+    no lease and no error."""
+    from toolkit.actions import parse_action
+
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        await answers_manager.reset(lease, inst)
+        failures = answers_manager.stats.failures
+        for actions, action_id, field in [([{"type": "open", "app": "answersheet"}], None, "action_id"),
+                                          ([{"type": "open", "app": "answersheet"}], 7, "action_id"),
+                                          ({"type": "open", "app": "answersheet"}, "one-dict", "actions"),
+                                          ("open(app='answersheet')", "a-str", "actions"),
+                                          (parse_action({"type": "open", "app": "answersheet"}), "an-action", "actions")]:
+            with pytest.raises(TypeError, match=f"argument '{field}'"):
+                await answers_manager.step(lease, actions, action_id)
+        for n in (-1, 2.5, "2", True):
+            with pytest.raises(ValueError, match="argument 'n'"):
+                await answers_manager.request(spec, n)
+        with pytest.raises(ValueError, match="argument 'n'"):
+            await answers_manager.warm(-3)
+        assert answers_manager.stats.failures == failures
+        obs = await answers_manager.observe(lease)
+        assert obs.screen == "launcher" and obs.state_hash == (await answers_manager.reset(lease, inst)).state_hash
+        step = await answers_manager.step(lease, ({"type": "open", "app": "answersheet"},), "tuple")  # any sequence
+        assert step.observation.screen == "app:answersheet"
+    finally:
+        await answers_manager.release(lease)

@@ -1,4 +1,4 @@
-"""Pool health for :class:`~toolkit.envs.manager.EnvManager`: probes, recreation, hung shards, the maintainer.
+"""Pool health for :class:`~toolkit.envs.manager.EnvManager`: expired leases, probes, recreation, hung shards, the maintainer.
 
 A background maintainer reaps expired leases and probes every idle instance; a dead one is recreated so the
 warm pool keeps its size, and a hung one (its probe misses the deadline) also takes its shard out of service
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from toolkit.envs.base import EnvError
@@ -41,6 +42,25 @@ class PoolHealth:
             return False
         except Exception:  # noqa: BLE001 - a dead page fails its probe
             return False
+
+    def _reap(self) -> int:
+        """Return expired leases' instances to the warm pool; return how many were reaped."""
+        now = time.monotonic()
+        reaped = 0
+        for slot in self._slots:
+            if slot.lease_id and slot.expires_at < now and not slot.busy:
+                self._expire(slot)
+                reaped += 1
+        self.stats.reaped += reaped
+        return reaped
+
+    def _expire(self, slot: _Slot) -> None:
+        """End the slot's lease (it was left unused past its TTL) and return the slot to the pool."""
+        self._expired[slot.lease_id] = None  # remembered for the error message
+        while len(self._expired) > 4096:
+            self._expired.popitem(last=False)
+        slot.lease_id = None
+        self._idle_of(slot.device).append(slot)
 
     async def _retire(self, instance: Instance) -> None:
         retire = getattr(self.backend, "retire", None)

@@ -7,7 +7,9 @@ It does leasing, warm pools, deadlines, recovery and accounting once:
 - an operation through a released, replaced or expired lease raises :class:`StaleLeaseError`; a lease expires
   after ``lease_ttl`` seconds without an operation through it (each operation starts the time again);
 - a failed or cancelled boot or request closes what it opened and hands back the leases it granted;
-- a retried ``action_id`` takes effect once: the stored result is returned again.
+- a retried ``action_id`` takes effect once: the stored result is returned again;
+- once closed, every operation raises :class:`ManagerClosed` (an operation cut short by the close too), so nothing
+  boots a browser that nobody will close.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from typing import Any, Awaitable, Callable, Sequence, TypeVar
 from toolkit.actions import Action, ActionError, parse_action
 from toolkit.envs.adapters.base import Adapter, adapter_factory
 from toolkit.envs.adapters.mocked import MockedAdapter
-from toolkit.envs.base import ActionResult, EnvError, Lease, Observation, StaleLeaseError, StepResult
+from toolkit.envs.base import (ActionResult, EnvError, Lease, ManagerClosed, Observation, StaleLeaseError, StepResult,
+                               check_count, check_step_args)
 from toolkit.envs.fleet import FleetStats, FleetStatus, local_pools
 from toolkit.envs.health import PoolHealth
 from toolkit.envs.local import Instance, LocalBackend
@@ -63,6 +66,11 @@ class EnvManager(PoolHealth):
         self._expired: OrderedDict[str, None] = OrderedDict()  # ids of reaped leases (for the error message)
         self._maintainer: asyncio.Task | None = None
         self._probing = 0  # idle instances out of the pool for a health probe right now
+        self._closed = False
+
+    def _check_open(self, op: str) -> None:
+        if self._closed:
+            raise ManagerClosed(op)
 
     # -- leasing ---------------------------------------------------------------------------------
 
@@ -97,6 +105,8 @@ class EnvManager(PoolHealth):
                 await self._close_quietly(instance)
             if not isinstance(exc, Exception):
                 raise  # cancelled: the caller is gone, nothing to report
+            if self._closed:
+                raise ManagerClosed("request") from exc  # the close took the browser away, nothing failed
             self.stats.failures += 1
             self.fleet_stats.failure("boot", "request", slot.device)
             raise EnvError("boot", "request", f"{type(exc).__name__}: {exc}") from exc
@@ -113,6 +123,8 @@ class EnvManager(PoolHealth):
 
     async def warm(self, n: int, device: str | None = None) -> None:
         """Boot idle instances of ``device`` (default: the adapter's) until at least ``n`` exist (the warm pool)."""
+        n = check_count("n", n)
+        self._check_open("warm")
         device = device or self.adapter.device
         self._start_maintainer()
         async with self._lock:
@@ -128,6 +140,8 @@ class EnvManager(PoolHealth):
 
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases on ready instances for ``spec``'s device (booting as needed)."""
+        n = check_count("n", n)
+        self._check_open("request")
         device = spec.device if spec is not None else self.adapter.device
         if spec is not None:
             self._specs[spec.full_id] = spec
@@ -183,27 +197,9 @@ class EnvManager(PoolHealth):
         async with self._lock:
             self._idle_of(slot.device).append(slot)
 
-    def _reap(self) -> int:
-        """Return expired leases' instances to the warm pool; return how many were reaped."""
-        now = time.monotonic()
-        reaped = 0
-        for slot in self._slots:
-            if slot.lease_id and slot.expires_at < now and not slot.busy:
-                self._expire(slot)
-                reaped += 1
-        self.stats.reaped += reaped
-        return reaped
-
-    def _expire(self, slot: _Slot) -> None:
-        """End the slot's lease (it was left unused past its TTL) and return the slot to the pool."""
-        self._expired[slot.lease_id] = None  # remembered for the error message
-        while len(self._expired) > 4096:
-            self._expired.popitem(last=False)
-        slot.lease_id = None
-        self._idle_of(slot.device).append(slot)
-
-    def _slot(self, lease: Lease) -> _Slot:
+    def _slot(self, lease: Lease, op: str) -> _Slot:
         """Return the slot behind a live lease (and start its idle timeout again), or raise StaleLeaseError."""
+        self._check_open(op)
         slot = self._slots[lease.slot] if 0 <= lease.slot < len(self._slots) else None
         if slot is None or slot.lease_id != lease.id or slot.generation != lease.generation:
             self.stats.stale_rejections += 1
@@ -225,6 +221,7 @@ class EnvManager(PoolHealth):
 
     async def _guard(self, slot: _Slot, op: str, timeout: float, fn: Callable[[], Awaitable[T]]) -> T:
         """Run ``fn`` under a deadline; turn infrastructure failures into EnvError and drop the instance."""
+        self._check_open(op)
         if slot.instance is None or slot.instance.crashed:
             self.stats.failures += 1
             self.fleet_stats.failure("crash", op, slot.device)
@@ -235,11 +232,14 @@ class EnvManager(PoolHealth):
             self.fleet_stats.record(op, slot.device)
             return result
         except asyncio.TimeoutError:
+            self._check_open(op)
             kind, message = "timeout", f"no answer within {timeout:g} s"
             await self._retire(slot.instance)
         except EnvError:
             raise
         except Exception as exc:  # noqa: BLE001 - Playwright raises many types for a dead target
+            if self._closed:
+                raise ManagerClosed(op) from exc  # the close shut the page: not a crash, and not worth a rerun
             kind = "crash" if slot.instance.crashed else "infra"
             message = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
         finally:
@@ -259,12 +259,12 @@ class EnvManager(PoolHealth):
 
     async def observe(self, lease: Lease) -> Observation:
         """Return the current observation of the lease's instance."""
-        slot = self._slot(lease)
+        slot = self._slot(lease, "observe")
         return await self._guard(slot, "observe", self.deadlines.observe, lambda: self._adapter(slot).observe(slot.instance))
 
     async def reset(self, lease: Lease, instance: TaskInstance) -> Observation:
         """Reset to the instance's s0 (in place, no reload) and return the first observation."""
-        slot = self._slot(lease)
+        slot = self._slot(lease, "reset")
 
         async def run() -> Observation:
             adapter = self._adapter(slot)
@@ -284,8 +284,12 @@ class EnvManager(PoolHealth):
         """Apply an ordered batch of actions once per ``action_id`` and return the new observation.
 
         Invalid actions are not applied: each yields an error result fed back to the model.
+
+        Raises:
+            TypeError: ``actions`` is not a list (a dict, a str, one Action) or ``action_id`` is not a non-empty str.
         """
-        slot = self._slot(lease)
+        actions = check_step_args(actions, action_id)
+        slot = self._slot(lease, "step")
         async with slot.lock:
             if action_id in slot.applied:
                 self.stats.replays += 1
@@ -316,7 +320,7 @@ class EnvManager(PoolHealth):
     async def evaluate(self, lease: Lease, instance: TaskInstance, spec: TaskSpec | None = None,
                        final_state: dict[str, Any] | None = None) -> Verdict:
         """Judge the instance's final state against its s0 with the task's verifier."""
-        slot = self._slot(lease)
+        slot = self._slot(lease, "evaluate")
         spec = spec or self._specs.get(instance.task_id)
         if spec is None:
             raise KeyError(f"no spec known for {instance.task_id}; pass spec= or request(spec)")
@@ -343,12 +347,12 @@ class EnvManager(PoolHealth):
 
     async def action_log(self, lease: Lease) -> list[dict[str, Any]]:
         """Return the logic-level actions applied on the lease's instance since its last reset."""
-        slot = self._slot(lease)
+        slot = self._slot(lease, "action_log")
         return await self._guard(slot, "action_log", self.deadlines.observe, lambda: self._adapter(slot).action_log(slot.instance))
 
     def hosted(self, lease: Lease) -> tuple[Adapter, Instance]:
         """Return the adapter and the hosted instance behind a lease (for benchmarks and fault tests)."""
-        slot = self._slot(lease)
+        slot = self._slot(lease, "hosted")
         return self._adapter(slot), slot.instance
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -365,7 +369,8 @@ class EnvManager(PoolHealth):
         return self.fleet_stats.status(limit)
 
     async def close(self) -> None:
-        """Close every instance, the backend and the verifier pool."""
+        """Close every instance, the backend and the verifier pool; later operations raise :class:`ManagerClosed`."""
+        self._closed = True
         self.fleet_stats.close()
         if self._maintainer is not None:
             self._maintainer.cancel()
@@ -383,6 +388,7 @@ class EnvManager(PoolHealth):
         await self.verifiers.close()
 
     async def __aenter__(self) -> "EnvManager":
+        self._closed = False  # a closed manager may be opened again
         await self.backend.start()
         return self
 

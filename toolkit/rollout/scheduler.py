@@ -5,7 +5,8 @@ fresh instance (up to ``max_env_retries`` times) and each rerun is recorded — 
 A model outage (``ModelUnavailable``: the chat endpoint refused or never answered) is recorded
 the same way and waited out; when it lasts longer than ``model_outage_s``, or the endpoint refuses
 outright (401/403/404), the run stops with every finished attempt stored, for ``--resume``.
-Finished attempts go to the store as they complete, so an interrupted run resumes.
+Finished attempts go to the store as they complete, so an interrupted run resumes. A closed env manager
+(``ManagerClosed``) or any other error stops the run: the other workers are cancelled, nothing more is written.
 """
 
 from __future__ import annotations
@@ -201,7 +202,16 @@ class Scheduler:
                 if row is not None:
                     rows.append(row)
 
-        await asyncio.gather(*(worker() for _ in range(min(self.parallel, len(todo)) or 1)))
+        workers = [asyncio.ensure_future(worker()) for _ in range(min(self.parallel, len(todo)) or 1)]
+        try:
+            await asyncio.gather(*workers)
+        except BaseException:
+            # One worker failed (or the run was cancelled): stop the others before the caller closes the manager.
+            # Left running, they rebooted browsers after the close and wrote to the store after the run had ended.
+            for w in workers:
+                w.cancel()
+            await asyncio.gather(*workers, return_exceptions=True)
+            raise
         if self.stopped is not None:
             raise self._stop_error(left=len(todo) - len(rows), finished=len(done) + len(rows))
         return rows
