@@ -177,3 +177,35 @@ async def test_a_callers_wrong_arguments_are_type_errors_and_the_instance_lives_
         assert step.observation.screen == "app:answersheet"
     finally:
         await answers_manager.release(lease)
+
+
+async def test_a_lease_released_under_a_running_step_hands_its_slot_on_only_after_the_step(answers_manager, demo):
+    """Before, the slot went back to the pool at once: the next lease got it while the step still ran, and that
+    step's action id landed in the new lease, whose own first step "x" then came back as a replay of it."""
+    spec, inst = demo
+    [old] = await answers_manager.request(spec)
+    await answers_manager.reset(old, inst)
+    adapter = answers_manager.adapter
+    started, real_act = asyncio.Event(), adapter.act
+
+    async def slow_act(instance, action):  # the release lands while the step is inside the page
+        started.set()
+        await asyncio.sleep(0.3)
+        return await real_act(instance, action)
+
+    adapter.act = slow_act
+    try:
+        step = asyncio.ensure_future(answers_manager.step(old, [{"type": "open", "app": "answersheet"}], "x"))
+        await started.wait()
+        await answers_manager.release(old)
+        [new] = await answers_manager.request(spec)
+        assert (await step).observation.screen == "app:answersheet"
+    finally:
+        adapter.act = real_act
+    try:
+        with pytest.raises(StaleLeaseError):
+            await answers_manager.observe(old)
+        mine = await answers_manager.step(new, [{"type": "system_button", "button": "home"}], "x")
+        assert not mine.replayed and mine.observation.screen == "launcher"
+    finally:
+        await answers_manager.release(new)

@@ -159,7 +159,7 @@ class EnvManager(PoolHealth):
                 slot.ttl = ttl_s or self.deadlines.lease_ttl
                 slot.expires_at = time.monotonic() + slot.ttl
                 slot.applied.clear()
-                slot.s0 = None
+                slot.s0, slot.trajectory = None, []
                 granted.append(slot)
                 slot = None
         except BaseException:
@@ -189,13 +189,20 @@ class EnvManager(PoolHealth):
             await asyncio.sleep(0.02)  # a probe returns its slot within the observe deadline
 
     async def release(self, lease: Lease) -> None:
-        """Return the lease's instance to the warm pool (a broken one is replaced later)."""
+        """Return the lease's instance to the warm pool (a broken one is replaced later); releasing it again, or a
+        lease already replaced, does nothing."""
         slot = self._slots[lease.slot] if lease.slot < len(self._slots) else None
         if slot is None or slot.lease_id != lease.id:
             return
-        slot.lease_id = None
-        async with self._lock:
-            self._idle_of(slot.device).append(slot)
+        slot.lease_id = None  # operations through the lease are rejected from now on
+        try:
+            # A step or reset still running through it finishes first: handed out at once, the slot took that
+            # operation's action id, trajectory and s0 into the next lease (which then "replayed" a step never sent).
+            async with slot.lock:
+                pass
+        finally:
+            async with self._lock:
+                self._idle_of(slot.device).append(slot)
 
     def _slot(self, lease: Lease, op: str) -> _Slot:
         """Return the slot behind a live lease (and start its idle timeout again), or raise StaleLeaseError."""
