@@ -184,3 +184,19 @@ async def test_evaluate_has_a_deadline(demo):
             await manager.evaluate(lease, inst, spec)
         assert err.value.kind == "timeout" and err.value.op == "evaluate" and time.monotonic() - start < 5
         assert (await manager.reset(lease, inst)).screen == "launcher"  # the lease goes on
+
+
+async def test_zero_or_negative_deadlines_and_lease_ttls_are_refused(demo):
+    """Before, ``Deadlines(step=0)`` failed every step as an env_error[timeout], each one retiring the page's whole
+    shard, and ``request(ttl_s=-1)`` handed out a lease that had already expired (``ttl_s=0`` meant the default)."""
+    spec, _ = demo
+    for bad in ({"step": 0}, {"reset": -1}, {"observe": float("nan")}, {"boot": "30"}, {"maintain_every": -1}):
+        with pytest.raises(ValueError, match=f"Deadlines.{next(iter(bad))}"):
+            Deadlines(**bad)
+    Deadlines(maintain_every=0, lease_ttl=float("inf"))  # off, and a lease that never expires
+    manager = _manager(FailingBoot(fail=lambda: False))
+    async with manager:
+        for ttl in (0, -1, float("nan")):
+            with pytest.raises(ValueError, match="argument 'ttl_s'"):
+                await manager.request(spec, ttl_s=ttl)
+        assert manager.status()["instances"] == 0  # refused before anything booted

@@ -141,6 +141,8 @@ class EnvManager(PoolHealth):
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases on ready instances for ``spec``'s device (booting as needed)."""
         n = check_count("n", n)
+        if ttl_s is not None and not (isinstance(ttl_s, (int, float)) and ttl_s > 0):
+            raise ValueError(f"argument 'ttl_s': expected seconds > 0 (None: the manager's lease_ttl), got {ttl_s!r}")
         self._check_open("request")
         device = spec.device if spec is not None else self.adapter.device
         if spec is not None:
