@@ -209,3 +209,20 @@ async def test_a_lease_released_under_a_running_step_hands_its_slot_on_only_afte
         assert not mine.replayed and mine.observation.screen == "launcher"
     finally:
         await answers_manager.release(new)
+
+
+async def test_a_lease_of_another_manager_is_not_taken_as_ones_own(demo):
+    """Lease ids were counted per manager: both managers' first lease was "L1" on slot 0, so releasing (or stepping)
+    one manager's lease through the other released (or drove) that manager's own lease."""
+    from toolkit.envs.adapters.mocked import MockedAdapter
+    from toolkit.envs.manager import Deadlines, EnvManager
+
+    spec, inst = demo
+    async with EnvManager(adapter=MockedAdapter(apps=["answersheet"]), deadlines=Deadlines(maintain_every=0)) as a, \
+            EnvManager(adapter=MockedAdapter(apps=["answersheet"]), deadlines=Deadlines(maintain_every=0)) as b:
+        [mine], [theirs] = await a.request(spec), await b.request(spec)
+        assert (mine.slot, mine.generation) == (theirs.slot, theirs.generation) and mine.id != theirs.id
+        await a.release(theirs)  # not a's lease: nothing happens
+        with pytest.raises(StaleLeaseError):
+            await a.observe(theirs)
+        assert a.status()["leased"] == 1 and (await a.reset(mine, inst)).screen == "launcher"

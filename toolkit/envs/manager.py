@@ -35,6 +35,9 @@ from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
+#: Lease ids, unique in the process: with a counter per manager, two managers both handed out "L1", and either one
+#: took the other's lease (release, step) as its own.
+LEASE_IDS = itertools.count(1)
 
 
 class EnvManager(PoolHealth):
@@ -60,7 +63,6 @@ class EnvManager(PoolHealth):
         self._slots: list[_Slot] = []
         self._idle: dict[str, list[_Slot]] = {}
         self._specs: dict[str, TaskSpec] = {}
-        self._lease_ids = itertools.count(1)
         self._lock = asyncio.Lock()
         self._base_url = shared_server().url
         self._expired: OrderedDict[str, None] = OrderedDict()  # ids of reaped leases (for the error message)
@@ -157,7 +159,7 @@ class EnvManager(PoolHealth):
                 if slot.instance is None or slot.instance.crashed:
                     await self._replace(slot)
                 slot.generation += 1
-                slot.lease_id = f"L{next(self._lease_ids)}"
+                slot.lease_id = f"L{next(LEASE_IDS)}"
                 slot.ttl = ttl_s or self.deadlines.lease_ttl
                 slot.expires_at = time.monotonic() + slot.ttl
                 slot.applied.clear()

@@ -32,7 +32,7 @@ from toolkit.actions import Action
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import EnvError, Lease, ManagerClosed, Observation, StepResult, check_count, check_step_args
 from toolkit.envs.fleet import FleetStats, FleetStatus, PoolCounts
-from toolkit.envs.manager import Accounting, Deadlines
+from toolkit.envs.manager import LEASE_IDS, Accounting, Deadlines
 from toolkit.envs.ray_host import HostLease, HostRecord, node_label, pool_snapshot, ray_errors
 from toolkit.envs.ray_hosts import RayHostsMixin
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict
@@ -81,7 +81,6 @@ class RayEnvManager(RayHostsMixin):
         self.fleet_stats = FleetStats(self._snapshot, backend="ray")
         self.placements: list[dict[str, Any]] = []  # one row per reset: which node ran which attempt
         self._leases: dict[str, HostLease] = {}
-        self._ids = itertools.count(1)
         self._turn = itertools.count()
         self._owns_ray = False
         self._errors: tuple[type[BaseException], ...] = ()
@@ -201,7 +200,7 @@ class RayEnvManager(RayHostsMixin):
                         raise  # the host answered: a boot failure there is this request's env_error
                     continue  # the host is lost: lease on another one
                 break
-            lease = Lease(id=f"R{next(self._ids)}", device=device, slot=host.index, generation=inner.generation)
+            lease = Lease(id=f"R{next(LEASE_IDS)}", device=device, slot=host.index, generation=inner.generation)
             self._leases[lease.id] = HostLease(host=host, inner=inner)
             leases.append(lease)
         self.fleet_stats.maybe_sample()
