@@ -1,10 +1,14 @@
-"""The scheduler refuses counts it cannot honour (no env needed: it fails before touching one)."""
+"""The scheduler refuses counts it cannot honour (before touching an env), and runs each attempt id once."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from toolkit.rollout import Scheduler
+from tests.conftest import requires_chromium
+from toolkit.harness import Harness, make_policy
+from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
 
 
@@ -20,3 +24,16 @@ def test_bad_counts_are_refused_naming_the_argument(tmp_path, kwargs, field):
     store = RunStore.create({"agent": "reference"}, root=tmp_path)
     with pytest.raises(ValueError, match=f"argument '{field}'"):
         Scheduler(None, None, store, "reference", **kwargs)
+
+
+@requires_chromium
+async def test_an_item_given_twice_runs_once(answers_manager, demo, tmp_path):
+    """Before, both copies ran at the same time: two rows of one attempt id, and two writers of its trajectory file
+    (the kept row and the trajectory could come from different runs)."""
+    spec, _ = demo
+    store = RunStore.create({"agent": "reference"}, root=tmp_path)
+    item = WorkItem(spec, 0, 0)
+    scheduler = Scheduler(answers_manager, Harness(make_policy("reference")), store, "reference", parallel=2)
+    assert len(await scheduler.run([item, item])) == 1
+    lines = (store.dir / "attempts.jsonl").read_text().splitlines()
+    assert [json.loads(line)["attempt_id"] for line in lines] == [item.attempt_id]

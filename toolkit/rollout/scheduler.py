@@ -190,9 +190,13 @@ class Scheduler:
         return None
 
     async def run(self, items: list[WorkItem]) -> list[dict[str, Any]]:
-        """Run every item not yet in the store; return the rows written now (in completion order)."""
+        """Run every item not yet in the store (each attempt id once); return the rows written now (in completion order)."""
         done, done_keys = self.store.done_ids(), self.store.done_keys()  # keys: a run whose ids were spelled otherwise
-        todo = [i for i in items if i.attempt_id not in done and (i.spec.full_id, i.trial) not in done_keys]
+        todo, seen = [], set(done)
+        for i in items:  # an item given twice ran twice at once: two rows, and two writers of one trajectory file
+            if i.attempt_id not in seen and (i.spec.full_id, i.trial) not in done_keys:
+                seen.add(i.attempt_id)
+                todo.append(i)
         for device in sorted({i.spec.device for i in todo}):
             await self.manager.warm(min(self.parallel, sum(i.spec.device == device for i in todo)), device)
         queue: asyncio.Queue[WorkItem] = asyncio.Queue()
