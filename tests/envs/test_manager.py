@@ -226,3 +226,22 @@ async def test_a_lease_of_another_manager_is_not_taken_as_ones_own(demo):
         with pytest.raises(StaleLeaseError):
             await a.observe(theirs)
         assert a.status()["leased"] == 1 and (await a.reset(mine, inst)).screen == "launcher"
+
+
+async def test_an_action_id_reused_for_other_actions_is_refused_not_replayed(answers_manager, demo):
+    """Before, a loop that sent every step as "step" got the first step's result back each time, marked replayed,
+    and nothing more happened on the page. A real retry (the same actions, as dicts or as Action objects) replays."""
+    from toolkit.actions import parse_action
+
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        await answers_manager.reset(lease, inst)
+        first = await answers_manager.step(lease, [{"type": "open", "app": "answersheet"}], "step")
+        retry = await answers_manager.step(lease, [parse_action({"type": "open", "app": "answersheet"})], "step")
+        assert retry.replayed and retry.observation.state_hash == first.observation.state_hash
+        with pytest.raises(ValueError, match="argument 'action_id': 'step' was already applied"):
+            await answers_manager.step(lease, [{"type": "system_button", "button": "home"}], "step")
+        assert (await answers_manager.observe(lease)).screen == "app:answersheet"  # nothing ran
+    finally:
+        await answers_manager.release(lease)

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from toolkit.actions import CoordSpace, convert_point
+from toolkit.actions import ActionError, CoordSpace, action_dict, convert_point, parse_action
 
 
 class Element(BaseModel):
@@ -139,6 +139,18 @@ def check_step_args(actions: Any, action_id: Any) -> list:
         raise TypeError(f"argument 'actions': expected a list of actions (dicts or Action objects), got "
                         f"{type(actions).__name__}; wrap a single action as [action]")
     return list(actions)
+
+
+def batch_key(actions: list) -> str:
+    """Return a canonical form of a batch of actions (a dict and its Action are the same action): what a retried
+    ``action_id`` must carry again."""
+    out = []
+    for raw in actions:
+        try:
+            out.append(action_dict(parse_action(raw)))
+        except ActionError:
+            out.append(raw if isinstance(raw, dict) else repr(raw))
+    return json.dumps(out, sort_keys=True, default=repr)
 
 
 def state_hash(state: dict[str, Any]) -> str:

@@ -25,7 +25,7 @@ from toolkit.actions import Action, ActionError, parse_action
 from toolkit.envs.adapters.base import Adapter, adapter_factory
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import (ActionResult, EnvError, Lease, ManagerClosed, Observation, StaleLeaseError, StepResult,
-                               check_count, check_step_args)
+                               batch_key, check_count, check_step_args)
 from toolkit.envs.fleet import FleetStats, FleetStatus, local_pools
 from toolkit.envs.health import PoolHealth
 from toolkit.envs.local import Instance, LocalBackend
@@ -298,13 +298,19 @@ class EnvManager(PoolHealth):
 
         Raises:
             TypeError: ``actions`` is not a list (a dict, a str, one Action) or ``action_id`` is not a non-empty str.
+            ValueError: ``action_id`` was applied on this lease with other actions (a retry sends the same ones).
         """
         actions = check_step_args(actions, action_id)
+        batch = batch_key(actions)
         slot = self._slot(lease, "step")
         async with slot.lock:
             if action_id in slot.applied:
+                applied, stored = slot.applied[action_id]
+                if applied != batch:  # a reused id, not a retry: replaying would silently drop this step
+                    raise ValueError(f"argument 'action_id': {action_id!r} was already applied on lease {lease.id} "
+                                     "with other actions; a retry sends the same actions, a new step needs a new id")
                 self.stats.replays += 1
-                return slot.applied[action_id].model_copy(update={"replayed": True})
+                return stored.model_copy(update={"replayed": True})
 
             async def run() -> StepResult:
                 results = []
@@ -322,7 +328,7 @@ class EnvManager(PoolHealth):
 
             result = await self._guard(slot, "step", self.deadlines.step, run)
             slot.trajectory.extend(r.action for r in result.results if r.ok)
-            slot.applied[action_id] = result
+            slot.applied[action_id] = (batch, result)
             while len(slot.applied) > 64:
                 slot.applied.popitem(last=False)
             self.stats.steps += 1
