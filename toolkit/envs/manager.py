@@ -30,7 +30,7 @@ from toolkit.envs.fleet import FleetStats, FleetStatus, local_pools
 from toolkit.envs.health import PoolHealth
 from toolkit.envs.local import Instance, LocalBackend
 from toolkit.envs.server import shared_server
-from toolkit.envs.slots import CLOSE_S, Accounting, Deadlines, _Slot
+from toolkit.envs.slots import Accounting, Deadlines, _Slot
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool
 
 T = TypeVar("T")
@@ -94,34 +94,6 @@ class EnvManager(PoolHealth):
 
     def _idle_of(self, device: str) -> list[_Slot]:
         return self._idle.setdefault(device, [])
-
-    async def _boot(self, slot: _Slot) -> None:
-        """Open and boot an instance into ``slot``; on failure or cancellation close whatever was opened."""
-        adapter = self.adapter_for(slot.device)
-        instance: Instance | None = None
-        try:
-            instance = await asyncio.wait_for(self.backend.new_instance(adapter.viewport), self.deadlines.boot)
-            await asyncio.wait_for(adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
-        except BaseException as exc:
-            if instance is not None:  # nothing else references it: left open, its page (or browser) would leak
-                await self._close_quietly(instance)
-            if not isinstance(exc, Exception):
-                raise  # cancelled: the caller is gone, nothing to report
-            if self._closed:
-                raise ManagerClosed("request") from exc  # the close took the browser away, nothing failed
-            self.stats.failures += 1
-            self.fleet_stats.failure("boot", "request", slot.device)
-            raise EnvError("boot", "request", f"{type(exc).__name__}: {exc}") from exc
-        slot.instance = instance
-        self.stats.boots += 1
-
-    async def _close_quietly(self, instance: Instance) -> None:
-        """Close an instance within CLOSE_S; shielded, so a second cancellation of the caller cannot leak it."""
-        closing = asyncio.ensure_future(asyncio.wait_for(self.backend.close_instance(instance), CLOSE_S))
-        try:
-            await asyncio.shield(closing)
-        except Exception:  # noqa: BLE001 - closing what may already be dead
-            log.warning("closing an instance failed", exc_info=True)
 
     async def warm(self, n: int, device: str | None = None) -> None:
         """Boot idle instances of ``device`` (default: the adapter's) until at least ``n`` exist (the warm pool)."""
@@ -222,13 +194,6 @@ class EnvManager(PoolHealth):
             raise StaleLeaseError(lease.id, "has expired")
         slot.expires_at = max(slot.expires_at, now + slot.ttl)  # in use: the idle timeout starts again
         return slot
-
-    async def _replace(self, slot: _Slot) -> None:
-        if slot.instance is not None:
-            self.stats.recycled += 1
-            instance, slot.instance = slot.instance, None
-            await self._close_quietly(instance)
-        await self._boot(slot)
 
     async def _guard(self, slot: _Slot, op: str, timeout: float, fn: Callable[[], Awaitable[T]]) -> T:
         """Run ``fn`` under a deadline; turn infrastructure failures into EnvError and drop the instance."""
