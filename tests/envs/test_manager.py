@@ -245,3 +245,26 @@ async def test_an_action_id_reused_for_other_actions_is_refused_not_replayed(ans
         assert (await answers_manager.observe(lease)).screen == "app:answersheet"  # nothing ran
     finally:
         await answers_manager.release(lease)
+
+
+async def test_evaluate_refuses_another_tasks_spec_or_an_instance_never_reset(answers_manager, demo):
+    """Both are the caller's mistakes: another task's verifier judged the attempt silently, and a lease never reset
+    with the instance was an env_error[infra] (which a scheduler reruns as if the infrastructure had failed)."""
+    from toolkit.tasks import sample
+
+    spec, inst = demo
+    other = spec.model_copy(update={"id": "answer.other"})
+    [lease] = await answers_manager.request(spec)
+    try:
+        failures = answers_manager.stats.failures
+        with pytest.raises(ValueError, match="was not reset with"):
+            await answers_manager.evaluate(lease, inst, spec)
+        await answers_manager.reset(lease, inst)
+        with pytest.raises(ValueError, match="argument 'spec'"):
+            await answers_manager.evaluate(lease, inst, other)
+        with pytest.raises(ValueError, match="was not reset with"):
+            await answers_manager.evaluate(lease, sample(spec, 6), spec)
+        assert answers_manager.stats.failures == failures
+        assert (await answers_manager.evaluate(lease, inst, spec)).ok
+    finally:
+        await answers_manager.release(lease)

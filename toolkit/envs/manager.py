@@ -301,13 +301,22 @@ class EnvManager(PoolHealth):
 
     async def evaluate(self, lease: Lease, instance: TaskInstance, spec: TaskSpec | None = None,
                        final_state: dict[str, Any] | None = None) -> Verdict:
-        """Judge the instance's final state against its s0 with the task's verifier."""
+        """Judge the instance's final state against its s0 with the task's verifier.
+
+        Raises:
+            KeyError: no spec known for the instance's task.
+            ValueError: ``spec`` is another task's, or the lease was not reset with ``instance`` (a caller's mistake:
+                it was an ``env_error[infra]``, which a scheduler reruns, and another task's verifier judged silently).
+        """
         slot = self._slot(lease, "evaluate")
         spec = spec or self._specs.get(instance.task_id)
         if spec is None:
             raise KeyError(f"no spec known for {instance.task_id}; pass spec= or request(spec)")
+        if spec.full_id != instance.task_id:
+            raise ValueError(f"argument 'spec': {spec.full_id} is not the task of the instance ({instance.task_id})")
         if slot.s0 is None or slot.instance_key != instance.key:
-            raise EnvError("infra", "evaluate", f"lease {lease.id} was not reset with {instance.key}")
+            raise ValueError(f"argument 'instance': lease {lease.id} was not reset with {instance.key}; "
+                             "reset(lease, instance) first")
         adapter = self._adapter(slot)
         if final_state is None:
             final_state = await self._guard(slot, "evaluate", self.deadlines.observe, lambda: adapter.state(slot.instance))
