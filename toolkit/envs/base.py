@@ -119,10 +119,10 @@ class ManagerClosed(RuntimeError):
         self.op = op
 
 
-def check_count(name: str, n: Any) -> int:
-    """Return ``n`` as an int, or raise ValueError naming the argument when it is not a whole number >= 0."""
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0:
-        raise ValueError(f"argument '{name}': expected a whole number >= 0, got {type(n).__name__} {n!r}")
+def check_count(name: str, n: Any, minimum: int = 0) -> int:
+    """Return ``n`` as an int, or raise ValueError naming the argument when it is not a whole number >= ``minimum``."""
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < minimum:
+        raise ValueError(f"argument '{name}': expected a whole number >= {minimum}, got {type(n).__name__} {n!r}")
     return int(n)
 
 

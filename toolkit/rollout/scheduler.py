@@ -111,15 +111,13 @@ class Scheduler:
                  max_env_retries: int = 3, on_done: Callable[[WorkItem, dict[str, Any]], None] | None = None,
                  model_outage_s: float = 120.0):
         # Checked here: a negative max_env_retries ran no attempt and reported nothing, parallel 0 ran one at a time.
-        if check_count("parallel", parallel) < 1:
-            raise ValueError(f"argument 'parallel': expected a whole number >= 1, got {parallel!r}")
         if isinstance(model_outage_s, bool) or not isinstance(model_outage_s, (int, float)) or not model_outage_s >= 0:
             raise ValueError(f"argument 'model_outage_s': expected seconds >= 0, got {model_outage_s!r}")
         self.manager = manager
         self.harness = harness
         self.store = store
         self.agent = agent
-        self.parallel = int(parallel)
+        self.parallel = check_count("parallel", parallel, minimum=1)
         self.max_env_retries = check_count("max_env_retries", max_env_retries)
         self.on_done = on_done
         self.model_outage_s = model_outage_s
