@@ -53,6 +53,11 @@ class PoolHealth:
             instance = await asyncio.wait_for(self.backend.new_instance(adapter.viewport), self.deadlines.boot)
             await asyncio.wait_for(adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
         except BaseException as exc:
+            hung = isinstance(exc, asyncio.TimeoutError) and instance is not None and not self._closed
+            if hung:
+                # A page that hangs while booting hangs its renderer, and with it every page of its shard: left in
+                # service, each later boot there timed out too. As for a hung step, the shard goes.
+                await self._retire(instance)
             if instance is not None:  # nothing else references it: left open, its page (or browser) would leak
                 await self._close_quietly(instance)
             if not isinstance(exc, Exception):
@@ -61,7 +66,10 @@ class PoolHealth:
                 raise ManagerClosed("request") from exc  # the close took the browser away, nothing failed
             self.stats.failures += 1
             self.fleet_stats.failure("boot", "request", slot.device)
-            raise EnvError("boot", "request", f"{type(exc).__name__}: {exc}") from exc
+            message = (f"the page gave no answer within {self.deadlines.boot:g} s while booting" if hung else
+                       f"no page within {self.deadlines.boot:g} s" if isinstance(exc, asyncio.TimeoutError) else
+                       f"{type(exc).__name__}: {exc}")
+            raise EnvError("boot", "request", message) from exc
         slot.instance = instance
         self.stats.boots += 1
 
