@@ -184,3 +184,54 @@ async def test_evaluate_has_a_deadline(demo):
             await manager.evaluate(lease, inst, spec)
         assert err.value.kind == "timeout" and err.value.op == "evaluate" and time.monotonic() - start < 5
         assert (await manager.reset(lease, inst)).screen == "launcher"  # the lease goes on
+
+
+async def test_zero_or_negative_deadlines_and_lease_ttls_are_refused(demo):
+    """Before, ``Deadlines(step=0)`` failed every step as an env_error[timeout], each one retiring the page's whole
+    shard, and ``request(ttl_s=-1)`` handed out a lease that had already expired (``ttl_s=0`` meant the default)."""
+    spec, _ = demo
+    for bad in ({"step": 0}, {"reset": -1}, {"observe": float("nan")}, {"boot": "30"}, {"maintain_every": -1}):
+        with pytest.raises(ValueError, match=f"Deadlines.{next(iter(bad))}"):
+            Deadlines(**bad)
+    Deadlines(maintain_every=0, lease_ttl=float("inf"))  # off, and a lease that never expires
+    manager = _manager(FailingBoot(fail=lambda: False))
+    async with manager:
+        for ttl in (0, -1, float("nan")):
+            with pytest.raises(ValueError, match="argument 'ttl_s'"):
+                await manager.request(spec, ttl_s=ttl)
+        assert manager.status()["instances"] == 0  # refused before anything booted
+
+
+class HangingBoot(MockedAdapter):
+    """Boots the page, then (once) hangs it in a JavaScript loop, as an app stuck in its first render would."""
+
+    def __init__(self):
+        super().__init__(apps=["answersheet"])
+        self.hang = False
+
+    async def boot(self, instance, base_url, timeout_s):
+        await super().boot(instance, base_url, timeout_s)
+        if self.hang:
+            self.hang = False
+            await instance.page.evaluate("() => { while (true) {} }")
+
+
+async def test_a_page_hung_while_booting_takes_its_shard_out_of_service(demo):
+    """The pages of a shard share a renderer: before, a boot that hung left the shard in service, so with maintenance
+    off every later boot there timed out as well ("TimeoutError: ", nothing more), and its other pages hung."""
+    spec, inst = demo
+    adapter = HangingBoot()
+    manager = EnvManager(backend=LocalBackend(shards=1), adapter=adapter,
+                         deadlines=Deadlines(boot=5, observe=5, maintain_every=0))
+    async with manager:
+        [neighbour] = await manager.request(spec)
+        adapter.hang = True
+        with pytest.raises(EnvError, match="gave no answer within 5 s while booting"):
+            await manager.request(spec)
+        assert manager.stats.shards_retired == 1
+        with pytest.raises(EnvError) as err:  # its renderer was the hung one: it fails at once, as a crash
+            await manager.observe(neighbour)
+        assert err.value.kind == "crash"
+        await manager.release(neighbour)
+        leases = await manager.request(spec, 2)  # new pages in a new shard, booted within the deadline
+        assert {(await manager.reset(lease, inst)).screen for lease in leases} == {"launcher"}

@@ -145,3 +145,126 @@ async def test_a_crashed_page_is_an_env_error_and_the_slot_is_replaced(answers_m
     assert obs.screen == "launcher"
     assert answers_manager.status()["recycled"] >= 1
     await answers_manager.release(lease2)
+
+
+async def test_a_callers_wrong_arguments_are_type_errors_and_the_instance_lives_on(answers_manager, demo):
+    """A non-str action_id failed after the actions had run, as an env_error[infra] that dropped a healthy instance;
+    a dict or a str was taken apart key by key (letter by letter), each piece an "action"; a negative count gave
+    no lease and no error."""
+    from toolkit.actions import parse_action
+
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        await answers_manager.reset(lease, inst)
+        failures = answers_manager.stats.failures
+        for actions, action_id, field in [([{"type": "open", "app": "answersheet"}], None, "action_id"),
+                                          ([{"type": "open", "app": "answersheet"}], 7, "action_id"),
+                                          ({"type": "open", "app": "answersheet"}, "one-dict", "actions"),
+                                          ("open(app='answersheet')", "a-str", "actions"),
+                                          (parse_action({"type": "open", "app": "answersheet"}), "an-action", "actions")]:
+            with pytest.raises(TypeError, match=f"argument '{field}'"):
+                await answers_manager.step(lease, actions, action_id)
+        for n in (-1, 2.5, "2", True):
+            with pytest.raises(ValueError, match="argument 'n'"):
+                await answers_manager.request(spec, n)
+        with pytest.raises(ValueError, match="argument 'n'"):
+            await answers_manager.warm(-3)
+        assert answers_manager.stats.failures == failures
+        obs = await answers_manager.observe(lease)
+        assert obs.screen == "launcher" and obs.state_hash == (await answers_manager.reset(lease, inst)).state_hash
+        step = await answers_manager.step(lease, ({"type": "open", "app": "answersheet"},), "tuple")  # any sequence
+        assert step.observation.screen == "app:answersheet"
+    finally:
+        await answers_manager.release(lease)
+
+
+async def test_a_lease_released_under_a_running_step_hands_its_slot_on_only_after_the_step(answers_manager, demo):
+    """Before, the slot went back to the pool at once: the next lease got it while the step still ran, and that
+    step's action id landed in the new lease, whose own first step "x" then came back as a replay of it."""
+    spec, inst = demo
+    [old] = await answers_manager.request(spec)
+    await answers_manager.reset(old, inst)
+    adapter = answers_manager.adapter
+    started, real_act = asyncio.Event(), adapter.act
+
+    async def slow_act(instance, action):  # the release lands while the step is inside the page
+        started.set()
+        await asyncio.sleep(0.3)
+        return await real_act(instance, action)
+
+    adapter.act = slow_act
+    try:
+        step = asyncio.ensure_future(answers_manager.step(old, [{"type": "open", "app": "answersheet"}], "x"))
+        await started.wait()
+        await answers_manager.release(old)
+        [new] = await answers_manager.request(spec)
+        assert (await step).observation.screen == "app:answersheet"
+    finally:
+        adapter.act = real_act
+    try:
+        with pytest.raises(StaleLeaseError):
+            await answers_manager.observe(old)
+        mine = await answers_manager.step(new, [{"type": "system_button", "button": "home"}], "x")
+        assert not mine.replayed and mine.observation.screen == "launcher"
+    finally:
+        await answers_manager.release(new)
+
+
+async def test_a_lease_of_another_manager_is_not_taken_as_ones_own(demo):
+    """Lease ids were counted per manager: both managers' first lease was "L1" on slot 0, so releasing (or stepping)
+    one manager's lease through the other released (or drove) that manager's own lease."""
+    from toolkit.envs.adapters.mocked import MockedAdapter
+    from toolkit.envs.manager import Deadlines, EnvManager
+
+    spec, inst = demo
+    async with EnvManager(adapter=MockedAdapter(apps=["answersheet"]), deadlines=Deadlines(maintain_every=0)) as a, \
+            EnvManager(adapter=MockedAdapter(apps=["answersheet"]), deadlines=Deadlines(maintain_every=0)) as b:
+        [mine], [theirs] = await a.request(spec), await b.request(spec)
+        assert (mine.slot, mine.generation) == (theirs.slot, theirs.generation) and mine.id != theirs.id
+        await a.release(theirs)  # not a's lease: nothing happens
+        with pytest.raises(StaleLeaseError):
+            await a.observe(theirs)
+        assert a.status()["leased"] == 1 and (await a.reset(mine, inst)).screen == "launcher"
+
+
+async def test_an_action_id_reused_for_other_actions_is_refused_not_replayed(answers_manager, demo):
+    """Before, a loop that sent every step as "step" got the first step's result back each time, marked replayed,
+    and nothing more happened on the page. A real retry (the same actions, as dicts or as Action objects) replays."""
+    from toolkit.actions import parse_action
+
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        await answers_manager.reset(lease, inst)
+        first = await answers_manager.step(lease, [{"type": "open", "app": "answersheet"}], "step")
+        retry = await answers_manager.step(lease, [parse_action({"type": "open", "app": "answersheet"})], "step")
+        assert retry.replayed and retry.observation.state_hash == first.observation.state_hash
+        with pytest.raises(ValueError, match="argument 'action_id': 'step' was already applied"):
+            await answers_manager.step(lease, [{"type": "system_button", "button": "home"}], "step")
+        assert (await answers_manager.observe(lease)).screen == "app:answersheet"  # nothing ran
+    finally:
+        await answers_manager.release(lease)
+
+
+async def test_evaluate_refuses_another_tasks_spec_or_an_instance_never_reset(answers_manager, demo):
+    """Both are the caller's mistakes: another task's verifier judged the attempt silently, and a lease never reset
+    with the instance was an env_error[infra] (which a scheduler reruns as if the infrastructure had failed)."""
+    from toolkit.tasks import sample
+
+    spec, inst = demo
+    other = spec.model_copy(update={"id": "answer.other"})
+    [lease] = await answers_manager.request(spec)
+    try:
+        failures = answers_manager.stats.failures
+        with pytest.raises(ValueError, match="was not reset with"):
+            await answers_manager.evaluate(lease, inst, spec)
+        await answers_manager.reset(lease, inst)
+        with pytest.raises(ValueError, match="argument 'spec'"):
+            await answers_manager.evaluate(lease, inst, other)
+        with pytest.raises(ValueError, match="was not reset with"):
+            await answers_manager.evaluate(lease, sample(spec, 6), spec)
+        assert answers_manager.stats.failures == failures
+        assert (await answers_manager.evaluate(lease, inst, spec)).ok
+    finally:
+        await answers_manager.release(lease)

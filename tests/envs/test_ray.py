@@ -294,3 +294,32 @@ async def test_driver_deadlines_cover_the_hosts_own_worst_case(specs):
     assert waited["request"] >= 5 + 2 * 10 + 1
     assert waited["evaluate"] >= 5 + 40 + 1  # reading the final state, then the verdict
     assert waited["reset"] == 7 + 1
+
+
+async def test_the_driver_checks_arguments_and_refuses_work_once_closed(specs):
+    """As the local manager: a caller's wrong count or batch fails up front, and a closed manager raises ManagerClosed
+    (before, an EnvError "no live env host": a scheduler reran the attempt and recorded env errors for it). No
+    cluster: the host calls are answered here (what cannot exist without one)."""
+    from toolkit.envs.base import Lease, ManagerClosed
+    from toolkit.envs.ray_host import HostRecord
+
+    manager = RayEnvManager(revive_after_s=None)
+    manager.hosts = [HostRecord(index=0, node="n", node_id="x", actor=None)]
+
+    async def remote(host, op, timeout, lease, *args):
+        return [Lease(id="L1", device="phone", slot=0, generation=1)] if op == "request" else None
+
+    manager._remote = remote
+    for n in (-1, 1.5):
+        with pytest.raises(ValueError, match="argument 'n'"):
+            await manager.request(specs[0], n)
+    [lease] = await manager.request(specs[0])
+    with pytest.raises(TypeError, match="argument 'actions'"):
+        await manager.step(lease, {"type": "wait"}, "a1")
+    with pytest.raises(TypeError, match="argument 'action_id'"):
+        await manager.step(lease, [{"type": "wait"}], None)
+    manager.hosts = []  # no actor to close here
+    await manager.close()
+    for call in (manager.request(specs[0]), manager.warm(1), manager.observe(lease)):
+        with pytest.raises(ManagerClosed):
+            await call

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import numbers
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from toolkit.actions import CoordSpace, convert_point
+from toolkit.actions import ActionError, CoordSpace, action_dict, convert_point, parse_action
 
 
 class Element(BaseModel):
@@ -102,6 +104,53 @@ class StaleLeaseError(EnvError):
     def __init__(self, lease_id: str, why: str):
         super().__init__("stale_lease", "lease", f"lease {lease_id} {why}")
         self.lease_id = lease_id
+
+
+class ManagerClosed(RuntimeError):
+    """The env manager was closed: no operation runs on it any more.
+
+    Not an :class:`EnvError`: nothing about the attempt failed, so it is neither rerun nor recorded; a resumed run
+    finishes it. An operation cut short by the close raises this too (not a made-up ``crash``).
+    """
+
+    def __init__(self, op: str):
+        super().__init__(f"the env manager is closed: {op} cannot run (open a new manager, or use it as "
+                         "'async with manager:')")
+        self.op = op
+
+
+def check_count(name: str, n: Any, minimum: int = 0) -> int:
+    """Return ``n`` as an int, or raise ValueError naming the argument when it is not a whole number >= ``minimum``."""
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < minimum:
+        raise ValueError(f"argument '{name}': expected a whole number >= {minimum}, got {type(n).__name__} {n!r}")
+    return int(n)
+
+
+def check_step_args(actions: Any, action_id: Any) -> list:
+    """Return ``actions`` as a list, or raise TypeError naming the argument a caller got wrong.
+
+    Checked before anything runs: a caller's mistake is neither an env error nor a reason to drop a healthy instance
+    (a non-str ``action_id`` used to fail after the actions had run, and a dict or a str was taken apart key by key
+    or letter by letter, each piece an "action").
+    """
+    if not isinstance(action_id, str) or not action_id:
+        raise TypeError(f"argument 'action_id': expected a non-empty str, got {type(action_id).__name__} {action_id!r}")
+    if isinstance(actions, (str, bytes, Mapping, BaseModel)) or not isinstance(actions, Sequence):
+        raise TypeError(f"argument 'actions': expected a list of actions (dicts or Action objects), got "
+                        f"{type(actions).__name__}; wrap a single action as [action]")
+    return list(actions)
+
+
+def batch_key(actions: list) -> str:
+    """Return a canonical form of a batch of actions (a dict and its Action are the same action): what a retried
+    ``action_id`` must carry again."""
+    out = []
+    for raw in actions:
+        try:
+            out.append(action_dict(parse_action(raw)))
+        except ActionError:
+            out.append(raw if isinstance(raw, dict) else repr(raw))
+    return json.dumps(out, sort_keys=True, default=repr)
 
 
 def state_hash(state: dict[str, Any]) -> str:

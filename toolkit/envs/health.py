@@ -1,4 +1,5 @@
-"""Pool health for :class:`~toolkit.envs.manager.EnvManager`: probes, recreation, hung shards, the maintainer.
+"""Pool health for :class:`~toolkit.envs.manager.EnvManager`: booting, closing and recreating instances, expired
+leases, probes, hung shards, the maintainer.
 
 A background maintainer reaps expired leases and probes every idle instance; a dead one is recreated so the
 warm pool keeps its size, and a hung one (its probe misses the deadline) also takes its shard out of service
@@ -9,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING
 
-from toolkit.envs.base import EnvError
+from toolkit.envs.base import EnvError, ManagerClosed
 from toolkit.envs.local import Instance
+from toolkit.envs.slots import CLOSE_S
 
 if TYPE_CHECKING:
     from toolkit.envs.slots import _Slot
@@ -21,7 +24,7 @@ log = logging.getLogger(__name__)
 
 
 class PoolHealth:
-    """The health half of the env manager (mixed into it; uses its slots, pool, backend and counters)."""
+    """The health half of the env manager (mixed into it; uses its slots, pool, backend, adapters and counters)."""
 
     async def _healthy(self, slot: _Slot) -> bool:
         instance = slot.instance
@@ -41,6 +44,68 @@ class PoolHealth:
             return False
         except Exception:  # noqa: BLE001 - a dead page fails its probe
             return False
+
+    async def _boot(self, slot: _Slot) -> None:
+        """Open and boot an instance into ``slot``; on failure or cancellation close whatever was opened."""
+        adapter = self.adapter_for(slot.device)
+        instance: Instance | None = None
+        try:
+            instance = await asyncio.wait_for(self.backend.new_instance(adapter.viewport), self.deadlines.boot)
+            await asyncio.wait_for(adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
+        except BaseException as exc:
+            hung = isinstance(exc, asyncio.TimeoutError) and instance is not None and not self._closed
+            if hung:
+                # A page that hangs while booting hangs its renderer, and with it every page of its shard: left in
+                # service, each later boot there timed out too. As for a hung step, the shard goes.
+                await self._retire(instance)
+            if instance is not None:  # nothing else references it: left open, its page (or browser) would leak
+                await self._close_quietly(instance)
+            if not isinstance(exc, Exception):
+                raise  # cancelled: the caller is gone, nothing to report
+            if self._closed:
+                raise ManagerClosed("request") from exc  # the close took the browser away, nothing failed
+            self.stats.failures += 1
+            self.fleet_stats.failure("boot", "request", slot.device)
+            message = (f"the page gave no answer within {self.deadlines.boot:g} s while booting" if hung else
+                       f"no page within {self.deadlines.boot:g} s" if isinstance(exc, asyncio.TimeoutError) else
+                       f"{type(exc).__name__}: {exc}")
+            raise EnvError("boot", "request", message) from exc
+        slot.instance = instance
+        self.stats.boots += 1
+
+    async def _close_quietly(self, instance: Instance) -> None:
+        """Close an instance within CLOSE_S; shielded, so a second cancellation of the caller cannot leak it."""
+        closing = asyncio.ensure_future(asyncio.wait_for(self.backend.close_instance(instance), CLOSE_S))
+        try:
+            await asyncio.shield(closing)
+        except Exception:  # noqa: BLE001 - closing what may already be dead
+            log.warning("closing an instance failed", exc_info=True)
+
+    async def _replace(self, slot: _Slot) -> None:
+        if slot.instance is not None:
+            self.stats.recycled += 1
+            instance, slot.instance = slot.instance, None
+            await self._close_quietly(instance)
+        await self._boot(slot)
+
+    def _reap(self) -> int:
+        """Return expired leases' instances to the warm pool; return how many were reaped."""
+        now = time.monotonic()
+        reaped = 0
+        for slot in self._slots:
+            if slot.lease_id and slot.expires_at < now and not slot.busy:
+                self._expire(slot)
+                reaped += 1
+        self.stats.reaped += reaped
+        return reaped
+
+    def _expire(self, slot: _Slot) -> None:
+        """End the slot's lease (it was left unused past its TTL) and return the slot to the pool."""
+        self._expired[slot.lease_id] = None  # remembered for the error message
+        while len(self._expired) > 4096:
+            self._expired.popitem(last=False)
+        slot.lease_id = None
+        self._idle_of(slot.device).append(slot)
 
     async def _retire(self, instance: Instance) -> None:
         retire = getattr(self.backend, "retire", None)

@@ -7,7 +7,9 @@ It does leasing, warm pools, deadlines, recovery and accounting once:
 - an operation through a released, replaced or expired lease raises :class:`StaleLeaseError`; a lease expires
   after ``lease_ttl`` seconds without an operation through it (each operation starts the time again);
 - a failed or cancelled boot or request closes what it opened and hands back the leases it granted;
-- a retried ``action_id`` takes effect once: the stored result is returned again.
+- a retried ``action_id`` takes effect once: the stored result is returned again;
+- once closed, every operation raises :class:`ManagerClosed` (an operation cut short by the close too), so nothing
+  boots a browser that nobody will close.
 """
 
 from __future__ import annotations
@@ -22,16 +24,20 @@ from typing import Any, Awaitable, Callable, Sequence, TypeVar
 from toolkit.actions import Action, ActionError, parse_action
 from toolkit.envs.adapters.base import Adapter, adapter_factory
 from toolkit.envs.adapters.mocked import MockedAdapter
-from toolkit.envs.base import ActionResult, EnvError, Lease, Observation, StaleLeaseError, StepResult
+from toolkit.envs.base import (ActionResult, EnvError, Lease, ManagerClosed, Observation, StaleLeaseError, StepResult,
+                               batch_key, check_count, check_step_args)
 from toolkit.envs.fleet import FleetStats, FleetStatus, local_pools
 from toolkit.envs.health import PoolHealth
 from toolkit.envs.local import Instance, LocalBackend
 from toolkit.envs.server import shared_server
-from toolkit.envs.slots import CLOSE_S, Accounting, Deadlines, _Slot
+from toolkit.envs.slots import Accounting, Deadlines, _Slot
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
+#: Lease ids, unique in the process: with a counter per manager, two managers both handed out "L1", and either one
+#: took the other's lease (release, step) as its own.
+LEASE_IDS = itertools.count(1)
 
 
 class EnvManager(PoolHealth):
@@ -57,12 +63,16 @@ class EnvManager(PoolHealth):
         self._slots: list[_Slot] = []
         self._idle: dict[str, list[_Slot]] = {}
         self._specs: dict[str, TaskSpec] = {}
-        self._lease_ids = itertools.count(1)
         self._lock = asyncio.Lock()
         self._base_url = shared_server().url
         self._expired: OrderedDict[str, None] = OrderedDict()  # ids of reaped leases (for the error message)
         self._maintainer: asyncio.Task | None = None
         self._probing = 0  # idle instances out of the pool for a health probe right now
+        self._closed = False
+
+    def _check_open(self, op: str) -> None:
+        if self._closed:
+            raise ManagerClosed(op)
 
     # -- leasing ---------------------------------------------------------------------------------
 
@@ -85,34 +95,10 @@ class EnvManager(PoolHealth):
     def _idle_of(self, device: str) -> list[_Slot]:
         return self._idle.setdefault(device, [])
 
-    async def _boot(self, slot: _Slot) -> None:
-        """Open and boot an instance into ``slot``; on failure or cancellation close whatever was opened."""
-        adapter = self.adapter_for(slot.device)
-        instance: Instance | None = None
-        try:
-            instance = await asyncio.wait_for(self.backend.new_instance(adapter.viewport), self.deadlines.boot)
-            await asyncio.wait_for(adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
-        except BaseException as exc:
-            if instance is not None:  # nothing else references it: left open, its page (or browser) would leak
-                await self._close_quietly(instance)
-            if not isinstance(exc, Exception):
-                raise  # cancelled: the caller is gone, nothing to report
-            self.stats.failures += 1
-            self.fleet_stats.failure("boot", "request", slot.device)
-            raise EnvError("boot", "request", f"{type(exc).__name__}: {exc}") from exc
-        slot.instance = instance
-        self.stats.boots += 1
-
-    async def _close_quietly(self, instance: Instance) -> None:
-        """Close an instance within CLOSE_S; shielded, so a second cancellation of the caller cannot leak it."""
-        closing = asyncio.ensure_future(asyncio.wait_for(self.backend.close_instance(instance), CLOSE_S))
-        try:
-            await asyncio.shield(closing)
-        except Exception:  # noqa: BLE001 - closing what may already be dead
-            log.warning("closing an instance failed", exc_info=True)
-
     async def warm(self, n: int, device: str | None = None) -> None:
         """Boot idle instances of ``device`` (default: the adapter's) until at least ``n`` exist (the warm pool)."""
+        n = check_count("n", n)
+        self._check_open("warm")
         device = device or self.adapter.device
         self._start_maintainer()
         async with self._lock:
@@ -128,6 +114,10 @@ class EnvManager(PoolHealth):
 
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases on ready instances for ``spec``'s device (booting as needed)."""
+        n = check_count("n", n)
+        if ttl_s is not None and not (isinstance(ttl_s, (int, float)) and ttl_s > 0):
+            raise ValueError(f"argument 'ttl_s': expected seconds > 0 (None: the manager's lease_ttl), got {ttl_s!r}")
+        self._check_open("request")
         device = spec.device if spec is not None else self.adapter.device
         if spec is not None:
             self._specs[spec.full_id] = spec
@@ -141,11 +131,11 @@ class EnvManager(PoolHealth):
                 if slot.instance is None or slot.instance.crashed:
                     await self._replace(slot)
                 slot.generation += 1
-                slot.lease_id = f"L{next(self._lease_ids)}"
+                slot.lease_id = f"L{next(LEASE_IDS)}"
                 slot.ttl = ttl_s or self.deadlines.lease_ttl
                 slot.expires_at = time.monotonic() + slot.ttl
                 slot.applied.clear()
-                slot.s0 = None
+                slot.s0, slot.trajectory = None, []
                 granted.append(slot)
                 slot = None
         except BaseException:
@@ -175,35 +165,24 @@ class EnvManager(PoolHealth):
             await asyncio.sleep(0.02)  # a probe returns its slot within the observe deadline
 
     async def release(self, lease: Lease) -> None:
-        """Return the lease's instance to the warm pool (a broken one is replaced later)."""
+        """Return the lease's instance to the warm pool (a broken one is replaced later); releasing it again, or a
+        lease already replaced, does nothing."""
         slot = self._slots[lease.slot] if lease.slot < len(self._slots) else None
         if slot is None or slot.lease_id != lease.id:
             return
-        slot.lease_id = None
-        async with self._lock:
-            self._idle_of(slot.device).append(slot)
+        slot.lease_id = None  # operations through the lease are rejected from now on
+        try:
+            # A step or reset still running through it finishes first: handed out at once, the slot took that
+            # operation's action id, trajectory and s0 into the next lease (which then "replayed" a step never sent).
+            async with slot.lock:
+                pass
+        finally:
+            async with self._lock:
+                self._idle_of(slot.device).append(slot)
 
-    def _reap(self) -> int:
-        """Return expired leases' instances to the warm pool; return how many were reaped."""
-        now = time.monotonic()
-        reaped = 0
-        for slot in self._slots:
-            if slot.lease_id and slot.expires_at < now and not slot.busy:
-                self._expire(slot)
-                reaped += 1
-        self.stats.reaped += reaped
-        return reaped
-
-    def _expire(self, slot: _Slot) -> None:
-        """End the slot's lease (it was left unused past its TTL) and return the slot to the pool."""
-        self._expired[slot.lease_id] = None  # remembered for the error message
-        while len(self._expired) > 4096:
-            self._expired.popitem(last=False)
-        slot.lease_id = None
-        self._idle_of(slot.device).append(slot)
-
-    def _slot(self, lease: Lease) -> _Slot:
+    def _slot(self, lease: Lease, op: str) -> _Slot:
         """Return the slot behind a live lease (and start its idle timeout again), or raise StaleLeaseError."""
+        self._check_open(op)
         slot = self._slots[lease.slot] if 0 <= lease.slot < len(self._slots) else None
         if slot is None or slot.lease_id != lease.id or slot.generation != lease.generation:
             self.stats.stale_rejections += 1
@@ -216,15 +195,9 @@ class EnvManager(PoolHealth):
         slot.expires_at = max(slot.expires_at, now + slot.ttl)  # in use: the idle timeout starts again
         return slot
 
-    async def _replace(self, slot: _Slot) -> None:
-        if slot.instance is not None:
-            self.stats.recycled += 1
-            instance, slot.instance = slot.instance, None
-            await self._close_quietly(instance)
-        await self._boot(slot)
-
     async def _guard(self, slot: _Slot, op: str, timeout: float, fn: Callable[[], Awaitable[T]]) -> T:
         """Run ``fn`` under a deadline; turn infrastructure failures into EnvError and drop the instance."""
+        self._check_open(op)
         if slot.instance is None or slot.instance.crashed:
             self.stats.failures += 1
             self.fleet_stats.failure("crash", op, slot.device)
@@ -235,11 +208,14 @@ class EnvManager(PoolHealth):
             self.fleet_stats.record(op, slot.device)
             return result
         except asyncio.TimeoutError:
+            self._check_open(op)
             kind, message = "timeout", f"no answer within {timeout:g} s"
             await self._retire(slot.instance)
         except EnvError:
             raise
         except Exception as exc:  # noqa: BLE001 - Playwright raises many types for a dead target
+            if self._closed:
+                raise ManagerClosed(op) from exc  # the close shut the page: not a crash, and not worth a rerun
             kind = "crash" if slot.instance.crashed else "infra"
             message = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
         finally:
@@ -259,12 +235,12 @@ class EnvManager(PoolHealth):
 
     async def observe(self, lease: Lease) -> Observation:
         """Return the current observation of the lease's instance."""
-        slot = self._slot(lease)
+        slot = self._slot(lease, "observe")
         return await self._guard(slot, "observe", self.deadlines.observe, lambda: self._adapter(slot).observe(slot.instance))
 
     async def reset(self, lease: Lease, instance: TaskInstance) -> Observation:
         """Reset to the instance's s0 (in place, no reload) and return the first observation."""
-        slot = self._slot(lease)
+        slot = self._slot(lease, "reset")
 
         async def run() -> Observation:
             adapter = self._adapter(slot)
@@ -284,12 +260,22 @@ class EnvManager(PoolHealth):
         """Apply an ordered batch of actions once per ``action_id`` and return the new observation.
 
         Invalid actions are not applied: each yields an error result fed back to the model.
+
+        Raises:
+            TypeError: ``actions`` is not a list (a dict, a str, one Action) or ``action_id`` is not a non-empty str.
+            ValueError: ``action_id`` was applied on this lease with other actions (a retry sends the same ones).
         """
-        slot = self._slot(lease)
+        actions = check_step_args(actions, action_id)
+        batch = batch_key(actions)
+        slot = self._slot(lease, "step")
         async with slot.lock:
             if action_id in slot.applied:
+                applied, stored = slot.applied[action_id]
+                if applied != batch:  # a reused id, not a retry: replaying would silently drop this step
+                    raise ValueError(f"argument 'action_id': {action_id!r} was already applied on lease {lease.id} "
+                                     "with other actions; a retry sends the same actions, a new step needs a new id")
                 self.stats.replays += 1
-                return slot.applied[action_id].model_copy(update={"replayed": True})
+                return stored.model_copy(update={"replayed": True})
 
             async def run() -> StepResult:
                 results = []
@@ -307,7 +293,7 @@ class EnvManager(PoolHealth):
 
             result = await self._guard(slot, "step", self.deadlines.step, run)
             slot.trajectory.extend(r.action for r in result.results if r.ok)
-            slot.applied[action_id] = result
+            slot.applied[action_id] = (batch, result)
             while len(slot.applied) > 64:
                 slot.applied.popitem(last=False)
             self.stats.steps += 1
@@ -315,13 +301,22 @@ class EnvManager(PoolHealth):
 
     async def evaluate(self, lease: Lease, instance: TaskInstance, spec: TaskSpec | None = None,
                        final_state: dict[str, Any] | None = None) -> Verdict:
-        """Judge the instance's final state against its s0 with the task's verifier."""
-        slot = self._slot(lease)
+        """Judge the instance's final state against its s0 with the task's verifier.
+
+        Raises:
+            KeyError: no spec known for the instance's task.
+            ValueError: ``spec`` is another task's, or the lease was not reset with ``instance`` (a caller's mistake:
+                it was an ``env_error[infra]``, which a scheduler reruns, and another task's verifier judged silently).
+        """
+        slot = self._slot(lease, "evaluate")
         spec = spec or self._specs.get(instance.task_id)
         if spec is None:
             raise KeyError(f"no spec known for {instance.task_id}; pass spec= or request(spec)")
+        if spec.full_id != instance.task_id:
+            raise ValueError(f"argument 'spec': {spec.full_id} is not the task of the instance ({instance.task_id})")
         if slot.s0 is None or slot.instance_key != instance.key:
-            raise EnvError("infra", "evaluate", f"lease {lease.id} was not reset with {instance.key}")
+            raise ValueError(f"argument 'instance': lease {lease.id} was not reset with {instance.key}; "
+                             "reset(lease, instance) first")
         adapter = self._adapter(slot)
         if final_state is None:
             final_state = await self._guard(slot, "evaluate", self.deadlines.observe, lambda: adapter.state(slot.instance))
@@ -343,12 +338,12 @@ class EnvManager(PoolHealth):
 
     async def action_log(self, lease: Lease) -> list[dict[str, Any]]:
         """Return the logic-level actions applied on the lease's instance since its last reset."""
-        slot = self._slot(lease)
+        slot = self._slot(lease, "action_log")
         return await self._guard(slot, "action_log", self.deadlines.observe, lambda: self._adapter(slot).action_log(slot.instance))
 
     def hosted(self, lease: Lease) -> tuple[Adapter, Instance]:
         """Return the adapter and the hosted instance behind a lease (for benchmarks and fault tests)."""
-        slot = self._slot(lease)
+        slot = self._slot(lease, "hosted")
         return self._adapter(slot), slot.instance
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -365,7 +360,8 @@ class EnvManager(PoolHealth):
         return self.fleet_stats.status(limit)
 
     async def close(self) -> None:
-        """Close every instance, the backend and the verifier pool."""
+        """Close every instance, the backend and the verifier pool; later operations raise :class:`ManagerClosed`."""
+        self._closed = True
         self.fleet_stats.close()
         if self._maintainer is not None:
             self._maintainer.cancel()
@@ -383,6 +379,7 @@ class EnvManager(PoolHealth):
         await self.verifiers.close()
 
     async def __aenter__(self) -> "EnvManager":
+        self._closed = False  # a closed manager may be opened again
         await self.backend.start()
         return self
 

@@ -30,9 +30,9 @@ from typing import Any, Sequence
 
 from toolkit.actions import Action
 from toolkit.envs.adapters.mocked import MockedAdapter
-from toolkit.envs.base import EnvError, Lease, Observation, StepResult
+from toolkit.envs.base import EnvError, Lease, ManagerClosed, Observation, StepResult, check_count, check_step_args
 from toolkit.envs.fleet import FleetStats, FleetStatus, PoolCounts
-from toolkit.envs.manager import Accounting, Deadlines
+from toolkit.envs.manager import LEASE_IDS, Accounting, Deadlines
 from toolkit.envs.ray_host import HostLease, HostRecord, node_label, pool_snapshot, ray_errors
 from toolkit.envs.ray_hosts import RayHostsMixin
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict
@@ -81,10 +81,14 @@ class RayEnvManager(RayHostsMixin):
         self.fleet_stats = FleetStats(self._snapshot, backend="ray")
         self.placements: list[dict[str, Any]] = []  # one row per reset: which node ran which attempt
         self._leases: dict[str, HostLease] = {}
-        self._ids = itertools.count(1)
         self._turn = itertools.count()
         self._owns_ray = False
         self._errors: tuple[type[BaseException], ...] = ()
+        self._closed = False
+
+    def _check_open(self, op: str) -> None:
+        if self._closed:
+            raise ManagerClosed(op)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -92,6 +96,7 @@ class RayEnvManager(RayHostsMixin):
         """Connect to the cluster and start one env host per chosen node."""
         import ray
 
+        self._closed = False
         if self.hosts:
             return
         self._errors = ray_errors()
@@ -124,6 +129,7 @@ class RayEnvManager(RayHostsMixin):
         """Close every host (its instances and browser) and disconnect from the cluster if this manager connected."""
         import ray
 
+        self._closed = True
         self.fleet_stats.close()
         alive = [h for h in self.hosts if h.alive]
         await asyncio.gather(*(self._wait(h.actor.close.remote(), 30) for h in alive), return_exceptions=True)
@@ -153,6 +159,8 @@ class RayEnvManager(RayHostsMixin):
 
     async def warm(self, n: int, device: str | None = None) -> None:
         """Boot idle instances of ``device`` until at least ``n`` exist across the live hosts (split evenly)."""
+        n = check_count("n", n)
+        self._check_open("warm")
         device = device or self.adapter.device
         live = [h for h in self.hosts if h.alive]
         shares = [n // len(live) + (i < n % len(live)) for i in range(len(live))] if live else []
@@ -166,6 +174,8 @@ class RayEnvManager(RayHostsMixin):
 
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases for ``spec``'s device, on the least-loaded live hosts (a lost host is skipped)."""
+        n = check_count("n", n)
+        self._check_open("request")
         device = spec.device if spec is not None else self.adapter.device
         await self._revive()
         leases = []
@@ -190,7 +200,7 @@ class RayEnvManager(RayHostsMixin):
                         raise  # the host answered: a boot failure there is this request's env_error
                     continue  # the host is lost: lease on another one
                 break
-            lease = Lease(id=f"R{next(self._ids)}", device=device, slot=host.index, generation=inner.generation)
+            lease = Lease(id=f"R{next(LEASE_IDS)}", device=device, slot=host.index, generation=inner.generation)
             self._leases[lease.id] = HostLease(host=host, inner=inner)
             leases.append(lease)
         self.fleet_stats.maybe_sample()
@@ -212,6 +222,7 @@ class RayEnvManager(RayHostsMixin):
     # -- the five operations ---------------------------------------------------------------------
 
     async def _op(self, lease: Lease, op: str, timeout: float, *args: Any) -> Any:
+        self._check_open(op)
         held = self._held(lease)
         return await self._remote(held.host, op, timeout + self.slack_s, lease, held.inner, *args)
 
@@ -233,7 +244,7 @@ class RayEnvManager(RayHostsMixin):
 
     async def step(self, lease: Lease, actions: Sequence[Action | dict], action_id: str) -> StepResult:
         """Apply an ordered batch of actions once per ``action_id`` and return the new observation."""
-        result = await self._op(lease, "step", self.deadlines.step, list(actions), action_id)
+        result = await self._op(lease, "step", self.deadlines.step, check_step_args(actions, action_id), action_id)
         if result.replayed:
             self.stats.replays += 1
         else:

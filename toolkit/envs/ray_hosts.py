@@ -3,7 +3,7 @@ losing them, and the call envelope that turns a host's answer (or its silence) i
 
 :class:`RayHostsMixin` is mixed into :class:`~toolkit.envs.ray_backend.RayEnvManager` and reads its attributes
 (``hosts``, ``adapter``, ``isolation``, ``deadlines``, ``slack_s``, ``revive_after_s``, ``stats``, ``fleet_stats``,
-``_leases``, ``_turn``, ``_errors``, ``_reviving``, ``revived``, ``host_cpus``).
+``_leases``, ``_turn``, ``_errors``, ``_closed``, ``_reviving``, ``revived``, ``host_cpus``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import logging
 import time
 from typing import Any
 
-from toolkit.envs.base import EnvError, Lease, StaleLeaseError
+from toolkit.envs.base import EnvError, Lease, ManagerClosed, StaleLeaseError
 from toolkit.envs.fleet import PoolCounts
 from toolkit.envs.ray_host import PASSTHROUGH, EnvHost, HostLease, HostRecord
 
@@ -121,6 +121,8 @@ class RayHostsMixin:
             kind, message = "crash", f"env host on node {host.node} lost: {type(exc).__name__}: {str(exc).splitlines()[0]}"
         else:
             return self._envelope(host, op, lease, env)
+        if self._closed:
+            raise ManagerClosed(op)  # the close killed the host: nothing failed, nothing to rerun
         self.stats.failures += 1
         self.fleet_stats.failure("host_lost" if kind == "crash" else kind, op, device, host.node)
         raise EnvError(kind, op, message)

@@ -29,6 +29,14 @@ class Deadlines:
     #: Seconds between maintenance passes (reap expired leases, probe idle instances, recreate dead ones); 0 = off.
     maintain_every: float = 10.0
 
+    def __post_init__(self) -> None:
+        # A deadline of 0 (or less) failed every operation as a timeout, and each timeout retired a whole shard.
+        for name, value in vars(self).items():
+            off = name == "maintain_every"  # the one where 0 means something (off)
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if not number or not (value >= 0 if off else value > 0):  # NaN fails both
+                raise ValueError(f"Deadlines.{name}: expected seconds {'>= 0 (0 = off)' if off else '> 0'}, got {value!r}")
+
     def request_s(self) -> float:
         """Return the longest one lease of ``request`` may take on a host: waiting for a slot back from a health
         probe (``observe``), closing the slot's dead instance, then opening a page and the adapter's boot

@@ -5,7 +5,8 @@ fresh instance (up to ``max_env_retries`` times) and each rerun is recorded — 
 A model outage (``ModelUnavailable``: the chat endpoint refused or never answered) is recorded
 the same way and waited out; when it lasts longer than ``model_outage_s``, or the endpoint refuses
 outright (401/403/404), the run stops with every finished attempt stored, for ``--resume``.
-Finished attempts go to the store as they complete, so an interrupted run resumes.
+Finished attempts go to the store as they complete, so an interrupted run resumes. A closed env manager
+(``ManagerClosed``) or any other error stops the run: the other workers are cancelled, nothing more is written.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from toolkit.envs.base import EnvError
+from toolkit.envs.base import EnvError, check_count
 from toolkit.envs.manager import EnvManager
 from toolkit.harness import Harness, ModelUnavailable
 from toolkit.rollout.episode import AttemptResult, run_attempt
@@ -109,12 +110,15 @@ class Scheduler:
     def __init__(self, manager: EnvManager, harness: Harness, store: RunStore, agent: str, parallel: int = 1,
                  max_env_retries: int = 3, on_done: Callable[[WorkItem, dict[str, Any]], None] | None = None,
                  model_outage_s: float = 120.0):
+        # Checked here: a negative max_env_retries ran no attempt and reported nothing, parallel 0 ran one at a time.
+        if isinstance(model_outage_s, bool) or not isinstance(model_outage_s, (int, float)) or not model_outage_s >= 0:
+            raise ValueError(f"argument 'model_outage_s': expected seconds >= 0, got {model_outage_s!r}")
         self.manager = manager
         self.harness = harness
         self.store = store
         self.agent = agent
-        self.parallel = max(1, parallel)
-        self.max_env_retries = max_env_retries
+        self.parallel = check_count("parallel", parallel, minimum=1)
+        self.max_env_retries = check_count("max_env_retries", max_env_retries)
         self.on_done = on_done
         self.model_outage_s = model_outage_s
         self.env_errors = 0
@@ -184,9 +188,13 @@ class Scheduler:
         return None
 
     async def run(self, items: list[WorkItem]) -> list[dict[str, Any]]:
-        """Run every item not yet in the store; return the rows written now (in completion order)."""
+        """Run every item not yet in the store (each attempt id once); return the rows written now (in completion order)."""
         done, done_keys = self.store.done_ids(), self.store.done_keys()  # keys: a run whose ids were spelled otherwise
-        todo = [i for i in items if i.attempt_id not in done and (i.spec.full_id, i.trial) not in done_keys]
+        todo, seen = [], set(done)
+        for i in items:  # an item given twice ran twice at once: two rows, and two writers of one trajectory file
+            if i.attempt_id not in seen and (i.spec.full_id, i.trial) not in done_keys:
+                seen.add(i.attempt_id)
+                todo.append(i)
         for device in sorted({i.spec.device for i in todo}):
             await self.manager.warm(min(self.parallel, sum(i.spec.device == device for i in todo)), device)
         queue: asyncio.Queue[WorkItem] = asyncio.Queue()
@@ -201,7 +209,16 @@ class Scheduler:
                 if row is not None:
                     rows.append(row)
 
-        await asyncio.gather(*(worker() for _ in range(min(self.parallel, len(todo)) or 1)))
+        workers = [asyncio.ensure_future(worker()) for _ in range(min(self.parallel, len(todo)) or 1)]
+        try:
+            await asyncio.gather(*workers)
+        except BaseException:
+            # One worker failed (or the run was cancelled): stop the others before the caller closes the manager.
+            # Left running, they rebooted browsers after the close and wrote to the store after the run had ended.
+            for w in workers:
+                w.cancel()
+            await asyncio.gather(*workers, return_exceptions=True)
+            raise
         if self.stopped is not None:
             raise self._stop_error(left=len(todo) - len(rows), finished=len(done) + len(rows))
         return rows
