@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,8 @@ def task_results(run_id: str, root: str | None = None) -> list[dict[str, Any]]:
 
 def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "attempt_id") -> RunStore:
     """Return the run holding ``attempt_id``; errors name the caller's argument ``name``."""
+    if not isinstance(attempt_id, str) or not attempt_id:  # None or 3 failed as "argument of type ... is not iterable"
+        raise arg_error(name, f"an attempt id ('run_id/attempt_id', or one a run holds), got {attempt_id!r}")
     if "/" in attempt_id and run_id is None:
         run_id, attempt_id = attempt_id.rsplit("/", 1)
     if run_id:
@@ -92,6 +95,9 @@ def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = N
 
 def get_step(attempt_id: str, step: int, run_id: str | None = None, root: str | None = None) -> tuple[StepInfo, bytes]:
     """Return one step of an attempt and its screenshot after the step (JPEG/PNG bytes)."""
+    if isinstance(step, bool) or not isinstance(step, numbers.Integral):
+        # int() took 1.7 as step 1 and failed on "abc" or None with a message that named no argument
+        raise arg_error("step", f"a step index (a whole number), got {type(step).__name__} {step!r}")
     store = _locate(attempt_id, run_id, root)
     aid = attempt_id.rsplit("/", 1)[-1]
     try:
