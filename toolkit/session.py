@@ -70,6 +70,11 @@ class EnvSession:
         self._finalizer: weakref.finalize | None = None
         self._serial: asyncio.Lock | None = None  # made on the background loop, which runs every operation
 
+    @property
+    def closed(self) -> bool:
+        """Whether ``close()`` was called (every later call raises RuntimeError)."""
+        return self._closed
+
     # -- plumbing ------------------------------------------------------------------------------------
 
     def _submit(self, coro: Coroutine[Any, Any, T]) -> "asyncio.Future[T]":
