@@ -291,6 +291,12 @@ def _check_seed(where: str, seed: Any) -> None:
         raise ValueError(f"{where}: seed must be >= 0, got {seed}")
 
 
+def check_isolation(where: str, isolation: Any) -> None:
+    """Raise ValueError naming ``where`` unless ``isolation`` is one the local backend runs (else it fails at reset)."""
+    if isolation not in ("pages", "contexts", "browsers"):
+        raise ValueError(f"{where}: isolation must be pages, contexts or browsers, got {isolation!r}")
+
+
 def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str = "pages",
              apps: list[str] | None = None) -> EnvSession:
     """Return an environment session for a task id (``suite/id``, or an id one suite alone holds), a spec, or None
@@ -301,8 +307,7 @@ def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str =
         raise TypeError(f"make_env: task must be a task id ('suite/id'), a TaskSpec or None, got {type(task).__name__} {task!r}")
     _check_seed("make_env", seed)
     # Checked here, not at the first reset: apps="contacts" was read letter by letter there.
-    if isolation not in ("pages", "contexts", "browsers"):
-        raise ValueError(f"make_env: isolation must be pages, contexts or browsers, got {isolation!r}")
+    check_isolation("make_env", isolation)
     if apps is not None:
         if not isinstance(apps, (list, tuple)) or not all(isinstance(a, str) for a in apps):
             raise TypeError(f"make_env: apps must be a list of app ids, got {type(apps).__name__} {apps!r}")
