@@ -10,7 +10,7 @@ import pandas as pd
 
 from toolkit import diagnosis
 from toolkit.api.models import AttemptInfo, RunInfo, RunSummary, StepInfo, arg_error
-from toolkit.diagnosis.queries import no_score, plural
+from toolkit.diagnosis.queries import no_score, unfinished_note
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
 from toolkit.evaluation import load_result
@@ -61,7 +61,7 @@ def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "
     if run_id:
         store = _store(run_id, root)
         if attempt_id not in store.done_ids():
-            raise arg_error(name, f"run {run_id} has no attempt {attempt_id!r}{_unfinished(store, attempt_id)}")
+            raise arg_error(name, f"run {run_id} has no attempt {attempt_id!r}{unfinished_note(store, attempt_id)}")
         return store
     unreadable = []
     for store in list_runs(root):
@@ -72,17 +72,6 @@ def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "
             unreadable.append(store.run_id)
     skipped = f" (runs whose attempt table cannot be read: {', '.join(unreadable)})" if unreadable else ""
     raise arg_error(name, f"no run under {root or 'runs/'} has attempt {attempt_id!r}{skipped}")
-
-
-def _unfinished(store: RunStore, attempt_id: str) -> str:
-    """Return why ``attempt_id`` has no result when its tries failed in the env or the model service, else ""."""
-    tries = [r for r in store.env_error_rows() if r.get("attempt_id") == attempt_id]
-    if not tries:
-        return ""
-    last = tries[-1]
-    return (f" with a result: it is unfinished, {plural(len(tries), 'try', 'tries')} failed in the env or the model "
-            f"service (last: {last.get('kind', '?')} during {last.get('op', '?')}: {last.get('message', '?')}); "
-            f"resuming the run runs it again")
 
 
 def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = None) -> AttemptInfo:
