@@ -170,6 +170,9 @@ class EnvSession:
             try:
                 obs = await self._reset_on_lease(instance)
             except EnvError as exc:
+                # until the next reset, a step or observe says so: it reset on its own, to the session's seed and
+                # not the one asked for here, and went on as if this reset had worked
+                self.failed = exc
                 raise _advise(exc, AFTER_FAILED_RESET) from None
         obs = _own(obs)
         self.instance, self._steps, self.last = instance, 0, obs
@@ -186,9 +189,9 @@ class EnvSession:
         if not batch:
             raise ValueError("step: give one action or a batch of at least one (an empty batch would count as a step "
                              "that did nothing)")
+        self._check_episode("step")
         if self.instance is None:
             await self._reset(None)
-        self._check_episode("step")
         self._steps += 1
         result = await self._guarded("step", self.manager.step(self.lease, batch,
                                                                 action_id=f"session:{self.instance.key}:{self._steps}"))
@@ -198,9 +201,9 @@ class EnvSession:
 
     async def _evaluate(self) -> Verdict:
         self._check_open("evaluate")
+        self._check_episode("evaluate")
         if self.spec is None or self.instance is None:
             raise RuntimeError("evaluate needs a task: make_env('<task id>') and reset() first")
-        self._check_episode("evaluate")
         return await self._guarded("evaluate", self.manager.evaluate(self.lease, self.instance, self.spec))
 
     async def _close(self) -> None:
@@ -228,9 +231,9 @@ class EnvSession:
 
     async def _observe(self) -> Observation:
         self._check_open("observe")
+        self._check_episode("observe")
         if self.instance is None:
             return await self._reset(None)
-        self._check_episode("observe")
         self.last = _own(await self._guarded("observe", self.manager.observe(self.lease)))
         return self.last
 
