@@ -124,6 +124,13 @@ def test_summarize_names_a_result_passed_for_its_attempts_and_a_by_that_is_no_co
     assert summarize(pd.DataFrame(), by="app").empty  # no attempt at all: no column to check
 
 
+def test_a_harness_config_that_is_no_harness_config_is_refused_before_a_run_folder_exists(tmp_path):
+    """harness_config={"format": "json-v1"} failed midway as "'dict' object has no attribute 'format'"."""
+    with pytest.raises(TypeError, match=r"harness_config must be a toolkit.harness.HarnessConfig .*got dict"):
+        evaluate(["mobile-core"], "reference", harness_config={"format": "json-v1"}, out=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_resume_of_a_run_whose_manifest_lacks_its_settings_says_which(tmp_path):
     """A hand-edited manifest without ``agent`` gave a bare ``KeyError: 'agent'`` (a traceback from ``guigym eval
     --resume``); one of the wrong type gave a pandas or pydantic error naming no file."""

@@ -269,6 +269,10 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     from toolkit.manifest import run_manifest
 
     suites, tasks = _names(suites), _names(tasks)
+    if harness_config is not None and not isinstance(harness_config, HarnessConfig):
+        # a dict failed midway as "'dict' object has no attribute 'format'"
+        raise TypeError(f"harness_config must be a toolkit.harness.HarnessConfig (e.g. HarnessConfig(format='json-v1')) "
+                        f"or None, got {type(harness_config).__name__}")
     _check_trials(trials)
     _check_parallel(parallel)
     parallel = int(parallel)
