@@ -138,3 +138,37 @@ async def test_export_of_a_damaged_trajectory_names_the_attempt_step_and_file(tm
             pytest.raises(ValueError, match=rf"attempt '{aid}': its trajectory file {path} is damaged"):
         sft_rows(result.store)
     assert sft_rows(result.store, where=lambda row: row["attempt_id"] != aid) == []  # where= leaves it out
+
+
+def test_export_refuses_an_out_folder_holding_other_files_and_replaces_an_earlier_export_whole(tmp_path):
+    """save_to_disk wrote its shards among whatever ``out`` held: out=the run folder put state.json and arrow files
+    beside its manifest, and a larger earlier export's stale shards stayed."""
+    datasets = pytest.importorskip("datasets")
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"]}, root=tmp_path / "runs")
+    store.append_attempt({"attempt_id": "a1", "task_id": "mobile-core/contacts.favorite", "outcome": "failure"})
+    run_files = sorted(p.name for p in store.dir.iterdir())
+    with pytest.raises(FileExistsError, match=rf"out: {store.dir} holds other files \(attempts.jsonl, manifest.json"):
+        export_sft(store, out=store.dir)
+    assert sorted(p.name for p in store.dir.iterdir()) == run_files
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "keep.txt").write_text("mine")
+    with pytest.raises(FileExistsError, match="holds other files \\(keep.txt\\)"):
+        export_sft(store, out=notes)
+    assert [p.name for p in notes.iterdir()] == ["keep.txt"]
+    with pytest.raises(FileExistsError, match="is a file"):
+        export_sft(store, out=notes / "keep.txt")
+    with pytest.raises(TypeError, match="out: a folder path or None"):
+        export_sft(store, out=3)
+
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert len(export_sft(store, out=empty)) == 0 and (empty / "state.json").is_file()
+    shard = next(empty.glob("data-*.arrow"))
+    stale = empty / "data-00001-of-00002.arrow"  # as a larger earlier export leaves it
+    stale.write_bytes(shard.read_bytes())
+    export_sft(store, out=empty)  # an earlier export is replaced whole
+    assert not stale.exists() and len(datasets.load_from_disk(str(empty))) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty", "notes", "runs"]  # no .partial left behind

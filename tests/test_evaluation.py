@@ -107,6 +107,30 @@ def test_load_result_takes_a_run_id_a_folder_or_a_store(tmp_path):
         load_result("nope", root=tmp_path)
 
 
+def test_summarize_names_a_result_passed_for_its_attempts_and_a_by_that_is_no_column(tmp_path):
+    """summarize(result) failed as "argument of type 'EvalResult' is not iterable"; by='app' on the attempt rows (a
+    list column, grouped by toolkit.diagnosis.summary) gave an empty table, as if the run had no attempt."""
+    from toolkit import load_result
+
+    store = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path)
+    store.append_attempt({**_row("a", "success", 1.0), "attempt_id": "a0", "trial": 0})
+    result = load_result(store)
+    with pytest.raises(TypeError, match="summarize: attempts must be a DataFrame of attempt rows \(result.attempts\), "
+                                        "got EvalResult; a run's summary is result.summary"):
+        summarize(result)
+    with pytest.raises(ValueError, match="summarize: by='nope' is not a column of the attempts"):
+        summarize(result.attempts, by="nope")
+    assert summarize(result.attempts, by="task_id")["task_id"].tolist() == ["a"]
+    assert summarize(pd.DataFrame(), by="app").empty  # no attempt at all: no column to check
+
+
+def test_a_harness_config_that_is_no_harness_config_is_refused_before_a_run_folder_exists(tmp_path):
+    """harness_config={"format": "json-v1"} failed midway as "'dict' object has no attribute 'format'"."""
+    with pytest.raises(TypeError, match=r"harness_config must be a toolkit.harness.HarnessConfig .*got dict"):
+        evaluate(["mobile-core"], "reference", harness_config={"format": "json-v1"}, out=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_resume_of_a_run_whose_manifest_lacks_its_settings_says_which(tmp_path):
     """A hand-edited manifest without ``agent`` gave a bare ``KeyError: 'agent'`` (a traceback from ``guigym eval
     --resume``); one of the wrong type gave a pandas or pydantic error naming no file."""

@@ -32,6 +32,15 @@ async def test_an_unknown_app_names_each_shell_s_apps(tmp_path):
     assert not (tmp_path / "g").exists()
 
 
+async def test_one_app_given_as_a_string_is_that_app_and_an_empty_list_is_refused(tmp_path):
+    """apps="nope" was read letter by letter ("no app 'n', 'o', 'p', 'e'"), and apps=[] wrote nothing and returned []."""
+    with pytest.raises(ValueError, match=r"^no app 'nope'; the phone has"):
+        await app_gallery(tmp_path / "g", "nope")
+    with pytest.raises(ValueError, match=r"apps: an empty list names no app; leave it out \(None\) for every app"):
+        await app_gallery(tmp_path / "g", [])
+    assert not (tmp_path / "g").exists()
+
+
 @requires_chromium
 async def test_desktop_web_apps_are_shot_in_the_desktop_shell(tmp_path):
     paths = await app_gallery(tmp_path, ["tracker", "contacts", "teamchat"])

@@ -196,3 +196,39 @@ def test_an_interrupted_call_stops_its_operation_and_the_session_goes_on(monkeyp
         assert env.reset().screen == "launcher" and env.manager.status()["leased"] == 1
     finally:
         env.close()
+
+
+def test_an_interrupted_run_sync_in_a_running_loop_cancels_its_coroutine():
+    """In Jupyter (a loop runs in the kernel's thread) Ctrl-C during ``toolkit.evaluate`` left the evaluation running
+    on the background loop: it kept its browsers and went on writing its run. The coroutine is now cancelled, as
+    ``asyncio.run`` cancels it in a script. (A coroutine that waits stands in for the evaluation: the mechanism is
+    run_sync's, and an evaluation cannot be made to wait at a known point without one. The loop is run with
+    run_until_complete, as a kernel runs it: asyncio.run's SIGINT handler would cancel its own task instead.)"""
+    from toolkit.sync import run_sync
+
+    entered, stopped = threading.Event(), threading.Event()
+
+    async def work():
+        entered.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            stopped.set()
+            raise
+
+    async def cell():  # a notebook cell: synchronous toolkit calls inside the running loop
+        threading.Thread(target=_interrupt_once_waiting, args=(entered,), daemon=True).start()
+        with pytest.raises(KeyboardInterrupt):
+            run_sync(work())
+        assert stopped.wait(60), "the interrupted coroutine kept running on the background loop"
+
+        async def answer():
+            return 42
+
+        assert run_sync(answer()) == 42  # the background loop goes on serving
+
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(cell())
+    finally:
+        loop.close()

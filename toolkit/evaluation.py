@@ -79,7 +79,16 @@ def _pass_rates(scored: pd.DataFrame) -> tuple[int, float, float]:
 
 
 def summarize(attempts: pd.DataFrame, env_errors: pd.DataFrame | None = None, by: str = "suite") -> pd.DataFrame:
-    """Return one row of metrics per ``by`` group (rates in [0, 1]), with ``n`` and the :data:`LEFT_OUT` counts."""
+    """Return one row of metrics per ``by`` group (rates in [0, 1]), with ``n`` and the :data:`LEFT_OUT` counts.
+
+    ``attempts`` is a table of attempt rows (``result.attempts``); a run's own summary is ``result.summary``, and
+    :func:`toolkit.diagnosis.summary` groups a run by app, tag, difficulty or split.
+    """
+    if not isinstance(attempts, pd.DataFrame):  # an EvalResult failed as "argument of type 'EvalResult' is not iterable"
+        raise TypeError(f"summarize: attempts must be a DataFrame of attempt rows (result.attempts), got "
+                        f"{type(attempts).__name__}; a run's summary is result.summary, or toolkit.diagnosis.summary(run, by)")
+    if len(attempts) and by not in attempts:  # every attempt left out: an empty table that read as a run of nothing
+        raise ValueError(f"summarize: by={by!r} is not a column of the attempts (e.g. suite, task_id, difficulty, split)")
     groups = set(attempts[by]) if by in attempts else set()
     if env_errors is not None and by in env_errors:
         groups |= set(env_errors[by].dropna())  # a group whose every attempt failed to run still gets a row
@@ -260,6 +269,10 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     from toolkit.manifest import run_manifest
 
     suites, tasks = _names(suites), _names(tasks)
+    if harness_config is not None and not isinstance(harness_config, HarnessConfig):
+        # a dict failed midway as "'dict' object has no attribute 'format'"
+        raise TypeError(f"harness_config must be a toolkit.harness.HarnessConfig (e.g. HarnessConfig(format='json-v1')) "
+                        f"or None, got {type(harness_config).__name__}")
     _check_trials(trials)
     _check_parallel(parallel)
     parallel = int(parallel)

@@ -8,6 +8,7 @@ what an evaluated agent saw and said.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any, Callable
 
@@ -53,6 +54,29 @@ def _shot(store: RunStore, shots: dict[int, str], ref: str, attempt_id: str, ste
     return shots[index]
 
 
+#: the files ``Dataset.save_to_disk`` writes besides its ``data-*.arrow`` shards: a folder holding them is an export
+_DATASET_FILES = ("dataset_info.json", "state.json")
+
+
+def _check_out(out: Path) -> None:
+    """Refuse an ``out`` that is a file, or a folder holding anything but an earlier export (which is replaced).
+
+    ``save_to_disk`` wrote its shards among whatever a folder held: the run folder itself (``out=result.store.dir``)
+    got ``state.json`` and arrow files beside its manifest, and stale shards of a larger earlier export stayed.
+    """
+    if out.is_file():
+        raise FileExistsError(f"out: {out} is a file; give a folder for the dataset (default: <run>/sft)")
+    if not out.is_dir():
+        return
+    held = sorted(p.name for p in out.iterdir())
+    export = all((out / name).is_file() for name in _DATASET_FILES) and all(
+        name in _DATASET_FILES or (name.startswith("data-") and name.endswith(".arrow")) for name in held)
+    if held and not export:
+        shown = ", ".join(held[:5]) + (", ..." if len(held) > 5 else "")
+        raise FileExistsError(f"out: {out} holds other files ({shown}): give a new or empty folder, or an earlier "
+                              "export_sft folder to replace (default: <run>/sft)")
+
+
 def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]], bool] = "success") -> list[dict[str, Any]]:
     """Return the SFT rows of a run (id, folder or store): messages (image placeholders), image file paths, completion, ids."""
     store = RunStore.open(run)
@@ -90,6 +114,9 @@ def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]],
 def export_sft(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]], bool] = "success", out: str | Path | None = None):
     """Build the SFT dataset of ``run`` (an id, folder or store; chosen attempts) and save it to ``out`` (default ``<run>/sft``).
 
+    ``out`` must be a new or empty folder, or an earlier export, which is replaced whole; a file or a folder holding
+    anything else is a FileExistsError naming it, raised before any work.
+
     Returns:
         the ``datasets.Dataset`` (columns: messages, images, completion, task_id, attempt_id, step, outcome); with no
         chosen attempt it is empty, with the same columns, and saved all the same (``datasets.load_from_disk`` reads it).
@@ -97,6 +124,10 @@ def export_sft(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]
     import datasets
 
     store = RunStore.open(run)
+    if out is not None and not isinstance(out, (str, Path)):
+        raise TypeError(f"out: a folder path or None (<run>/sft), got {type(out).__name__} {out!r}")
+    target = Path(out) if out is not None else store.dir / "sft"
+    _check_out(target)
     rows = sft_rows(store, where)
     features = datasets.Features({
         "messages": [{"role": datasets.Value("string"),
@@ -111,5 +142,15 @@ def export_sft(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]
         ds = datasets.Dataset.from_list(rows, features=features)
     else:
         ds = datasets.Dataset.from_dict({name: [] for name in features}, features=features)
-    ds.save_to_disk(str(out or store.dir / "sft"), num_shards=None if rows else 1)
+    # Written beside the target, then moved into place: an earlier export is replaced whole (no stale shards) and a
+    # failed save leaves it as it was.
+    partial = target.with_name(target.name + ".partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    try:
+        ds.save_to_disk(str(partial), num_shards=None if rows else 1)
+        if target.is_dir():
+            shutil.rmtree(target)
+        partial.rename(target)
+    finally:
+        shutil.rmtree(partial, ignore_errors=True)
     return ds

@@ -103,13 +103,17 @@ async def _device_gallery(device: str, apps: list[str], out_dir: Path, scale: fl
     return [*written, path]
 
 
-async def app_gallery(out_dir: Path, apps: list[str] | None = None, scale: float = 1.0) -> list[Path]:
-    """Write ``<out_dir>/<app>.png`` for each app (default: every built app of every shell), and ``<device>.png``
-    (its start screen + first screens) for each shell used; return the paths.
+async def app_gallery(out_dir: Path, apps: str | list[str] | None = None, scale: float = 1.0) -> list[Path]:
+    """Write ``<out_dir>/<app>.png`` for each app (default: every built app of every shell; one app may be given as
+    a string), and ``<device>.png`` (its start screen + first screens) for each shell used; return the paths.
 
     Raises:
-        ValueError: for an app no shell has, listing each shell's apps (before anything is written).
+        ValueError: for an app no shell has, listing each shell's apps, or an empty list (before anything is written).
     """
+    if isinstance(apps, str):  # one app: "contacts" was read letter by letter ("no app 'c', 'o', ...")
+        apps = [apps]
+    if apps is not None and not list(apps):  # it wrote no sheet and returned [], as if the gallery had been made
+        raise ValueError("apps: an empty list names no app; leave it out (None) for every app")
     placed = device_apps()
     unknown = [a for a in apps or [] if not any(a in found for found in placed.values())]
     if unknown:

@@ -40,7 +40,7 @@ from toolkit.actions import Action, ActionError, action_dict, parse_action
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.local import LocalBackend
 from toolkit.envs.manager import EnvManager
-from toolkit.session import EnvSession
+from toolkit.session import EnvSession, check_isolation
 from toolkit.tasks import SpecError, TaskSpec, list_suites, load_tasks
 
 NAMESPACE = "guigym"
@@ -114,6 +114,10 @@ class GuigymEnv(gymnasium.Env):
     def __init__(self, task: str, coords: str = "norm1000", scale: float | None = None, max_steps: int | None = None,
                  render_mode: str | None = None, isolation: str = "pages"):
         self.spec_task = _find(task)
+        check_isolation("GuigymEnv", isolation)  # else accepted here and refused at the first reset
+        if render_mode not in (None, *self.metadata["render_modes"]):  # "human" rendered nothing, in silence
+            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r} "
+                             "(gymnasium.make(..., render_mode='human') wraps the env in HumanRendering)")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be a positive integer or None (the task's), got {max_steps!r}")
         if self.spec_task.device == "miniwob":
@@ -239,6 +243,8 @@ def _check_options(options: Any) -> None:
 
 
 def _find(task: str) -> TaskSpec:
+    if not isinstance(task, str):  # it failed as "argument of type 'int' is not iterable"
+        raise TypeError(f"task must be a task id ('suite/id' or 'suite.id'), got {type(task).__name__} {task!r}")
     # "suite/id" (suites may nest: "synth/<world>/id"; ids never hold a "/") or "suite.id"
     suite, _, rest = task.rpartition("/") if "/" in task else task.partition(".")
     try:

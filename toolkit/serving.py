@@ -3,6 +3,10 @@
 ``POST /v1/chat/completions`` (messages with ``image_url`` data URLs, ``temperature``, ``max_tokens``,
 ``seed``, ``logprobs``) and ``GET /v1/models``. Enough for the harness's OpenAI-compatible policy
 to talk to a local checkpoint exactly as it talks to ``vllm serve`` or a hosted API.
+
+A request that does not fit (no messages, an unknown role, ``max_tokens`` < 1, a negative ``temperature``, a
+``seed`` that is not an integer, an image that does not decode) is a 400 naming the field; a failure while
+generating is a 500 with its message. Either way the answer is JSON and the connection stays open.
 """
 
 from __future__ import annotations
@@ -15,32 +19,83 @@ import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from toolkit.models.hf import HFChatModel
 
 
-def _decode_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+class _ImageURL(BaseModel):
+    model_config = ConfigDict(extra="ignore")  # "detail" and the like: the protocol's, of no use here
+
+    url: str
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    type: Literal["text", "image_url"]
+    text: str | None = None
+    image_url: _ImageURL | None = None
+
+    @model_validator(mode="after")
+    def _has_its_field(self) -> "_Part":
+        if getattr(self, self.type) is None:
+            raise ValueError(f"a {self.type} part needs its {self.type!r} field")
+        return self
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="ignore")  # "name", "tool_calls": the protocol's, of no use here
+
+    role: Literal["system", "user", "assistant"]
+    content: str | list[_Part] | None = None
+
+
+class ChatRequest(BaseModel):
+    """The chat-completions fields this server reads. Other fields of the protocol (``top_p``, ``stream``, ...)
+    are ignored, as an OpenAI-compatible server must take what clients send along (``OpenAIConfig.extra_body``)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    model: str | None = None
+    messages: list[_Message] = Field(min_length=1)
+    temperature: float = Field(0.0, ge=0.0)
+    max_tokens: int = Field(128, ge=1)
+    seed: int | None = Field(None, ge=0, le=2**64 - 1)  # torch.manual_seed's range
+    logprobs: bool = False
+
+
+def _request_error(exc: ValidationError) -> str:
+    """Return a pydantic error as one line naming each field (``messages.0.role: ...``)."""
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors())
+
+
+def _decode_messages(messages: list[_Message]) -> list[dict[str, Any]]:
+    """Return the messages for the processor (images as PIL images); raise ValueError naming a part that fails."""
     from PIL import Image
 
     out = []
-    for m in messages:
-        content = m.get("content")
-        if isinstance(content, str):
-            out.append({"role": m["role"], "content": [{"type": "text", "text": content}]})
+    for i, m in enumerate(messages):
+        if isinstance(m.content, str):
+            out.append({"role": m.role, "content": [{"type": "text", "text": m.content}]})
             continue
         parts = []
-        for p in content or []:
-            if p.get("type") == "image_url":
-                url = p["image_url"]["url"]
-                if not url.startswith("data:"):
-                    raise ValueError("only data: URLs are accepted (no network)")
-                parts.append({"type": "image", "image": Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")})
-            elif p.get("type") == "text":
-                parts.append({"type": "text", "text": p["text"]})
-            else:
-                raise ValueError(f"unsupported content part {p.get('type')!r}")
-        out.append({"role": m["role"], "content": parts})
+        for j, p in enumerate(m.content or []):
+            if p.type == "text":
+                parts.append({"type": "text", "text": p.text})
+                continue
+            where = f"messages.{i}.content.{j}.image_url"
+            header, comma, data = p.image_url.url.partition(",")
+            if not header.startswith("data:") or not comma:
+                raise ValueError(f"{where}: only data: URLs are accepted (no network)")
+            try:
+                image = Image.open(io.BytesIO(base64.b64decode(data, validate=True))).convert("RGB")
+            except (OSError, ValueError) as exc:  # binascii.Error is a ValueError, PIL's UnidentifiedImageError an OSError
+                raise ValueError(f"{where}: not a base64-encoded image ({type(exc).__name__}: {exc})") from None
+            parts.append({"type": "image", "image": image})
+        out.append({"role": m.role, "content": parts})
     return out
 
 
@@ -72,20 +127,27 @@ class ChatServer:
                     self._send(404, {"error": {"message": f"no route {self.path}"}})
                     return
                 try:
-                    body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
-                    if body.get("model") not in (None, served):  # as vllm serve answers a wrong --model-name
-                        missing = f"The model `{body['model']}` does not exist."
+                    body = ChatRequest.model_validate(json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0)))))
+                    if body.model not in (None, served):  # as vllm serve answers a wrong --model-name
+                        missing = f"The model `{body.model}` does not exist."
                         self._send(HTTPStatus.NOT_FOUND, {"error": {"message": missing}})
                         return
-                    messages = _decode_messages(body["messages"])
-                    gen = model.generate(messages, float(body.get("temperature", 0.0)), int(body.get("max_tokens", 128)),
-                                         body.get("seed"))
-                except (AttributeError, KeyError, ValueError, TypeError, json.JSONDecodeError) as exc:
+                    messages = _decode_messages(body.messages)
+                except ValidationError as exc:
+                    self._send(HTTPStatus.BAD_REQUEST, {"error": {"message": f"bad request: {_request_error(exc)}"}})
+                    return
+                except ValueError as exc:  # json.JSONDecodeError too
                     self._send(HTTPStatus.BAD_REQUEST, {"error": {"message": f"bad request: {exc}"}})
+                    return
+                try:
+                    gen = model.generate(messages, body.temperature, body.max_tokens, body.seed)
+                except Exception as exc:  # noqa: BLE001 -- answered, not raised: the handler would drop the connection
+                    self._send(HTTPStatus.INTERNAL_SERVER_ERROR,
+                               {"error": {"message": f"generation failed: {type(exc).__name__}: {exc}"}})
                     return
                 choice: dict[str, Any] = {"index": 0, "message": {"role": "assistant", "content": gen.text},
                                           "finish_reason": gen.finish_reason}
-                if body.get("logprobs"):
+                if body.logprobs:
                     tok = model.processor.tokenizer
                     choice["logprobs"] = {"content": [{"token": tok.convert_ids_to_tokens(i), "logprob": lp, "token_id": i}
                                                       for i, lp in zip(gen.token_ids, gen.logprobs)]}

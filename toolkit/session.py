@@ -70,6 +70,11 @@ class EnvSession:
         self._finalizer: weakref.finalize | None = None
         self._serial: asyncio.Lock | None = None  # made on the background loop, which runs every operation
 
+    @property
+    def closed(self) -> bool:
+        """Whether ``close()`` was called (every later call raises RuntimeError)."""
+        return self._closed
+
     # -- plumbing ------------------------------------------------------------------------------------
 
     def _submit(self, coro: Coroutine[Any, Any, T]) -> "asyncio.Future[T]":
@@ -165,6 +170,9 @@ class EnvSession:
             try:
                 obs = await self._reset_on_lease(instance)
             except EnvError as exc:
+                # until the next reset, a step or observe says so: it reset on its own, to the session's seed and
+                # not the one asked for here, and went on as if this reset had worked
+                self.failed = exc
                 raise _advise(exc, AFTER_FAILED_RESET) from None
         obs = _own(obs)
         self.instance, self._steps, self.last = instance, 0, obs
@@ -181,9 +189,9 @@ class EnvSession:
         if not batch:
             raise ValueError("step: give one action or a batch of at least one (an empty batch would count as a step "
                              "that did nothing)")
+        self._check_episode("step")
         if self.instance is None:
             await self._reset(None)
-        self._check_episode("step")
         self._steps += 1
         result = await self._guarded("step", self.manager.step(self.lease, batch,
                                                                 action_id=f"session:{self.instance.key}:{self._steps}"))
@@ -193,9 +201,9 @@ class EnvSession:
 
     async def _evaluate(self) -> Verdict:
         self._check_open("evaluate")
+        self._check_episode("evaluate")
         if self.spec is None or self.instance is None:
             raise RuntimeError("evaluate needs a task: make_env('<task id>') and reset() first")
-        self._check_episode("evaluate")
         return await self._guarded("evaluate", self.manager.evaluate(self.lease, self.instance, self.spec))
 
     async def _close(self) -> None:
@@ -223,9 +231,9 @@ class EnvSession:
 
     async def _observe(self) -> Observation:
         self._check_open("observe")
+        self._check_episode("observe")
         if self.instance is None:
             return await self._reset(None)
-        self._check_episode("observe")
         self.last = _own(await self._guarded("observe", self.manager.observe(self.lease)))
         return self.last
 
@@ -286,6 +294,12 @@ def _check_seed(where: str, seed: Any) -> None:
         raise ValueError(f"{where}: seed must be >= 0, got {seed}")
 
 
+def check_isolation(where: str, isolation: Any) -> None:
+    """Raise ValueError naming ``where`` unless ``isolation`` is one the local backend runs (else it fails at reset)."""
+    if isolation not in ("pages", "contexts", "browsers"):
+        raise ValueError(f"{where}: isolation must be pages, contexts or browsers, got {isolation!r}")
+
+
 def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str = "pages",
              apps: list[str] | None = None) -> EnvSession:
     """Return an environment session for a task id (``suite/id``, or an id one suite alone holds), a spec, or None
@@ -296,8 +310,7 @@ def make_env(task: str | TaskSpec | None = None, seed: int = 0, isolation: str =
         raise TypeError(f"make_env: task must be a task id ('suite/id'), a TaskSpec or None, got {type(task).__name__} {task!r}")
     _check_seed("make_env", seed)
     # Checked here, not at the first reset: apps="contacts" was read letter by letter there.
-    if isolation not in ("pages", "contexts", "browsers"):
-        raise ValueError(f"make_env: isolation must be pages, contexts or browsers, got {isolation!r}")
+    check_isolation("make_env", isolation)
     if apps is not None:
         if not isinstance(apps, (list, tuple)) or not all(isinstance(a, str) for a in apps):
             raise TypeError(f"make_env: apps must be a list of app ids, got {type(apps).__name__} {apps!r}")

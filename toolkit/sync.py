@@ -27,9 +27,19 @@ def background_loop() -> asyncio.AbstractEventLoop:
 
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
-    """Run ``coro`` to completion and return its result, whether or not a loop runs in this thread."""
+    """Run ``coro`` to completion and return its result, whether or not a loop runs in this thread.
+
+    Interrupted (Ctrl-C, Jupyter's interrupt) while it runs on the background loop, ``coro`` is cancelled, as
+    ``asyncio.run`` cancels it outside a loop: it ran on unseen (an evaluation kept its browsers and went on
+    writing its run) and held up the toolkit's next call.
+    """
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         return asyncio.run(coro)
-    return asyncio.run_coroutine_threadsafe(coro, background_loop()).result()
+    future = asyncio.run_coroutine_threadsafe(coro, background_loop())
+    try:
+        return future.result()
+    except BaseException:
+        future.cancel()  # a no-op once it is done
+        raise

@@ -34,3 +34,20 @@ def test_a_step_whose_screenshot_is_missing_names_the_attempt_and_step(tmp_path)
     with pytest.raises(FileNotFoundError, match=rf"attempt '{aid}' step 1: its screenshot .*002\.jpg is missing"):
         get_step(aid, 1, run_id="r", root=str(tmp_path))
     assert [s["index"] for s in attempt_steps(aid, run_id="r", root=str(tmp_path))] == [0, 1, 2]
+
+
+def test_an_attempt_id_or_step_of_another_type_is_an_error_naming_the_argument(tmp_path):
+    """get_attempt(None) failed as "argument of type 'NoneType' is not iterable"; get_step took step 1.7 as step 1
+    and failed on "1" or None with int()'s message, which named no argument."""
+    from toolkit.api import compare_attempts, get_step
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="r")
+    aid = add_attempt(store, "a", 0, "success", [{**record, "results": []} for record in plan()])
+    for bad in (None, 3, ""):
+        with pytest.raises(ValueError, match=rf"argument 'attempt_id': an attempt id .*got {bad!r}"):
+            get_attempt(bad, run_id="r", root=str(tmp_path))
+    with pytest.raises(ValueError, match="argument 'attempt_b': an attempt id"):
+        compare_attempts(aid, None, run_id="r", root=str(tmp_path))
+    for bad in (1.7, "1", None, True):
+        with pytest.raises(ValueError, match=rf"argument 'step': a step index \(a whole number\), got \w+ {bad!r}"):
+            get_step(aid, bad, run_id="r", root=str(tmp_path))

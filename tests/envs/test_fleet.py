@@ -116,6 +116,8 @@ def test_fleet_widget_and_fleet_status_take_an_eval_result_or_store_and_name_wha
     with pytest.raises(ValueError, match=r"FleetWidget: this env session has no phone yet \(call reset\(\) first\)"):
         FleetWidget(env)
     env.close()
+    with pytest.raises(ValueError, match=r"FleetWidget: this env session is closed"):
+        FleetWidget(env)  # it said to call reset(), which a closed session refuses
 
 
 @pytest.fixture(scope="module")

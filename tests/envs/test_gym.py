@@ -85,6 +85,25 @@ def test_unknown_task_and_bad_coords():
             toolkit.gym.GuigymEnv("miniwob/click-button", max_steps=bad)  # 0 was read as the task's own limit
 
 
+
+def test_a_bundled_task_env_refuses_a_bad_scale_isolation_render_mode_or_task_naming_it():
+    """scale=0 was read as the phone's own scale (3), scale=-1 failed in numpy as "negative dimensions", a bad
+    isolation was accepted until the first reset, render_mode="human" rendered nothing in silence, and a task that
+    is no string failed as "argument of type 'int' is not iterable"."""
+    for bad in (0, -1, "2", float("inf")):
+        with pytest.raises(ValueError, match=rf"scale must be a finite number above 0 .* or None .*got {bad!r}"):
+            toolkit.gym.GuigymEnv("mobile-core/contacts.block", scale=bad)
+    with pytest.raises(ValueError, match="GuigymEnv: isolation must be pages, contexts or browsers, got 'nope'"):
+        toolkit.gym.GuigymEnv("mobile-core/contacts.block", isolation="nope")
+    with pytest.raises(ValueError, match=r"render_mode must be None or one of \['rgb_array'\], got 'human'"):
+        toolkit.gym.GuigymEnv("mobile-core/contacts.block", render_mode="human")
+    with pytest.raises(TypeError, match=r"task must be a task id \('suite/id' or 'suite.id'\), got int 123"):
+        toolkit.gym.GuigymEnv(123)
+    env = toolkit.gym.GuigymEnv("mobile-core/contacts.block", scale=0.5, render_mode="rgb_array")
+    assert env.observation_space.shape == (400, 180, 3)  # 360×800 CSS px at half a pixel each
+    env.close()
+
+
 def test_step_and_reset_after_close_say_closed_and_a_new_env_works():
     pytest.importorskip("miniwob")
     env = gymnasium.make("guigym/miniwob.click-test", coords="page")

@@ -59,10 +59,35 @@ def test_a_failed_first_request_is_a_typed_error_and_the_next_reset_works(monkey
         with pytest.raises(EnvError, match="simulated"):
             env.reset()
         with pytest.raises(EnvError, match="simulated"):
-            env.step({"type": "wait"})  # a step with no episode resets first: the same typed error
+            env.step({"type": "wait"})  # the failed reset, named
         monkeypatch.setattr(EnvManager, "request", real)
         assert env.reset().screen == "launcher"
         assert env.step({"type": "open", "app": "answersheet"}).observation.screen == "app:answersheet"
+    finally:
+        env.close()
+
+
+def test_after_a_failed_reset_a_step_or_observe_names_it_rather_than_resetting_to_another_seed(monkeypatch):
+    """A step after reset(seed=7) failed reset on its own to the session's seed (0) and stepped there, as if the
+    reset had worked; it now raises an EnvError naming the failed reset until reset() is called again. (The boot
+    failure is simulated: a real one cannot be brought about on demand.)"""
+    env = make_env("mobile-core/contacts.edit_phone", seed=0)
+    real = EnvManager.request
+
+    async def refused(self, *args, **kwargs):
+        raise EnvError("boot", "request", "simulated")
+
+    try:
+        monkeypatch.setattr(EnvManager, "request", refused)
+        with pytest.raises(EnvError, match="simulated; call reset\\(\\) again to retry"):
+            env.reset(seed=7)
+        monkeypatch.setattr(EnvManager, "request", real)  # the service is back: still no silent new episode
+        for call in (lambda: env.step({"type": "wait"}), env.observe, env.evaluate):
+            with pytest.raises(EnvError, match=r"an earlier request failed \(simulated\); the episode is lost .* call reset\(\)"):
+                call()
+        assert env.instance is None and env.lease is None  # nothing was leased behind the caller's back
+        assert env.reset(seed=7).screen == "launcher" and env.instance.seed == 7
+        assert env.step({"type": "wait"}).observation.screen == "launcher"
     finally:
         env.close()
 

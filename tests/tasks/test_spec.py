@@ -130,3 +130,13 @@ def test_bundled_suite_loads():
         for seed in range(3):
             inst = sample(spec, seed)
             assert inst.reference and inst.instruction
+
+
+def test_sample_takes_a_task_id_as_make_env_does_and_names_another_type():
+    """sample("mobile-core/contacts.edit_phone", 3) failed as "'str' object has no attribute 'suite'"."""
+    spec = find_task("mobile-core/contacts.edit_phone")
+    assert sample("mobile-core/contacts.edit_phone", 3) == sample(spec, 3)
+    with pytest.raises(SpecError, match="no task 'nope'"):
+        sample("nope", 3)
+    with pytest.raises(TypeError, match="sample: spec must be a TaskSpec or a task id \('suite/id'\), got int 7"):
+        sample(7, 3)

@@ -292,3 +292,24 @@ def test_a_screenshot_decoded_at_reduced_scale_keeps_the_size_a_full_decode_give
         data = io.BytesIO()
         Image.new("RGB", size, (40, 90, 200)).save(data, "JPEG")
         assert annotate(data.getvalue(), [], 270).size == (270, round(size[1] * 270 / size[0]))
+
+
+def test_replay_of_an_attempt_the_run_lacks_says_why_unfinished_or_a_close_id(tmp_path):
+    """ReplayWidget of an attempt whose every try failed in the env, or of a mistyped id, said only "has no attempt"
+    (the MCP tools said why for the first; neither named the close id of the second)."""
+    pytest.importorskip("ipywidgets")
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+    from toolkit.widgets import ReplayWidget
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    aid = add_attempt(store, "a", 0, "success", plan())
+    store.append_env_error({"attempt_id": "s__b__t0", "task_id": "s/b", "kind": "crash", "op": "step",
+                            "message": "page crashed"})
+    with pytest.raises(KeyError, match=r"has no attempt 's__b__t0' with a result: it is unfinished, 1 try failed .*"
+                                       r"crash during step: page crashed"):
+        ReplayWidget(store, "s__b__t0")
+    with pytest.raises(KeyError, match=rf"has no attempt 's__a__t1'; did you mean '{aid}'\?"):
+        ReplayWidget(store, "s__a__t1")
+    with pytest.raises(KeyError, match=r"has no attempt 'zzz'\"$"):  # nothing close: nothing guessed
+        ReplayWidget(store, "zzz")

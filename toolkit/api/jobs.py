@@ -32,11 +32,15 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
 
     ``model``: the endpoint URL (agent openai), checkpoint folder (hf) or run (replay); ``model_name``: the name the
     endpoint serves; ``action_format``: the harness's action format; ``temperature`` / ``max_tokens``: sampling.
+    ``suites`` / ``tasks``: a list of names, or one name as a string.
     ``resume``: a run id to finish (its missing attempts, with its own settings; only an openai agent's ``model`` and
     ``model_name`` may be given, to move the endpoint) — the other arguments are then ignored.
     """
     if resume:
         return _resume_job(resume, out, model, model_name, parallel)
+    # one name given as a string is that name, as evaluate() takes it ("mobile-core" was read letter by letter)
+    suites = [suites] if isinstance(suites, str) else suites
+    tasks = [tasks] if isinstance(tasks, str) else tasks
     if not suites:
         raise arg_error("suites", "name at least one suite")
     if tasks is not None and not tasks:  # an agent passing [] means "none", not "every task of the suites"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +10,7 @@ import pandas as pd
 
 from toolkit import diagnosis
 from toolkit.api.models import AttemptInfo, RunInfo, RunSummary, StepInfo, arg_error
-from toolkit.diagnosis.queries import no_score, plural
+from toolkit.diagnosis.queries import no_score, unfinished_note
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
 from toolkit.evaluation import load_result
@@ -53,12 +54,14 @@ def task_results(run_id: str, root: str | None = None) -> list[dict[str, Any]]:
 
 def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "attempt_id") -> RunStore:
     """Return the run holding ``attempt_id``; errors name the caller's argument ``name``."""
+    if not isinstance(attempt_id, str) or not attempt_id:  # None or 3 failed as "argument of type ... is not iterable"
+        raise arg_error(name, f"an attempt id ('run_id/attempt_id', or one a run holds), got {attempt_id!r}")
     if "/" in attempt_id and run_id is None:
         run_id, attempt_id = attempt_id.rsplit("/", 1)
     if run_id:
         store = _store(run_id, root)
         if attempt_id not in store.done_ids():
-            raise arg_error(name, f"run {run_id} has no attempt {attempt_id!r}{_unfinished(store, attempt_id)}")
+            raise arg_error(name, f"run {run_id} has no attempt {attempt_id!r}{unfinished_note(store, attempt_id)}")
         return store
     unreadable = []
     for store in list_runs(root):
@@ -71,17 +74,6 @@ def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "
     raise arg_error(name, f"no run under {root or 'runs/'} has attempt {attempt_id!r}{skipped}")
 
 
-def _unfinished(store: RunStore, attempt_id: str) -> str:
-    """Return why ``attempt_id`` has no result when its tries failed in the env or the model service, else ""."""
-    tries = [r for r in store.env_error_rows() if r.get("attempt_id") == attempt_id]
-    if not tries:
-        return ""
-    last = tries[-1]
-    return (f" with a result: it is unfinished, {plural(len(tries), 'try', 'tries')} failed in the env or the model "
-            f"service (last: {last.get('kind', '?')} during {last.get('op', '?')}: {last.get('message', '?')}); "
-            f"resuming the run runs it again")
-
-
 def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = None) -> AttemptInfo:
     """Return an attempt (``run_id/attempt_id``, or an attempt id of the newest run holding it)."""
     store = _locate(attempt_id, run_id, root)
@@ -92,6 +84,9 @@ def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = N
 
 def get_step(attempt_id: str, step: int, run_id: str | None = None, root: str | None = None) -> tuple[StepInfo, bytes]:
     """Return one step of an attempt and its screenshot after the step (JPEG/PNG bytes)."""
+    if isinstance(step, bool) or not isinstance(step, numbers.Integral):
+        # int() took 1.7 as step 1 and failed on "abc" or None with a message that named no argument
+        raise arg_error("step", f"a step index (a whole number), got {type(step).__name__} {step!r}")
     store = _locate(attempt_id, run_id, root)
     aid = attempt_id.rsplit("/", 1)[-1]
     try:

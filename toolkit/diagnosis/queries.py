@@ -8,6 +8,7 @@ not an agent failure.
 
 from __future__ import annotations
 
+import difflib
 import math
 from pathlib import Path
 from typing import Any
@@ -133,12 +134,28 @@ def attempts_of(run: RunRef, task_id: str) -> pd.DataFrame:
     return df[(df["task_id"] == task_id) | df["task_id"].str.endswith("/" + task_id)].reset_index(drop=True)
 
 
+def unfinished_note(store: RunStore, attempt_id: str) -> str:
+    """Return why ``attempt_id`` has no result when its tries failed in the env or the model service (a clause to
+    append to "has no attempt ..."), else ""."""
+    tries = [r for r in store.env_error_rows() if r.get("attempt_id") == attempt_id]
+    if not tries:
+        return ""
+    last = tries[-1]
+    return (f" with a result: it is unfinished, {plural(len(tries), 'try', 'tries')} failed in the env or the model "
+            f"service (last: {last.get('kind', '?')} during {last.get('op', '?')}: {last.get('message', '?')}); "
+            f"resuming the run runs it again")
+
+
 def attempt(run: RunRef, attempt_id: str) -> dict[str, Any]:
     """Return one attempt: its table row, instance, verdict (per criterion) and step count."""
     store = open_run(run)
     row = next((r for r in store.attempt_rows() if r["attempt_id"] == attempt_id), None)
-    if row is None:
-        raise KeyError(f"run {store.run_id} has no attempt {attempt_id!r}")
+    if row is None:  # why there is none: its tries failed, or the id is mistyped (a task id for an attempt id)
+        why = unfinished_note(store, attempt_id)
+        if not why:
+            close = difflib.get_close_matches(str(attempt_id), [r["attempt_id"] for r in store.attempt_rows()], n=3)
+            why = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        raise KeyError(f"run {store.run_id} has no attempt {attempt_id!r}{why}")
     records = store.trajectory(attempt_id)
     header = next((r for r in records if r.get("kind") == "attempt"), None)
     if header is None:  # the store skips lines it cannot parse: here the first one, with the instance

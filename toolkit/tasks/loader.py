@@ -280,14 +280,20 @@ def derive_seed(*parts: Any) -> int:
     return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
 
 
-def sample(spec: TaskSpec, seed: int) -> TaskInstance:
-    """Sample the instance of ``spec`` for ``seed``: parameters, instruction, s0 patch, reference.
+def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
+    """Sample the instance of ``spec`` (a spec, or a task id :func:`find_task` takes) for ``seed``: parameters,
+    instruction, s0 patch, reference.
 
     Raises:
+        TypeError: when ``spec`` is neither a TaskSpec nor a task id.
         SpecError: when a template names an unknown parameter or a parameter's source fails (naming the field),
             or the spec's suite refuses the seed (MiniWoB++: a seed its page cannot tell apart from another), or the
             seed is not a whole number >= 0.
     """
+    if isinstance(spec, str):  # as make_env takes it: sample("mobile-core/contacts.edit_phone", 3)
+        spec = find_task(spec)
+    elif not isinstance(spec, TaskSpec):  # it failed later, as "'int' object has no attribute 'suite'"
+        raise TypeError(f"sample: spec must be a TaskSpec or a task id ('suite/id'), got {type(spec).__name__} {spec!r}")
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
         # random.Random(-n) draws what random.Random(n) does: two instance keys would name one instance
         raise SpecError(f"{spec.source}: task '{spec.id}': seed {seed!r} is not a whole number >= 0")

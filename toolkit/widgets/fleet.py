@@ -103,6 +103,9 @@ class FleetWidget:
         if hasattr(src, "fleet"):
             return src.fleet()
         if hasattr(src, "manager") and hasattr(src, "lease"):  # an EnvSession (make_env): its manager's fleet
+            if getattr(src, "closed", False):  # it said "no phone yet (call reset() first)", and reset then refused
+                raise ValueError("FleetWidget: this env session is closed (its browser is gone): give a live session "
+                                 "or the run of an evaluation")
             if src.manager is None:
                 raise ValueError("FleetWidget: this env session has no phone yet (call reset() first)")
             return src.manager.fleet()

@@ -53,10 +53,15 @@ class MockedAdapter:
         built = [a for a in catalog[device]["apps"] if (MOCKED_APPS / "apps" / a / "manifest.json").is_file()]
         self.apps: list[str] = list(apps) if apps else built
         self._only = apps is not None
+        if scale is not None and (isinstance(scale, bool) or not isinstance(scale, (int, float))
+                                  or not 0 < scale < float("inf")):
+            # 0 was read as "the device's scale" (3), a negative one failed in numpy as "negative dimensions"
+            raise ValueError(f"scale must be a finite number above 0 (screenshot pixels per CSS pixel) or None (the "
+                             f"device's), got {scale!r}")
         v = catalog[device]["viewport"]
         # Screenshots are width·scale × height·scale pixels (the phone: 360×800 CSS px × 3 = 1080×2400).
         # Frame control by default: our apps have no animations, so a frame is needed only to observe.
-        self.viewport = Viewport(v["width"], v["height"], scale or v.get("scale", 3), frames)
+        self.viewport = Viewport(v["width"], v["height"], scale if scale is not None else v.get("scale", 3), frames)
         self.image_format = image_format
         self.jpeg_quality = jpeg_quality
         # Validation rollouts of policies that never look (reference, random) can skip the pixels.
