@@ -126,7 +126,7 @@ def export_sft(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]
     store = RunStore.open(run)
     if out is not None and not isinstance(out, (str, Path)):
         raise TypeError(f"out: a folder path or None (<run>/sft), got {type(out).__name__} {out!r}")
-    target = Path(out) if out is not None else store.dir / "sft"
+    target = (Path(out) if out is not None else store.dir / "sft").resolve()  # "." has no name for its .partial
     _check_out(target)
     rows = sft_rows(store, where)
     features = datasets.Features({

@@ -50,7 +50,9 @@ class _Message(BaseModel):
     model_config = ConfigDict(extra="ignore")  # "name", "tool_calls": the protocol's, of no use here
 
     role: Literal["system", "user", "assistant"]
-    content: str | list[_Part] | None = None
+    # parts are checked one by one in _decode_messages: a union with list[_Part] answered an unknown part type with
+    # both branches' errors, not "unsupported content part"
+    content: str | list[dict[str, Any]] | None = None
 
 
 class ChatRequest(BaseModel):
@@ -67,9 +69,10 @@ class ChatRequest(BaseModel):
     logprobs: bool = False
 
 
-def _request_error(exc: ValidationError) -> str:
-    """Return a pydantic error as one line naming each field (``messages.0.role: ...``)."""
-    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors())
+def _request_error(exc: ValidationError, where: str = "") -> str:
+    """Return a pydantic error as one line naming each field (``messages.0.role: ...``), under ``where`` if given."""
+    return "; ".join(f"{'.'.join([*([where] if where else []), *map(str, e['loc'])]) or 'body'}: {e['msg']}"
+                     for e in exc.errors())
 
 
 def _decode_messages(messages: list[_Message]) -> list[dict[str, Any]]:
@@ -82,7 +85,14 @@ def _decode_messages(messages: list[_Message]) -> list[dict[str, Any]]:
             out.append({"role": m.role, "content": [{"type": "text", "text": m.content}]})
             continue
         parts = []
-        for j, p in enumerate(m.content or []):
+        for j, raw in enumerate(m.content or []):
+            if raw.get("type") not in ("text", "image_url"):
+                raise ValueError(f"messages.{i}.content.{j}: unsupported content part {raw.get('type')!r} (this server "
+                                 "takes text and image_url)")
+            try:
+                p = _Part.model_validate(raw)
+            except ValidationError as exc:
+                raise ValueError(_request_error(exc, f"messages.{i}.content.{j}")) from None
             if p.type == "text":
                 parts.append({"type": "text", "text": p.text})
                 continue

@@ -25,6 +25,10 @@ def test_the_chat_server_refuses_a_bad_request_naming_the_field_and_keeps_servin
                 {"role": "user", "content": [{"type": "text", "text": "look"}, {"type": "image_url", "image_url": {"url": junk}}]}]),
             "only data: URLs": ask(messages=[{"role": "user", "content": [
                 {"type": "image_url", "image_url": {"url": "http://example.com/a.png"}}]}]),
+            "messages.0.content.0: unsupported content part 'video'": ask(messages=[
+                {"role": "user", "content": [{"type": "video"}]}]),
+            "messages.0.content.0: Value error, a text part needs its 'text' field": ask(messages=[
+                {"role": "user", "content": [{"type": "text"}]}]),
             "seed: ": ask(seed="abc"),
             "messages: ": ask(messages=[]),
             "messages.0.role: ": ask(messages=[{"role": "wizard", "content": "hi"}]),
