@@ -323,3 +323,35 @@ async def test_the_driver_checks_arguments_and_refuses_work_once_closed(specs):
     for call in (manager.request(specs[0]), manager.warm(1), manager.observe(lease)):
         with pytest.raises(ManagerClosed):
             await call
+
+
+async def test_a_request_failing_partway_hands_back_what_it_leased_on_the_hosts(specs):
+    """As the local manager: before, the first of two leases stayed held on its host (the caller never saw it), and a
+    host error other than an EnvError left the host's reservation counted, skewing the spread. No cluster: the host
+    calls are answered here (what cannot exist without one)."""
+    from toolkit.envs.base import Lease
+    from toolkit.envs.ray_host import HostRecord
+
+    manager = RayEnvManager(revive_after_s=None)
+    manager.hosts = [HostRecord(index=0, node="n", node_id="x", actor=None)]
+    calls, answers = [], iter([[Lease(id="L1", device="phone", slot=0, generation=1)], EnvError("boot", "request", "x"),
+                               KeyError("spec")])
+
+    async def remote(host, op, timeout, lease, *args):
+        calls.append(op)
+        if op != "request":
+            return None
+        answer = next(answers)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    manager._remote = remote
+    with pytest.raises(EnvError):
+        await manager.request(specs[0], 2)
+    assert calls == ["request", "request", "release"] and manager.hosts[0].leased == 0 and not manager._leases
+    with pytest.raises(KeyError):
+        await manager.request(specs[0])
+    assert manager.hosts[0].leased == 0
+    with pytest.raises(ValueError, match="argument 'ttl_s'"):
+        await manager.request(specs[0], ttl_s=0)

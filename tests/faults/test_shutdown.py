@@ -38,17 +38,18 @@ async def test_closing_the_manager_under_a_step_ends_it_as_closed_and_no_operati
         [lease] = await manager.request(spec)
         await manager.reset(lease, inst)
         _, hosted = manager.hosted(lease)
-        started = asyncio.Event()
+        started, closed = asyncio.Event(), asyncio.Event()
         real_act = manager.adapter.act
 
         async def slow_act(instance, action):  # the close lands while the step is inside the page
             started.set()
-            await asyncio.sleep(0.5)
+            await closed.wait()
             return await real_act(instance, action)
 
         manager.adapter.act = slow_act
         step = asyncio.ensure_future(manager.step(lease, [{"type": "open", "app": "answersheet"}], "s1"))
         await started.wait()
+    closed.set()
     with pytest.raises(ManagerClosed, match="env manager is closed: step"):
         await step
     assert not isinstance(step.exception(), EnvError)  # not a crash: a scheduler must not rerun it here

@@ -126,6 +126,12 @@ def check_count(name: str, n: Any, minimum: int = 0) -> int:
     return int(n)
 
 
+def check_ttl(ttl_s: Any) -> None:
+    """Raise ValueError unless ``ttl_s`` is None (the manager's ``lease_ttl``) or seconds > 0."""
+    if ttl_s is not None and (isinstance(ttl_s, bool) or not isinstance(ttl_s, (int, float)) or not ttl_s > 0):
+        raise ValueError(f"argument 'ttl_s': expected seconds > 0 (None: the manager's lease_ttl), got {ttl_s!r}")
+
+
 def check_step_args(actions: Any, action_id: Any) -> list:
     """Return ``actions`` as a list, or raise TypeError naming the argument a caller got wrong.
 

@@ -33,15 +33,20 @@ class PoolHealth:
         alive = getattr(self.backend, "alive", None)
         if alive is not None and not alive(instance):
             return False
+        return await self._probe(instance) is True
+
+    async def _probe(self, instance: Instance) -> bool | None:
+        """Round-trip to the instance's renderer: True when it answers, False when the page is dead, None when it hangs
+        (its renderer serves its whole shard, which then goes out of service)."""
         probe = getattr(self.backend, "probe", None)
         if probe is None:
             return True
         try:
             await asyncio.wait_for(probe(instance), self.deadlines.observe)
             return True
-        except asyncio.TimeoutError:  # hung: its renderer serves its whole shard, which goes out of service
+        except asyncio.TimeoutError:
             await self._retire(instance)
-            return False
+            return None
         except Exception:  # noqa: BLE001 - a dead page fails its probe
             return False
 
@@ -53,22 +58,25 @@ class PoolHealth:
             instance = await asyncio.wait_for(self.backend.new_instance(adapter.viewport), self.deadlines.boot)
             await asyncio.wait_for(adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
         except BaseException as exc:
-            hung = isinstance(exc, asyncio.TimeoutError) and instance is not None and not self._closed
-            if hung:
+            late = isinstance(exc, asyncio.TimeoutError)
+            try:
                 # A page that hangs while booting hangs its renderer, and with it every page of its shard: left in
-                # service, each later boot there timed out too. As for a hung step, the shard goes.
-                await self._retire(instance)
-            if instance is not None:  # nothing else references it: left open, its page (or browser) would leak
-                await self._close_quietly(instance)
+                # service, each later boot there timed out too. A probe tells a hung renderer (its shard is retired)
+                # from a slow boot (its neighbours are fine).
+                hung = late and instance is not None and not self._closed and await self._probe(instance) is None
+            finally:
+                if instance is not None:  # nothing else references it: left open, its page (or browser) would leak
+                    await self._close_quietly(instance)
             if not isinstance(exc, Exception):
                 raise  # cancelled: the caller is gone, nothing to report
             if self._closed:
                 raise ManagerClosed("request") from exc  # the close took the browser away, nothing failed
             self.stats.failures += 1
             self.fleet_stats.failure("boot", "request", slot.device)
-            message = (f"the page gave no answer within {self.deadlines.boot:g} s while booting" if hung else
-                       f"no page within {self.deadlines.boot:g} s" if isinstance(exc, asyncio.TimeoutError) else
-                       f"{type(exc).__name__}: {exc}")
+            boot = self.deadlines.boot
+            message = (f"TimeoutError: the page hung while booting (no answer within {boot:g} s, nor to a probe)" if hung
+                       else f"TimeoutError: booting took longer than {boot:g} s" if late and instance is not None
+                       else f"TimeoutError: no page within {boot:g} s" if late else f"{type(exc).__name__}: {exc}")
             raise EnvError("boot", "request", message) from exc
         slot.instance = instance
         self.stats.boots += 1

@@ -25,7 +25,7 @@ from toolkit.actions import Action, ActionError, parse_action
 from toolkit.envs.adapters.base import Adapter, adapter_factory
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import (ActionResult, EnvError, Lease, ManagerClosed, Observation, StaleLeaseError, StepResult,
-                               batch_key, check_count, check_step_args)
+                               batch_key, check_count, check_step_args, check_ttl)
 from toolkit.envs.fleet import FleetStats, FleetStatus, local_pools
 from toolkit.envs.health import PoolHealth
 from toolkit.envs.local import Instance, LocalBackend
@@ -115,8 +115,7 @@ class EnvManager(PoolHealth):
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases on ready instances for ``spec``'s device (booting as needed)."""
         n = check_count("n", n)
-        if ttl_s is not None and not (isinstance(ttl_s, (int, float)) and ttl_s > 0):
-            raise ValueError(f"argument 'ttl_s': expected seconds > 0 (None: the manager's lease_ttl), got {ttl_s!r}")
+        check_ttl(ttl_s)
         self._check_open("request")
         device = spec.device if spec is not None else self.adapter.device
         if spec is not None:

@@ -30,7 +30,8 @@ from typing import Any, Sequence
 
 from toolkit.actions import Action
 from toolkit.envs.adapters.mocked import MockedAdapter
-from toolkit.envs.base import EnvError, Lease, ManagerClosed, Observation, StepResult, check_count, check_step_args
+from toolkit.envs.base import (EnvError, Lease, ManagerClosed, Observation, StepResult, check_count, check_step_args,
+                               check_ttl)
 from toolkit.envs.fleet import FleetStats, FleetStatus, PoolCounts
 from toolkit.envs.manager import LEASE_IDS, Accounting, Deadlines
 from toolkit.envs.ray_host import HostLease, HostRecord, node_label, pool_snapshot, ray_errors
@@ -175,36 +176,52 @@ class RayEnvManager(RayHostsMixin):
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases for ``spec``'s device, on the least-loaded live hosts (a lost host is skipped)."""
         n = check_count("n", n)
+        check_ttl(ttl_s)
         self._check_open("request")
         device = spec.device if spec is not None else self.adapter.device
         await self._revive()
-        leases = []
-        for _ in range(n):
-            tried: set[int] = set()
-            while True:
-                host = self._choose(device, tried)
-                if host is None:
-                    self.stats.failures += 1
-                    self.fleet_stats.failure("no_host", "request", device)
-                    raise EnvError("infra", "request", "no live env host on the Ray cluster"
-                                   + (f" ({'; '.join(f'{h.node}: {h.error}' for h in self.hosts)})" if self.hosts else ""))
-                tried.add(host.index)
-                host.leased += 1  # reserved now, so concurrent requests spread
+        leases: list[Lease] = []
+        try:
+            for _ in range(n):
+                leases.append(await self._lease_one(spec, device, ttl_s))
+        except BaseException:
+            # Failed or cancelled partway (as the local manager): the caller never sees these, so none stays held.
+            for lease in leases:
                 try:
-                    # the host's own worst case: a slow cold boot inside its deadlines is not a lost host
-                    timeout = self.deadlines.request_s() + self.slack_s
-                    [inner] = await self._remote(host, "request", timeout, None, spec, 1, ttl_s)
-                except EnvError:
-                    host.leased -= 1
-                    if host.alive:
-                        raise  # the host answered: a boot failure there is this request's env_error
-                    continue  # the host is lost: lease on another one
-                break
-            lease = Lease(id=f"R{next(LEASE_IDS)}", device=device, slot=host.index, generation=inner.generation)
-            self._leases[lease.id] = HostLease(host=host, inner=inner)
-            leases.append(lease)
+                    await self.release(lease)
+                except Exception:  # noqa: BLE001 - a lost host holds nothing any more
+                    pass
+            raise
         self.fleet_stats.maybe_sample()
         return leases
+
+    async def _lease_one(self, spec: TaskSpec | None, device: str, ttl_s: float | None) -> Lease:
+        """Lease one instance on the least-loaded live host that answers (a lost host is skipped)."""
+        tried: set[int] = set()
+        while True:
+            host = self._choose(device, tried)
+            if host is None:
+                self.stats.failures += 1
+                self.fleet_stats.failure("no_host", "request", device)
+                raise EnvError("infra", "request", "no live env host on the Ray cluster"
+                               + (f" ({'; '.join(f'{h.node}: {h.error}' for h in self.hosts)})" if self.hosts else ""))
+            tried.add(host.index)
+            host.leased += 1  # reserved now, so concurrent requests spread
+            try:
+                # the host's own worst case: a slow cold boot inside its deadlines is not a lost host
+                timeout = self.deadlines.request_s() + self.slack_s
+                [inner] = await self._remote(host, "request", timeout, None, spec, 1, ttl_s)
+            except EnvError:
+                host.leased -= 1
+                if host.alive:
+                    raise  # the host answered: a boot failure there is this request's env_error
+                continue  # the host is lost: lease on another one
+            except BaseException:  # any other error or a cancellation: the reservation was counted for nothing
+                host.leased -= 1
+                raise
+            lease = Lease(id=f"R{next(LEASE_IDS)}", device=device, slot=host.index, generation=inner.generation)
+            self._leases[lease.id] = HostLease(host=host, inner=inner)
+            return lease
 
     async def release(self, lease: Lease) -> None:
         """Return the lease's instance to its host's warm pool (nothing to do when the host is lost)."""
