@@ -32,6 +32,8 @@ def load_recipe(path: str | Path) -> dict[str, Any]:
         data = load_strict(Path(path).read_text()) or {}
     except OSError as exc:
         raise ValueError(f"recipe {path}: cannot read it ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:  # a ValueError that named no file
+        raise ValueError(f"recipe {path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})") from None
     except yaml.YAMLError as exc:
         raise ValueError(f"recipe {path}: not valid YAML ({' '.join(str(exc).split())})") from None
     validate_recipe(data, f"recipe {path}")
