@@ -141,6 +141,15 @@ def test_a_recipe_whose_top_level_is_not_a_mapping_names_the_file(tmp_path, text
         load_recipe(path)
 
 
+def test_a_recipe_that_is_not_utf8_names_the_file(tmp_path):
+    from toolkit.training.recipe import load_recipe
+
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes("name: caf\u00e9\n".encode("latin-1"))
+    with pytest.raises(ValueError, match=rf"^recipe {path}: not UTF-8 text \(byte 0xe9 at offset 9\)$"):
+        load_recipe(path)
+
+
 def test_docs_list_the_type_of_every_key_the_type_check_knows():
     from toolkit.training.recipe_types import TYPES
 

@@ -32,6 +32,8 @@ def load_recipe(path: str | Path) -> dict[str, Any]:
         data = load_strict(Path(path).read_text()) or {}
     except OSError as exc:
         raise ValueError(f"recipe {path}: cannot read it ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:  # a ValueError that named no file
+        raise ValueError(f"recipe {path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})") from None
     except yaml.YAMLError as exc:
         raise ValueError(f"recipe {path}: not valid YAML ({' '.join(str(exc).split())})") from None
     validate_recipe(data, f"recipe {path}")
@@ -299,16 +301,20 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     # Under `accelerate launch` every rank runs this: the first rank of each node builds the model, the others wait
     # for it and load the same files. A resumed run reuses the base model already built (its weights come from the
     # checkpoint; the base stays what `final` is compared with).
+    m = recipe["model"]
     build = args.local_process_index == 0 and not (resume_from is not None and (out / "base-model").is_dir())
     with args.main_process_first(local=True, desc="the model to train"):
         ckpt = build_model(recipe, out, build=build)
-    processor = load_processor(ckpt)
-    check_total_length(recipe, processor, {s.device for s in specs.values()})
-    model = AutoModelForImageTextToText.from_pretrained(ckpt, dtype=model_dtype(recipe, args))
+    try:  # a folder with config.json but without its processor or weights (copied in part)
+        processor = load_processor(ckpt)
+        check_total_length(recipe, processor, {s.device for s in specs.values()})
+        model = AutoModelForImageTextToText.from_pretrained(ckpt, dtype=model_dtype(recipe, args))
+    except OSError as exc:
+        raise ValueError(f"recipe key 'model.checkpoint' is {str(m.get('checkpoint', 'tiny'))!r}: {ckpt} does not "
+                         f"load ({str(exc).splitlines()[0]})") from None
 
     rows = [{"prompt": task, "task_id": task} for task in sorted(specs)]
     h = recipe["history"]
-    m = recipe["model"]
     harness_config = HarnessConfig(format=m.get("format", "text-v1"), coords=m.get("coords"),
                                    history=HistoryConfig(mode="window", window=int(h.get("window", 10)),
                                                          overlap=int(h.get("overlap", 2))),
