@@ -232,3 +232,31 @@ def test_an_interrupted_run_sync_in_a_running_loop_cancels_its_coroutine():
         loop.run_until_complete(cell())
     finally:
         loop.close()
+
+
+async def test_gather_or_cancel_stops_the_others_when_one_fails():
+    """The scheduler's workers and a training step's attempts run through it: when one raises, the others are
+    cancelled and have ended before the error reaches the caller (asyncio.gather left them running on)."""
+    from toolkit.sync import gather_or_cancel
+
+    started, ended = asyncio.Event(), []
+
+    async def waits(name):
+        started.set()
+        try:
+            await asyncio.Event().wait()
+        finally:
+            ended.append(name)
+
+    async def fails():
+        await started.wait()
+        raise RuntimeError("attempt failed")
+
+    with pytest.raises(RuntimeError, match="attempt failed"):
+        await gather_or_cancel(waits("a"), fails(), waits("b"))
+    assert sorted(ended) == ["a", "b"]
+
+    async def value(v):
+        return v
+
+    assert await gather_or_cancel(value(1), value(2)) == [1, 2]

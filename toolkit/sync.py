@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Any, Coroutine, TypeVar
+from typing import Any, Awaitable, Coroutine, TypeVar
 
 T = TypeVar("T")
 
@@ -42,4 +42,21 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
         return future.result()
     except BaseException:
         future.cancel()  # a no-op once it is done
+        raise
+
+
+async def gather_or_cancel(*aws: Awaitable[T]) -> list[T]:
+    """Await ``aws`` concurrently; return their results in order.
+
+    When one raises, or the caller is cancelled, the others are cancelled and awaited before the error goes on:
+    ``asyncio.gather`` leaves them running, and a run's workers then went on after its env manager had closed
+    (booting browsers, writing rows after the run had returned).
+    """
+    tasks = [asyncio.ensure_future(a) for a in aws]
+    try:
+        return await asyncio.gather(*tasks)
+    except BaseException:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         raise

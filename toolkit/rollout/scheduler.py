@@ -21,6 +21,7 @@ from toolkit.envs.manager import EnvManager
 from toolkit.harness import Harness, ModelUnavailable
 from toolkit.rollout.episode import AttemptResult, run_attempt
 from toolkit.store import RunStore, attempt_id
+from toolkit.sync import gather_or_cancel
 from toolkit.tasks import TaskSpec, derive_seed, sample
 
 
@@ -209,16 +210,8 @@ class Scheduler:
                 if row is not None:
                     rows.append(row)
 
-        workers = [asyncio.ensure_future(worker()) for _ in range(min(self.parallel, len(todo)) or 1)]
-        try:
-            await asyncio.gather(*workers)
-        except BaseException:
-            # One worker failed (or the run was cancelled): stop the others before the caller closes the manager.
-            # Left running, they rebooted browsers after the close and wrote to the store after the run had ended.
-            for w in workers:
-                w.cancel()
-            await asyncio.gather(*workers, return_exceptions=True)
-            raise
+        # One worker failing (or the run cancelled) stops the others before the caller closes the manager.
+        await gather_or_cancel(*(worker() for _ in range(min(self.parallel, len(todo)) or 1)))
         if self.stopped is not None:
             raise self._stop_error(left=len(todo) - len(rows), finished=len(done) + len(rows))
         return rows

@@ -21,6 +21,7 @@ from toolkit.harness import Harness
 from toolkit.rollout.episode import AttemptResult, run_attempt
 from toolkit.rollout.scheduler import UNTERMINATED, WorkItem, attempt_row, outcome_of, trajectory_records
 from toolkit.store import attempt_id
+from toolkit.sync import gather_or_cancel
 from toolkit.tasks import derive_seed, sample
 from toolkit.tasks.verdict import shaped_reward
 from toolkit.training.policy import HFTokenPolicy
@@ -155,7 +156,8 @@ class RolloutMixin:
                 members.append(TrainItem(spec=spec, trial=trial, run_seed=self.run_seed, group_seed=group_seed, member=m,
                                          step=step))
             jobs.append(members)
-        flat = await asyncio.gather(*(self._attempt(item, harness, sem) for members in jobs for item in members))
+        # gather_or_cancel: one failing attempt stops its siblings before the manager closes under them
+        flat = await gather_or_cancel(*(self._attempt(item, harness, sem) for members in jobs for item in members))
         out, k = [], 0
         for members in jobs:
             out.append([o for o in flat[k:k + len(members)] if o is not None])
