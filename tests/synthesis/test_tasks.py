@@ -140,6 +140,19 @@ def test_counts_out_of_range_are_refused_naming_the_argument(tmp_path, world):
     assert not out.exists()
 
 
+def test_requirements_naming_another_world_are_named_after_the_world_they_were_made_for(world):
+    """A backend's requirements carrying another world id were reported as synth/<that world>/<id> while the suite is
+    written as synth/<world>/."""
+    class StrayBackend(OfflineBackend):
+        def tasks(self, w, seed=0):
+            return [r.model_copy(update={"world": "elsewhere-1"}) for r in super().tasks(w, seed)]
+
+    seen: dict[str, str] = {}
+    batch = synthesize_tasks(world, n=3, backend=StrayBackend(), seen=seen)
+    assert len(batch.tasks) == 3 and {t.requirements.full_id.split("/")[1] for t in batch.tasks} == {world.id}
+    assert all(v.startswith(f"synth/{world.id}/") for v in seen.values())
+
+
 def test_golden_and_verifier_come_from_separate_calls(world):
     assert list(inspect.signature(offline_verifier).parameters) == ["req"]  # the verifier sees requirements only
     backend = OfflineBackend()

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from toolkit.synthesis.models import Rejection, TaskRequirements, World
-from toolkit.synthesis.world import _mentions
+from toolkit.synthesis.world_check import _mentions
 from toolkit.synthesis.writer import function_name
 
 

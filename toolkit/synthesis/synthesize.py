@@ -163,7 +163,10 @@ def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | Non
         bounds.check("n", n, bounds.PER_WORLD)
     require_consistent(world)  # a world given as an object (edited, read from a file) was never checked
     engine = get_backend(backend)
-    kept, rejections = review(engine.tasks(world, seed), world, seen)
+    # the suite is written as synth/<world.id> whatever a backend's requirements say: a stray world would misname
+    # every rejection and accepted id of the report
+    reqs = [r if r.world == world.id else r.model_copy(update={"world": world.id}) for r in engine.tasks(world, seed)]
+    kept, rejections = review(reqs, world, seen)
     tags, skipped = usable_weak(weak_tags(weak), kept, world.id)
     tasks = []
     for req in select(kept, n, tags, seed):
