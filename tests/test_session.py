@@ -171,6 +171,16 @@ def _interrupt_once_waiting(entered: threading.Event) -> None:
     os.kill(os.getpid(), signal.SIGINT)
 
 
+async def _wait_until_cancelled(entered: threading.Event, stopped: threading.Event) -> None:
+    """Stand in for a long operation: say it started, wait, and say it was cancelled."""
+    entered.set()
+    try:
+        await asyncio.Event().wait()
+    except asyncio.CancelledError:
+        stopped.set()
+        raise
+
+
 def test_an_interrupted_call_stops_its_operation_and_the_session_goes_on(monkeypatch):
     """Ctrl-C (SIGINT, as Jupyter's interrupt sends) during ``env.reset()`` left the reset running on the background
     loop, behind the next call; it is now cancelled, and the next reset works on one lease."""
@@ -178,12 +188,7 @@ def test_an_interrupted_call_stops_its_operation_and_the_session_goes_on(monkeyp
     real = EnvManager.request
 
     async def stuck(self, *args, **kwargs):
-        entered.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            stopped.set()
-            raise
+        await _wait_until_cancelled(entered, stopped)
 
     env = make_env(None, apps=["answersheet"])
     try:
@@ -208,18 +213,10 @@ def test_an_interrupted_run_sync_in_a_running_loop_cancels_its_coroutine():
 
     entered, stopped = threading.Event(), threading.Event()
 
-    async def work():
-        entered.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            stopped.set()
-            raise
-
     async def cell():  # a notebook cell: synchronous toolkit calls inside the running loop
         threading.Thread(target=_interrupt_once_waiting, args=(entered,), daemon=True).start()
         with pytest.raises(KeyboardInterrupt):
-            run_sync(work())
+            run_sync(_wait_until_cancelled(entered, stopped))
         assert stopped.wait(60), "the interrupted coroutine kept running on the background loop"
 
         async def answer():
