@@ -9,6 +9,7 @@ import signal
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -257,3 +258,32 @@ async def test_gather_or_cancel_stops_the_others_when_one_fails():
         return v
 
     assert await gather_or_cancel(value(1), value(2)) == [1, 2]
+
+
+async def test_within_never_swallows_a_cancellation_and_times_out():
+    """Python 3.11's ``asyncio.wait_for`` drops a cancellation that arrives as the awaited operation finishes (half
+    of the cases below), so a Ctrl-C'd evaluation's worker carried on through the remaining attempts. ``within``
+    (every deadline of the toolkit) lets each one through, and still times out."""
+    from toolkit.sync import within
+
+    async def quick():
+        await asyncio.sleep(0)
+        return 1
+
+    async def op():
+        await within(5, quick())
+        await asyncio.sleep(0)
+        return "went on"
+
+    for delay in range(200):
+        task = asyncio.ensure_future(op())
+        for _ in range(delay % 4):
+            await asyncio.sleep(0)
+        if task.cancel():
+            with pytest.raises(asyncio.CancelledError):
+                await task
+    with pytest.raises(TimeoutError):
+        await within(0.01, asyncio.Event().wait())
+    toolkit_dirs = [Path(__file__).parent.parent / d for d in ("toolkit", "mcp_server")]
+    users = [str(p) for d in toolkit_dirs for p in d.rglob("*.py") if "asyncio.wait_for(" in p.read_text()]
+    assert users == [], "use toolkit.sync.within for deadlines"

@@ -60,3 +60,13 @@ async def gather_or_cancel(*aws: Awaitable[T]) -> list[T]:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         raise
+
+
+async def within(seconds: float, aw: Awaitable[T]) -> T:
+    """Return what ``aw`` gives, raising ``TimeoutError`` (and cancelling it) after ``seconds``.
+
+    Used instead of ``asyncio.wait_for``: on Python 3.11 that swallows a cancellation which arrives as the awaited
+    operation finishes, so a Ctrl-C'd evaluation's worker carried on through every remaining attempt.
+    """
+    async with asyncio.timeout(seconds):
+        return await aw

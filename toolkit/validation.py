@@ -33,6 +33,7 @@ from toolkit.envs.manager import EnvManager
 from toolkit.harness import Harness, PolicyRequest, PolicyResponse, RandomPolicy, ReferencePolicy
 from toolkit.paths import MOCKED_APPS
 from toolkit.rollout import run_attempt
+from toolkit.sync import within
 from toolkit.tasks import TaskSpec, derive_seed, judge, sample
 from toolkit.tasks.stats import reachable_instances
 
@@ -110,7 +111,7 @@ class NodeReplayer:
             try:
                 proc.stdin.write(json.dumps({"jobs": jobs}).encode() + b"\n")
                 await proc.stdin.drain()
-                line = await asyncio.wait_for(proc.stdout.readline(), self.TIMEOUT_S)
+                line = await within(self.TIMEOUT_S, proc.stdout.readline())
                 answer = json.loads(line) if line else None
             except (OSError, ValueError, asyncio.TimeoutError) as exc:
                 answer = {"error": f"{type(exc).__name__}: {exc}"}
@@ -133,7 +134,7 @@ class NodeReplayer:
         if proc is not None and proc.returncode is None:
             proc.stdin.close()
             try:
-                await asyncio.wait_for(proc.wait(), 5)
+                await within(5, proc.wait())
             except asyncio.TimeoutError:
                 proc.kill()
                 await proc.wait()

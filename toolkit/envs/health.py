@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from toolkit.envs.base import EnvError, ManagerClosed
 from toolkit.envs.local import Instance
 from toolkit.envs.slots import CLOSE_S
+from toolkit.sync import within
 
 if TYPE_CHECKING:
     from toolkit.envs.slots import _Slot
@@ -42,7 +43,7 @@ class PoolHealth:
         if probe is None:
             return True
         try:
-            await asyncio.wait_for(probe(instance), self.deadlines.observe)
+            await within(self.deadlines.observe, probe(instance))
             return True
         except asyncio.TimeoutError:
             await self._retire(instance)
@@ -55,8 +56,8 @@ class PoolHealth:
         adapter = self.adapter_for(slot.device)
         instance: Instance | None = None
         try:
-            instance = await asyncio.wait_for(self.backend.new_instance(adapter.viewport), self.deadlines.boot)
-            await asyncio.wait_for(adapter.boot(instance, self._base_url, self.deadlines.boot), self.deadlines.boot)
+            instance = await within(self.deadlines.boot, self.backend.new_instance(adapter.viewport))
+            await within(self.deadlines.boot, adapter.boot(instance, self._base_url, self.deadlines.boot))
         except BaseException as exc:
             late = isinstance(exc, asyncio.TimeoutError)
             try:
@@ -83,7 +84,7 @@ class PoolHealth:
 
     async def _close_quietly(self, instance: Instance) -> None:
         """Close an instance within CLOSE_S; shielded, so a second cancellation of the caller cannot leak it."""
-        closing = asyncio.ensure_future(asyncio.wait_for(self.backend.close_instance(instance), CLOSE_S))
+        closing = asyncio.ensure_future(within(CLOSE_S, self.backend.close_instance(instance)))
         try:
             await asyncio.shield(closing)
         except Exception:  # noqa: BLE001 - closing what may already be dead

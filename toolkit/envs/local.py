@@ -25,6 +25,8 @@ from typing import Any, Awaitable, Callable, Literal
 
 from playwright.async_api import Browser, BrowserContext, CDPSession, Page, Playwright, async_playwright
 
+from toolkit.sync import within
+
 Isolation = Literal["pages", "contexts", "browsers"]
 #: How a page makes frames. ``vsync``: Chromium's own 60 Hz frames, so a capture waits for the next one;
 #: ``unthrottled``: a frame as soon as something changed (``--disable-frame-rate-limit``), so captures wait
@@ -73,7 +75,7 @@ async def _close_all(closers: list[Callable[[], Awaitable[Any]]]) -> None:
     async def run() -> None:
         for closer in closers:
             try:
-                await asyncio.wait_for(closer(), 10)
+                await within(10, closer())
             except Exception:  # noqa: BLE001 - closing what may already be dead
                 pass
 
@@ -258,7 +260,7 @@ class LocalBackend:
             if hosted.context is instance.context:
                 hosted.crashed = True
         try:
-            await asyncio.wait_for(instance.context.close(), 10)
+            await within(10, instance.context.close())
         except Exception:  # noqa: BLE001 - a context of a hung renderer may not close cleanly
             pass
 
@@ -270,7 +272,7 @@ class LocalBackend:
             if closer is None:
                 continue
             try:
-                await asyncio.wait_for(closer(), 10)
+                await within(10, closer())
             except Exception:  # noqa: BLE001 - closing what may already be dead
                 pass
 

@@ -31,6 +31,7 @@ from toolkit.envs.health import PoolHealth
 from toolkit.envs.local import Instance, LocalBackend
 from toolkit.envs.server import shared_server
 from toolkit.envs.slots import Accounting, Deadlines, _Slot
+from toolkit.sync import within
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool
 
 T = TypeVar("T")
@@ -203,7 +204,7 @@ class EnvManager(PoolHealth):
             raise EnvError("crash", op, "the instance's page has crashed or closed")
         slot.busy += 1
         try:
-            result = await asyncio.wait_for(fn(), timeout)
+            result = await within(timeout, fn())
             self.fleet_stats.record(op, slot.device)
             return result
         except asyncio.TimeoutError:
@@ -322,7 +323,7 @@ class EnvManager(PoolHealth):
         judging = adapter.evaluate(self.verifiers, spec, instance, slot.s0, final_state, slot.trajectory, slot.instance)
         slot.busy += 1
         try:
-            verdict = await asyncio.wait_for(judging, self.deadlines.evaluate)
+            verdict = await within(self.deadlines.evaluate, judging)
         except asyncio.TimeoutError:
             # Infrastructure, never a score. The instance is left as it is: the next reset puts it back to s0,
             # and a hung page fails that reset's own deadline.

@@ -16,6 +16,7 @@ from typing import Any
 from toolkit.envs.base import EnvError, Lease, ManagerClosed, StaleLeaseError
 from toolkit.envs.fleet import PoolCounts
 from toolkit.envs.ray_host import PASSTHROUGH, EnvHost, HostLease, HostRecord
+from toolkit.sync import within
 
 log = logging.getLogger("toolkit.envs.ray_backend")  # the backend's log, as before the split
 
@@ -26,7 +27,7 @@ class RayHostsMixin:
     # -- plumbing --------------------------------------------------------------------------------
 
     async def _wait(self, ref: Any, timeout: float) -> Any:
-        return await asyncio.wait_for(asyncio.wrap_future(ref.future()), timeout)
+        return await within(timeout, asyncio.wrap_future(ref.future()))
 
     def _spawn(self, node_id: str) -> Any:
         """Create an env host actor pinned to the node ``node_id`` (not started yet)."""

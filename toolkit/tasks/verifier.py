@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolkit.sync import within
 from toolkit.tasks.verifier_worker import MAX_REPLY
 
 log = logging.getLogger(__name__)
@@ -102,7 +103,7 @@ class _Worker:
             raise VerifierFailure(f"verifier worker failed to start ({exc})") from None
         worker = cls(proc)
         try:
-            ready = json.loads(await asyncio.wait_for(proc.stdout.readline(), _START_S))
+            ready = json.loads(await within(_START_S, proc.stdout.readline()))
         except (asyncio.TimeoutError, ValueError):
             ready = None
         if not isinstance(ready, dict) or ready.get("ready") is not True:
@@ -195,8 +196,7 @@ class VerifierPool:
         try:
             if worker is None:  # a replacement that failed to start earlier: try again now
                 worker = await _Worker.start(self.limits)
-            line = await asyncio.wait_for(self._exchange(worker, f"{header}\n{body}\n".encode()),
-                                          self.limits.timeout_s)
+            line = await within(self.limits.timeout_s, self._exchange(worker, f"{header}\n{body}\n".encode()))
             if not line:
                 raise VerifierFailure("verifier process died (crash or memory limit)")
             answer = _answer(line, nonce)
