@@ -47,15 +47,17 @@ def test_a_session_recovers_after_a_killed_renderer_an_expired_lease_and_close()
             call()
 
 
+async def _refused_boot(self, *args, **kwargs):
+    """Stand in for EnvManager.request when no instance can boot."""
+    raise EnvError("boot", "request", "simulated")
+
+
 def test_a_failed_first_request_is_a_typed_error_and_the_next_reset_works(monkeypatch):
     env = make_env(None, apps=["answersheet"])
     real = EnvManager.request
 
-    async def refused(self, *args, **kwargs):
-        raise EnvError("boot", "request", "simulated")
-
     try:
-        monkeypatch.setattr(EnvManager, "request", refused)
+        monkeypatch.setattr(EnvManager, "request", _refused_boot)
         with pytest.raises(EnvError, match="simulated"):
             env.reset()
         with pytest.raises(EnvError, match="simulated"):
@@ -74,11 +76,8 @@ def test_after_a_failed_reset_a_step_or_observe_names_it_rather_than_resetting_t
     env = make_env("mobile-core/contacts.edit_phone", seed=0)
     real = EnvManager.request
 
-    async def refused(self, *args, **kwargs):
-        raise EnvError("boot", "request", "simulated")
-
     try:
-        monkeypatch.setattr(EnvManager, "request", refused)
+        monkeypatch.setattr(EnvManager, "request", _refused_boot)
         with pytest.raises(EnvError, match="simulated; call reset\\(\\) again to retry"):
             env.reset(seed=7)
         monkeypatch.setattr(EnvManager, "request", real)  # the service is back: still no silent new episode
