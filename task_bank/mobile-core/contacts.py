@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from verifier_checks import answer_of, app_data, digits, new_messages, number_is, only_changed, rows, text
+from verifier_checks import answer_of, app_data, digits, has_number, new_messages, number_is, only_changed, rows, text
 
 
 def _contacts(state: dict) -> dict[str, dict]:
@@ -180,7 +180,7 @@ def share_contact(ctx) -> dict[str, bool]:
             bool(digits(recipient.get("phone"))) and digits(thread.get("number")) == digits(recipient.get("phone")))
 
     def holds_card(body):
-        return text(shared.get("name")) in text(body) and bool(phone) and phone in digits(body)
+        return text(shared.get("name")) in text(body) and has_number(body, phone)
 
     new = new_messages(ctx)
     return {

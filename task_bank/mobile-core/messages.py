@@ -6,7 +6,19 @@ unread, pinned, muted, archived}]; apps.contacts.data.contacts = [{id, name, pho
 
 import re
 
-from verifier_checks import answer_of, app_data, by_id, contact, digits, rows, text, thread_content, thread_of, threads
+from verifier_checks import (
+    answer_of,
+    app_data,
+    by_id,
+    contact,
+    digits,
+    has_number,
+    rows,
+    text,
+    thread_content,
+    thread_of,
+    threads,
+)
 
 
 def _contacts(state):
@@ -164,7 +176,7 @@ def forward_code(ctx) -> dict[str, bool]:
 def share_number(ctx) -> dict[str, bool]:
     x, y = ctx.params["x"], ctx.params["y"]
     phone = digits(x["phone"])
-    ok, after = _one_new_message_to(ctx, y["id"], lambda body: phone in digits(body))
+    ok, after = _one_new_message_to(ctx, y["id"], lambda body: has_number(body, phone))
     return {
         "sent": ok,
         "others_intact": _others_intact(ctx, skip=(after["id"],) if after else (), allow_new_to=[(y["id"], y.get("phone"))]),

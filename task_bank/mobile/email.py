@@ -11,7 +11,9 @@ from verifier_checks import (
     alnum,
     answer_of,
     app_data,
-    digits,
+    has_code,
+    has_number,
+    has_words,
     new_rows,
     number,
     rows,
@@ -121,7 +123,7 @@ def forward(ctx) -> dict[str, bool]:
     mail = _one_sent(ctx)
     return {
         "forwarded": mail is not None and mail.get("forward_of") == x["id"] and _addr(mail.get("to")) == [ctx.params["to"].casefold()],
-        "complete": mail is not None and words(x["key"]) in words(mail.get("body"))
+        "complete": mail is not None and has_words(mail.get("body"), x["key"])
         and sorted(mail.get("attachments", [])) == sorted(x["attachments"]),
         "rest_intact": _intact(ctx, new_ok=True),
     }
@@ -170,7 +172,7 @@ def fact_via_messages(ctx) -> dict[str, bool]:
     b = rows(ctx.initial, "messages", "threads")
     a = rows(ctx.final, "messages", "threads")
     return {
-        "sent": len(new) == 1 and new[0].get("from") == "me" and alnum(value) in alnum(new[0].get("text")),
+        "sent": len(new) == 1 and new[0].get("from") == "me" and has_code(new[0].get("text"), value),
         "others_intact": all(k in a for k in b) and all(k == tid or (k in b and thread_content(t) == thread_content(b[k])) for k, t in a.items()),
         "email_intact": _intact(ctx),
     }
@@ -181,7 +183,7 @@ def send_phone(ctx) -> dict[str, bool]:
     mail = _one_sent(ctx)
     return {
         "sent": mail is not None and _addr(mail.get("to")) == [to["email"].casefold()],
-        "has_number": mail is not None and digits(x["phone"]) in digits(f"{mail.get('subject', '')} {mail.get('body', '')}"),
+        "has_number": mail is not None and has_number(f"{mail.get('subject', '')}\n{mail.get('body', '')}", x["phone"]),
         "rest_intact": _intact(ctx, new_ok=True) and app_data(ctx.final, "contacts") == app_data(ctx.initial, "contacts"),
     }
 
@@ -206,7 +208,7 @@ def invite_to_calendar(ctx) -> dict[str, bool]:
     event, intact = _new_event(ctx)
     return {
         "added": _event_matches(event, i),
-        "titled": event is not None and words(i["title"]) in words(event.get("title")),
+        "titled": event is not None and has_words(event.get("title"), i["title"]),
         "rest_intact": intact and _intact(ctx),
     }
 
@@ -217,6 +219,6 @@ def rsvp_and_calendar(ctx) -> dict[str, bool]:
     event, intact = _new_event(ctx)
     return {
         "replied": _is_reply(mail, x["id"], x["email"], ctx.params["text"]),
-        "added": _event_matches(event, x) and words(x["title"]) in words(event.get("title")),
+        "added": _event_matches(event, x) and has_words(event.get("title"), x["title"]),
         "rest_intact": intact and _intact(ctx, new_ok=True),
     }

@@ -8,7 +8,19 @@ Email: apps.email.data.emails = [{id, folder, time, read, starred, labels, own?,
 
 from datetime import UTC, datetime
 
-from verifier_checks import answer_of, app_data, new_rows, number, rows, text, thread_content, thread_of, threads, words
+from verifier_checks import (
+    answer_of,
+    app_data,
+    has_words,
+    new_rows,
+    number,
+    rows,
+    text,
+    thread_content,
+    thread_of,
+    threads,
+    words,
+)
 
 
 def _photos(state):
@@ -171,7 +183,7 @@ def share_to_messages(ctx) -> dict[str, bool]:
     c, label = ctx.params["c"], ctx.params["p"]["label"]
     new, intact = _new_mine_to(ctx, c)
     return {
-        "sent": len(new) == 1 and new[0].get("from") == "me" and words(label) in words(new[0].get("text")),
+        "sent": len(new) == 1 and new[0].get("from") == "me" and has_words(new[0].get("text"), label),
         "others_intact": intact,
         "gallery_intact": _gallery(ctx.final) == _gallery(ctx.initial),
     }

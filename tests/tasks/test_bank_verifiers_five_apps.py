@@ -112,3 +112,35 @@ async def test_bank_pay_back_and_tell_needs_the_amount_paid_in_the_text_not_one_
         return [{"app": None, "action": {"type": "open", "app": "bank"}}] + [{"app": a, "action": x} for a, x in pay] \
             + _text(p["cid"], body)
     await _verdicts("bank.pay_back_and_tell", cases, log)
+
+
+def _new_text(contact: dict, body: str) -> list:
+    """Start a conversation with ``contact``'s number in Messages (there may be none yet) and send ``body``."""
+    return [{"app": None, "action": {"type": "open", "app": "messages"}},
+            {"app": "messages", "action": {"type": "new"}},
+            {"app": "messages", "action": {"type": "pick", "number": contact["phone"]}},
+            {"app": "messages", "action": {"type": "send", "text": body}}]
+
+
+async def test_email_facts_and_numbers_sent_on_count_only_as_whole_groups():
+    """A code or phone number sent on passes with or without its separators, but not as a piece of a longer one:
+    "73165" held the reference "7316" and "5550142 9"-style run-ons held a phone, when the check was a substring."""
+    def fact_cases(inst, s0):
+        value = inst.params["f"]["value"]
+        bare = "".join(ch for ch in value if ch.isalnum())
+        return ((f"Here it is: {value}", True), (f"ref {bare.lower()}.", True), (f"{value}5", False), (f"A{bare}", False))
+    await _verdicts("email.fact_via_messages", fact_cases, lambda inst, typed: _new_text(inst.params["c"], typed))
+
+    [spec] = load_tasks(["mobile-core"], ["messages.share_number"])
+    inst = sample(spec, 0)
+    initial = _s0(spec, inst)
+    number = "".join(ch for ch in inst.params["x"]["phone"] if ch.isdigit())
+    pool = VerifierPool(size=1)
+    try:
+        for typed, success in ((f"It's {number[:3]} {number[3:]}", True), (f"({number[:3]}) {number[3:]}!", True),
+                               (f"{number}9", False), (f"1{number}", False)):
+            log = _new_text(inst.params["y"], typed)
+            verdict = await judge(pool, spec, inst, initial, _replay(spec, inst, log))
+            assert verdict.success is success, (typed, verdict.criteria)
+    finally:
+        await pool.close()

@@ -167,3 +167,15 @@ def test_bundled_verifiers_import_only_names_verifier_checks_defines():
             if isinstance(node, ast.ImportFrom) and node.module == "verifier_checks":
                 missing = [a.name for a in node.names if not hasattr(vc, a.name)]
                 assert not missing, f"{path.relative_to(TASK_BANK)} imports {missing} from verifier_checks"
+
+
+def test_has_words_code_and_number_find_whole_groups_only():
+    assert vc.has_words("Team sync, 3pm", "team  SYNC") and not vc.has_words("team syncing", "team sync")
+    assert not vc.has_words("anything", "") and not vc.has_words(None, "a")
+    assert vc.has_code("ref CC6042.", "CC-6042") and vc.has_code("cc 6042", "CC-6042")
+    assert not vc.has_code("CC-60421", "CC-6042") and not vc.has_code("ACC-6042", "CC-6042")
+    assert vc.has_code("code 7316, thanks", "7316") and not vc.has_code("73165", "7316") and not vc.has_code("x", "")
+    assert vc.has_number("call 555 0142", "555-0142") and vc.has_number("(555) 0142", "5550142")
+    assert vc.has_number("id 42 555-0142", "5550142") and vc.has_number("+1 555 0142 or so", "5550142")
+    assert not vc.has_number("55501429", "555-0142") and not vc.has_number("15550142", "5550142")
+    assert not vc.has_number("555 x 0142", "5550142") and not vc.has_number("555", "")

@@ -91,6 +91,45 @@ def digits(value):
     return re.sub(r"\D", "", str(value if value is not None else ""))
 
 
+def _holds_groups(groups, want):
+    """True when some contiguous run of ``groups`` joins to exactly ``want`` (a non-empty text)."""
+    for start in range(len(groups)):
+        joined = ""
+        for group in groups[start:]:
+            joined += group
+            if joined == want:
+                return True
+            if not want.startswith(joined):
+                break
+    return False
+
+
+def has_words(body, phrase):
+    """True when the words of ``phrase`` (see :func:`words`) stand in ``body`` as whole words, in order:
+    "team sync" is in "Team sync, 3pm", not in "team syncing"; an empty phrase is in nothing."""
+    want = words(phrase)
+    return bool(want) and f" {want} " in f" {words(body)} "
+
+
+def has_code(body, value):
+    """True when ``body`` holds ``value`` (a reference, order number, code) as whole letter/digit groups, with or
+    without its separators: "CC-6042" is in "ref CC6042." and "cc 6042", not in "CC-60421" or "ACC-6042"."""
+    want = alnum(value)
+    groups = re.findall(r"[0-9a-z]+", str(body if body is not None else "").casefold())
+    return bool(want) and _holds_groups(groups, want)
+
+
+def has_number(body, value):
+    """True when ``body`` holds the digits of ``value`` (a phone number) as whole digit groups of one written
+    number, however grouped: "555-0142" is in "call 555 0142" and "(555) 0142", not in "55501429" or "15550142"
+    (digits glued on); groups around it are allowed: "id 42 555-0142" and "+1 555 0142" hold 5550142."""
+    want = digits(value)
+    for run in re.findall(r"\d[\d\s().+/-]*", str(body if body is not None else "")):
+        if _holds_groups(re.findall(r"\d+", run), want):
+            return True
+    return False
+
+
 # A plain decimal ("12", "-3.5", ".5", "1e3"): not float()'s "nan", "inf" or "1_000".
 _DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?", re.I)
 # Thousands grouped by commas, three digits a group: "1,204", "-12,000.50".
