@@ -465,3 +465,21 @@ def test_an_output_dir_that_cannot_be_created_names_where_it_came_from(tmp_path)
     path.write_text(yaml.safe_dump(recipe))
     with pytest.raises(ValueError, match=r"r\.yaml: recipe key 'trainer\.output_dir' is '.*a-file/out': cannot create"):
         train(path, max_steps=1)
+
+
+def test_a_recipe_dict_built_in_code_gets_the_loaders_checks_and_defaults(tmp_path):
+    """grpo_config and build_trainer take a dict without every section (KeyError 'algorithm' before) as load_recipe
+    takes a file without them: absent sections are their defaults, a bad key is a ValueError naming it."""
+    from toolkit.training.recipe import build_trainer, grpo_config
+
+    args = grpo_config({"trainer": {"device": "cpu"}}, tmp_path)
+    assert (args.num_generations, args.per_device_train_batch_size, args.max_steps) == (8, 8, 100)
+    with pytest.raises(ValueError, match=r"^recipe: unknown recipe key 'algorithm\.group_sise'"):
+        grpo_config({"algorithm": {"group_sise": 4}}, tmp_path)
+    with pytest.raises(ValueError, match=r"^recipe: the top level must be a mapping"):
+        grpo_config(["model"], tmp_path)
+    with pytest.raises(ValueError, match=r"^recipe has no tasks"):
+        build_trainer({"trainer": {"device": "cpu"}}, tmp_path / "run", max_steps=1)
+    with pytest.raises(ValueError, match=r"^tasks\.pools\[0\]: no suite 'mobile-cor'"):
+        build_trainer({"tasks": {"pools": [{"suite": "mobile-cor"}]}, "trainer": {"device": "cpu"}}, tmp_path / "run")
+    assert not (tmp_path / "run").exists()

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from toolkit.training.schema import clip_range, validate_recipe
+from toolkit.training.schema import clip_range, recipe_sections
 
 
 def _loss_settings(algo: dict[str, Any]) -> dict[str, Any]:
@@ -46,8 +46,8 @@ def grpo_config(recipe: dict[str, Any], output_dir: str | Path, max_steps: int |
     import torch
     from trl import GRPOConfig
 
+    recipe = recipe_sections(recipe)  # recipes built or edited in code are checked (and completed) as load_recipe does
     algo, tr, ro = recipe["algorithm"], recipe["trainer"], recipe["rollout"]
-    validate_recipe(recipe)  # recipes edited in code after load_recipe are checked too
     if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
         # transformers reads max_steps <= 0 as "train num_train_epochs (3) epochs instead"
         raise ValueError(f"the step limit (--max-steps, --max_steps) is {max_steps!r}; expected an integer >= 1")

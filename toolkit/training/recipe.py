@@ -21,7 +21,7 @@ from toolkit.strict_yaml import load_strict
 from toolkit.training.grpo_args import check_pool_size, grpo_config, model_dtype
 from toolkit.training.lengths import check_total_length, window_floor
 from toolkit.training.model_setup import build_model, check_checkpoint, warm_start
-from toolkit.training.schema import pool_splits, validate_recipe
+from toolkit.training.schema import SECTIONS, pool_splits, recipe_sections
 
 __all__ = ["RECIPE_ERRORS", "SECTIONS", "build_model", "build_trainer", "check_checkpoint", "check_pool_size",
            "check_total_length", "export_env", "grpo_config", "load_recipe", "model_dtype", "train", "warm_start",
@@ -31,7 +31,6 @@ log = logging.getLogger(__name__)
 
 #: How the errors about a recipe's own keys begin (pools.py, schema.py): :func:`train` adds the file to them.
 RECIPE_ERRORS = ("tasks.pools", "recipe key", "recipe has no tasks", "the task pool has")
-SECTIONS = ("model", "tasks", "algorithm", "sampling", "rollout", "history", "reward", "trainer")
 
 
 def load_recipe(path: str | Path) -> dict[str, Any]:
@@ -45,11 +44,7 @@ def load_recipe(path: str | Path) -> dict[str, Any]:
         raise ValueError(f"recipe {path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})") from None
     except yaml.YAMLError as exc:
         raise ValueError(f"recipe {path}: not valid YAML ({' '.join(str(exc).split())})") from None
-    validate_recipe(data, f"recipe {path}")
-    for s in SECTIONS:
-        if data.get(s) is None:
-            data[s] = {}
-    return data
+    return recipe_sections(data, f"recipe {path}")
 
 
 def export_env(recipe: dict[str, Any]) -> None:
@@ -80,6 +75,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     from toolkit.training.sampler import AdaptiveSampler
     from toolkit.training.trainer import GuiGRPOTrainer
 
+    recipe = recipe_sections(recipe)  # a dict built in code gets load_recipe's checks and empty sections too
     out = Path(output_dir)
     args = grpo_config(recipe, out, max_steps)
     check_checkpoint(recipe)

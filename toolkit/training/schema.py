@@ -120,6 +120,22 @@ def validate_recipe(recipe: dict[str, Any], source: str = "recipe") -> None:
         raise ValueError(f"{source}: {exc}") from None
 
 
+#: The sections of a recipe; :func:`recipe_sections` gives each one that is absent (or null) as an empty mapping.
+SECTIONS = ("model", "tasks", "algorithm", "sampling", "rollout", "history", "reward", "trainer")
+
+
+def recipe_sections(recipe: Any, source: str = "recipe") -> dict[str, Any]:
+    """Return ``recipe`` checked by :func:`validate_recipe` (ValueError naming ``source`` and the key path) with every
+    section present: a copy in which an absent or null section is an empty mapping (its keys' defaults). What
+    ``load_recipe`` returns for a file, and what ``grpo_config`` / ``build_trainer`` make of a dict built in code."""
+    validate_recipe(recipe, source)
+    out = dict(recipe)
+    for section in SECTIONS:
+        if out.get(section) is None:
+            out[section] = {}
+    return out
+
+
 def pool_splits(pool: dict[str, Any], index: int) -> tuple[str, ...]:
     """Return the task splits a pool trains on (``split``: train, test or a list; default train only)."""
     split = pool.get("split", "train")
