@@ -375,6 +375,18 @@ def test_train_output_dir_that_cannot_be_created_is_a_clear_error(tmp_path):
     _clear_error(res, 1, f"--output-dir: {blocker / 'out'}: cannot create this folder (Not a directory)")
 
 
+def test_train_into_a_folder_holding_a_run_is_a_clear_error(tmp_path):
+    """Without --resume the new run's checkpoints would replace the old run's silently (transformers' behaviour)."""
+    pytest.importorskip("trl")
+    out = tmp_path / "out"
+    (out / "checkpoint-2").mkdir(parents=True)
+    (out / "checkpoint-2" / "trainer_state.json").write_text('{"global_step": 2}')
+    res = guigym("train", "--config", str(_tiny_recipe(tmp_path)), "--output-dir", str(out), timeout=300)
+    _clear_error(res, 1, f"--output-dir: {out}: this folder already holds a run (checkpoint-2); pass --resume last",
+                 "--overwrite-output-dir")
+    assert sorted(p.name for p in out.iterdir()) == ["checkpoint-2"]
+
+
 def test_mcp_http_on_a_busy_port_or_a_bad_host_is_a_clear_error():
     pytest.importorskip("mcp")
     import socket

@@ -421,7 +421,7 @@ def test_train_exports_the_recipe_env_before_building(tmp_path, monkeypatch):
     monkeypatch.delenv("GUIGYM_TEST_RECIPE_FLAG", raising=False)
     seen = {}
 
-    def fake_build(recipe, out, max_steps=None, resume=None, output_source=None):
+    def fake_build(recipe, out, max_steps=None, resume=None, output_source=None, overwrite_output_dir=None):
         import os
 
         seen.update(value=os.environ.get("GUIGYM_TEST_RECIPE_ENV"), flag=os.environ.get("GUIGYM_TEST_RECIPE_FLAG"))

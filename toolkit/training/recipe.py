@@ -56,12 +56,15 @@ def export_env(recipe: dict[str, Any]) -> None:
 
 
 def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int | None = None,
-                  resume: str | Path | None = None, output_source: str | None = None):
+                  resume: str | Path | None = None, output_source: str | None = None,
+                  overwrite_output_dir: bool | None = None):
     """Return a ready :class:`GuiGRPOTrainer` for ``recipe`` writing under ``output_dir``; with ``resume`` (``last``
     or a checkpoint folder) it continues that checkpoint's run (``trainer.resume_checkpoint``, what
     :func:`train` passes to ``trainer.train``). The recipe, the task pool, the env config and the checkpoint are
-    checked before any model is built or loaded (ValueError; ``output_source`` is how an output dir that cannot be
-    created is named, default ``output dir <path>``)."""
+    checked before any model is built or loaded (ValueError; ``output_source`` is how the output dir is named in
+    errors, default ``output dir <path>``). Without ``resume``, an output dir that holds an earlier run (checkpoints,
+    ``final/``) is refused unless ``overwrite_output_dir`` (None: ``trainer.overwrite_output_dir``, default false),
+    which removes that run's checkpoints first."""
     from datasets import Dataset
     from transformers import AutoModelForImageTextToText
 
@@ -70,13 +73,19 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     from toolkit.models.tiny import load_processor
     from toolkit.store import RunStore
     from toolkit.training.pools import env_factory, select_tasks
-    from toolkit.training.resume import (ToolkitStateCallback, check_same_recipe, checkpoint_step, find_checkpoint,
-                                         load_toolkit_state, read_toolkit_state, schedule_change)
+    from toolkit.training.resume import (ToolkitStateCallback, check_output_dir, check_same_recipe, checkpoint_step,
+                                         clear_previous_run, find_checkpoint, load_toolkit_state, read_toolkit_state,
+                                         schedule_change)
     from toolkit.training.sampler import AdaptiveSampler
     from toolkit.training.trainer import GuiGRPOTrainer
 
     recipe = recipe_sections(recipe)  # a dict built in code gets load_recipe's checks and empty sections too
     out = Path(output_dir)
+    if overwrite_output_dir and resume is not None:
+        raise ValueError(f"--resume {resume} and --overwrite-output-dir together: a resume continues the run in "
+                         f"{out}, an overwrite replaces it; pass one of them")
+    overwrite = bool(recipe["trainer"].get("overwrite_output_dir", False) if overwrite_output_dir is None
+                     else overwrite_output_dir)
     args = grpo_config(recipe, out, max_steps)
     check_checkpoint(recipe)
     specs = select_tasks(recipe)
@@ -97,6 +106,12 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
         change = schedule_change(resume_from, args.max_steps)
         if change:
             log.warning(change)
+    elif not overwrite:  # transformers would save over the earlier run's checkpoints without a word
+        check_output_dir(out, output_source)
+    elif args.process_index == 0:  # (the recipe's overwrite is ignored by a resume, which replaces nothing)
+        removed = clear_previous_run(out)
+        if removed:
+            log.warning("overwriting the run in %s: removed %s", out, ", ".join(removed))
 
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -162,9 +177,10 @@ def _rank_run_id(args) -> str | None:
 
 
 def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_steps: int | None = None,
-          resume: str | Path | None = None) -> dict[str, Any]:
+          resume: str | Path | None = None, overwrite_output_dir: bool | None = None) -> dict[str, Any]:
     """Run a recipe (``resume``: continue from ``last`` checkpoint under the output dir, or from a checkpoint
-    folder) with its ``env:`` exported; return a summary (output dir, final checkpoint, run store, log history)."""
+    folder; ``overwrite_output_dir``: replace an earlier run there, None: ``trainer.overwrite_output_dir``) with
+    its ``env:`` exported; return a summary (output dir, final checkpoint, run store, log history)."""
     recipe = load_recipe(recipe_path)
     export_env(recipe)  # first: HF_HOME / HF_HUB_CACHE there decide which cache the checkpoint is looked up in
     check_checkpoint(recipe, f"recipe {recipe_path}")
@@ -176,7 +192,8 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
     else:
         source = None
     try:
-        trainer = build_trainer(recipe, out, max_steps, resume=resume, output_source=source)
+        trainer = build_trainer(recipe, out, max_steps, resume=resume, output_source=source,
+                                overwrite_output_dir=overwrite_output_dir)
     except ValueError as exc:  # a pool or key error names its key path; say which file holds it
         if str(exc).startswith(RECIPE_ERRORS):
             raise ValueError(f"recipe {recipe_path}: {exc}") from None

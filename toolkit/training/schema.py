@@ -30,7 +30,8 @@ SCHEMA: dict[str, Any] = {
     "reward": {"kind": ANY},
     "trainer": {"backend": ANY, "tasks_per_step": ANY, "steps_per_generation": ANY, "gradient_accumulation_steps": ANY,
                 "max_steps": ANY, "save_steps": ANY, "save_only_model": ANY, "seed": ANY, "dtype": ANY, "device": ANY,
-                "gradient_checkpointing": ANY, "k3_threshold": ANY, "scale_rewards": ANY, "output_dir": ANY},
+                "gradient_checkpointing": ANY, "k3_threshold": ANY, "scale_rewards": ANY, "output_dir": ANY,
+                "overwrite_output_dir": ANY},
 }
 
 # Keys that earlier recipes carried but the training path never read: refused with the reason.
