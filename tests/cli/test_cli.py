@@ -429,8 +429,9 @@ def test_mcp_http_says_where_it_listens():
 
 @requires_chromium
 def test_train_that_stops_with_no_trainable_token_is_one_error_line(tmp_path):
-    """rollout.max_total_length just above what the check before any work counts (system message and task line):
-    every window, with its screenshot, is longer, so the run stops after its first rollout with a stated reason."""
+    """rollout.max_total_length just above what the check before any work counts (system message, an empty task line,
+    the screenshot): every window, with its real task line and turn, is longer, so the run stops after its first
+    rollout with a stated reason."""
     pytest.importorskip("trl")
     from toolkit.models.tiny import build_tiny_qwen3vl, load_processor
     from toolkit.training.recipe import window_floor

@@ -199,9 +199,59 @@ def test_a_max_total_length_below_the_system_message_is_refused_before_the_weigh
     text = re.sub(r"\n\s*warm_start: \[.*\]", "", text)  # no warm start: it trains the built model
     path.write_text(text.replace("max_total_length: 4096", "max_total_length: 64", 1))
     with pytest.raises(ValueError, match=rf"^recipe {path}: recipe key 'rollout\.max_total_length' is 64, but on "
-                                         r"device 'phone' the system message and the task line alone take \d+ tokens"):
+                                         r"device 'phone' the first step alone takes \d+ tokens: \d+ for the system "
+                                         r"message and the task line \+ 10 for its 1080x2400 screenshot"):
         train(path, output_dir=tmp_path / "out")
     assert not (tmp_path / "out" / "runs").exists()  # no run store, no env
+
+
+def test_the_length_check_counts_the_screenshot_from_the_processors_geometry(tmp_path, monkeypatch):
+    """A limit that holds the text of the first step but not its screenshot was let through (the screenshot's tokens
+    were first counted when the whole first generation turned out too long to train): refused up front now, naming
+    the numbers; the count is what the processor makes of a real-size screenshot."""
+    import transformers
+    from PIL import Image
+
+    from toolkit.models.tiny import build_tiny_qwen3vl, load_processor
+    from toolkit.training.lengths import floor_parts, screenshot_size
+    from toolkit.training.recipe import train
+    from toolkit.training.windows import TokenBuilder
+
+    recipe = _tiny()
+    recipe["model"]["tiny"]["max_pixels"] = 400_000
+    processor = load_processor(build_tiny_qwen3vl(tmp_path / "m", max_pixels=400_000))
+    floor = floor_parts(recipe, processor, "phone")
+    assert screenshot_size("phone") == floor.size == (1080, 2400)
+    builder = TokenBuilder(processor)
+    user = [{"type": "text", "text": "Task:\nStep 1:"}, {"type": "image", "ref": "obs:0"}]
+    messages = [{"role": "system", "content": _system(recipe)}, {"role": "user", "content": user}]
+    ids, _, grids = builder._process(builder.head_text(messages), [Image.new("RGB", floor.size)])
+    assert floor.image == int(grids[0].prod()) // 4 > 300 and floor.total == len(ids) + 1
+
+    def no_weights(*args, **kwargs):
+        raise AssertionError("the model weights were loaded")
+
+    monkeypatch.setattr(transformers.AutoModelForImageTextToText, "from_pretrained", no_weights)
+    limit = floor.text + floor.image // 2  # room for the text, not for the screenshot
+    path = tmp_path / "short.yaml"
+    text = re.sub(r"\n\s*warm_start: \[.*\]", "", (RECIPES / "grpo-tiny-cpu.yaml").read_text())
+    path.write_text(text.replace("max_total_length: 4096", f"max_total_length: {limit}", 1)
+                    .replace("max_pixels: 16384", "max_pixels: 400000", 1))
+    with pytest.raises(ValueError, match=rf"is {limit}, but on device 'phone' the first step alone takes {floor.total} "
+                                         rf"tokens: {floor.text} for the system message and the task line \+ "
+                                         rf"{floor.image} for its 1080x2400 screenshot \(resized by the processor to at "
+                                         rf"most 400000 pixels, 16-pixel patches merged 2x2\) \+ 1 sampled token.*"
+                                         rf"at least {floor.total} \(default 8192\), or lower model\.tiny\.max_pixels$"):
+        train(path, output_dir=tmp_path / "out")
+    assert not (tmp_path / "out" / "runs").exists()
+
+
+def _system(recipe):
+    from toolkit.harness import HarnessConfig
+    from toolkit.harness.formats import get_format
+    from toolkit.harness.harness import system_prompt
+
+    return system_prompt("phone", HarnessConfig().system_prompt) + get_format(recipe["model"]["format"]).describe()
 
 
 # -- trainer pieces -------------------------------------------------------------------------------------------------
