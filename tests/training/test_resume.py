@@ -120,6 +120,9 @@ def test_a_new_run_into_a_folder_holding_a_run_is_refused_unless_it_overwrites(t
     with pytest.raises(ValueError, match=rf"^argument 'output_dir': {out}: this folder already holds a run"):
         train(REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml", out, max_steps=1)
     assert not (out / "base-model").exists()  # refused before the tiny model was built
+    other = _checkpoint(tmp_path / "other" / "checkpoint-1", step=1)
+    with pytest.raises(ValueError, match=rf"^output dir {out}: this folder already holds a run"):
+        build_trainer(recipe, out, max_steps=3, resume=other)  # another run's checkpoint, resumed into this folder
     with pytest.raises(ValueError, match=r"--resume last and --overwrite-output-dir together"):
         build_trainer(recipe, out, max_steps=1, resume="last", overwrite_output_dir=True)
 

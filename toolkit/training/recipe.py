@@ -106,12 +106,15 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
         change = schedule_change(resume_from, args.max_steps)
         if change:
             log.warning(change)
-    elif not overwrite:  # transformers would save over the earlier run's checkpoints without a word
+    if resume_from is None and overwrite:  # (the recipe's overwrite is ignored by a resume, which replaces nothing)
+        if args.process_index == 0:
+            removed = clear_previous_run(out)
+            if removed:
+                log.warning("overwriting the run in %s: removed %s", out, ", ".join(removed))
+    elif resume_from is None or resume_from.parent.resolve() != out.resolve():
+        # transformers would save over the earlier run's checkpoints without a word (a resume from another folder's
+        # checkpoint too)
         check_output_dir(out, output_source)
-    elif args.process_index == 0:  # (the recipe's overwrite is ignored by a resume, which replaces nothing)
-        removed = clear_previous_run(out)
-        if removed:
-            log.warning("overwriting the run in %s: removed %s", out, ", ".join(removed))
 
     try:
         out.mkdir(parents=True, exist_ok=True)
