@@ -10,9 +10,10 @@ from typing import Any
 from toolkit.paths import REPO_ROOT
 
 
-def build_model(recipe: dict[str, Any], output_dir: Path, build: bool = True) -> Path:
-    """Return the checkpoint folder to train (``checkpoint: tiny`` builds a tiny Qwen3-VL under the output dir;
-    with ``build`` False only its path, for the ranks that load what their node's first rank built)."""
+def build_model(recipe: dict[str, Any], output_dir: Path, build: bool = True, warm: bool = True) -> Path:
+    """Return the checkpoint folder to train (``checkpoint: tiny`` builds a tiny Qwen3-VL under the output dir,
+    warm-started unless ``warm`` is False (:func:`warm_tiny` then does it); with ``build`` False only its path, for
+    the ranks that load what their node's first rank built)."""
     m = recipe["model"]
     ckpt = str(m.get("checkpoint", "tiny"))
     if ckpt == "tiny":
@@ -23,10 +24,19 @@ def build_model(recipe: dict[str, Any], output_dir: Path, build: bool = True) ->
         tiny = m.get("tiny") or {}  # tiny: null is its defaults, as an empty section is
         path = build_tiny_qwen3vl(output_dir / "base-model", seed=int(tiny.get("seed", 0)),
                                   max_pixels=int(tiny.get("max_pixels", 64 * 64 * 4)))
-        if tiny.get("warm_start"):
-            warm_start(path, list(tiny["warm_start"]), steps=int(tiny.get("warm_start_steps", 30)))
+        if warm:
+            warm_tiny(recipe, path)
         return path
     return _checkpoint_path(ckpt)
+
+
+def warm_tiny(recipe: dict[str, Any], path: Path) -> None:
+    """Warm-start the tiny model built at ``path`` as ``model.tiny.warm_start`` asks (nothing for another
+    checkpoint, or without warm_start)."""
+    m = recipe["model"]
+    tiny = m.get("tiny") or {}
+    if str(m.get("checkpoint", "tiny")) == "tiny" and tiny.get("warm_start"):
+        warm_start(path, list(tiny["warm_start"]), steps=int(tiny.get("warm_start_steps", 30)))
 
 
 def _checkpoint_path(ckpt: str) -> Path:

@@ -20,7 +20,7 @@ import yaml
 from toolkit.strict_yaml import load_strict
 from toolkit.training.grpo_args import check_pool_size, grpo_config, model_dtype
 from toolkit.training.lengths import check_total_length, window_floor
-from toolkit.training.model_setup import build_model, check_checkpoint, warm_start
+from toolkit.training.model_setup import build_model, check_checkpoint, warm_start, warm_tiny
 from toolkit.training.schema import SECTIONS, pool_splits, recipe_sections
 
 __all__ = ["RECIPE_ERRORS", "SECTIONS", "build_model", "build_trainer", "check_checkpoint", "check_pool_size",
@@ -127,10 +127,13 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     m = recipe["model"]
     build = args.local_process_index == 0 and not (resume_from is not None and (out / "base-model").is_dir())
     with args.main_process_first(local=True, desc="the model to train"):
-        ckpt = build_model(recipe, out, build=build)
+        ckpt = build_model(recipe, out, build=build, warm=False)
     try:  # a folder with config.json but without its processor or weights (copied in part)
         processor = load_processor(ckpt)
         check_total_length(recipe, processor, {s.device for s in specs.values()})
+        with args.main_process_first(local=True, desc="the warm start"):  # after the check: it trains the model
+            if build:
+                warm_tiny(recipe, ckpt)
         model = AutoModelForImageTextToText.from_pretrained(ckpt, dtype=model_dtype(recipe, args))
     except OSError as exc:
         raise ValueError(f"recipe key 'model.checkpoint' is {str(m.get('checkpoint', 'tiny'))!r}: {ckpt} does not "
