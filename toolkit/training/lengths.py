@@ -88,7 +88,7 @@ def check_total_length(recipe: dict[str, Any], processor: Any, devices: set[str]
                     == "tiny" else "")
             shot = (f" + {floor.image} for its {floor.size[0]}x{floor.size[1]} screenshot (resized by the processor "
                     f"to at most {_max_pixels(image)} pixels, {image.patch_size}-pixel patches merged "
-                    f"{image.merge_size}x{image.merge_size})") if floor.size else ""
+                    f"{image.merge_size}x{image.merge_size})") if floor.image else ""
             raise ValueError(f"recipe key 'rollout.max_total_length' is {limit}, but on device {device!r} the first "
                              f"step alone takes {floor.total} tokens: {floor.text} for the system message and the "
                              f"task line{shot} + 1 sampled token, so no training window would fit. Raise it to at "
