@@ -78,7 +78,8 @@ recipe["trainer"].update(tasks_per_step=1, steps_per_generation=1, max_steps=2, 
 yaml.safe_dump(recipe, open(f"{work}/grpo-mobile-smoke.yaml", "w"), sort_keys=False)
 PY
 accelerate launch --config_file recipes/accelerate/single_gpu.yaml recipes/train_grpo.py \
-  --config "$WORK/grpo-mobile-smoke.yaml" --max_steps 2 --output_dir "$WORK/train" | tail -1 > "$WORK/train.json"
+  --config "$WORK/grpo-mobile-smoke.yaml" --max_steps 2 --output_dir "$WORK/train" --overwrite_output_dir | tail -1 \
+  > "$WORK/train.json"  # a rerun in the same WORKDIR replaces its earlier training run
 test -d "$WORK/train/final"
 phase train_grpo "$t"
 

@@ -1,7 +1,7 @@
 """GRPO over the shared rollout path: the ``accelerate launch`` entry point.
 
     accelerate launch --config_file recipes/accelerate/cpu.yaml recipes/train_grpo.py --config recipes/grpo-tiny-cpu.yaml \
-        [--max_steps N] [--output_dir DIR] [--resume last|CHECKPOINT]
+        [--max_steps N] [--output_dir DIR] [--resume last|CHECKPOINT] [--overwrite_output_dir]
 
 ``--config=FILE`` works too. A recipe that does not load (or train) is one line, ``Error: recipe FILE: ...``, exit 1.
 
@@ -28,9 +28,12 @@ class ScriptArguments:
     max_steps: int | None = field(default=None, metadata={"help": "stop after N optimizer steps"})
     output_dir: str | None = field(default=None, metadata={"help": "checkpoints go to DIR/checkpoint-N and DIR/final"})
     resume: str | None = field(default=None, metadata={"help": "'last' or a checkpoint folder to continue from"})
+    overwrite_output_dir: bool = field(default=False, metadata={
+        "help": "replace an earlier run in the output dir (default: the recipe's trainer.overwrite_output_dir)"})
 
 
-USAGE = "usage: train_grpo.py --config RECIPE.yaml [--max_steps N] [--output_dir DIR] [--resume last|CHECKPOINT]"
+USAGE = ("usage: train_grpo.py --config RECIPE.yaml [--max_steps N] [--output_dir DIR] [--resume last|CHECKPOINT] "
+         "[--overwrite_output_dir]")
 
 
 def _config_path(argv: list[str]) -> tuple[str, list[str]]:
@@ -66,7 +69,8 @@ def main(argv: list[str] | None = None) -> dict:
         raise SystemExit(f"Error: unknown argument(s) {' '.join(rest)}; {USAGE.removeprefix('usage: ')} (every other "
                          f"setting is a key of the recipe {config})")
     try:
-        summary = train(config, script_args.output_dir, script_args.max_steps, resume=script_args.resume)
+        summary = train(config, script_args.output_dir, script_args.max_steps, resume=script_args.resume,
+                        overwrite_output_dir=True if script_args.overwrite_output_dir else None)
     except (ValueError, FileNotFoundError, TrainingStop) as exc:  # what guigym train reports as a one-line error
         raise SystemExit(f"Error: {exc}") from None
     if int(os.environ.get("RANK", "0")) == 0:  # one line per run, from the first rank

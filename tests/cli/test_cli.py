@@ -375,6 +375,18 @@ def test_train_output_dir_that_cannot_be_created_is_a_clear_error(tmp_path):
     _clear_error(res, 1, f"--output-dir: {blocker / 'out'}: cannot create this folder (Not a directory)")
 
 
+def test_train_into_a_folder_holding_a_run_is_a_clear_error(tmp_path):
+    """Without --resume the new run's checkpoints would replace the old run's silently (transformers' behaviour)."""
+    pytest.importorskip("trl")
+    out = tmp_path / "out"
+    (out / "checkpoint-2").mkdir(parents=True)
+    (out / "checkpoint-2" / "trainer_state.json").write_text('{"global_step": 2}')
+    res = guigym("train", "--config", str(_tiny_recipe(tmp_path)), "--output-dir", str(out), timeout=300)
+    _clear_error(res, 1, f"--output-dir: {out}: this folder already holds a run (checkpoint-2); pass --resume last",
+                 "--overwrite-output-dir")
+    assert sorted(p.name for p in out.iterdir()) == ["checkpoint-2"]
+
+
 def test_mcp_http_on_a_busy_port_or_a_bad_host_is_a_clear_error():
     pytest.importorskip("mcp")
     import socket
@@ -417,8 +429,9 @@ def test_mcp_http_says_where_it_listens():
 
 @requires_chromium
 def test_train_that_stops_with_no_trainable_token_is_one_error_line(tmp_path):
-    """rollout.max_total_length just above what the check before any work counts (system message and task line):
-    every window, with its screenshot, is longer, so the run stops after its first rollout with a stated reason."""
+    """rollout.max_total_length just above what the check before any work counts (system message, an empty task line,
+    the screenshot): every window, with its real task line and turn, is longer, so the run stops after its first
+    rollout with a stated reason."""
     pytest.importorskip("trl")
     from toolkit.models.tiny import build_tiny_qwen3vl, load_processor
     from toolkit.training.recipe import window_floor

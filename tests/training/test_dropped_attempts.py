@@ -86,8 +86,9 @@ def test_a_batch_without_a_trainable_token_says_why_its_attempts_were_left_out(t
 
 @requires_chromium
 def test_a_batch_whose_windows_are_all_too_long_says_so(tmp_path):
-    """Real episodes on the mocked phone; rollout.max_total_length holds the system message and task line (what the
-    recipe check counts) but no screenshot, so every step is left out of training."""
+    """Real episodes on the mocked phone; rollout.max_total_length holds the shortest first step the recipe check
+    counts (system message, an empty task line, the screenshot, one token) but not a real task's longer line and
+    turn, so every step is left out of training."""
     from toolkit.training.batch import TrainingStop
     from toolkit.training.recipe import build_trainer, load_recipe, window_floor
 

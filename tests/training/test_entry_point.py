@@ -53,7 +53,8 @@ def test_an_argument_the_entry_point_does_not_take_is_refused(tmp_path):
     assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
     assert res.stderr.strip().splitlines()[-1] == (
         "Error: unknown argument(s) --learning_rate 3e-6; train_grpo.py --config RECIPE.yaml [--max_steps N] "
-        f"[--output_dir DIR] [--resume last|CHECKPOINT] (every other setting is a key of the recipe {recipe})")
+        f"[--output_dir DIR] [--resume last|CHECKPOINT] [--overwrite_output_dir] (every other setting is a key of the "
+        f"recipe {recipe})")
     assert not (tmp_path / "out").exists()
 
 

@@ -153,3 +153,24 @@ async def test_a_turn_ended_by_the_checkpoints_other_eos_token_is_not_cut_off(ti
     finally:
         hook.remove()
     assert response.token_ids[-1] == endoftext and response.usage["finish_reason"] == "stop"
+
+
+def test_a_training_output_dir_given_as_the_model_names_its_checkpoints(tmp_path, tiny_vlm):
+    """``guigym eval --agent hf --model out/run`` (the run, not its final/): the error names the folders there that
+    hold a model, for both local agents."""
+    import shutil
+
+    from toolkit.models.hf import HFChatModel
+    from toolkit.training.policy import TokenModel
+
+    run = tmp_path / "run"
+    for name in ("final", "checkpoint-9", "checkpoint-10"):
+        shutil.copytree(tiny_vlm, run / name)
+    (run / "base-model").mkdir()
+    said = rf"^no model at {run} \(config\.json missing\); it is a training run's output dir: give {run / 'final'} " \
+           rf"or {run / 'checkpoint-10'}$"
+    for load in (HFChatModel, TokenModel.load):
+        with pytest.raises(FileNotFoundError, match=said):
+            load(run)
+    with pytest.raises(FileNotFoundError, match=rf"^no model at {tmp_path / 'elsewhere'} \(config\.json missing\)$"):
+        HFChatModel(tmp_path / "elsewhere")

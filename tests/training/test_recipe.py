@@ -199,9 +199,61 @@ def test_a_max_total_length_below_the_system_message_is_refused_before_the_weigh
     text = re.sub(r"\n\s*warm_start: \[.*\]", "", text)  # no warm start: it trains the built model
     path.write_text(text.replace("max_total_length: 4096", "max_total_length: 64", 1))
     with pytest.raises(ValueError, match=rf"^recipe {path}: recipe key 'rollout\.max_total_length' is 64, but on "
-                                         r"device 'phone' the system message and the task line alone take \d+ tokens"):
+                                         r"device 'phone' the first step alone takes \d+ tokens: \d+ for the system "
+                                         r"message and the task line \+ 10 for its 1080x2400 screenshot"):
         train(path, output_dir=tmp_path / "out")
     assert not (tmp_path / "out" / "runs").exists()  # no run store, no env
+
+
+def test_the_length_check_counts_the_screenshot_from_the_processors_geometry(tmp_path, monkeypatch):
+    """A limit that holds the text of the first step but not its screenshot was let through (the screenshot's tokens
+    were first counted when the whole first generation turned out too long to train): refused up front now, naming
+    the numbers, before the tiny model's warm start; the count is what the processor makes of a real-size
+    screenshot."""
+    import transformers
+    from PIL import Image
+
+    from toolkit.models.tiny import build_tiny_qwen3vl, load_processor
+    from toolkit.training.lengths import floor_parts, screenshot_size
+    from toolkit.training.recipe import train
+    from toolkit.training.windows import TokenBuilder
+
+    recipe = _tiny()
+    recipe["model"]["tiny"]["max_pixels"] = 400_000
+    processor = load_processor(build_tiny_qwen3vl(tmp_path / "m", max_pixels=400_000))
+    floor = floor_parts(recipe, processor, "phone")
+    assert screenshot_size("phone") == floor.size == (1080, 2400)
+    builder = TokenBuilder(processor)
+    user = [{"type": "text", "text": "Task:\nStep 1:"}, {"type": "image", "ref": "obs:0"}]
+    messages = [{"role": "system", "content": _system(recipe)}, {"role": "user", "content": user}]
+    ids, _, grids = builder._process(builder.head_text(messages), [Image.new("RGB", floor.size)])
+    assert floor.image == int(grids[0].prod()) // 4 > 300 and floor.total == len(ids) + 1
+
+    def no_weights(*args, **kwargs):
+        raise AssertionError("the model weights were loaded")
+
+    monkeypatch.setattr(transformers.AutoModelForImageTextToText, "from_pretrained", no_weights)
+    limit = floor.text + floor.image // 2  # room for the text, not for the screenshot
+    path = tmp_path / "short.yaml"
+    text = (RECIPES / "grpo-tiny-cpu.yaml").read_text()
+    assert "warm_start: [" in text  # kept: the warm start trains the model, after the check now
+    path.write_text(text.replace("max_total_length: 4096", f"max_total_length: {limit}", 1)
+                    .replace("max_pixels: 16384", "max_pixels: 400000", 1))
+    with pytest.raises(ValueError, match=rf"is {limit}, but on device 'phone' the first step alone takes {floor.total} "
+                                         rf"tokens: {floor.text} for the system message and the task line \+ "
+                                         rf"{floor.image} for its 1080x2400 screenshot \(resized by the processor to at "
+                                         rf"most 400000 pixels, 16-pixel patches merged 2x2\) \+ 1 sampled token.*"
+                                         rf"at least {floor.total} \(default 8192\), or lower model\.tiny\.max_pixels$"):
+        train(path, output_dir=tmp_path / "out")
+    assert not (tmp_path / "out" / "runs").exists()
+
+
+def _system(recipe):
+    from toolkit.harness import HarnessConfig
+    from toolkit.harness.formats import get_format
+    from toolkit.harness.harness import system_prompt
+
+    return system_prompt("phone", HarnessConfig().system_prompt) + get_format(recipe["model"]["format"]).describe()
 
 
 # -- trainer pieces -------------------------------------------------------------------------------------------------
@@ -421,7 +473,7 @@ def test_train_exports_the_recipe_env_before_building(tmp_path, monkeypatch):
     monkeypatch.delenv("GUIGYM_TEST_RECIPE_FLAG", raising=False)
     seen = {}
 
-    def fake_build(recipe, out, max_steps=None, resume=None, output_source=None):
+    def fake_build(recipe, out, max_steps=None, resume=None, output_source=None, overwrite_output_dir=None):
         import os
 
         seen.update(value=os.environ.get("GUIGYM_TEST_RECIPE_ENV"), flag=os.environ.get("GUIGYM_TEST_RECIPE_FLAG"))
@@ -465,3 +517,21 @@ def test_an_output_dir_that_cannot_be_created_names_where_it_came_from(tmp_path)
     path.write_text(yaml.safe_dump(recipe))
     with pytest.raises(ValueError, match=r"r\.yaml: recipe key 'trainer\.output_dir' is '.*a-file/out': cannot create"):
         train(path, max_steps=1)
+
+
+def test_a_recipe_dict_built_in_code_gets_the_loaders_checks_and_defaults(tmp_path):
+    """grpo_config and build_trainer take a dict without every section (KeyError 'algorithm' before) as load_recipe
+    takes a file without them: absent sections are their defaults, a bad key is a ValueError naming it."""
+    from toolkit.training.recipe import build_trainer, grpo_config
+
+    args = grpo_config({"trainer": {"device": "cpu"}}, tmp_path)
+    assert (args.num_generations, args.per_device_train_batch_size, args.max_steps) == (8, 8, 100)
+    with pytest.raises(ValueError, match=r"^recipe: unknown recipe key 'algorithm\.group_sise'"):
+        grpo_config({"algorithm": {"group_sise": 4}}, tmp_path)
+    with pytest.raises(ValueError, match=r"^recipe: the top level must be a mapping"):
+        grpo_config(["model"], tmp_path)
+    with pytest.raises(ValueError, match=r"^recipe has no tasks"):
+        build_trainer({"trainer": {"device": "cpu"}}, tmp_path / "run", max_steps=1)
+    with pytest.raises(ValueError, match=r"^tasks\.pools\[0\]: no suite 'mobile-cor'"):
+        build_trainer({"tasks": {"pools": [{"suite": "mobile-cor"}]}, "trainer": {"device": "cpu"}}, tmp_path / "run")
+    assert not (tmp_path / "run").exists()

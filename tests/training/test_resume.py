@@ -92,3 +92,43 @@ def test_checkpoints_are_listed_by_step(tmp_path):
         (tmp_path / name).mkdir()
     (tmp_path / "checkpoint-11").write_text("a file")
     assert [p.name for p in checkpoints(tmp_path)] == ["checkpoint-9", "checkpoint-10", "checkpoint-100"]
+
+
+def test_a_new_run_into_a_folder_holding_a_run_is_refused_unless_it_overwrites(tmp_path):
+    """Without --resume, transformers saved the new run's checkpoints over the old run's without a word (and
+    --resume last then picked whichever was newest). Refused before any model work; an empty folder, or one holding
+    other files, is fine; an overwrite (recipe key or argument) removes the old run's checkpoints, not its
+    trajectories."""
+    from toolkit.paths import REPO_ROOT
+    from toolkit.training.recipe import build_trainer, load_recipe, train
+    from toolkit.training.resume import check_output_dir
+
+    recipe = load_recipe(REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml")
+    recipe["model"]["tiny"]["warm_start"] = None
+    out = tmp_path / "run"
+    out.mkdir()
+    check_output_dir(out)  # empty
+    (out / "notes.txt").write_text("mine")
+    (out / "runs").mkdir()
+    check_output_dir(out)  # not a run
+    _checkpoint(out / "checkpoint-2", step=2)
+    _checkpoint(out / "checkpoint-10", step=10)
+    with pytest.raises(ValueError, match=rf"^output dir {out}: this folder already holds a run \(checkpoint-2, "
+                                         r"checkpoint-10\); pass --resume last to continue it, or give a new output "
+                                         r"dir \(or --overwrite-output-dir"):
+        build_trainer(recipe, out, max_steps=1)
+    with pytest.raises(ValueError, match=rf"^argument 'output_dir': {out}: this folder already holds a run"):
+        train(REPO_ROOT / "recipes" / "grpo-tiny-cpu.yaml", out, max_steps=1)
+    assert not (out / "base-model").exists()  # refused before the tiny model was built
+    other = _checkpoint(tmp_path / "other" / "checkpoint-1", step=1)
+    with pytest.raises(ValueError, match=rf"^output dir {out}: this folder already holds a run"):
+        build_trainer(recipe, out, max_steps=3, resume=other)  # another run's checkpoint, resumed into this folder
+    with pytest.raises(ValueError, match=r"--resume last and --overwrite-output-dir together"):
+        build_trainer(recipe, out, max_steps=1, resume="last", overwrite_output_dir=True)
+
+    (out / "final").mkdir()
+    recipe["trainer"]["overwrite_output_dir"] = True
+    trainer = build_trainer(recipe, out, max_steps=1)
+    assert trainer.resume_checkpoint is None
+    assert sorted(p.name for p in out.iterdir()) == ["base-model", "notes.txt", "runs"]  # the old run's model is gone
+    assert len(list((out / "runs").iterdir())) == 1  # this run's store beside the folder's own

@@ -112,16 +112,24 @@ def test_accelerate_launch_two_ranks_on_cpu(tmp_path):
     assert [r.name.rsplit("-", 1)[1] for r in runs] == ["rank0", "rank1"]
     assert runs[0].name.rsplit("-", 1)[0] == runs[1].name.rsplit("-", 1)[0]  # one run id, a folder per rank
     tasks_seen = set()
+    rewards: dict[int, list[float]] = {0: [], 1: []}
     for rank, run in enumerate(runs):
         store = RunStore.open(run)
         assert store.manifest["rank"] == rank and store.manifest["world_size"] == 2
         rows = store.attempt_rows()
+        for r in rows:
+            rewards[r["train_step"]].append(r["train_reward"])
         assert len(rows) == 8  # 2 steps x a group of 4
         for step in (0, 1):
             group = {r["task_id"] for r in rows if r["train_step"] == step}
             assert len(group) == 1  # a group stays on its rank: its advantages are computed there
             tasks_seen |= group
     assert tasks_seen == {"mobile-core/contacts.favorite", "mobile-core/contacts.edit_phone"}
+    # what the first rank logs covers both ranks' attempts (it was its own 4 attempts' mean)
+    logged = [h for h in json.loads((out / "train_summary.json").read_text())["log_history"] if "loss" in h]
+    for h, step in zip(logged, (0, 1)):
+        assert h["rollout/attempts"] == 8
+        assert h["reward"] == pytest.approx(sum(rewards[step]) / 8, abs=1e-4)
     before, after = _weights(out / "base-model"), _weights(out / "final")
     assert any(not (before[k] == after[k]).all() for k in before)
     # one sampler record on both ranks: each holds both ranks' groups (2 steps x 4 attempts per rank)

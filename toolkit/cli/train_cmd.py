@@ -13,8 +13,11 @@ from toolkit.cli.common import console, emit_json, fail
 @click.option("--output-dir", type=click.Path(file_okay=False), help="checkpoint-N/ and final/ go here")
 @click.option("--resume", help="continue a run: 'last' (the newest checkpoint-N under the output dir) or a checkpoint "
                                "folder; its checkpoints need trainer.save_only_model: false")
+@click.option("--overwrite-output-dir", is_flag=True, default=None,
+              help="replace an earlier run in the output dir (its checkpoint-N/, final/); without it such a folder is "
+                   "refused (default: the recipe's trainer.overwrite_output_dir)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
-def train_command(config, max_steps, output_dir, resume, as_json):
+def train_command(config, max_steps, output_dir, resume, overwrite_output_dir, as_json):
     """Train an agent with GRPO: rollouts through the harness and env manager, TRL's loss. The recipe's env: mapping
     is exported as environment variables first (as accelerate launch recipes/train_grpo.py does)."""
     try:
@@ -26,7 +29,7 @@ def train_command(config, max_steps, output_dir, resume, as_json):
     from toolkit.training.batch import TrainingStop
 
     try:
-        summary = train(config, output_dir, max_steps, resume=resume)
+        summary = train(config, output_dir, max_steps, resume=resume, overwrite_output_dir=overwrite_output_dir)
     except (ValueError, FileNotFoundError, TrainingStop) as exc:
         fail(str(exc))
     except KeyboardInterrupt as exc:

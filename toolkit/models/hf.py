@@ -28,6 +28,20 @@ class Generation:
     finish_reason: str
 
 
+def no_model(path: Path) -> FileNotFoundError:
+    """Return the error for a model folder without ``config.json``; for a training run's output dir it names the
+    folders there that hold a model (``final/``, the newest ``checkpoint-N/``)."""
+    newest = sorted(path.glob("checkpoint-*"), key=_step)[-1:]
+    found = [p for p in (path / "final", *newest) if (p / "config.json").is_file()]
+    hint = f"; it is a training run's output dir: give {' or '.join(str(p) for p in found)}" if found else ""
+    return FileNotFoundError(f"no model at {path} (config.json missing){hint}")
+
+
+def _step(path: Path) -> int:
+    tail = path.name.rsplit("-", 1)[-1]
+    return int(tail) if tail.isdigit() else -1
+
+
 class HFChatModel:
     """A local image-text-to-text model with its processor; concurrent calls share batches (thread-safe)."""
 
@@ -39,7 +53,7 @@ class HFChatModel:
 
         self.path = Path(path)
         if not (self.path / "config.json").exists():
-            raise FileNotFoundError(f"no model at {self.path} (config.json missing)")
+            raise no_model(self.path)
         self.processor = load_processor(self.path)
         self.model = AutoModelForImageTextToText.from_pretrained(self.path, dtype=getattr(torch, dtype)).to(device)
         self.model.eval()

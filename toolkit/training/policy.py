@@ -41,11 +41,12 @@ class TokenModel:
         import torch
         from transformers import AutoModelForImageTextToText
 
+        from toolkit.models.hf import no_model
         from toolkit.models.tiny import load_processor
 
         path = Path(path)
         if not (path / "config.json").exists():
-            raise FileNotFoundError(f"no model at {path} (config.json missing)")
+            raise no_model(path)
         model = AutoModelForImageTextToText.from_pretrained(path, dtype=getattr(torch, dtype)).to(device)
         model.eval()
         return cls(model, load_processor(path), device, max_batch=max_batch)

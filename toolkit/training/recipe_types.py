@@ -113,6 +113,7 @@ TYPES: dict[str, Kind] = {
     "trainer.gradient_accumulation_steps": _int(1), "trainer.max_steps": _int(1), "trainer.save_steps": _int(1),
     "trainer.save_only_model": BOOL, "trainer.seed": _int(0), "trainer.gradient_checkpointing": BOOL,
     "trainer.k3_threshold": _float(0, lo_open=True), "trainer.output_dir": Kind("str", nullable=True),
+    "trainer.overwrite_output_dir": BOOL,
 }
 
 

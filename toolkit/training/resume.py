@@ -18,9 +18,12 @@ from transformers import TrainerCallback
 RECIPE_FILE = "guigym_recipe.json"
 TRAINER_STATE = "trainer_state.json"
 OPTIMIZER = "optimizer.pt"
+FINAL = "final"  # the trained model train() saves at the end
+SUMMARY = "train_summary.json"
 # Recipe keys a resumed run may change: how far to train, how often to save, where the final model goes, and the
 # free text training never reads.
-MAY_CHANGE = {"trainer.max_steps", "trainer.save_steps", "trainer.output_dir", "name", "description"}
+MAY_CHANGE = {"trainer.max_steps", "trainer.save_steps", "trainer.output_dir", "trainer.overwrite_output_dir", "name",
+              "description"}
 
 
 def state_file(rank: int) -> str:
@@ -100,6 +103,41 @@ def find_checkpoint(output_dir: str | Path, resume: str | Path) -> Path:
                          "resumable checkpoints, or start a new run from its weights with model.checkpoint")
     _state(path)
     return path
+
+
+def previous_run(output_dir: str | Path) -> list[str]:
+    """Return what an earlier run left in ``output_dir`` that a new run would overwrite: its ``checkpoint-N`` folders,
+    ``final/`` and ``train_summary.json`` (names, checkpoints by step; empty for a missing, empty or other folder)."""
+    out = Path(output_dir)
+    left = [p.name for p in checkpoints(out)]
+    left += [name for name in (FINAL, SUMMARY) if (out / name).exists()]
+    return left
+
+
+def check_output_dir(output_dir: str | Path, source: str | None = None) -> None:
+    """Raise ValueError when ``output_dir`` holds an earlier run (:func:`previous_run`): transformers would save the
+    new run's checkpoints over its checkpoints without a word, and ``--resume last`` would then mix the two runs.
+    The message names the folder and the ways on: resume it, another folder, or overwrite it on purpose."""
+    left = previous_run(output_dir)
+    if left:
+        shown = ", ".join(left[:4]) + (f" and {len(left) - 4} more" if len(left) > 4 else "")
+        raise ValueError(f"{source or f'output dir {output_dir}'}: this folder already holds a run ({shown}); pass "
+                         "--resume last to continue it, or give a new output dir (or --overwrite-output-dir, recipe "
+                         "key trainer.overwrite_output_dir: true, to replace that run)")
+
+
+def clear_previous_run(output_dir: str | Path) -> list[str]:
+    """Remove what an earlier run left in ``output_dir`` (:func:`previous_run`; its trajectories under ``runs/`` stay)
+    and return the names removed: a run that overwrites the folder on purpose leaves no stale checkpoint-N behind
+    for ``--resume last`` to pick up."""
+    import shutil
+
+    out = Path(output_dir)
+    left = previous_run(out)
+    for name in left:
+        path = out / name
+        shutil.rmtree(path) if path.is_dir() else path.unlink()
+    return left
 
 
 def stop_note(output_dir: str | Path, step: int, run_dir: Path | None) -> str:

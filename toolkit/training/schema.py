@@ -30,7 +30,8 @@ SCHEMA: dict[str, Any] = {
     "reward": {"kind": ANY},
     "trainer": {"backend": ANY, "tasks_per_step": ANY, "steps_per_generation": ANY, "gradient_accumulation_steps": ANY,
                 "max_steps": ANY, "save_steps": ANY, "save_only_model": ANY, "seed": ANY, "dtype": ANY, "device": ANY,
-                "gradient_checkpointing": ANY, "k3_threshold": ANY, "scale_rewards": ANY, "output_dir": ANY},
+                "gradient_checkpointing": ANY, "k3_threshold": ANY, "scale_rewards": ANY, "output_dir": ANY,
+                "overwrite_output_dir": ANY},
 }
 
 # Keys that earlier recipes carried but the training path never read: refused with the reason.
@@ -118,6 +119,22 @@ def validate_recipe(recipe: dict[str, Any], source: str = "recipe") -> None:
         _check_values(recipe)
     except ValueError as exc:
         raise ValueError(f"{source}: {exc}") from None
+
+
+#: The sections of a recipe; :func:`recipe_sections` gives each one that is absent (or null) as an empty mapping.
+SECTIONS = ("model", "tasks", "algorithm", "sampling", "rollout", "history", "reward", "trainer")
+
+
+def recipe_sections(recipe: Any, source: str = "recipe") -> dict[str, Any]:
+    """Return ``recipe`` checked by :func:`validate_recipe` (ValueError naming ``source`` and the key path) with every
+    section present: a copy in which an absent or null section is an empty mapping (its keys' defaults). What
+    ``load_recipe`` returns for a file, and what ``grpo_config`` / ``build_trainer`` make of a dict built in code."""
+    validate_recipe(recipe, source)
+    out = dict(recipe)
+    for section in SECTIONS:
+        if out.get(section) is None:
+            out[section] = {}
+    return out
 
 
 def pool_splits(pool: dict[str, Any], index: int) -> tuple[str, ...]:

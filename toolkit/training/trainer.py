@@ -165,23 +165,39 @@ class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
                 ref, _, _ = self._get_per_token_logps_and_entropies(self.ref_model, *self._forward_args(batch))
             batch["ref_per_token_logps"] = ref
 
+        # this batch's counts over every rank (only the first rank logs): TRL's own metrics are gathered the same way
+        counts = self._summed(sequences=len(trained), trained_tokens=float(total),
+                              step_fallbacks=sum(w.kind == "step" for w in trained), over_length=len(over_length),
+                              reward=sum(rewards), attempts=len(rewards), successes=sum(successes),
+                              env_errors=self.env_error_count - self._env_errors_logged,
+                              verifier_errors=self.verifier_error_count - self._verifier_errors_logged)
+        self._env_errors_logged = self.env_error_count
+        self._verifier_errors_logged = self.verifier_error_count
         metrics = self._metrics[mode]
         metrics["window/k3_train_vs_rollout"].append(stats["k3_mean"])
         metrics["window/k3_max"].append(stats["k3_max"])
         metrics["window/abs_logp_diff_max"].append(stats["abs_diff_max"])
-        metrics["window/sequences"].append(float(len(trained)))
-        metrics["window/trained_tokens"].append(float(total))
-        metrics["window/step_fallbacks"].append(float(sum(w.kind == "step" for w in trained)))
-        metrics["window/over_length_steps"].append(float(len(over_length)))
-        metrics["reward"].append(sum(rewards) / max(1, len(rewards)))
-        metrics["success_rate"].append(sum(successes) / max(1, len(successes)))
-        metrics["rollout/attempts"].append(float(len(rewards)))
+        metrics["window/sequences"].append(counts["sequences"])
+        metrics["window/trained_tokens"].append(counts["trained_tokens"])
+        metrics["window/step_fallbacks"].append(counts["step_fallbacks"])
+        metrics["window/over_length_steps"].append(counts["over_length"])
+        metrics["reward"].append(counts["reward"] / max(1.0, counts["attempts"]))
+        metrics["success_rate"].append(counts["successes"] / max(1.0, counts["attempts"]))
+        metrics["rollout/attempts"].append(counts["attempts"])
         metrics["rollout/seconds"].append(rollout_s)
-        metrics["rollout/env_errors"].append(float(self.env_error_count - self._env_errors_logged))  # this step's
-        self._env_errors_logged = self.env_error_count
-        metrics["rollout/verifier_errors"].append(float(self.verifier_error_count - self._verifier_errors_logged))
-        self._verifier_errors_logged = self.verifier_error_count
+        metrics["rollout/env_errors"].append(counts["env_errors"])
+        metrics["rollout/verifier_errors"].append(counts["verifier_errors"])
         return batch
+
+    def _summed(self, **counts: float) -> dict[str, float]:
+        """Return each of this rank's ``counts`` summed over all ranks. A collective: every rank calls it once per
+        generation batch."""
+        import torch
+
+        values = torch.tensor([float(v) for v in counts.values()], dtype=torch.float64, device=self.accelerator.device)
+        if self.accelerator.num_processes > 1:
+            values = self.accelerator.gather(values).reshape(-1, len(counts)).sum(dim=0)
+        return dict(zip(counts, values.tolist()))
 
     def _dropped_note(self, scored: int, over_length: int) -> str:
         """Return what became of this rank's attempts of the batch: how many were scored, how many were left out
