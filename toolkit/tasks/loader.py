@@ -229,17 +229,20 @@ def find_task(task_id: str, root: Path = TASK_BANK) -> TaskSpec:
     if "/" in task_id:
         return load_tasks([task_id.split("/")[0]], [task_id], root)[0]
     suites = list_suites(root, include_code=True)
-    found = []
+    found, searched = [], []
     for suite in sorted(suites, key=lambda name: name != "mobile-core"):
         try:
-            found += [s for s in load_suite(suite, root) if s.id == task_id]
+            specs = load_suite(suite, root)
         except SpecError:  # a suite that cannot load here (osworld without its task folder) holds nothing to find
             continue
+        searched += specs
+        found += [s for s in specs if s.id == task_id]
     if len(found) > 1:
         raise SpecError(f"{task_id!r} is a task of several suites; give one of "
                         f"{', '.join(sorted(s.full_id for s in found))}")
     if not found:
-        raise SpecError(f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>'")
+        raise SpecError(f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>'"
+                        f"{_near_ids([task_id], searched)}")
     return found[0]
 
 
