@@ -146,10 +146,8 @@ class SessionRegistry:
         (None: no bound, for Python callers)."""
         if path is not None and not isinstance(path, str):
             raise arg_error("path", f"expected a dotted path such as 'apps.messages', got {path!r}")
-        if max_chars is not None and (isinstance(max_chars, bool) or not isinstance(max_chars, int)
-                                      or not STATE_MAX_CHARS_MIN <= max_chars <= STATE_MAX_CHARS_LIMIT):
-            raise arg_error("max_chars", f"must be a whole number between {STATE_MAX_CHARS_MIN} and "
-                                         f"{STATE_MAX_CHARS_LIMIT}, got {max_chars!r}")
+        if max_chars is not None:
+            max_chars = bounds.check("max_chars", max_chars, (STATE_MAX_CHARS_MIN, STATE_MAX_CHARS_LIMIT))
         env = self._get(session_id)
         value = select_path(env.state(), path)
         verdict = env.evaluate().model_dump() if env.spec is not None else None

@@ -89,10 +89,8 @@ def task_page(suite: str | None = None, app: str | None = None, tag: str | None 
               offset: int = 0, limit: int = TASK_PAGE_DEFAULT) -> TaskPage:
     """Return one page of :func:`list_tasks` (same filters): ``limit`` tasks from ``offset``, the number matched
     (``total``) and the offset of the next page (``next_offset``, None on the last page)."""
-    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
-        raise arg_error("offset", f"must be a whole number ≥ 0, got {offset!r}")
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= TASK_PAGE_MAX:
-        raise arg_error("limit", f"must be a whole number between 1 and {TASK_PAGE_MAX}, got {limit!r}")
+    offset = bounds.check("offset", offset, (0, None))
+    limit = bounds.check("limit", limit, (1, TASK_PAGE_MAX))
     tasks = list_tasks(suite, app=app, tag=tag, query=query)
     if offset > len(tasks):
         raise arg_error("offset", f"{offset} is past the end: {len(tasks)} task(s) match; page from 0")
