@@ -106,7 +106,18 @@ def _forbid_unknown_arguments(server: MCPServer) -> None:
 
 
 def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServer:
-    """Return the MCP server; ``runs_root`` is the runs folder the run tools read (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)."""
+    """Return the MCP server; ``runs_root`` is the runs folder the run tools read (default: $GUIGYM_RUNS, else runs/ in the guigym checkout).
+
+    Raises:
+        ValueError: naming ``runs_root`` when it is a file or below one (a read-only folder is served: the run tools
+            only read; run_eval says it cannot write there).
+    """
+    if runs_root:  # refused here, not at every run tool (and run_eval as "argument 'out'", which the agent never gave)
+        from toolkit.paths import out_folder_problem
+
+        problem = out_folder_problem(runs_root, "runs", write=False)
+        if problem:
+            raise ValueError(f"argument 'runs_root': {problem}")
     server = GuigymServer("guigym", instructions="Evaluate, replay and diagnose GUI agents on guigym's mocked apps. "
                                               "Runs live under the runs folder; attempt ids may be written run_id/attempt_id.")
     sessions = api.SessionRegistry(idle_s=idle_s)

@@ -11,7 +11,7 @@ from typing import Any, Awaitable, Callable
 
 from toolkit import bounds
 from toolkit.api.models import JobInfo, arg_error
-from toolkit.evaluation import evaluate_async
+from toolkit.evaluation import check_out, evaluate_async
 from toolkit.harness import HarnessConfig, get_format
 from toolkit.harness.policies import check_sampling
 from toolkit.store import RunStore
@@ -78,6 +78,7 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
     bounds.check("trials", trials, bounds.TRIALS)
     bounds.check("parallel", parallel, bounds.PARALLEL)
     bounds.check("seed", seed, bounds.SEED)
+    check_out(out)  # evaluate's own check, here before the job starts: a file there failed the job as NotADirectoryError
     try:
         specs = load_tasks(suites, tasks)
     except SpecError as exc:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import tempfile
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -221,20 +220,13 @@ def _check_out(out: Path, worlds: int, seed: int) -> None:
     above it) is a file, no folder can be made or written there, ``out`` is (inside) a synthesized world folder, or a
     world's folder ``<out>/<world id>`` is a file or a folder of other files (the job would fail on it after building
     the worlds)."""
+    from toolkit.paths import out_folder_problem
     from toolkit.synthesis.pipeline import default_world_ids
     from toolkit.synthesis.writer import OutFolderError, check_out_root, check_replaceable
 
-    if out.exists() and not out.is_dir():
-        raise arg_error("out", f"{out} exists and is not a folder")
-    parent = out
-    while not parent.exists():
-        parent = parent.parent
-    if not parent.is_dir():
-        raise arg_error("out", f"cannot make folder {out}: {parent} is a file")
-    try:  # a real write: permission bits alone miss a read-only or virtual file system, and root passes os.access
-        os.rmdir(tempfile.mkdtemp(prefix=".guigym-write-check-", dir=parent))
-    except OSError as exc:
-        raise arg_error("out", f"cannot write under {parent} ({exc.strerror or exc})") from None
+    problem = out_folder_problem(out, "the synthesized worlds")
+    if problem:
+        raise arg_error("out", problem)
     try:
         check_out_root(out)
         for world_id in default_world_ids(worlds, seed):
