@@ -54,11 +54,13 @@ def check(name: str, value: Any, bounds: tuple[int, int | None]) -> int:
     low, high = bounds
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < low or \
             (high is not None and value > high):
-        raise refuse(name, f"a whole number from {low} to {high}" if high is not None else f"a whole number >= {low}", value)
+        span = f"from {low} to {high}" if high is not None else f">= {low}"
+        raise refuse(name, f"a whole number {span}", value)
     return int(value)
 
 
-def check_seconds(name: str, value: Any, low: float = 0.0, *, above: bool = False, none: str | None = None) -> float | None:
+def check_seconds(name: str, value: Any, low: float = 0.0, *, above: bool = False,
+                  none: str | None = None) -> float | None:
     """Return ``value``: a number of seconds ``>= low`` (``> low`` when ``above``), or None when ``none`` says what
     None means; raise ``ValueError("argument 'name': ...")`` naming the range otherwise (NaN is refused)."""
     if value is None and none is not None:

@@ -124,7 +124,8 @@ def test_a_bundled_task_env_refuses_a_bad_scale_isolation_render_mode_or_task_na
         toolkit.gym.GuigymEnv("mobile-core/contacts.block", isolation="nope")
     with pytest.raises(ValueError, match=r"render_mode must be None or one of \['rgb_array'\], got 'human'"):
         toolkit.gym.GuigymEnv("mobile-core/contacts.block", render_mode="human")
-    with pytest.raises(TypeError, match=r"task must be a task id \('suite/id', 'suite.id' or an id one suite alone holds\), got int 123"):
+    with pytest.raises(TypeError, match=r"task must be a task id \('suite/id', 'suite.id' or an id one suite alone "
+                                        r"holds\), got int 123"):
         toolkit.gym.GuigymEnv(123)
     env = toolkit.gym.GuigymEnv("mobile-core/contacts.block", scale=0.5, render_mode="rgb_array")
     assert env.observation_space.shape == (400, 180, 3)  # 360×800 CSS px at half a pixel each

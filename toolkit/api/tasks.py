@@ -177,15 +177,18 @@ def synth_world(persona: int | None = None, scenario: str | None = None, seed: i
     return build_world(persona, scenario, seed=seed, backend="offline")
 
 
-#: The pipeline's progress line after a world is written (``world <id>: N accepted, M rejected -> <folder>``).
-_WORLD_WRITTEN = re.compile(r"world \S+: \d+ accepted, \d+ rejected -> ")
+#: The pipeline's progress line once a world is finished: ``world <id>: N accepted, M rejected -> <folder>`` when it
+#: was written, ``...; nothing written (...)`` when none of its tasks was accepted (that world counts as done too: the
+#: job's ``done`` stopped short of ``total`` when it matched the written line only).
+_WORLD_FINISHED = re.compile(r"world \S+: \d+ accepted, \d+ rejected(?: -> |; nothing written)")
 
 
 def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] | None = None, random_rollouts: int = 20,
                 seed: int = 0) -> JobInfo:
     """Start synthesizing tasks for ``worlds`` new worlds (offline backend) in the background: accept them by execution
-    and write them under ``out``. Return the job; :func:`~toolkit.api.jobs.job_status` counts the worlds written
-    (``done`` of ``total``), shows the latest progress line, and once done carries the ``SynthReport`` in ``result``.
+    and write them under ``out``. Return the job; :func:`~toolkit.api.jobs.job_status` counts the worlds finished,
+    written or with no task accepted (``done`` of ``total``), shows the latest progress line, and once done carries
+    the ``SynthReport`` in ``result``; :func:`~toolkit.api.jobs.cancel_job` stops it at its next progress line.
 
     The arguments are checked before the job starts (a ValueError naming the bad one).
     """
@@ -202,17 +205,31 @@ def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] 
     async def work(state: dict[str, Any]) -> dict[str, Any]:
         from toolkit.synthesis import synthesize_bank
 
+        stop = threading.Event()
+
         def on_progress(line: str) -> None:
+            if stop.is_set():  # the job was cancelled: end the synthesis in its thread, which cancelling cannot stop
+                raise SynthCancelled("the synth_tasks job was cancelled")
             state["progress"] = line.strip()
-            if _WORLD_WRITTEN.match(line):
+            if _WORLD_FINISHED.match(line):
                 state["done"] += 1
 
         # synchronous (backend calls, then its own loop for acceptance): in a worker thread, so the loop keeps serving
-        report = await asyncio.to_thread(synthesize_bank, worlds, out, "offline", per_world, weak, random_rollouts,
-                                         seed=seed, on_progress=on_progress)
+        thread = asyncio.ensure_future(asyncio.to_thread(synthesize_bank, worlds, out, "offline", per_world, weak,
+                                                         random_rollouts, seed=seed, on_progress=on_progress))
+        try:
+            report = await asyncio.shield(thread)
+        except asyncio.CancelledError:  # the job ends once the thread has stopped, not while it still writes worlds
+            stop.set()
+            await asyncio.gather(thread, return_exceptions=True)
+            raise
         return {"result": report.model_dump(mode="json")}
 
     return start_job("synth_tasks", worlds, work)
+
+
+class SynthCancelled(Exception):
+    """Raised from a cancelled synth_tasks job's progress callback, to stop the synthesis thread."""
 
 
 def _check_out(out: Path, worlds: int, seed: int) -> None:
