@@ -62,3 +62,21 @@ def test_the_eval_job_the_mcp_server_and_the_cli_refuse_it_with_the_same_check(b
 
     with pytest.raises(ValueError, match=rf"^argument 'runs_root': {re.escape(str(blocker))} is a file"):
         build_server(str(blocker))
+
+
+def test_a_task_id_or_persona_of_another_type_is_refused_naming_it_and_one_id_is_one_task():
+    """toolkit.load_tasks("mobile-core", "contacts.edit_phone") took the id letter by letter ("unknown task id(s)
+    ['.', '_', 'a', ...]"); a task id that is no string (run_eval(tasks=[3]), show_task(3)) failed as "argument of type
+    'int' is not iterable"; synth_world(persona=True) built persona 1's world."""
+    [spec] = toolkit.load_tasks("mobile-core", "contacts.edit_phone")
+    assert spec.full_id == "mobile-core/contacts.edit_phone"
+    with pytest.raises(ValueError, match=r"^task ids are '<suite>/<id>' or an id, as strings; got None$"):
+        toolkit.load_tasks("mobile-core", [None])
+    with pytest.raises(ValueError, match=r"^argument 'tasks': task ids are '<suite>/<id>' or an id, as strings; got 3$"):
+        api.run_eval(["mobile-core"], tasks=[3])
+    with pytest.raises(ValueError, match=r"^argument 'task_id': expected '<suite>/<id>' or a task id, got int 3$"):
+        api.show_task(3)
+    for bad in (True, 1.5):
+        with pytest.raises(ValueError, match=rf"^argument 'persona': must be an index of the offline persona pool "
+                                             rf"\(a whole number\) or None, got {type(bad).__name__} {bad!r}$"):
+            api.synth_world(persona=bad)

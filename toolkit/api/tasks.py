@@ -170,6 +170,8 @@ def synth_world(persona: int | None = None, scenario: str | None = None, seed: i
 
     bounds.check("seed", seed, bounds.SEED)
     if persona is not None:
+        if isinstance(persona, bool) or not isinstance(persona, int):  # True built persona 1's world; 1.5 a TypeError
+            raise bounds.refuse("persona", "an index of the offline persona pool (a whole number) or None", persona)
         try:
             pool_persona(persona)
         except ValueError as exc:
