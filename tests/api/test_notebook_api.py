@@ -80,3 +80,12 @@ def test_a_task_id_or_persona_of_another_type_is_refused_naming_it_and_one_id_is
         with pytest.raises(ValueError, match=rf"^argument 'persona': must be an index of the offline persona pool "
                                              rf"\(a whole number\) or None, got {type(bad).__name__} {bad!r}$"):
             api.synth_world(persona=bad)
+
+
+def test_a_session_on_a_blank_task_id_is_refused_not_a_free_phone():
+    """SessionRegistry.open(task_id="") (the MCP env_open with a blank id) opened a free phone, as if no task had been
+    named; the agent then "solved" nothing it could be judged on. Refused before any browser starts."""
+    registry = api.SessionRegistry()
+    with pytest.raises(ValueError, match=r"^argument 'task_id': expected '<suite>/<id>' or a task id, got ''$"):
+        registry.open("")
+    assert registry._sessions == {}

@@ -106,7 +106,8 @@ class SessionRegistry:
         self.reap()
         if len(self._sessions) >= self.limit:
             raise ValueError(f"too many open sessions ({self.limit}); close one with env_close")
-        env = make_env(spec_of(task_id) if task_id else None, seed=seed)
+        # "" (a blank id) opened a free phone as if no task had been named: now an error naming task_id
+        env = make_env(spec_of(task_id) if task_id is not None else None, seed=seed)
         sid = f"s{next(self._ids)}"
         obs = env.reset()
         self._sessions[sid] = (env, time.monotonic())
