@@ -144,19 +144,23 @@ def start_job(kind: str, total: int, work: Callable[[dict[str, Any]], Awaitable[
         started = True
         try:
             final = await work(state)
-            state.update(status="done", **final)
+            with _lock:
+                state.update(status="done", **final)
         except asyncio.CancelledError:  # a BaseException: ``except Exception`` let it through, the job stayed running
-            state.update(status="cancelled", error=_cancelled(state))
+            with _lock:
+                state.update(status="cancelled", error=_cancelled(state))
             raise
         except Exception as exc:  # noqa: BLE001 - reported through job_status, with the run id when a run folder exists
-            state.update(status="failed", error=f"{type(exc).__name__}: {exc}")
+            with _lock:
+                state.update(status="failed", error=f"{type(exc).__name__}: {exc}")
         finally:
             ended.set()
 
     def settle(future: concurrent.futures.Future) -> None:
         # cancelled before its first step, the body never ran (nor its except): record it here
         if future.cancelled() and not started:
-            state.update(status="cancelled", error=_cancelled(state))
+            with _lock:
+                state.update(status="cancelled", error=_cancelled(state))
             ended.set()
 
     with _lock:
@@ -182,10 +186,11 @@ def cancel_job(job_id: str, wait_s: float = 60.0) -> JobInfo:
     stay in its run, which ``resume`` finishes); a synthesis stops at its next progress line. A job that has already
     ended is returned as it is."""
     state = _state(job_id)
-    if state["status"] != "running":
-        return job_status(job_id)
+    with _lock:  # the job may end meanwhile: its "done" must not become "cancelling" for ever
+        if state["status"] != "running":
+            return job_status(job_id)
+        state["status"] = "cancelling"
     future, ended = _running[job_id]
-    state["status"] = "cancelling"
     future.cancel()  # cancels the job's task on the loop
     try:
         on_loop = asyncio.get_running_loop() is background_loop()
