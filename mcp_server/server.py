@@ -106,7 +106,18 @@ def _forbid_unknown_arguments(server: MCPServer) -> None:
 
 
 def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServer:
-    """Return the MCP server; ``runs_root`` is the runs folder the run tools read (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)."""
+    """Return the MCP server; ``runs_root`` is the runs folder the run tools read (default: $GUIGYM_RUNS, else runs/ in the guigym checkout).
+
+    Raises:
+        ValueError: naming ``runs_root`` when it is a file or below one (a read-only folder is served: the run tools
+            only read; run_eval says it cannot write there).
+    """
+    if runs_root:  # refused here, not at every run tool (and run_eval as "argument 'out'", which the agent never gave)
+        from toolkit.paths import out_folder_problem
+
+        problem = out_folder_problem(runs_root, "runs", write=False)
+        if problem:
+            raise ValueError(f"argument 'runs_root': {problem}")
     server = GuigymServer("guigym", instructions="Evaluate, replay and diagnose GUI agents on guigym's mocked apps. "
                                               "Runs live under the runs folder; attempt ids may be written run_id/attempt_id.")
     sessions = api.SessionRegistry(idle_s=idle_s)
@@ -171,6 +182,13 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return await call(api.job_status, job_id)
 
     @server.tool()
+    async def cancel_job(job_id: str) -> api.JobInfo:
+        """Cancel a running background job; returns its state: `cancelled` once stopped (`cancelling` while it still
+        cleans up: poll job_status). A run_eval job's finished attempts stay in its run (run_eval resume finishes it);
+        a synth_tasks job keeps the worlds it finished. A job that has already ended is returned as it is."""
+        return await call(api.cancel_job, job_id)
+
+    @server.tool()
     async def list_runs() -> list[api.RunInfo]:
         """List the stored runs, newest first."""
         return await call(api.list_runs_info, runs_root)
@@ -222,8 +240,9 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
                           random_rollouts: Rollouts = 20, seed: Seed = 0) -> api.JobInfo:
         """Start synthesizing tasks from new worlds (offline backend) in the background: accept them only by execution
         and write them under `out`. Poll job_status with the returned job id: `done` of `total` counts the worlds
-        written, `progress` is the latest progress line, and once done `result` is the SynthReport (worlds, out,
-        accepted, rejected, cross_app_share, distinct_instructions, tags, rejections, accepted_ids, seconds).
+        finished (a world with no task accepted writes nothing but counts), `progress` is the latest progress line,
+        and once done `result` is the SynthReport (worlds, out, accepted, rejected, cross_app_share,
+        distinct_instructions, tags, rejections, accepted_ids, seconds). cancel_job stops it.
         weak: capability tags to favour, weakest first (e.g. a diagnose_run report's weak_capabilities).
         """
         return await call(api.synth_tasks, out, worlds, per_world, weak, random_rollouts, seed)

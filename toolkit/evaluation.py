@@ -21,6 +21,7 @@ import pandas as pd
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.harness import Harness, HarnessConfig, make_policy
 from toolkit.harness.policies import ReplayPolicy
+from toolkit.paths import DEFAULT_RUNS, out_folder_problem
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
 from toolkit.store.ids import finished_ids
@@ -230,6 +231,16 @@ def _check_parallel(parallel: Any) -> None:
         raise ValueError(f"parallel must be a whole number of at least 1, got {parallel!r}")
 
 
+def check_out(out: str | Path | None) -> None:
+    """Raise a ValueError naming ``out`` (and the path) when a new run cannot be written under it (None: the default
+    runs folder): it or a folder above it is a file, or nothing can be written there. Checked before any model,
+    browser or run folder is made; a file given as ``out`` ended in a bare NotADirectoryError when the run was made."""
+    problem = out_folder_problem(out or DEFAULT_RUNS, "runs")  # as RunStore.create reads it: "" is the default too
+    if problem:
+        where = "" if out else " (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)"
+        raise ValueError(f"argument 'out'{where}: {problem}")
+
+
 def _names(value: str | Iterable[str] | None) -> list[str] | None:
     """Return a ``suites`` or ``tasks`` argument as a list: one name given as a string is that name (not its
     characters, which ``list("mobile-core")`` would give); None stays None."""
@@ -283,6 +294,8 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     seed = None if seed is None else int(seed)  # a numpy integer would be stored as the string '3'
     if tasks is not None and not tasks:  # as the MCP tools refuse it: a filter that kept nothing ran every task
         raise ValueError("tasks: an empty list names no task; leave tasks out (None) to run every task of the suites")
+    if not resume:  # a resumed run is found by id or folder, and written where it is
+        check_out(out)
     if resume:
         store = _open_run("resume", resume, out, heal=True)  # the writer cuts a torn last row before appending
         run = _resume_settings(store.manifest, {

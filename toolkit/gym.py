@@ -41,7 +41,8 @@ from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.local import LocalBackend
 from toolkit.envs.manager import EnvManager
 from toolkit.session import EnvSession, check_isolation
-from toolkit.tasks import SpecError, TaskSpec, list_suites, load_tasks
+from toolkit.tasks import SpecError, TaskSpec, find_task, list_suites, load_tasks
+from toolkit.tasks.loader import known_suites
 
 NAMESPACE = "guigym"
 
@@ -102,7 +103,8 @@ class GuigymEnv(gymnasium.Env):
     """One guigym task as a Gymnasium env (see the module docstring).
 
     Args:
-        task: ``suite/id`` (or ``suite.id``) of a bundled or MiniWoB++ task.
+        task: ``suite/id`` (or ``suite.id``) of a bundled or MiniWoB++ task, or a bare id one suite alone holds
+            (``contacts.block``).
         coords: MiniWoB++ only: ``page`` (CSS pixels) or ``norm1000``.
         scale: screenshot pixels per CSS pixel (MiniWoB++ default 1: 160×210; the phone's default 3: 1080×2400).
         max_steps: truncate after this many steps (default: the task's max_steps).
@@ -243,15 +245,26 @@ def _check_options(options: Any) -> None:
 
 
 def _find(task: str) -> TaskSpec:
+    """Return the spec of ``task``: ``suite/id``, ``suite.id`` (the form of the gymnasium ids) or a bare id that one
+    suite alone holds, resolved by :func:`toolkit.tasks.find_task` as the CLI and ``make_env`` resolve it.
+
+    Raises:
+        ValueError: naming ``task``: an unknown one (with a close id when there is one), or a bare id several suites
+            hold (naming their full ids).
+    """
     if not isinstance(task, str):  # it failed as "argument of type 'int' is not iterable"
-        raise TypeError(f"task must be a task id ('suite/id' or 'suite.id'), got {type(task).__name__} {task!r}")
-    # "suite/id" (suites may nest: "synth/<world>/id"; ids never hold a "/") or "suite.id"
-    suite, _, rest = task.rpartition("/") if "/" in task else task.partition(".")
+        raise TypeError(f"task must be a task id ('suite/id', 'suite.id' or an id one suite alone holds), got "
+                        f"{type(task).__name__} {task!r}")
+    task_id = task
+    if "/" not in task:  # "suite.id": the longest suite it starts with (synth/<world> is "synth.<world>."); else bare
+        dotted = [s for s in known_suites() if task.startswith(s.replace("/", ".") + ".")]
+        if dotted:
+            suite = max(dotted, key=len)
+            task_id = f"{suite}/{task[len(suite) + 1:]}"
     try:
-        [spec] = load_tasks([suite], [rest])
-    except (SpecError, ValueError) as exc:
+        return find_task(task_id)
+    except SpecError as exc:
         raise ValueError(f"no guigym task {task!r}: {exc}") from None
-    return spec
 
 
 def register_all() -> list[str]:

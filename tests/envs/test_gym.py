@@ -76,7 +76,7 @@ def test_unknown_task_and_bad_coords():
         toolkit.gym.GuigymEnv("mobile-core/nope")
     with pytest.raises(ValueError, match="coords"):
         toolkit.gym.GuigymEnv("mobile-core/contacts.block", coords="page")
-    with pytest.raises(ValueError, match=r"did you mean 'click-button'\?"):
+    with pytest.raises(ValueError, match=r"did you mean 'miniwob/click-button'\?"):
         toolkit.gym.GuigymEnv("miniwob/click-buton")
     with pytest.raises(ValueError, match=r"scale must be a finite number above 0 .*got 0"):
         toolkit.gym.GuigymEnv("miniwob/click-button", scale=0)  # was read as "no scale" (1.0)
@@ -84,6 +84,33 @@ def test_unknown_task_and_bad_coords():
         with pytest.raises(ValueError, match=f"max_steps must be a positive integer or None .*got {bad}"):
             toolkit.gym.GuigymEnv("miniwob/click-button", max_steps=bad)  # 0 was read as the task's own limit
 
+
+
+def test_a_bare_task_id_one_suite_holds_is_taken_else_the_error_names_the_suites(monkeypatch):
+    """GuigymEnv took "suite/id" and "suite.id" only: a bare "contacts.block" (as make_env and `guigym tasks show`
+    take it) was read as suite "contacts", id "block". It is now resolved by find_task, the CLI's resolution: a bare
+    id is taken when one suite alone holds it; a typo gets a close id, an id of two suites names both."""
+    from toolkit.tasks import load_suite
+    from toolkit.tasks import loader
+
+    env = toolkit.gym.GuigymEnv("contacts.block")
+    try:
+        assert env.spec_task.full_id == "mobile-core/contacts.block"
+    finally:
+        env.close()
+    with pytest.raises(ValueError, match=r"^no guigym task 'contacts.blok': no task 'contacts.blok' in any suite "
+                                         r"\(.*\); give '<suite>/<id>'; did you mean 'contacts.block'\?$"):
+        toolkit.gym.GuigymEnv("contacts.blok")
+    # a second suite holding contacts.block (registered in code, as miniwob is): the bare id is ambiguous now
+    twin = next(s for s in load_suite("mobile-core") if s.id == "contacts.block").model_copy(update={"suite": "twin"})
+    monkeypatch.setitem(loader._code_suites(), "twin", lambda: [twin])
+    with pytest.raises(ValueError, match=r"^no guigym task 'contacts.block': 'contacts.block' is a task of several "
+                                         r"suites; give one of mobile-core/contacts.block, twin/contacts.block$"):
+        toolkit.gym.GuigymEnv("contacts.block")
+    for full in ("mobile-core/contacts.block", "mobile-core.contacts.block"):  # the full forms still choose
+        env = toolkit.gym.GuigymEnv(full)
+        assert env.spec_task.full_id == "mobile-core/contacts.block"
+        env.close()
 
 
 def test_a_bundled_task_env_refuses_a_bad_scale_isolation_render_mode_or_task_naming_it():
@@ -97,7 +124,8 @@ def test_a_bundled_task_env_refuses_a_bad_scale_isolation_render_mode_or_task_na
         toolkit.gym.GuigymEnv("mobile-core/contacts.block", isolation="nope")
     with pytest.raises(ValueError, match=r"render_mode must be None or one of \['rgb_array'\], got 'human'"):
         toolkit.gym.GuigymEnv("mobile-core/contacts.block", render_mode="human")
-    with pytest.raises(TypeError, match=r"task must be a task id \('suite/id' or 'suite.id'\), got int 123"):
+    with pytest.raises(TypeError, match=r"task must be a task id \('suite/id', 'suite.id' or an id one suite alone "
+                                        r"holds\), got int 123"):
         toolkit.gym.GuigymEnv(123)
     env = toolkit.gym.GuigymEnv("mobile-core/contacts.block", scale=0.5, render_mode="rgb_array")
     assert env.observation_space.shape == (400, 180, 3)  # 360×800 CSS px at half a pixel each

@@ -39,7 +39,7 @@ def runs_root(tmp_path_factory):
 async def exercise(client: Client) -> None:
     """Call every tool once with good arguments, and a few with bad ones."""
     names = {t.name for t in (await client.list_tools()).tools}
-    assert names == {"list_suites", "list_tasks", "show_task", "validate_task", "run_eval", "job_status", "list_runs",
+    assert names == {"list_suites", "list_tasks", "show_task", "validate_task", "run_eval", "job_status", "cancel_job", "list_runs",
                      "run_summary", "task_results", "get_attempt", "get_step", "compare_attempts", "diagnose_run", "fleet_status",
                      "synth_world", "synth_tasks", "synth_validate", "synth_audit", "env_open",
                      "env_reset", "env_step", "env_observe", "env_state", "env_close"}

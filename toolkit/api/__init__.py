@@ -6,7 +6,7 @@ synthesis run as background jobs on the toolkit's event loop (:mod:`~toolkit.api
 environments are leased sessions reaped when idle (:mod:`~toolkit.api.sessions`).
 """
 
-from toolkit.api.jobs import job_status, run_eval, start_job
+from toolkit.api.jobs import cancel_job, job_status, run_eval, start_job
 from toolkit.api.models import (AttemptInfo, JobInfo, RunInfo, RunSummary, SessionInfo, SessionState, StepInfo, SuiteInfo,
                                 TaskDetail, TaskInfo, TaskPage, ValidationInfo, arg_error)
 from toolkit.api.runs import (attempt_steps, compare_attempts, diagnose_run, fleet_status, get_attempt, get_step,
@@ -19,7 +19,7 @@ from toolkit.api.tasks import (TASK_PAGE_DEFAULT, TASK_PAGE_MAX, list_suites, li
 __all__ = ["MAX_ACTIONS", "STATE_MAX_CHARS", "STATE_MAX_CHARS_LIMIT", "STATE_MAX_CHARS_MIN",
            "TASK_PAGE_DEFAULT", "TASK_PAGE_MAX", "AttemptInfo",
            "JobInfo", "RunInfo", "RunSummary", "SessionInfo", "SessionRegistry", "SessionState", "StepInfo", "SuiteInfo",
-           "TaskDetail", "TaskInfo", "TaskPage", "ValidationInfo", "action_vocabulary", "arg_error", "attempt_steps",
+           "TaskDetail", "TaskInfo", "TaskPage", "ValidationInfo", "action_vocabulary", "arg_error", "attempt_steps", "cancel_job",
            "compare_attempts", "diagnose_run", "fleet_status", "get_attempt", "get_step", "job_status", "list_runs_info", "list_suites",
            "list_tasks", "run_eval", "run_summary", "show_task", "spec_of", "start_job", "synth_audit", "synth_tasks",
            "synth_validate", "synth_world", "task_page", "task_results", "validate_task"]

@@ -1,9 +1,10 @@
 """Background jobs on the toolkit's loop, polled by id: evaluations (:func:`run_eval`) and task synthesis
-(:func:`toolkit.api.tasks.synth_tasks`), both started through :func:`start_job`."""
+(:func:`toolkit.api.tasks.synth_tasks`), both started through :func:`start_job` and stopped with :func:`cancel_job`."""
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import itertools
 import threading
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any, Awaitable, Callable
 
 from toolkit import bounds
 from toolkit.api.models import JobInfo, arg_error
-from toolkit.evaluation import evaluate_async
+from toolkit.evaluation import check_out, evaluate_async
 from toolkit.harness import HarnessConfig, get_format
 from toolkit.harness.policies import check_sampling
 from toolkit.store import RunStore
@@ -20,6 +21,8 @@ from toolkit.tasks import SpecError, load_tasks
 from toolkit.tasks.loader import known_suites
 
 _jobs: dict[str, dict[str, Any]] = {}
+#: each job's future (its task on the loop) and the event set once its task has ended
+_running: dict[str, tuple[concurrent.futures.Future, threading.Event]] = {}
 _job_ids = itertools.count(1)
 _lock = threading.Lock()
 
@@ -78,6 +81,7 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
     bounds.check("trials", trials, bounds.TRIALS)
     bounds.check("parallel", parallel, bounds.PARALLEL)
     bounds.check("seed", seed, bounds.SEED)
+    check_out(out)  # evaluate's own check, here before the job starts: a file there failed the job as NotADirectoryError
     try:
         specs = load_tasks(suites, tasks)
     except SpecError as exc:
@@ -121,32 +125,89 @@ def _start_eval(total: int, kwargs: dict[str, Any]) -> JobInfo:
 
 
 def start_job(kind: str, total: int, work: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]) -> JobInfo:
-    """Run ``work(state)`` on the toolkit's background loop as job ``kind``; return the job (poll with :func:`job_status`).
+    """Run ``work(state)`` on the toolkit's background loop as job ``kind``; return the job (poll with :func:`job_status`,
+    stop with :func:`cancel_job`).
 
     ``work`` may update its job's ``state`` (``done``, ``total``, ``progress``, ``run_id``...) while it runs, and returns
     the fields to set when it finishes (e.g. ``summary`` or ``result``); an exception fails the job with its type and
     text in ``error``. Work that blocks (synchronous code) belongs in ``asyncio.to_thread`` so the loop keeps serving.
+    A job whose task is cancelled, by :func:`cancel_job` or otherwise, ends ``cancelled`` (it stayed ``running``).
     """
     job_id = f"job-{next(_job_ids)}"
     state: dict[str, Any] = {"kind": kind, "status": "running", "done": 0, "total": total, "run_id": None, "run_dir": None,
                              "error": None, "summary": None, "progress": None, "result": None}
+    ended = threading.Event()
+    started = False
 
     async def job() -> None:
+        nonlocal started
+        started = True
         try:
             final = await work(state)
-            state.update(status="done", **final)
+            with _lock:
+                state.update(status="done", **final)
+        except asyncio.CancelledError:  # a BaseException: ``except Exception`` let it through, the job stayed running
+            with _lock:
+                state.update(status="cancelled", error=_cancelled(state))
+            raise
         except Exception as exc:  # noqa: BLE001 - reported through job_status, with the run id when a run folder exists
-            state.update(status="failed", error=f"{type(exc).__name__}: {exc}")
+            with _lock:
+                state.update(status="failed", error=f"{type(exc).__name__}: {exc}")
+        finally:
+            ended.set()
+
+    def settle(future: concurrent.futures.Future) -> None:
+        # cancelled before its first step, the body never ran (nor its except): record it here
+        if future.cancelled() and not started:
+            with _lock:
+                state.update(status="cancelled", error=_cancelled(state))
+            ended.set()
 
     with _lock:
         _jobs[job_id] = state
-    asyncio.run_coroutine_threadsafe(job(), background_loop())
+    future = asyncio.run_coroutine_threadsafe(job(), background_loop())
+    _running[job_id] = (future, ended)
+    future.add_done_callback(settle)
     return job_status(job_id)
+
+
+def _cancelled(state: dict[str, Any]) -> str:
+    """The ``error`` of a cancelled job: what it left behind."""
+    if state.get("run_id"):
+        return f"cancelled; the attempts it finished are stored in run {state['run_id']}: resume it to finish the rest"
+    if state["kind"] == "synth_tasks":
+        return "cancelled; the worlds it finished before stopping are written (job_status's done counts them)"
+    return "cancelled"
+
+
+def cancel_job(job_id: str, wait_s: float = 60.0) -> JobInfo:
+    """Cancel a running job and return its state: ``cancelled`` once it has stopped, ``cancelling`` while it still
+    cleans up after ``wait_s`` seconds (poll :func:`job_status`). An evaluation stops its attempts (the finished ones
+    stay in its run, which ``resume`` finishes); a synthesis stops at its next progress line. A job that has already
+    ended is returned as it is."""
+    state = _state(job_id)
+    with _lock:  # the job may end meanwhile: its "done" must not become "cancelling" for ever
+        if state["status"] != "running":
+            return job_status(job_id)
+        state["status"] = "cancelling"
+    future, ended = _running[job_id]
+    future.cancel()  # cancels the job's task on the loop
+    try:
+        on_loop = asyncio.get_running_loop() is background_loop()
+    except RuntimeError:
+        on_loop = False
+    if not on_loop:  # waiting on the loop's own thread would stop the job from ever ending
+        ended.wait(wait_s)
+    return job_status(job_id)
+
+
+def _state(job_id: str) -> dict[str, Any]:
+    state = _jobs.get(job_id)
+    if state is None:
+        raise arg_error("job_id", f"no job {job_id!r}; known: {', '.join(_jobs) or 'none'}")
+    return state
 
 
 def job_status(job_id: str) -> JobInfo:
     """Return the state of a background job (an evaluation or a task synthesis)."""
-    state = _jobs.get(job_id)
-    if state is None:
-        raise arg_error("job_id", f"no job {job_id!r}; known: {', '.join(_jobs) or 'none'}")
-    return JobInfo(job_id=job_id, **state)
+    return JobInfo(job_id=job_id, **_state(job_id))

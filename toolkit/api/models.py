@@ -48,10 +48,11 @@ class JobInfo(_Model):
     job_id: str
     #: what the job does: ``eval`` (``run_eval``) or ``synth_tasks``
     kind: Literal["eval", "synth_tasks"] = "eval"
-    status: Literal["running", "done", "failed"]
+    #: ``cancelling``: :func:`~toolkit.api.jobs.cancel_job` asked it to stop and it is still cleaning up
+    status: Literal["running", "done", "failed", "cancelling", "cancelled"]
     run_id: str | None = None
     run_dir: str | None = None
-    #: progress: attempts (eval) or worlds written (synth_tasks), of ``total``
+    #: progress: attempts (eval) or worlds finished, accepted tasks or not (synth_tasks), of ``total``
     done: int = 0
     total: int = 0
     error: str | None = None

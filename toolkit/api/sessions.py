@@ -106,7 +106,8 @@ class SessionRegistry:
         self.reap()
         if len(self._sessions) >= self.limit:
             raise ValueError(f"too many open sessions ({self.limit}); close one with env_close")
-        env = make_env(spec_of(task_id) if task_id else None, seed=seed)
+        # "" (a blank id) opened a free phone as if no task had been named: now an error naming task_id
+        env = make_env(spec_of(task_id) if task_id is not None else None, seed=seed)
         sid = f"s{next(self._ids)}"
         obs = env.reset()
         self._sessions[sid] = (env, time.monotonic())
@@ -146,10 +147,8 @@ class SessionRegistry:
         (None: no bound, for Python callers)."""
         if path is not None and not isinstance(path, str):
             raise arg_error("path", f"expected a dotted path such as 'apps.messages', got {path!r}")
-        if max_chars is not None and (isinstance(max_chars, bool) or not isinstance(max_chars, int)
-                                      or not STATE_MAX_CHARS_MIN <= max_chars <= STATE_MAX_CHARS_LIMIT):
-            raise arg_error("max_chars", f"must be a whole number between {STATE_MAX_CHARS_MIN} and "
-                                         f"{STATE_MAX_CHARS_LIMIT}, got {max_chars!r}")
+        if max_chars is not None:
+            max_chars = bounds.check("max_chars", max_chars, (STATE_MAX_CHARS_MIN, STATE_MAX_CHARS_LIMIT))
         env = self._get(session_id)
         value = select_path(env.state(), path)
         verdict = env.evaluate().model_dump() if env.spec is not None else None

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import tempfile
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -89,10 +88,8 @@ def task_page(suite: str | None = None, app: str | None = None, tag: str | None 
               offset: int = 0, limit: int = TASK_PAGE_DEFAULT) -> TaskPage:
     """Return one page of :func:`list_tasks` (same filters): ``limit`` tasks from ``offset``, the number matched
     (``total``) and the offset of the next page (``next_offset``, None on the last page)."""
-    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
-        raise arg_error("offset", f"must be a whole number ≥ 0, got {offset!r}")
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= TASK_PAGE_MAX:
-        raise arg_error("limit", f"must be a whole number between 1 and {TASK_PAGE_MAX}, got {limit!r}")
+    offset = bounds.check("offset", offset, (0, None))
+    limit = bounds.check("limit", limit, (1, TASK_PAGE_MAX))
     tasks = list_tasks(suite, app=app, tag=tag, query=query)
     if offset > len(tasks):
         raise arg_error("offset", f"{offset} is past the end: {len(tasks)} task(s) match; page from 0")
@@ -173,6 +170,8 @@ def synth_world(persona: int | None = None, scenario: str | None = None, seed: i
 
     bounds.check("seed", seed, bounds.SEED)
     if persona is not None:
+        if isinstance(persona, bool) or not isinstance(persona, int):  # True built persona 1's world; 1.5 a TypeError
+            raise bounds.refuse("persona", "an index of the offline persona pool (a whole number) or None", persona)
         try:
             pool_persona(persona)
         except ValueError as exc:
@@ -180,15 +179,18 @@ def synth_world(persona: int | None = None, scenario: str | None = None, seed: i
     return build_world(persona, scenario, seed=seed, backend="offline")
 
 
-#: The pipeline's progress line after a world is written (``world <id>: N accepted, M rejected -> <folder>``).
-_WORLD_WRITTEN = re.compile(r"world \S+: \d+ accepted, \d+ rejected -> ")
+#: The pipeline's progress line once a world is finished: ``world <id>: N accepted, M rejected -> <folder>`` when it
+#: was written, ``...; nothing written (...)`` when none of its tasks was accepted (that world counts as done too: the
+#: job's ``done`` stopped short of ``total`` when it matched the written line only).
+_WORLD_FINISHED = re.compile(r"world \S+: \d+ accepted, \d+ rejected(?: -> |; nothing written)")
 
 
 def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] | None = None, random_rollouts: int = 20,
                 seed: int = 0) -> JobInfo:
     """Start synthesizing tasks for ``worlds`` new worlds (offline backend) in the background: accept them by execution
-    and write them under ``out``. Return the job; :func:`~toolkit.api.jobs.job_status` counts the worlds written
-    (``done`` of ``total``), shows the latest progress line, and once done carries the ``SynthReport`` in ``result``.
+    and write them under ``out``. Return the job; :func:`~toolkit.api.jobs.job_status` counts the worlds finished,
+    written or with no task accepted (``done`` of ``total``), shows the latest progress line, and once done carries
+    the ``SynthReport`` in ``result``; :func:`~toolkit.api.jobs.cancel_job` stops it at its next progress line.
 
     The arguments are checked before the job starts (a ValueError naming the bad one).
     """
@@ -205,17 +207,31 @@ def synth_tasks(out: str, worlds: int = 1, per_world: int = 10, weak: list[str] 
     async def work(state: dict[str, Any]) -> dict[str, Any]:
         from toolkit.synthesis import synthesize_bank
 
+        stop = threading.Event()
+
         def on_progress(line: str) -> None:
+            if stop.is_set():  # the job was cancelled: end the synthesis in its thread, which cancelling cannot stop
+                raise SynthCancelled("the synth_tasks job was cancelled")
             state["progress"] = line.strip()
-            if _WORLD_WRITTEN.match(line):
+            if _WORLD_FINISHED.match(line):
                 state["done"] += 1
 
         # synchronous (backend calls, then its own loop for acceptance): in a worker thread, so the loop keeps serving
-        report = await asyncio.to_thread(synthesize_bank, worlds, out, "offline", per_world, weak, random_rollouts,
-                                         seed=seed, on_progress=on_progress)
+        thread = asyncio.ensure_future(asyncio.to_thread(synthesize_bank, worlds, out, "offline", per_world, weak,
+                                                         random_rollouts, seed=seed, on_progress=on_progress))
+        try:
+            report = await asyncio.shield(thread)
+        except asyncio.CancelledError:  # the job ends once the thread has stopped, not while it still writes worlds
+            stop.set()
+            await asyncio.gather(thread, return_exceptions=True)
+            raise
         return {"result": report.model_dump(mode="json")}
 
     return start_job("synth_tasks", worlds, work)
+
+
+class SynthCancelled(Exception):
+    """Raised from a cancelled synth_tasks job's progress callback, to stop the synthesis thread."""
 
 
 def _check_out(out: Path, worlds: int, seed: int) -> None:
@@ -223,20 +239,13 @@ def _check_out(out: Path, worlds: int, seed: int) -> None:
     above it) is a file, no folder can be made or written there, ``out`` is (inside) a synthesized world folder, or a
     world's folder ``<out>/<world id>`` is a file or a folder of other files (the job would fail on it after building
     the worlds)."""
+    from toolkit.paths import out_folder_problem
     from toolkit.synthesis.pipeline import default_world_ids
     from toolkit.synthesis.writer import OutFolderError, check_out_root, check_replaceable
 
-    if out.exists() and not out.is_dir():
-        raise arg_error("out", f"{out} exists and is not a folder")
-    parent = out
-    while not parent.exists():
-        parent = parent.parent
-    if not parent.is_dir():
-        raise arg_error("out", f"cannot make folder {out}: {parent} is a file")
-    try:  # a real write: permission bits alone miss a read-only or virtual file system, and root passes os.access
-        os.rmdir(tempfile.mkdtemp(prefix=".guigym-write-check-", dir=parent))
-    except OSError as exc:
-        raise arg_error("out", f"cannot write under {parent} ({exc.strerror or exc})") from None
+    problem = out_folder_problem(out, "the synthesized worlds")
+    if problem:
+        raise arg_error("out", problem)
     try:
         check_out_root(out)
         for world_id in default_world_ids(worlds, seed):

@@ -150,12 +150,15 @@ def split_list(option: str, value: str | None, what: str = "name",
 
 def writable_folder(option: str, folder: str | os.PathLike | None) -> None:
     """Create ``folder`` (an output option's value) if needed; stop with an error naming ``option`` when it cannot be
-    created or written to, before any work is done."""
+    created or written to, before any work is done (the toolkit's own check: :func:`toolkit.paths.out_folder_problem`)."""
+    from toolkit.paths import out_folder_problem
+
     if folder is None:
         return
+    problem = out_folder_problem(folder, "the output")
+    if problem:
+        fail(f"{option} {problem}")
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(f"{option} {folder}: cannot create this folder ({exc.strerror or exc})")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        fail(f"{option} {folder}: this folder is not writable")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import numbers
-from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -117,34 +115,6 @@ class ManagerClosed(RuntimeError):
         super().__init__(f"the env manager is closed: {op} cannot run (open a new manager, or use it as "
                          "'async with manager:')")
         self.op = op
-
-
-def check_count(name: str, n: Any, minimum: int = 0) -> int:
-    """Return ``n`` as an int, or raise ValueError naming the argument when it is not a whole number >= ``minimum``."""
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < minimum:
-        raise ValueError(f"argument '{name}': expected a whole number >= {minimum}, got {type(n).__name__} {n!r}")
-    return int(n)
-
-
-def check_ttl(ttl_s: Any) -> None:
-    """Raise ValueError unless ``ttl_s`` is None (the manager's ``lease_ttl``) or seconds > 0."""
-    if ttl_s is not None and (isinstance(ttl_s, bool) or not isinstance(ttl_s, (int, float)) or not ttl_s > 0):
-        raise ValueError(f"argument 'ttl_s': expected seconds > 0 (None: the manager's lease_ttl), got {ttl_s!r}")
-
-
-def check_step_args(actions: Any, action_id: Any) -> list:
-    """Return ``actions`` as a list, or raise TypeError naming the argument a caller got wrong.
-
-    Checked before anything runs: a caller's mistake is neither an env error nor a reason to drop a healthy instance
-    (a non-str ``action_id`` used to fail after the actions had run, and a dict or a str was taken apart key by key
-    or letter by letter, each piece an "action").
-    """
-    if not isinstance(action_id, str) or not action_id:
-        raise TypeError(f"argument 'action_id': expected a non-empty str, got {type(action_id).__name__} {action_id!r}")
-    if isinstance(actions, (str, bytes, Mapping, BaseModel)) or not isinstance(actions, Sequence):
-        raise TypeError(f"argument 'actions': expected a list of actions (dicts or Action objects), got "
-                        f"{type(actions).__name__}; wrap a single action as [action]")
-    return list(actions)
 
 
 def batch_key(actions: list) -> str:

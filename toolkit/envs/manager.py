@@ -21,11 +21,12 @@ import time
 from collections import OrderedDict
 from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
+from toolkit import bounds
 from toolkit.actions import Action, ActionError, parse_action
 from toolkit.envs.adapters.base import Adapter, adapter_factory
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import (ActionResult, EnvError, Lease, ManagerClosed, Observation, StaleLeaseError, StepResult,
-                               batch_key, check_count, check_step_args, check_ttl)
+                               batch_key)
 from toolkit.envs.fleet import FleetStats, FleetStatus, local_pools
 from toolkit.envs.health import PoolHealth
 from toolkit.envs.local import Instance, LocalBackend
@@ -98,7 +99,7 @@ class EnvManager(PoolHealth):
 
     async def warm(self, n: int, device: str | None = None) -> None:
         """Boot idle instances of ``device`` (default: the adapter's) until at least ``n`` exist (the warm pool)."""
-        n = check_count("n", n)
+        n = bounds.check("n", n, bounds.COUNT)
         self._check_open("warm")
         device = device or self.adapter.device
         self._start_maintainer()
@@ -115,8 +116,8 @@ class EnvManager(PoolHealth):
 
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases on ready instances for ``spec``'s device (booting as needed)."""
-        n = check_count("n", n)
-        check_ttl(ttl_s)
+        n = bounds.check("n", n, bounds.COUNT)
+        bounds.check_seconds("ttl_s", ttl_s, above=True, none="the manager's lease_ttl")
         self._check_open("request")
         device = spec.device if spec is not None else self.adapter.device
         if spec is not None:
@@ -265,7 +266,7 @@ class EnvManager(PoolHealth):
             TypeError: ``actions`` is not a list (a dict, a str, one Action) or ``action_id`` is not a non-empty str.
             ValueError: ``action_id`` was applied on this lease with other actions (a retry sends the same ones).
         """
-        actions = check_step_args(actions, action_id)
+        actions = bounds.check_step_args(actions, action_id)
         batch = batch_key(actions)
         slot = self._slot(lease, "step")
         async with slot.lock:

@@ -28,10 +28,10 @@ import logging
 import os
 from typing import Any, Sequence
 
+from toolkit import bounds
 from toolkit.actions import Action
 from toolkit.envs.adapters.mocked import MockedAdapter
-from toolkit.envs.base import (EnvError, Lease, ManagerClosed, Observation, StepResult, check_count, check_step_args,
-                               check_ttl)
+from toolkit.envs.base import EnvError, Lease, ManagerClosed, Observation, StepResult
 from toolkit.envs.fleet import FleetStats, FleetStatus, PoolCounts
 from toolkit.envs.manager import LEASE_IDS, Accounting, Deadlines
 from toolkit.envs.ray_host import HostLease, HostRecord, node_label, pool_snapshot, ray_errors
@@ -160,7 +160,7 @@ class RayEnvManager(RayHostsMixin):
 
     async def warm(self, n: int, device: str | None = None) -> None:
         """Boot idle instances of ``device`` until at least ``n`` exist across the live hosts (split evenly)."""
-        n = check_count("n", n)
+        n = bounds.check("n", n, bounds.COUNT)
         self._check_open("warm")
         device = device or self.adapter.device
         live = [h for h in self.hosts if h.alive]
@@ -175,8 +175,8 @@ class RayEnvManager(RayHostsMixin):
 
     async def request(self, spec: TaskSpec | None = None, n: int = 1, ttl_s: float | None = None) -> list[Lease]:
         """Return ``n`` leases for ``spec``'s device, on the least-loaded live hosts (a lost host is skipped)."""
-        n = check_count("n", n)
-        check_ttl(ttl_s)
+        n = bounds.check("n", n, bounds.COUNT)
+        bounds.check_seconds("ttl_s", ttl_s, above=True, none="the manager's lease_ttl")
         self._check_open("request")
         device = spec.device if spec is not None else self.adapter.device
         await self._revive()
@@ -261,7 +261,7 @@ class RayEnvManager(RayHostsMixin):
 
     async def step(self, lease: Lease, actions: Sequence[Action | dict], action_id: str) -> StepResult:
         """Apply an ordered batch of actions once per ``action_id`` and return the new observation."""
-        result = await self._op(lease, "step", self.deadlines.step, check_step_args(actions, action_id), action_id)
+        result = await self._op(lease, "step", self.deadlines.step, bounds.check_step_args(actions, action_id), action_id)
         if result.replayed:
             self.stats.replays += 1
         else:

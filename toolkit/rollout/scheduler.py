@@ -16,7 +16,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from toolkit.envs.base import EnvError, check_count
+from toolkit import bounds
+from toolkit.envs.base import EnvError
 from toolkit.envs.manager import EnvManager
 from toolkit.harness import Harness, ModelUnavailable
 from toolkit.rollout.episode import AttemptResult, run_attempt
@@ -112,14 +113,13 @@ class Scheduler:
                  max_env_retries: int = 3, on_done: Callable[[WorkItem, dict[str, Any]], None] | None = None,
                  model_outage_s: float = 120.0):
         # Checked here: a negative max_env_retries ran no attempt and reported nothing, parallel 0 ran one at a time.
-        if isinstance(model_outage_s, bool) or not isinstance(model_outage_s, (int, float)) or not model_outage_s >= 0:
-            raise ValueError(f"argument 'model_outage_s': expected seconds >= 0, got {model_outage_s!r}")
+        bounds.check_seconds("model_outage_s", model_outage_s)
         self.manager = manager
         self.harness = harness
         self.store = store
         self.agent = agent
-        self.parallel = check_count("parallel", parallel, minimum=1)
-        self.max_env_retries = check_count("max_env_retries", max_env_retries)
+        self.parallel = bounds.check("parallel", parallel, (1, None))
+        self.max_env_retries = bounds.check("max_env_retries", max_env_retries, bounds.COUNT)
         self.on_done = on_done
         self.model_outage_s = model_outage_s
         self.env_errors = 0

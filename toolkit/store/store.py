@@ -20,7 +20,7 @@ import os
 import time
 import warnings
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -176,6 +176,9 @@ class RunStore:
     def __init__(self, run_dir: Path):
         self.dir = Path(run_dir)
         self.run_id = self.dir.name
+
+    def __repr__(self) -> str:  # a list of runs in a notebook showed "<toolkit.store.store.RunStore object at 0x...>"
+        return f"RunStore({str(self.dir)!r})"
 
     # -- creation ----------------------------------------------------------------------------------
 
@@ -386,10 +389,10 @@ def _near(run: str | os.PathLike, path: Path, root: Path | str | None) -> str:
     return f"; run ids are given whole: did you mean {shown}?"
 
 
-def list_runs(root: Path | str | None = None) -> Iterator[RunStore]:
-    """Yield the runs under ``root``, newest first."""
+def list_runs(root: Path | str | None = None) -> list[RunStore]:
+    """Return the runs under ``root``, newest first (a list: a notebook cell shows it, and ``len`` and indexing work,
+    where a generator showed ``<generator object ...>``); none when ``root`` is no folder."""
     root = Path(root or DEFAULT_RUNS)
     if not root.is_dir():
-        return
-    for path in sorted((p for p in root.iterdir() if (p / MANIFEST).exists()), reverse=True):
-        yield RunStore(path)
+        return []
+    return [RunStore(path) for path in sorted((p for p in root.iterdir() if (p / MANIFEST).exists()), reverse=True)]

@@ -224,22 +224,26 @@ def find_task(task_id: str, root: Path = TASK_BANK) -> TaskSpec:
         SpecError: for an empty id, an unknown one (naming the suites searched), or a bare id several suites hold
             (listing their full ids).
     """
-    if not task_id:
-        raise SpecError(f"expected '<suite>/<id>' or a task id, got {task_id!r}")
+    if not isinstance(task_id, str) or not task_id:  # 3 failed as "argument of type 'int' is not iterable"
+        shown = repr(task_id) if isinstance(task_id, str) or task_id is None else f"{type(task_id).__name__} {task_id!r}"
+        raise SpecError(f"expected '<suite>/<id>' or a task id, got {shown}")
     if "/" in task_id:
         return load_tasks([task_id.split("/")[0]], [task_id], root)[0]
     suites = list_suites(root, include_code=True)
-    found = []
+    found, searched = [], []
     for suite in sorted(suites, key=lambda name: name != "mobile-core"):
         try:
-            found += [s for s in load_suite(suite, root) if s.id == task_id]
+            specs = load_suite(suite, root)
         except SpecError:  # a suite that cannot load here (osworld without its task folder) holds nothing to find
             continue
+        searched += specs
+        found += [s for s in specs if s.id == task_id]
     if len(found) > 1:
         raise SpecError(f"{task_id!r} is a task of several suites; give one of "
                         f"{', '.join(sorted(s.full_id for s in found))}")
     if not found:
-        raise SpecError(f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>'")
+        raise SpecError(f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>'"
+                        f"{_near_ids([task_id], searched)}")
     return found[0]
 
 
@@ -247,14 +251,18 @@ def load_tasks(suites: str | Iterable[str], ids: Iterable[str] | None = None, ro
     """Return the tasks of the named suites, optionally only the given ids (short or full).
 
     Each task comes once, in the order the suites are named: a suite named twice, or a folder of suites named with
-    one of its own (``synth`` and ``synth/<world>``), does not repeat its tasks. A single name may be given as a
-    string (``load_tasks("mobile-core")`` is that suite, not its letters).
+    one of its own (``synth`` and ``synth/<world>``), does not repeat its tasks. A single name or id may be given as
+    a string (``load_tasks("mobile-core", "contacts.block")`` is that suite and that task, not their letters).
     """
     names = list(dict.fromkeys([suites] if isinstance(suites, str) else suites))
     seen: set[str] = set()
     specs = [s for suite in names for s in load_suite(suite, root) if not (s.full_id in seen or seen.add(s.full_id))]
+    ids = [ids] if isinstance(ids, str) else ids  # a single id was taken letter by letter: "unknown ['.', 'a', ...]"
     if ids:
         wanted = set(ids)
+        bad = [i for i in wanted if not isinstance(i, str) or not i]
+        if bad:  # None or 3 failed as "argument of type 'int' is not iterable"
+            raise SpecError(f"task ids are '<suite>/<id>' or an id, as strings; got {', '.join(map(repr, bad))}")
         chosen = [s for s in specs if s.id in wanted or s.full_id in wanted]
         missing = wanted - {s.id for s in chosen} - {s.full_id for s in chosen}
         if missing:
