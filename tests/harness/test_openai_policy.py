@@ -253,3 +253,18 @@ async def test_a_body_that_is_not_json_is_an_outage_naming_what_came(server):
     response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny"))(_request())
     assert response.unavailable == "transient" and "malformed chat completion" in response.error
     assert "<html>502 Bad Gateway</html>" in response.error
+
+
+async def test_a_token_without_a_log_prob_keeps_the_answer_and_drops_only_the_log_probs(server):
+    """A server that writes ``"logprob": null`` for a token (or a non-object entry) answered the question: its text
+    is the model's step, not an outage; its log-probs are left out whole rather than misaligned with the tokens."""
+    handler, url = server
+    odd = [[{"token": "a", "logprob": -0.5}, {"token": "b", "logprob": None}],
+           [{"token": "a", "logprob": -0.5}, "b"], [{"token": "a", "logprob": True}]]
+    for content in odd:
+        handler.script.append((200, {"choices": [{"message": {"content": "Action: wait()"}, "logprobs": {"content": content}}]}))
+    policy = OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", logprobs=True))
+    for _ in odd:
+        response = await policy(_request())
+        assert response.unavailable is None and response.error is None and response.text == "Action: wait()"
+        assert response.logprobs is None and response.token_ids is None

@@ -202,12 +202,18 @@ def _sampled_tokens(logprobs: Any) -> tuple[list[float] | None, list[int] | None
 
     Ids come from a ``token_id`` field or from vLLM's ``return_tokens_as_token_ids`` token strings
     (``"token_id:151644"``); they are kept only when every token has one, so they align with the log-probs.
+    Log-probs are kept only when every token has a number (None, None otherwise): one ``null`` used to fail the whole
+    answer as a malformed completion, so a good output was thrown away and counted as an outage; and dropping just
+    the odd entries would misalign the rest with the completion's tokens.
     """
     content = logprobs.get("content") if isinstance(logprobs, dict) else None
     if not isinstance(content, list) or not content:
         return None, None
-    entries = [t for t in content if isinstance(t, dict)]
-    values = [float(t.get("logprob", 0.0)) for t in entries]
+    entries = content
+    if not all(isinstance(t, dict) and isinstance(t.get("logprob"), (int, float))
+               and not isinstance(t.get("logprob"), bool) for t in entries):
+        return None, None
+    values = [float(t["logprob"]) for t in entries]
     ids = []
     for t in entries:
         if isinstance(t.get("token_id"), int):
