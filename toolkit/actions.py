@@ -13,6 +13,18 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 CoordSpace = Literal["norm1000", "norm1", "pixels"]
+COORD_SPACES: tuple[str, ...] = ("norm1000", "norm1", "pixels")
+
+
+def check_coord_space(space: Any, what: str = "coords") -> CoordSpace:
+    """Return ``space`` when it names a coordinate space; raise ValueError naming ``what`` and the known ones.
+
+    An unknown name ("pixel") was read as 0–1 fractions by the conversions below, so a model answering in pixels had
+    every point scaled by 1000 (and refused as out of range) with nothing saying why.
+    """
+    if space not in COORD_SPACES:
+        raise ValueError(f"{what}: unknown coordinate space {space!r}; expected one of {', '.join(COORD_SPACES)}")
+    return space
 
 
 def _not_bool(value: Any) -> Any:
@@ -301,6 +313,8 @@ _POINT_FIELDS = (("x", "y"), ("x2", "y2"))
 
 def convert_point(x: float, y: float, src: CoordSpace, dst: CoordSpace, size: tuple[int, int] | None = None) -> tuple[float, float]:
     """Convert a point between coordinate spaces (``size`` = screen pixels, needed when either side is pixels)."""
+    check_coord_space(src, "source coordinate space")
+    check_coord_space(dst, "target coordinate space")
     if src == dst:
         return x, y
     if "pixels" in (src, dst) and not size:

@@ -12,3 +12,20 @@ def test_a_loop_limit_that_is_not_a_whole_number_is_refused(limit):
     """A negative limit used to end every episode after its first step, as a 'loop'."""
     with pytest.raises(ValueError, match="loop_limit must be a whole number >= 0"):
         HarnessConfig(loop_limit=limit)
+
+
+@pytest.mark.parametrize("coords", ["pixel", "norm_1000", "NORM1"])
+def test_an_unknown_coordinate_space_is_refused_naming_the_known_ones(coords):
+    """An unknown space used to be read as 0-1 fractions by the conversion (a model's pixel 540 became 540000, refused
+    as out of range on every step), and the harness failed with a bare KeyError from the prompt."""
+    from toolkit.harness.formats import get_format
+
+    with pytest.raises(ValueError, match="unknown coordinate space .*norm1000, norm1, pixels"):
+        HarnessConfig(coords=coords)
+    with pytest.raises(ValueError, match="unknown coordinate space"):
+        get_format("json-v1", coords)
+
+
+def test_an_unknown_action_format_is_refused_by_the_config():
+    with pytest.raises(ValueError, match="unknown action format 'jsn'"):
+        HarnessConfig(format="jsn")

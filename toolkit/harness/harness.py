@@ -10,9 +10,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from toolkit.actions import Action
+from toolkit.actions import Action, check_coord_space
 from toolkit.envs.base import Observation
-from toolkit.harness.formats import ParseResult, format_name, get_format
+from toolkit.harness.formats import FORMATS, ParseResult, format_name, get_format
 from toolkit.harness.history import EpisodeContext, HistoryConfig, Turn, build_messages
 from toolkit.harness.policies import ModelUnavailable, Policy, PolicyRequest, PolicyResponse
 from toolkit.tasks import TaskInstance
@@ -52,6 +52,10 @@ class HarnessConfig:
     def __post_init__(self) -> None:
         # the versioned name, whatever alias was given: manifests and resume compare the format by name
         object.__setattr__(self, "format", format_name(self.format))
+        if self.format not in FORMATS:
+            raise ValueError(f"format: unknown action format {self.format!r}; known: {', '.join(sorted(FORMATS))}")
+        if self.coords is not None:
+            check_coord_space(self.coords)
         if isinstance(self.loop_limit, bool) or not isinstance(self.loop_limit, int) or self.loop_limit < 0:
             raise ValueError(f"loop_limit must be a whole number >= 0 (0 = no loop check), got {self.loop_limit!r}")
 

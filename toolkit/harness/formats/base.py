@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.actions import Action, ActionError, CoordSpace, convert_action_dict, parse_action
+from toolkit.actions import Action, ActionError, CoordSpace, check_coord_space, convert_action_dict, parse_action
 
 MAX_OUTPUT = 20000
 MAX_ACTIONS = 8
@@ -54,7 +54,7 @@ class ActionFormat:
     can_clear: bool = True
 
     def __init__(self, coords: CoordSpace | None = None):
-        self.coords: CoordSpace = coords or self.default_coords
+        self.coords: CoordSpace = check_coord_space(coords or self.default_coords)
 
     def describe(self) -> str:
         """Return the prompt section that teaches the model this format."""
