@@ -44,6 +44,19 @@ def test_bad_configs_are_rejected():
         HistoryConfig(window=4, overlap=4)
 
 
+@pytest.mark.parametrize("fields, match", [({"mode": "last-k"}, "mode must be 'window' or 'last_k'"),
+                                           ({"mode": "lastk", "last_k": 5}, "mode must be"),
+                                           ({"window": 2.5, "overlap": 0}, "window must be a whole number"),
+                                           ({"window": "10"}, "window must be a whole number"),
+                                           ({"overlap": True}, "overlap must be a whole number"),
+                                           ({"mode": "last_k", "last_k": 2.0}, "last_k must be a whole number")])
+def test_a_misspelt_mode_or_a_fractional_size_is_refused(fields, match):
+    """A misspelt mode used to run window history instead of last-k, and window=2.5 put window starts at fractional
+    steps, with nothing said; a string window failed with a bare TypeError."""
+    with pytest.raises(ValueError, match=match):
+        HistoryConfig(**fields)
+
+
 @pytest.mark.parametrize("coords, centre", [("norm1000", "@(200,250)"), ("pixels", "@(216,600)"), ("norm1", "@(0.200,0.250)")])
 async def test_element_lists_give_centres_in_the_coordinates_the_model_answers_in(coords, centre):
     from toolkit.envs.base import Element, Observation
