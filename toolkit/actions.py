@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, field_validator,
+                      model_validator)
 
 CoordSpace = Literal["norm1000", "norm1", "pixels"]
 COORD_SPACES: tuple[str, ...] = ("norm1000", "norm1", "pixels")
@@ -233,6 +234,14 @@ class Answer(_Action):
     text: str | None = Field(default=None, max_length=2000)
     fields: dict[str, Any] = Field(default_factory=dict)
 
+    @model_validator(mode="after")
+    def _says_something(self) -> "Answer":
+        # an answer with neither was submitted as an empty sheet: a wrong answer the model never gave (e.g. a format
+        # that did not read the fields it wrote)
+        if self.text is None and not self.fields:
+            raise ValueError("an answer needs text or fields")
+        return self
+
 
 class Terminate(_Action):
     """End the episode, claiming success or failure."""
@@ -282,9 +291,9 @@ def parse_action(data: dict[str, Any] | Any) -> Action:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:]) or "action"
+        where = ".".join(str(p) for p in first["loc"][1:])
         message = first["msg"].removeprefix("Value error, ")  # a validator's own message needs no pydantic prefix
-        raise ActionError(f"{kind}: field '{where}': {message}", data) from None
+        raise ActionError(f"{kind}: field '{where}': {message}" if where else f"{kind}: {message}", data) from None
 
 
 def action_dict(action: Action) -> dict[str, Any]:

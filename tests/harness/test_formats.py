@@ -24,6 +24,7 @@ QWEN = [
     {"type": "swipe", "direction": "up", "x": 500, "y": 500}, {"type": "scroll", "direction": "down", "x": 500, "y": 700},
     {"type": "system_button", "button": "home"}, {"type": "system_button", "button": "enter"}, {"type": "open", "app": "bank"},
     {"type": "wait", "seconds": 3}, {"type": "answer", "text": "42"}, {"type": "terminate", "status": "failed"},
+    {"type": "answer", "fields": {"count": 3, "who": "Ada"}}, {"type": "answer", "text": "t", "fields": {"n": 1}},
     {"type": "drag", "x": 10, "y": 20, "x2": 30, "y2": 40}, {"type": "hotkey", "keys": ["Control", "c"]},
     {"type": "double_click", "x": 5, "y": 6},
 ]
@@ -165,3 +166,22 @@ def test_an_alias_is_stored_as_its_versioned_format():
         assert config.format == name and config.as_dict()["format"] == name
         assert HarnessConfig.from_dict({"format": alias}) == HarnessConfig(format=name)  # an old manifest's alias too
     assert HarnessConfig(format="uitars-v1").format == "uitars-v1"
+
+
+@pytest.mark.parametrize("name, text", [
+    ("text-v1", "Action: answer()"), ("json-v1", '{"actions": [{"type": "answer"}]}'),
+    ("qwen3vl-mobile-v1", '<tool_call>{"name": "mobile_use", "arguments": {"action": "answer"}}</tool_call>'),
+])
+def test_an_answer_that_says_nothing_is_an_invalid_action(name, text):
+    """It used to parse, and the device submitted an empty answer sheet: a wrong answer the model never gave."""
+    result = get_format(name).parse(text)
+    assert result.error_kind == "invalid_action" and "an answer needs text or fields" in result.error
+
+
+def test_qwen_reads_the_answer_fields_the_system_prompt_offers():
+    """Qwen's parser read only ``text``: answer(fields={...}), as the system prompt words it, became an empty answer;
+    and rendering fields wrote them as JSON text, which the device submitted as one free-text answer."""
+    fmt = get_format("qwen3vl-mobile-v1")
+    call = '<tool_call>{"name": "mobile_use", "arguments": {"action": "answer", "fields": {"count": 3}}}</tool_call>'
+    assert fmt.parse(call).actions == [parse_action({"type": "answer", "fields": {"count": 3}})]
+    assert '"fields": {"count": 3}' in fmt.render([{"type": "answer", "fields": {"count": 3}}])
