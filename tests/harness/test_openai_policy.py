@@ -268,3 +268,20 @@ async def test_a_token_without_a_log_prob_keeps_the_answer_and_drops_only_the_lo
         response = await policy(_request())
         assert response.unavailable is None and response.error is None and response.text == "Action: wait()"
         assert response.logprobs is None and response.token_ids is None
+
+
+def test_one_policy_keeps_working_in_a_second_event_loop(server):
+    """Two ``asyncio.run`` with one policy (a script running a Harness twice): its concurrency limit was one
+    asyncio.Semaphore bound to the first loop, so every call that had to wait in the second loop raised RuntimeError,
+    which the harness recorded as the model's step error. With ``concurrency=1`` the second call always waits."""
+    import asyncio
+
+    handler, url = server
+    policy = OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", concurrency=1))
+
+    async def two_at_once():
+        return await asyncio.gather(policy(_request()), policy(_request()))
+
+    for _ in range(2):
+        handler.script.extend([(200, _completion("Action: wait()"))] * 2)
+        assert [(r.error, r.text) for r in asyncio.run(two_at_once())] == [(None, "Action: wait()")] * 2

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,7 +110,17 @@ class OpenAIPolicy:
     def __init__(self, config: OpenAIConfig, client: httpx.AsyncClient | None = None):
         self.config = config
         self._client = client
-        self._sem = asyncio.Semaphore(config.concurrency)
+        # one limit per event loop: an asyncio.Semaphore binds to the first loop that waits on it, so a policy used by
+        # a second asyncio.run (two runs of one Harness in a script) failed every contended call with a RuntimeError,
+        # recorded as the model's step errors
+        self._sems: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+    def _limit(self) -> asyncio.Semaphore:
+        """Return the concurrency limit of the running event loop."""
+        loop = asyncio.get_running_loop()
+        if loop not in self._sems:
+            self._sems[loop] = asyncio.Semaphore(self.config.concurrency)
+        return self._sems[loop]
 
     def for_episode(self, instance: TaskInstance, seed: int) -> "OpenAIPolicy":
         return self
@@ -147,7 +158,7 @@ class OpenAIPolicy:
         error, unavailable = "no attempt made", "transient"
         timeouts = 0
         try:
-            async with self._sem:
+            async with self._limit():
                 for attempt in range(self.config.retries + 1):
                     wait = None
                     try:
