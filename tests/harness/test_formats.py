@@ -185,3 +185,9 @@ def test_qwen_reads_the_answer_fields_the_system_prompt_offers():
     call = '<tool_call>{"name": "mobile_use", "arguments": {"action": "answer", "fields": {"count": 3}}}</tool_call>'
     assert fmt.parse(call).actions == [parse_action({"type": "answer", "fields": {"count": 3}})]
     assert '"fields": {"count": 3}' in fmt.render([{"type": "answer", "fields": {"count": 3}}])
+
+
+def test_a_uitars_box_left_out_is_named():
+    """A drag without its end_box said "a box must be ... got 'None'", as if the model had written None."""
+    result = get_format("uitars-v1").parse("Action: drag(start_box='(1,2)')")
+    assert result.error_kind == "invalid_action" and "end_box is missing" in result.error
