@@ -6,6 +6,7 @@ builds prompts or parses model output.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -142,6 +143,13 @@ class HarnessEpisode:
                                                        format=self.harness.format))
         except Exception as exc:  # noqa: BLE001 - a policy bug is recorded on the step, the episode goes on
             response = PolicyResponse(text="", error=f"policy raised {type(exc).__name__}: {exc}")
+        # a policy that answers something else (a bare string, text None) is a policy bug too: it failed the attempt
+        # with an AttributeError here or, once its output was in the history, in a later step's prompt
+        if not isinstance(response, PolicyResponse):
+            response = PolicyResponse(text="", error=f"policy returned {type(response).__name__}, not a PolicyResponse")
+        elif not isinstance(response.text, str):
+            response = dataclasses.replace(response, text="", error=f"policy returned text of type "
+                                                                     f"{type(response.text).__name__}, not str")
         if response.unavailable:
             raise ModelUnavailable(f"step {step}: {response.error}", permanent=response.unavailable == "permanent")
         parsed = self.harness.format.parse(response.text, size=(observation.width, observation.height))
