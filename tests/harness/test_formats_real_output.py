@@ -171,6 +171,20 @@ def test_actions_drafted_inside_a_think_block_are_not_run(name):
     assert only_thinking.error_kind == "no_action" and only_thinking.thought == "The button is at the top."
 
 
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_the_answer_after_a_think_block_longer_than_the_output_cap_is_read(name):
+    """The output was capped before the block was split off: after a long reasoning (over MAX_OUTPUT characters) the
+    answer was cut away, and the drafts inside the block were read as the answer."""
+    from toolkit.harness.formats.base import MAX_OUTPUT
+
+    fmt = get_format(name)
+    draft = fmt.render([parse_action({"type": "terminate", "status": "failed"})], "give up?")
+    answer = fmt.render([parse_action({"type": "click", "x": 10, "y": 20})], "tap it")
+    parsed = fmt.parse(f"<think>Maybe:\n{draft}\n{'hmm ' * (MAX_OUTPUT // 4)}</think>\n{answer}")
+    assert parsed.ok and [a.type for a in parsed.actions] == ["click"], parsed.error
+
+
 @pytest.mark.parametrize("name, text", [
     ("json-v1", '{"actions": [{"type": "click", "x": "540", "y": "1200"}]}'),
     ("text-v1", "Action: click(x='540', y=' 1200 ')"),

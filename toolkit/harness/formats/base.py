@@ -109,12 +109,12 @@ class ActionFormat:
         """Parse model output into canonical actions; never raises."""
         if not isinstance(text, str):
             return ParseResult(error=f"model output must be text, got {type(text).__name__}", error_kind="not_text")
-        text = text[:MAX_OUTPUT]
         # a reasoning model's <think> block (kept in the content by a server without a reasoning parser) may draft
-        # actions it then rejects: only what follows the block is the answer
+        # actions it then rejects: only what follows the block is the answer. The block is split off before the cap:
+        # capped first, a block longer than the cap lost its answer (and its drafts were read as the answer)
         reasoning, closed, answer = text.rpartition("</think>")
         reasoning = reasoning.split("<think>", 1)[-1].strip()[:500] if closed else ""
-        text = answer if closed else text
+        text = (answer if closed else text)[:MAX_OUTPUT]
         try:
             thought, dicts = self._extract(text)
         except FormatError as exc:
