@@ -225,7 +225,7 @@ async def test_a_server_that_never_answers_is_retried_once_then_an_outage():
             conn.close()
         listener.close()
     assert response.unavailable == "transient"
-    assert "ReadTimeout: no answer within 0.3 s" in response.error and url in response.error
+    assert "timed out: no answer within 0.3 s" in response.error and url in response.error
     assert len(accepted) == 2  # the first request and one retry, not 1 + retries
 
 
@@ -285,3 +285,37 @@ def test_one_policy_keeps_working_in_a_second_event_loop(server):
     for _ in range(2):
         handler.script.extend([(200, _completion("Action: wait()"))] * 2)
         assert [(r.error, r.text) for r in asyncio.run(two_at_once())] == [(None, "Action: wait()")] * 2
+
+
+@pytest.mark.timeout(120)  # a hang guard: before the fix this call never returned
+async def test_a_server_that_trickles_its_answer_is_cut_at_the_call_deadline():
+    """A loopback server that answers 200 and then sends its body a byte at a time, for ever (as a proxy sending
+    keep-alive whitespace does): httpx's timeout bounds each read, so the call waited for ever; ``timeout_s`` now
+    bounds the whole call, and the step is an outage after ``timeout_retries`` + 1 tries."""
+    import asyncio
+
+    tries = []
+
+    async def trickle(reader, writer):
+        tries.append(1)
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n")
+        try:
+            while True:
+                writer.write(b" ")
+                await writer.drain()
+                await asyncio.sleep(0.05)
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+
+    srv = await asyncio.start_server(trickle, "127.0.0.1", 0)
+    url = f"http://127.0.0.1:{srv.sockets[0].getsockname()[1]}/v1"
+    try:
+        response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", timeout_s=0.5, retries=3,
+                                                   timeout_retries=1))(_request())
+    finally:
+        srv.close()
+    assert response.unavailable == "transient" and "timed out: no answer within 0.5 s" in response.error
+    assert len(tries) == 2

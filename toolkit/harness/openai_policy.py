@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 
 from toolkit.harness.policies import PolicyRequest, PolicyResponse
+from toolkit.sync import within
 from toolkit.tasks import TaskInstance
 
 #: answers worth retrying: the service is busy or failing, not refusing this request
@@ -162,12 +163,15 @@ class OpenAIPolicy:
                 for attempt in range(self.config.retries + 1):
                     wait = None
                     try:
-                        resp = await client.post(url, json=payload, headers=headers, timeout=self.config.timeout_s)
-                    except httpx.HTTPError as exc:
+                        # httpx's timeout bounds each read, not the call: a server that trickles its answer (or
+                        # keep-alive whitespace) held the step for ever; the deadline bounds the whole call
+                        resp = await within(self.config.timeout_s, client.post(url, json=payload, headers=headers,
+                                                                               timeout=self.config.timeout_s))
+                    except (httpx.HTTPError, TimeoutError) as exc:
                         error, unavailable = f"{type(exc).__name__}: {exc}", "transient"
-                        if isinstance(exc, httpx.TimeoutException):
+                        if isinstance(exc, (httpx.TimeoutException, TimeoutError)):
                             timeouts += 1
-                            error = f"{type(exc).__name__}: no answer within {self.config.timeout_s:g} s"
+                            error = f"timed out: no answer within {self.config.timeout_s:g} s"
                             if timeouts > self.config.timeout_retries:
                                 break
                     else:
