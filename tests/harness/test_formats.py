@@ -191,3 +191,11 @@ def test_a_uitars_box_left_out_is_named():
     """A drag without its end_box said "a box must be ... got 'None'", as if the model had written None."""
     result = get_format("uitars-v1").parse("Action: drag(start_box='(1,2)')")
     assert result.error_kind == "invalid_action" and "end_box is missing" in result.error
+
+
+@pytest.mark.parametrize("coords", ["norm1000", "norm1", "pixels"])
+def test_a_uitars_scroll_without_a_box_scrolls_the_screens_centre_in_every_space(coords):
+    """Its default box "(500,500)" was read in the format's space: refused as out of range in 0-1, and a point near
+    the top-left corner (463, 208 of 1000) in pixels of a 1080x2400 screen."""
+    parsed = get_format("uitars-v1", coords).parse("Action: scroll(direction='down')", size=(1080, 2400))
+    assert parsed.ok and (parsed.actions[0].x, parsed.actions[0].y) == (500, 500), parsed.error

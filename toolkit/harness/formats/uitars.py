@@ -85,7 +85,9 @@ class UITarsFormat(ActionFormat):
         if kind == "type":
             return {"type": "type", "text": d.get("content")}
         if kind == "scroll":
-            x, y = _box(d.get("start_box", "(500,500)"))
+            if "start_box" not in d:  # the canonical default, the screen's centre: a "(500,500)" written here was read
+                return {"type": "scroll", "direction": d.get("direction")}  # in the format's space (not 0-1, pixels)
+            x, y = _box(d.get("start_box"))
             return {"type": "scroll", "x": x, "y": y, "direction": d.get("direction")}
         if kind == "drag":
             (x, y), (x2, y2) = _box(d.get("start_box")), _box(d.get("end_box"), "end_box")
