@@ -29,3 +29,17 @@ def test_an_unknown_coordinate_space_is_refused_naming_the_known_ones(coords):
 def test_an_unknown_action_format_is_refused_by_the_config():
     with pytest.raises(ValueError, match="unknown action format 'jsn'"):
         HarnessConfig(format="jsn")
+
+
+@pytest.mark.parametrize("name", ["json-v1", "qwen3vl-mobile-v1", "uitars-v1", "text-v1"])
+async def test_an_exhausted_script_terminates_in_the_harness_format(name):
+    """The scripted policy's closing terminate was written in the text format: in any other it was a parse error,
+    so a script shorter than the episode ran on to the step limit."""
+    from tests.harness.test_openai_policy import _request
+    from toolkit.harness import ScriptedPolicy, get_format
+
+    request = _request()
+    request.format = get_format(name)
+    policy = ScriptedPolicy([]).for_episode(request.instance, 1)
+    parsed = request.format.parse((await policy(request)).text)
+    assert parsed.ok and [(a.type, a.status) for a in parsed.actions] == [("terminate", "failed")]

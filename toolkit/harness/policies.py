@@ -177,7 +177,9 @@ class ScriptedPolicy:
             text = self.outputs[self._cursor]
             self._cursor += 1
             return PolicyResponse(text=text)
-        return PolicyResponse(text="Action: terminate(status='failed')")
+        # in the harness's format: the text format's words were a parse error in any other, so a script shorter
+        # than the episode ran on to the step limit instead of ending
+        return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}], "script exhausted"))
 
 
 class ReplayPolicy:
