@@ -97,6 +97,8 @@ def test_coordinate_spaces_convert_in_one_place(coords, size, point):
     ("I will click the button", "no_action"), ("Action: click(x=1, y=2", "syntax"), ("Action: dance()", "invalid_action"),
     ("Action: click(x=1e308, y=5)", "invalid_action"), ("Action: click(x=__import__('os'), y=1)", "syntax"),
     ("Action: type(text=5)", "invalid_action"), ("Action: click(**{'x': 1})", "syntax"),
+    ("Action: click(x=5, y=5, x=6)", "syntax"), ("Action: click(500, 300, x=6)", "syntax"),  # was: the last x, silently
+    ("Action: click(type='double_click', x=1, y=2)", "syntax"),  # would have changed the action's kind
     ("\n".join(["Action: wait()"] * 9), "too_many"), (None, "not_text"), ("Action: open()", "invalid_action"),
 ])
 def test_bad_text_outputs_give_typed_errors(text, kind):

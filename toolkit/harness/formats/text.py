@@ -70,6 +70,8 @@ def call_to_dict(text: str, positional: dict[str, tuple[str, ...]]) -> dict[str,
         for kw in call.keywords:
             if kw.arg is None:
                 raise FormatError("syntax", "**kwargs are not allowed")
+            if kw.arg in data:  # click(500, 300, x=6): which x was meant cannot be told (Python itself refuses it)
+                raise FormatError("syntax", f"{name}: argument {kw.arg!r} given twice")
             data[kw.arg] = ast.literal_eval(kw.value)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
         raise FormatError("syntax", f"cannot read {text[:80]!r}: arguments must be literals ({type(exc).__name__})") from None
