@@ -319,3 +319,13 @@ async def test_a_server_that_trickles_its_answer_is_cut_at_the_call_deadline():
         srv.close()
     assert response.unavailable == "transient" and "timed out: no answer within 0.5 s" in response.error
     assert len(tries) == 2
+
+
+async def test_a_refusal_is_recorded_as_the_models_output(server):
+    """A hosted model that declines answers ``content: null`` with its words in ``refusal``: the step stored an empty
+    output, so what the model said was lost to diagnosis."""
+    handler, url = server
+    message = {"role": "assistant", "content": None, "refusal": "I can't help with that."}
+    handler.script.append((200, {"choices": [{"message": message, "finish_reason": "stop"}]}))
+    response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny"))(_request())
+    assert response.text == "I can't help with that." and response.error is None and response.unavailable is None

@@ -79,9 +79,10 @@ def message_text(message: dict[str, Any]) -> str:
 
     A server started with a tool-call parser (e.g. ``vllm serve --tool-call-parser hermes``) moves Qwen's
     ``<tool_call>`` blocks out of ``content`` into ``tool_calls``; they are written back in that markup, so the
-    action format parses the same text either way.
+    action format parses the same text either way. A refusal (``content`` null, ``refusal`` text) is the text.
     """
-    text = message.get("content") or ""
+    # a hosted model that declines answers with content null and its words in ``refusal``: they are its output
+    text = message.get("content") or (message.get("refusal") if isinstance(message.get("refusal"), str) else "")
     if isinstance(text, list):  # content parts, as some servers answer: the text parts in order
         text = "".join(p["text"] for p in text if isinstance(p, dict) and p.get("type") == "text"
                        and isinstance(p.get("text"), str))
