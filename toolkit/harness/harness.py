@@ -147,11 +147,11 @@ class HarnessEpisode:
         # with an AttributeError here or, once its output was in the history, in a later step's prompt
         if not isinstance(response, PolicyResponse):
             response = PolicyResponse(text="", error=f"policy returned {type(response).__name__}, not a PolicyResponse")
-        elif not isinstance(response.text, str):
-            response = dataclasses.replace(response, text="", error=f"policy returned text of type "
-                                                                     f"{type(response.text).__name__}, not str")
         if response.unavailable:
             raise ModelUnavailable(f"step {step}: {response.error}", permanent=response.unavailable == "permanent")
+        if not isinstance(response.text, str):
+            response = dataclasses.replace(response, text="", error=f"policy returned text of type "
+                                                                     f"{type(response.text).__name__}, not str")
         parsed = self.harness.format.parse(response.text, size=(observation.width, observation.height))
         return Decision(prompt=messages, output=response.text, parsed=parsed, token_ids=response.token_ids,
                         logprobs=response.logprobs, policy_error=response.error, usage=dict(response.usage or {}),
