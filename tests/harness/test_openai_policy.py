@@ -329,3 +329,11 @@ async def test_a_refusal_is_recorded_as_the_models_output(server):
     handler.script.append((200, {"choices": [{"message": message, "finish_reason": "stop"}]}))
     response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny"))(_request())
     assert response.text == "I can't help with that." and response.error is None and response.unavailable is None
+
+
+@pytest.mark.parametrize("field, value", [("concurrency", 0), ("retries", -1), ("timeout_retries", 1.5),
+                                          ("max_tokens", 0), ("timeout_s", 0), ("timeout_s", float("nan"))])
+def test_a_config_that_cannot_call_is_refused_naming_the_field(field, value):
+    """concurrency=0 waited for ever on the first call, retries=-1 made no call and reported an outage."""
+    with pytest.raises(ValueError, match=f"OpenAIConfig.{field} must be"):
+        OpenAIConfig(base_url="http://127.0.0.1:1/v1", model="tiny", **{field: value})

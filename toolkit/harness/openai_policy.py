@@ -54,6 +54,16 @@ class OpenAIConfig:
     #: a field set to None is left out (``{"seed": None}`` for an API that refuses ``seed``)
     extra_body: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # concurrency 0 waited for ever on the first call; retries -1 made no call and reported an outage; a
+        # timeout of 0 failed every call: each is refused here, naming the field
+        for name, least in (("concurrency", 1), ("retries", 0), ("timeout_retries", 0), ("max_tokens", 1)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"OpenAIConfig.{name} must be a whole number >= {least}, got {value!r}")
+        if isinstance(self.timeout_s, bool) or not isinstance(self.timeout_s, (int, float)) or not self.timeout_s > 0:
+            raise ValueError(f"OpenAIConfig.timeout_s must be seconds > 0, got {self.timeout_s!r}")
+
 
 def _refused(status: int, step: int) -> bool:
     """Return True when an error answer means the endpoint cannot serve this configuration at all.
