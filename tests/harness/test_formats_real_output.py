@@ -202,3 +202,12 @@ def test_a_button_the_format_has_no_word_for_is_refused_not_swapped(name, button
     pressed the wrong one; refusing is what every format does with what it cannot express."""
     with pytest.raises(ValueError, match=f"cannot express system_button '{button}'"):
         get_format(name).render([parse_action({"type": "system_button", "button": button})])
+
+
+@pytest.mark.parametrize("name, text", [("text-v1", "Action: click(x=1, y=2)."), ("text-v1", "Action: click(x=1, y=2);"),
+                                        ("uitars-v1", "Action: click(start_box='(1,2)')。")])
+def test_a_sentence_end_after_the_call_is_not_a_syntax_error(name, text):
+    """Chat models close the line with a full stop; it was read as part of the call ("invalid syntax")."""
+    parsed = get_format(name).parse(text)
+    assert parsed.ok and (parsed.actions[0].x, parsed.actions[0].y) == (1, 2), parsed.error
+    assert get_format("text-v1").parse("Action: type(text='The end.')").actions[0].text == "The end."

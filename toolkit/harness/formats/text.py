@@ -45,8 +45,13 @@ def ascii_punctuation(text: str) -> str:
     return "".join(out)
 
 
+#: a sentence's end after the call (``click(x=1, y=2).``), as chat models close a line: not part of the call
+_SENTENCE_END = re.compile(r"\)\s*[.;。；]+$")
+
+
 def call_to_dict(text: str, positional: dict[str, tuple[str, ...]]) -> dict[str, Any]:
     """Parse ``name(a, k=v)`` with literal arguments only into ``{"type": name, ...}``."""
+    text = _SENTENCE_END.sub(")", text.strip())
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
