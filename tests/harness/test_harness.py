@@ -43,3 +43,14 @@ async def test_an_exhausted_script_terminates_in_the_harness_format(name):
     policy = ScriptedPolicy([]).for_episode(request.instance, 1)
     parsed = request.format.parse((await policy(request)).text)
     assert parsed.ok and [(a.type, a.status) for a in parsed.actions] == [("terminate", "failed")]
+
+
+@pytest.mark.parametrize("fields, said", [({"temperature": -1}, "temperature must be in"),
+                                          ({"max_new_tokens": 0}, "max-tokens must be at least 1")])
+def test_the_hf_policy_refuses_bad_sampling_before_loading_the_model(fields, said):
+    """Built directly (not through make_policy) it took them: a negative temperature decoded greedily."""
+    pytest.importorskip("torch")
+    from toolkit.harness.policies import HFPolicy
+
+    with pytest.raises(ValueError, match=said):
+        HFPolicy("/no/such/checkpoint", **fields)

@@ -267,6 +267,8 @@ class HFPolicy:
     def __init__(self, path: str, temperature: float = 0.0, max_new_tokens: int = 128, device: str = "cpu"):
         from toolkit.models.hf import HFChatModel
 
+        # checked before the model loads, as make_policy checks the CLI's: a negative temperature decoded greedily
+        check_sampling("hf", temperature, max_new_tokens)
         self.model = HFChatModel(path, device=device)
         self.temperature = temperature
         self.max_new_tokens = max_new_tokens
