@@ -83,3 +83,10 @@ def test_a_folded_step_keeps_its_note():
     folded = build_messages("sys", ctx, 12, HistoryConfig(mode="window", window=10, overlap=2))[1]["content"][0]["text"]
     assert "Step 3: [screenshot omitted] Note: User replied: the blue one Action: wait(seconds=2)" in folded
     assert "Step 2: [screenshot omitted] Action: wait(seconds=1)" in folded
+
+
+def test_a_numpy_integer_size_is_taken_and_stored_as_an_int():
+    """A sweep over np.arange gives numpy integers: whole numbers, stored as ints so the run manifest stays JSON."""
+    np = pytest.importorskip("numpy")
+    config = HistoryConfig(window=np.int64(5), overlap=np.int32(1))
+    assert (config.window, config.overlap) == (5, 1) and type(config.window) is int

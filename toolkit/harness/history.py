@@ -12,6 +12,7 @@ engine reuses its KV cache. ``last_k`` keeps the last k turns in full instead.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -35,8 +36,9 @@ class HistoryConfig:
             raise ValueError(f"history mode must be 'window' or 'last_k', got {self.mode!r}")
         for name in ("window", "overlap", "last_k"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
                 raise ValueError(f"history {name} must be a whole number, got {value!r}")
+            object.__setattr__(self, name, int(value))  # a numpy integer (a sweep's np.arange) is stored as an int
         if self.window < 1 or not 0 <= self.overlap < self.window:
             raise ValueError(f"window history needs window >= 1 and 0 <= overlap < window "
                              f"(got window={self.window}, overlap={self.overlap})")
