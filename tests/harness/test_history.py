@@ -90,3 +90,6 @@ def test_a_numpy_integer_size_is_taken_and_stored_as_an_int():
     np = pytest.importorskip("numpy")
     config = HistoryConfig(window=np.int64(5), overlap=np.int32(1))
     assert (config.window, config.overlap) == (5, 1) and type(config.window) is int
+    from toolkit.harness import HarnessConfig
+
+    assert type(HarnessConfig(loop_limit=np.int64(4)).loop_limit) is int

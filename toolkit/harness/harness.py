@@ -7,6 +7,7 @@ builds prompts or parses model output.
 from __future__ import annotations
 
 import dataclasses
+import numbers
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -57,8 +58,9 @@ class HarnessConfig:
             raise ValueError(f"format: unknown action format {self.format!r}; known: {', '.join(sorted(FORMATS))}")
         if self.coords is not None:
             check_coord_space(self.coords)
-        if isinstance(self.loop_limit, bool) or not isinstance(self.loop_limit, int) or self.loop_limit < 0:
+        if isinstance(self.loop_limit, bool) or not isinstance(self.loop_limit, numbers.Integral) or self.loop_limit < 0:
             raise ValueError(f"loop_limit must be a whole number >= 0 (0 = no loop check), got {self.loop_limit!r}")
+        object.__setattr__(self, "loop_limit", int(self.loop_limit))  # a numpy integer: an int in the manifest
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "HarnessConfig":
