@@ -201,3 +201,19 @@ def test_a_uitars_scroll_without_a_box_scrolls_the_screens_centre_in_every_space
     the top-left corner (463, 208 of 1000) in pixels of a 1080x2400 screen."""
     parsed = get_format("uitars-v1", coords).parse("Action: scroll(direction='down')", size=(1080, 2400))
     assert parsed.ok and (parsed.actions[0].x, parsed.actions[0].y) == (500, 500), parsed.error
+
+
+@pytest.mark.parametrize("coords, size, text, said", [
+    ("pixels", (1080, 2400), "Action: click(x=1200, y=5)", "'x' must be from 0 to 1080 (pixels of the screenshot), got 1200"),
+    ("pixels", (1080, 2400), "Action: drag(x=1, y=2, x2=3, y2=2401)", "'y2' must be from 0 to 2400"),
+    ("norm1", None, "Action: click(x=0.5, y=1.2)", "'y' must be from 0 to 1 (0-1), got 1.2"),
+    ("norm1000", None, "Action: click(x=-1, y=5)", "'x' must be from 0 to 1000 (0-1000), got -1"),
+])
+def test_an_off_screen_point_is_reported_in_the_models_own_space(coords, size, text, said):
+    """The error fed back to the model spoke of the canonical space after conversion ("less than or equal to 1000")
+    to a model answering in pixels or 0-1, which then wrote 1000."""
+    result = get_format("text-v1", coords).parse(text, size=size)
+    assert result.error_kind == "invalid_action" and said in result.error
+    edge = get_format("text-v1", coords).parse(text.replace("1200", "1080").replace("1.2", "1").replace("2401", "2400")
+                                               .replace("-1", "0"), size=size)
+    assert edge.ok, edge.error  # the edges themselves are on the screen
