@@ -156,6 +156,7 @@ async def test_a_seed_a_suite_refuses_stops_the_run_before_its_folder_exists(tmp
     assert not any(tmp_path.iterdir())
 
 
+@pytest.mark.filterwarnings("ignore:.*not a JSON object, skipped")  # the store's warning for the damage made here
 async def test_replaying_an_attempt_with_a_damaged_step_is_refused_before_a_run_exists(tmp_path):
     """The store skips a damaged trajectory line (with a warning), so the replay answered every later output one step
     early: the actions no longer matched their screens, silently. Now the attempt is refused, naming the step."""
