@@ -10,9 +10,22 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, field_validator,
+                      model_validator)
 
 CoordSpace = Literal["norm1000", "norm1", "pixels"]
+COORD_SPACES: tuple[str, ...] = ("norm1000", "norm1", "pixels")
+
+
+def check_coord_space(space: Any, what: str = "coords") -> CoordSpace:
+    """Return ``space`` when it names a coordinate space; raise ValueError naming ``what`` and the known ones.
+
+    An unknown name ("pixel") was read as 0–1 fractions by the conversions below, so a model answering in pixels had
+    every point scaled by 1000 (and refused as out of range) with nothing saying why.
+    """
+    if space not in COORD_SPACES:
+        raise ValueError(f"{what}: unknown coordinate space {space!r}; expected one of {', '.join(COORD_SPACES)}")
+    return space
 
 
 def _not_bool(value: Any) -> Any:
@@ -221,6 +234,14 @@ class Answer(_Action):
     text: str | None = Field(default=None, max_length=2000)
     fields: dict[str, Any] = Field(default_factory=dict)
 
+    @model_validator(mode="after")
+    def _says_something(self) -> "Answer":
+        # an answer with neither was submitted as an empty sheet: a wrong answer the model never gave (e.g. a format
+        # that did not read the fields it wrote)
+        if self.text is None and not self.fields:
+            raise ValueError("an answer needs text or fields")
+        return self
+
 
 class Terminate(_Action):
     """End the episode, claiming success or failure."""
@@ -270,9 +291,9 @@ def parse_action(data: dict[str, Any] | Any) -> Action:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:]) or "action"
+        where = ".".join(str(p) for p in first["loc"][1:])
         message = first["msg"].removeprefix("Value error, ")  # a validator's own message needs no pydantic prefix
-        raise ActionError(f"{kind}: field '{where}': {message}", data) from None
+        raise ActionError(f"{kind}: field '{where}': {message}" if where else f"{kind}: {message}", data) from None
 
 
 def action_dict(action: Action) -> dict[str, Any]:
@@ -301,6 +322,8 @@ _POINT_FIELDS = (("x", "y"), ("x2", "y2"))
 
 def convert_point(x: float, y: float, src: CoordSpace, dst: CoordSpace, size: tuple[int, int] | None = None) -> tuple[float, float]:
     """Convert a point between coordinate spaces (``size`` = screen pixels, needed when either side is pixels)."""
+    check_coord_space(src, "source coordinate space")
+    check_coord_space(dst, "target coordinate space")
     if src == dst:
         return x, y
     if "pixels" in (src, dst) and not size:

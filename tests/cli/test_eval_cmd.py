@@ -32,6 +32,15 @@ def test_a_run_that_does_not_exist_is_named_by_its_option(tmp_path):
         assert json.loads(res.stdout.strip().splitlines()[-1])["error"].startswith(said)
 
 
+@pytest.mark.parametrize("option", [["--format", "json"], ["--coords", "pixels"]])
+def test_a_format_typed_for_a_replay_is_refused_not_dropped(tmp_path, option):
+    """The replay reads the stored outputs in the run's own format and space: a typed --format/--coords was dropped
+    without a word (the run and its manifest used the stored one)."""
+    res = guigym("eval", "--agent", "replay", "--model", "some-run", *option, "--out", str(tmp_path), "--json")
+    assert res.returncode == 1 and "do not apply to --agent replay" in res.stderr and "Traceback" not in res.stderr
+    assert not any(tmp_path.iterdir())
+
+
 def test_a_suite_with_nothing_scored_shows_n_a_and_null_rates_not_zeros(tmp_path):
     """The eval table and --json gave SR 0.0 for a suite whose every attempt was a verifier error (an agent that failed
     all, to the reader); they say n/a and null now. Shown on the resume of a run whose only attempt is stored."""

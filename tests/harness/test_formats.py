@@ -24,6 +24,7 @@ QWEN = [
     {"type": "swipe", "direction": "up", "x": 500, "y": 500}, {"type": "scroll", "direction": "down", "x": 500, "y": 700},
     {"type": "system_button", "button": "home"}, {"type": "system_button", "button": "enter"}, {"type": "open", "app": "bank"},
     {"type": "wait", "seconds": 3}, {"type": "answer", "text": "42"}, {"type": "terminate", "status": "failed"},
+    {"type": "answer", "fields": {"count": 3, "who": "Ada"}}, {"type": "answer", "text": "t", "fields": {"n": 1}},
     {"type": "drag", "x": 10, "y": 20, "x2": 30, "y2": 40}, {"type": "hotkey", "keys": ["Control", "c"]},
     {"type": "double_click", "x": 5, "y": 6},
 ]
@@ -96,6 +97,8 @@ def test_coordinate_spaces_convert_in_one_place(coords, size, point):
     ("I will click the button", "no_action"), ("Action: click(x=1, y=2", "syntax"), ("Action: dance()", "invalid_action"),
     ("Action: click(x=1e308, y=5)", "invalid_action"), ("Action: click(x=__import__('os'), y=1)", "syntax"),
     ("Action: type(text=5)", "invalid_action"), ("Action: click(**{'x': 1})", "syntax"),
+    ("Action: click(x=5, y=5, x=6)", "syntax"), ("Action: click(500, 300, x=6)", "syntax"),  # was: the last x, silently
+    ("Action: click(type='double_click', x=1, y=2)", "syntax"),  # would have changed the action's kind
     ("\n".join(["Action: wait()"] * 9), "too_many"), (None, "not_text"), ("Action: open()", "invalid_action"),
 ])
 def test_bad_text_outputs_give_typed_errors(text, kind):
@@ -165,3 +168,52 @@ def test_an_alias_is_stored_as_its_versioned_format():
         assert config.format == name and config.as_dict()["format"] == name
         assert HarnessConfig.from_dict({"format": alias}) == HarnessConfig(format=name)  # an old manifest's alias too
     assert HarnessConfig(format="uitars-v1").format == "uitars-v1"
+
+
+@pytest.mark.parametrize("name, text", [
+    ("text-v1", "Action: answer()"), ("json-v1", '{"actions": [{"type": "answer"}]}'),
+    ("qwen3vl-mobile-v1", '<tool_call>{"name": "mobile_use", "arguments": {"action": "answer"}}</tool_call>'),
+])
+def test_an_answer_that_says_nothing_is_an_invalid_action(name, text):
+    """It used to parse, and the device submitted an empty answer sheet: a wrong answer the model never gave."""
+    result = get_format(name).parse(text)
+    assert result.error_kind == "invalid_action" and "an answer needs text or fields" in result.error
+
+
+def test_qwen_reads_the_answer_fields_the_system_prompt_offers():
+    """Qwen's parser read only ``text``: answer(fields={...}), as the system prompt words it, became an empty answer;
+    and rendering fields wrote them as JSON text, which the device submitted as one free-text answer."""
+    fmt = get_format("qwen3vl-mobile-v1")
+    call = '<tool_call>{"name": "mobile_use", "arguments": {"action": "answer", "fields": {"count": 3}}}</tool_call>'
+    assert fmt.parse(call).actions == [parse_action({"type": "answer", "fields": {"count": 3}})]
+    assert '"fields": {"count": 3}' in fmt.render([{"type": "answer", "fields": {"count": 3}}])
+
+
+def test_a_uitars_box_left_out_is_named():
+    """A drag without its end_box said "a box must be ... got 'None'", as if the model had written None."""
+    result = get_format("uitars-v1").parse("Action: drag(start_box='(1,2)')")
+    assert result.error_kind == "invalid_action" and "end_box is missing" in result.error
+
+
+@pytest.mark.parametrize("coords", ["norm1000", "norm1", "pixels"])
+def test_a_uitars_scroll_without_a_box_scrolls_the_screens_centre_in_every_space(coords):
+    """Its default box "(500,500)" was read in the format's space: refused as out of range in 0-1, and a point near
+    the top-left corner (463, 208 of 1000) in pixels of a 1080x2400 screen."""
+    parsed = get_format("uitars-v1", coords).parse("Action: scroll(direction='down')", size=(1080, 2400))
+    assert parsed.ok and (parsed.actions[0].x, parsed.actions[0].y) == (500, 500), parsed.error
+
+
+@pytest.mark.parametrize("coords, size, text, said", [
+    ("pixels", (1080, 2400), "Action: click(x=1200, y=5)", "'x' must be from 0 to 1080 (pixels of the screenshot), got 1200"),
+    ("pixels", (1080, 2400), "Action: drag(x=1, y=2, x2=3, y2=2401)", "'y2' must be from 0 to 2400"),
+    ("norm1", None, "Action: click(x=0.5, y=1.2)", "'y' must be from 0 to 1 (0-1), got 1.2"),
+    ("norm1000", None, "Action: click(x=-1, y=5)", "'x' must be from 0 to 1000 (0-1000), got -1"),
+])
+def test_an_off_screen_point_is_reported_in_the_models_own_space(coords, size, text, said):
+    """The error fed back to the model spoke of the canonical space after conversion ("less than or equal to 1000")
+    to a model answering in pixels or 0-1, which then wrote 1000."""
+    result = get_format("text-v1", coords).parse(text, size=size)
+    assert result.error_kind == "invalid_action" and said in result.error
+    edge = get_format("text-v1", coords).parse(text.replace("1200", "1080").replace("1.2", "1").replace("2401", "2400")
+                                               .replace("-1", "0"), size=size)
+    assert edge.ok, edge.error  # the edges themselves are on the screen

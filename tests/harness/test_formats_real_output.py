@@ -171,6 +171,20 @@ def test_actions_drafted_inside_a_think_block_are_not_run(name):
     assert only_thinking.error_kind == "no_action" and only_thinking.thought == "The button is at the top."
 
 
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_the_answer_after_a_think_block_longer_than_the_output_cap_is_read(name):
+    """The output was capped before the block was split off: after a long reasoning (over MAX_OUTPUT characters) the
+    answer was cut away, and the drafts inside the block were read as the answer."""
+    from toolkit.harness.formats.base import MAX_OUTPUT
+
+    fmt = get_format(name)
+    draft = fmt.render([parse_action({"type": "terminate", "status": "failed"})], "give up?")
+    answer = fmt.render([parse_action({"type": "click", "x": 10, "y": 20})], "tap it")
+    parsed = fmt.parse(f"<think>Maybe:\n{draft}\n{'hmm ' * (MAX_OUTPUT // 4)}</think>\n{answer}")
+    assert parsed.ok and [a.type for a in parsed.actions] == ["click"], parsed.error
+
+
 @pytest.mark.parametrize("name, text", [
     ("json-v1", '{"actions": [{"type": "click", "x": "540", "y": "1200"}]}'),
     ("text-v1", "Action: click(x='540', y=' 1200 ')"),
@@ -188,3 +202,12 @@ def test_a_button_the_format_has_no_word_for_is_refused_not_swapped(name, button
     pressed the wrong one; refusing is what every format does with what it cannot express."""
     with pytest.raises(ValueError, match=f"cannot express system_button '{button}'"):
         get_format(name).render([parse_action({"type": "system_button", "button": button})])
+
+
+@pytest.mark.parametrize("name, text", [("text-v1", "Action: click(x=1, y=2)."), ("text-v1", "Action: click(x=1, y=2);"),
+                                        ("uitars-v1", "Action: click(start_box='(1,2)')。")])
+def test_a_sentence_end_after_the_call_is_not_a_syntax_error(name, text):
+    """Chat models close the line with a full stop; it was read as part of the call ("invalid syntax")."""
+    parsed = get_format(name).parse(text)
+    assert parsed.ok and (parsed.actions[0].x, parsed.actions[0].y) == (1, 2), parsed.error
+    assert get_format("text-v1").parse("Action: type(text='The end.')").actions[0].text == "The end."

@@ -12,3 +12,45 @@ def test_a_loop_limit_that_is_not_a_whole_number_is_refused(limit):
     """A negative limit used to end every episode after its first step, as a 'loop'."""
     with pytest.raises(ValueError, match="loop_limit must be a whole number >= 0"):
         HarnessConfig(loop_limit=limit)
+
+
+@pytest.mark.parametrize("coords", ["pixel", "norm_1000", "NORM1"])
+def test_an_unknown_coordinate_space_is_refused_naming_the_known_ones(coords):
+    """An unknown space used to be read as 0-1 fractions by the conversion (a model's pixel 540 became 540000, refused
+    as out of range on every step), and the harness failed with a bare KeyError from the prompt."""
+    from toolkit.harness.formats import get_format
+
+    with pytest.raises(ValueError, match="unknown coordinate space .*norm1000, norm1, pixels"):
+        HarnessConfig(coords=coords)
+    with pytest.raises(ValueError, match="unknown coordinate space"):
+        get_format("json-v1", coords)
+
+
+def test_an_unknown_action_format_is_refused_by_the_config():
+    with pytest.raises(ValueError, match="unknown action format 'jsn'"):
+        HarnessConfig(format="jsn")
+
+
+@pytest.mark.parametrize("name", ["json-v1", "qwen3vl-mobile-v1", "uitars-v1", "text-v1"])
+async def test_an_exhausted_script_terminates_in_the_harness_format(name):
+    """The scripted policy's closing terminate was written in the text format: in any other it was a parse error,
+    so a script shorter than the episode ran on to the step limit."""
+    from tests.harness.test_openai_policy import _request
+    from toolkit.harness import ScriptedPolicy, get_format
+
+    request = _request()
+    request.format = get_format(name)
+    policy = ScriptedPolicy([]).for_episode(request.instance, 1)
+    parsed = request.format.parse((await policy(request)).text)
+    assert parsed.ok and [(a.type, a.status) for a in parsed.actions] == [("terminate", "failed")]
+
+
+@pytest.mark.parametrize("fields, said", [({"temperature": -1}, "temperature must be in"),
+                                          ({"max_new_tokens": 0}, "max-tokens must be at least 1")])
+def test_the_hf_policy_refuses_bad_sampling_before_loading_the_model(fields, said):
+    """Built directly (not through make_policy) it took them: a negative temperature decoded greedily."""
+    pytest.importorskip("torch")
+    from toolkit.harness.policies import HFPolicy
+
+    with pytest.raises(ValueError, match=said):
+        HFPolicy("/no/such/checkpoint", **fields)

@@ -44,6 +44,19 @@ def test_bad_configs_are_rejected():
         HistoryConfig(window=4, overlap=4)
 
 
+@pytest.mark.parametrize("fields, match", [({"mode": "last-k"}, "mode must be 'window' or 'last_k'"),
+                                           ({"mode": "lastk", "last_k": 5}, "mode must be"),
+                                           ({"window": 2.5, "overlap": 0}, "window must be a whole number"),
+                                           ({"window": "10"}, "window must be a whole number"),
+                                           ({"overlap": True}, "overlap must be a whole number"),
+                                           ({"mode": "last_k", "last_k": 2.0}, "last_k must be a whole number")])
+def test_a_misspelt_mode_or_a_fractional_size_is_refused(fields, match):
+    """A misspelt mode used to run window history instead of last-k, and window=2.5 put window starts at fractional
+    steps, with nothing said; a string window failed with a bare TypeError."""
+    with pytest.raises(ValueError, match=match):
+        HistoryConfig(**fields)
+
+
 @pytest.mark.parametrize("coords, centre", [("norm1000", "@(200,250)"), ("pixels", "@(216,600)"), ("norm1", "@(0.200,0.250)")])
 async def test_element_lists_give_centres_in_the_coordinates_the_model_answers_in(coords, centre):
     from toolkit.envs.base import Element, Observation
@@ -70,3 +83,13 @@ def test_a_folded_step_keeps_its_note():
     folded = build_messages("sys", ctx, 12, HistoryConfig(mode="window", window=10, overlap=2))[1]["content"][0]["text"]
     assert "Step 3: [screenshot omitted] Note: User replied: the blue one Action: wait(seconds=2)" in folded
     assert "Step 2: [screenshot omitted] Action: wait(seconds=1)" in folded
+
+
+def test_a_numpy_integer_size_is_taken_and_stored_as_an_int():
+    """A sweep over np.arange gives numpy integers: whole numbers, stored as ints so the run manifest stays JSON."""
+    np = pytest.importorskip("numpy")
+    config = HistoryConfig(window=np.int64(5), overlap=np.int32(1))
+    assert (config.window, config.overlap) == (5, 1) and type(config.window) is int
+    from toolkit.harness import HarnessConfig
+
+    assert type(HarnessConfig(loop_limit=np.int64(4)).loop_limit) is int

@@ -225,7 +225,7 @@ async def test_a_server_that_never_answers_is_retried_once_then_an_outage():
             conn.close()
         listener.close()
     assert response.unavailable == "transient"
-    assert "ReadTimeout: no answer within 0.3 s" in response.error and url in response.error
+    assert "timed out: no answer within 0.3 s" in response.error and url in response.error
     assert len(accepted) == 2  # the first request and one retry, not 1 + retries
 
 
@@ -253,3 +253,87 @@ async def test_a_body_that_is_not_json_is_an_outage_naming_what_came(server):
     response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny"))(_request())
     assert response.unavailable == "transient" and "malformed chat completion" in response.error
     assert "<html>502 Bad Gateway</html>" in response.error
+
+
+async def test_a_token_without_a_log_prob_keeps_the_answer_and_drops_only_the_log_probs(server):
+    """A server that writes ``"logprob": null`` for a token (or a non-object entry) answered the question: its text
+    is the model's step, not an outage; its log-probs are left out whole rather than misaligned with the tokens."""
+    handler, url = server
+    odd = [[{"token": "a", "logprob": -0.5}, {"token": "b", "logprob": None}],
+           [{"token": "a", "logprob": -0.5}, "b"], [{"token": "a", "logprob": True}]]
+    for content in odd:
+        handler.script.append((200, {"choices": [{"message": {"content": "Action: wait()"}, "logprobs": {"content": content}}]}))
+    policy = OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", logprobs=True))
+    for _ in odd:
+        response = await policy(_request())
+        assert response.unavailable is None and response.error is None and response.text == "Action: wait()"
+        assert response.logprobs is None and response.token_ids is None
+
+
+def test_one_policy_keeps_working_in_a_second_event_loop(server):
+    """Two ``asyncio.run`` with one policy (a script running a Harness twice): its concurrency limit was one
+    asyncio.Semaphore bound to the first loop, so every call that had to wait in the second loop raised RuntimeError,
+    which the harness recorded as the model's step error. With ``concurrency=1`` the second call always waits."""
+    import asyncio
+
+    handler, url = server
+    policy = OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", concurrency=1))
+
+    async def two_at_once():
+        return await asyncio.gather(policy(_request()), policy(_request()))
+
+    for _ in range(2):
+        handler.script.extend([(200, _completion("Action: wait()"))] * 2)
+        assert [(r.error, r.text) for r in asyncio.run(two_at_once())] == [(None, "Action: wait()")] * 2
+
+
+@pytest.mark.timeout(120)  # a hang guard: before the fix this call never returned
+async def test_a_server_that_trickles_its_answer_is_cut_at_the_call_deadline():
+    """A loopback server that answers 200 and then sends its body a byte at a time, for ever (as a proxy sending
+    keep-alive whitespace does): httpx's timeout bounds each read, so the call waited for ever; ``timeout_s`` now
+    bounds the whole call, and the step is an outage after ``timeout_retries`` + 1 tries."""
+    import asyncio
+
+    tries = []
+
+    async def trickle(reader, writer):
+        tries.append(1)
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n")
+        try:
+            while True:
+                writer.write(b" ")
+                await writer.drain()
+                await asyncio.sleep(0.05)
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+
+    srv = await asyncio.start_server(trickle, "127.0.0.1", 0)
+    url = f"http://127.0.0.1:{srv.sockets[0].getsockname()[1]}/v1"
+    try:
+        response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny", timeout_s=0.5, retries=3,
+                                                   timeout_retries=1))(_request())
+    finally:
+        srv.close()
+    assert response.unavailable == "transient" and "timed out: no answer within 0.5 s" in response.error
+    assert len(tries) == 2
+
+
+async def test_a_refusal_is_recorded_as_the_models_output(server):
+    """A hosted model that declines answers ``content: null`` with its words in ``refusal``: the step stored an empty
+    output, so what the model said was lost to diagnosis."""
+    handler, url = server
+    message = {"role": "assistant", "content": None, "refusal": "I can't help with that."}
+    handler.script.append((200, {"choices": [{"message": message, "finish_reason": "stop"}]}))
+    response = await OpenAIPolicy(OpenAIConfig(base_url=url, model="tiny"))(_request())
+    assert response.text == "I can't help with that." and response.error is None and response.unavailable is None
+
+
+@pytest.mark.parametrize("field, value", [("concurrency", 0), ("retries", -1), ("timeout_retries", 1.5),
+                                          ("max_tokens", 0), ("timeout_s", 0), ("timeout_s", float("nan"))])
+def test_a_config_that_cannot_call_is_refused_naming_the_field(field, value):
+    """concurrency=0 waited for ever on the first call, retries=-1 made no call and reported an outage."""
+    with pytest.raises(ValueError, match=f"OpenAIConfig.{field} must be"):
+        OpenAIConfig(base_url="http://127.0.0.1:1/v1", model="tiny", **{field: value})

@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import DEMO_YAML, requires_chromium, write_suite
 from tests.harness.test_openai_policy import _completion, server  # noqa: F401 - the loopback chat server fixture
-from toolkit.harness import Harness, HarnessConfig, ScriptedPolicy
+from toolkit.harness import Harness, HarnessConfig, PolicyResponse, ScriptedPolicy
 from toolkit.rollout import run_attempt
 from toolkit.tasks import load_suite, sample
 
@@ -96,3 +96,28 @@ async def test_an_output_cut_at_the_token_limit_is_told_to_the_model(answers_man
         await answers_manager.release(lease)
     assert result.steps[0]["parse_error_kind"] == "syntax" and "cut off at the token limit" in result.steps[0]["note"]
     assert "cut off at the token limit" in str(result.steps[1]["prompt"][-1]) and result.termination == "terminate"
+
+
+@pytest.mark.parametrize("answer, error", [("Action: wait()", "policy returned str, not a PolicyResponse"),
+                                           (PolicyResponse(text=None), "policy returned text of type NoneType, not str")])
+async def test_a_policy_that_answers_no_response_text_is_a_recorded_step_error(answers_manager, spec, answer, error):
+    """A researcher's policy returning a bare string (or text None) failed the attempt with an AttributeError, in the
+    harness or, once the None was in the history, while building a later prompt; now each step records the bug."""
+
+    class Odd:
+        name = "odd"
+
+        def for_episode(self, instance, seed):
+            return self
+
+        async def __call__(self, request):
+            return answer
+
+    inst = sample(spec, 1)
+    [lease] = await answers_manager.request(spec)
+    try:
+        result = await run_attempt(answers_manager, lease, spec, inst, Harness(Odd(), HarnessConfig(loop_limit=0)), seed=1)
+    finally:
+        await answers_manager.release(lease)
+    assert result.termination == "step_limit" and len(result.steps) == spec.max_steps
+    assert all(s["output"] == "" and s["policy_error"] == error for s in result.steps)

@@ -154,3 +154,19 @@ async def test_a_seed_a_suite_refuses_stops_the_run_before_its_folder_exists(tmp
     with pytest.raises(SpecError, match=r"seed \d+ is odd"):
         await evaluate_async("odd-seeds-refused", "reference", trials=8, out=tmp_path)
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.filterwarnings("ignore:.*not a JSON object, skipped")  # the store's warning for the damage made here
+async def test_replaying_an_attempt_with_a_damaged_step_is_refused_before_a_run_exists(tmp_path):
+    """The store skips a damaged trajectory line (with a warning), so the replay answered every later output one step
+    early: the actions no longer matched their screens, silently. Now the attempt is refused, naming the step."""
+    source = await evaluate_async(["mobile-core"], "reference", tasks=["contacts.add_note"], seed=3, out=tmp_path / "src")
+    path = source.store.dir / "trajectories" / f"{source.attempts.loc[0, 'attempt_id']}.jsonl"
+    lines = path.read_text().splitlines()
+    steps = [i for i, line in enumerate(lines) if '"kind": "step"' in line]
+    lines[steps[1]] = lines[steps[1]][:40]  # a short write in the middle of the file
+    path.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "replays"
+    with pytest.raises(ValueError, match=r"cannot be replayed: .* lacks step\(s\) \[1\]"):
+        await evaluate_async(None, "replay", model=str(source.store.dir), out=out)
+    assert not out.exists() or not any(out.iterdir())

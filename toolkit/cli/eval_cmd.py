@@ -128,6 +128,11 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
     from toolkit.sync import run_sync
     from toolkit.tasks import SpecError
 
+    if agent == "replay" and not resume and (_given("action_format") or _given("coords")):
+        # the replayed outputs parse only in the format and space they were written in: the run's own were used,
+        # and the option typed was dropped without a word
+        fail("--format and --coords do not apply to --agent replay: the replayed run's outputs are read in its own "
+             "format and coordinate space (see its manifest's harness)")
     try:
         config = _harness_config(resume, out, action_format=action_format, coords=coords, history=history, window=window,
                                  overlap=overlap, include_elements=include_elements)

@@ -6,13 +6,15 @@ builds prompts or parses model output.
 
 from __future__ import annotations
 
+import dataclasses
+import numbers
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from toolkit.actions import Action
+from toolkit.actions import Action, check_coord_space
 from toolkit.envs.base import Observation
-from toolkit.harness.formats import ParseResult, format_name, get_format
+from toolkit.harness.formats import FORMATS, ParseResult, format_name, get_format
 from toolkit.harness.history import EpisodeContext, HistoryConfig, Turn, build_messages
 from toolkit.harness.policies import ModelUnavailable, Policy, PolicyRequest, PolicyResponse
 from toolkit.tasks import TaskInstance
@@ -52,8 +54,13 @@ class HarnessConfig:
     def __post_init__(self) -> None:
         # the versioned name, whatever alias was given: manifests and resume compare the format by name
         object.__setattr__(self, "format", format_name(self.format))
-        if isinstance(self.loop_limit, bool) or not isinstance(self.loop_limit, int) or self.loop_limit < 0:
+        if self.format not in FORMATS:
+            raise ValueError(f"format: unknown action format {self.format!r}; known: {', '.join(sorted(FORMATS))}")
+        if self.coords is not None:
+            check_coord_space(self.coords)
+        if isinstance(self.loop_limit, bool) or not isinstance(self.loop_limit, numbers.Integral) or self.loop_limit < 0:
             raise ValueError(f"loop_limit must be a whole number >= 0 (0 = no loop check), got {self.loop_limit!r}")
+        object.__setattr__(self, "loop_limit", int(self.loop_limit))  # a numpy integer: an int in the manifest
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "HarnessConfig":
@@ -138,8 +145,15 @@ class HarnessEpisode:
                                                        format=self.harness.format))
         except Exception as exc:  # noqa: BLE001 - a policy bug is recorded on the step, the episode goes on
             response = PolicyResponse(text="", error=f"policy raised {type(exc).__name__}: {exc}")
+        # a policy that answers something else (a bare string, text None) is a policy bug too: it failed the attempt
+        # with an AttributeError here or, once its output was in the history, in a later step's prompt
+        if not isinstance(response, PolicyResponse):
+            response = PolicyResponse(text="", error=f"policy returned {type(response).__name__}, not a PolicyResponse")
         if response.unavailable:
             raise ModelUnavailable(f"step {step}: {response.error}", permanent=response.unavailable == "permanent")
+        if not isinstance(response.text, str):
+            response = dataclasses.replace(response, text="", error=f"policy returned text of type "
+                                                                     f"{type(response.text).__name__}, not str")
         parsed = self.harness.format.parse(response.text, size=(observation.width, observation.height))
         return Decision(prompt=messages, output=response.text, parsed=parsed, token_ids=response.token_ids,
                         logprobs=response.logprobs, policy_error=response.error, usage=dict(response.usage or {}),

@@ -12,6 +12,7 @@ engine reuses its KV cache. ``last_k`` keeps the last k turns in full instead.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -29,6 +30,15 @@ class HistoryConfig:
     include_elements: bool = False
 
     def __post_init__(self) -> None:
+        # a misspelt mode ("last-k") was read as window history, and a fractional or boolean size (2.5, True) gave
+        # window boundaries at fractional steps: both ran a different history than the one asked for, silently
+        if self.mode not in ("window", "last_k"):
+            raise ValueError(f"history mode must be 'window' or 'last_k', got {self.mode!r}")
+        for name in ("window", "overlap", "last_k"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise ValueError(f"history {name} must be a whole number, got {value!r}")
+            object.__setattr__(self, name, int(value))  # a numpy integer (a sweep's np.arange) is stored as an int
         if self.window < 1 or not 0 <= self.overlap < self.window:
             raise ValueError(f"window history needs window >= 1 and 0 <= overlap < window "
                              f"(got window={self.window}, overlap={self.overlap})")

@@ -15,12 +15,14 @@ import json
 import os
 import re
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 
 from toolkit.harness.policies import PolicyRequest, PolicyResponse
+from toolkit.sync import within
 from toolkit.tasks import TaskInstance
 
 #: answers worth retrying: the service is busy or failing, not refusing this request
@@ -52,6 +54,16 @@ class OpenAIConfig:
     #: a field set to None is left out (``{"seed": None}`` for an API that refuses ``seed``)
     extra_body: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # concurrency 0 waited for ever on the first call; retries -1 made no call and reported an outage; a
+        # timeout of 0 failed every call: each is refused here, naming the field
+        for name, least in (("concurrency", 1), ("retries", 0), ("timeout_retries", 0), ("max_tokens", 1)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"OpenAIConfig.{name} must be a whole number >= {least}, got {value!r}")
+        if isinstance(self.timeout_s, bool) or not isinstance(self.timeout_s, (int, float)) or not self.timeout_s > 0:
+            raise ValueError(f"OpenAIConfig.timeout_s must be seconds > 0, got {self.timeout_s!r}")
+
 
 def _refused(status: int, step: int) -> bool:
     """Return True when an error answer means the endpoint cannot serve this configuration at all.
@@ -77,9 +89,10 @@ def message_text(message: dict[str, Any]) -> str:
 
     A server started with a tool-call parser (e.g. ``vllm serve --tool-call-parser hermes``) moves Qwen's
     ``<tool_call>`` blocks out of ``content`` into ``tool_calls``; they are written back in that markup, so the
-    action format parses the same text either way.
+    action format parses the same text either way. A refusal (``content`` null, ``refusal`` text) is the text.
     """
-    text = message.get("content") or ""
+    # a hosted model that declines answers with content null and its words in ``refusal``: they are its output
+    text = message.get("content") or (message.get("refusal") if isinstance(message.get("refusal"), str) else "")
     if isinstance(text, list):  # content parts, as some servers answer: the text parts in order
         text = "".join(p["text"] for p in text if isinstance(p, dict) and p.get("type") == "text"
                        and isinstance(p.get("text"), str))
@@ -109,7 +122,17 @@ class OpenAIPolicy:
     def __init__(self, config: OpenAIConfig, client: httpx.AsyncClient | None = None):
         self.config = config
         self._client = client
-        self._sem = asyncio.Semaphore(config.concurrency)
+        # one limit per event loop: an asyncio.Semaphore binds to the first loop that waits on it, so a policy used by
+        # a second asyncio.run (two runs of one Harness in a script) failed every contended call with a RuntimeError,
+        # recorded as the model's step errors
+        self._sems: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+    def _limit(self) -> asyncio.Semaphore:
+        """Return the concurrency limit of the running event loop."""
+        loop = asyncio.get_running_loop()
+        if loop not in self._sems:
+            self._sems[loop] = asyncio.Semaphore(self.config.concurrency)
+        return self._sems[loop]
 
     def for_episode(self, instance: TaskInstance, seed: int) -> "OpenAIPolicy":
         return self
@@ -147,16 +170,19 @@ class OpenAIPolicy:
         error, unavailable = "no attempt made", "transient"
         timeouts = 0
         try:
-            async with self._sem:
+            async with self._limit():
                 for attempt in range(self.config.retries + 1):
                     wait = None
                     try:
-                        resp = await client.post(url, json=payload, headers=headers, timeout=self.config.timeout_s)
-                    except httpx.HTTPError as exc:
+                        # httpx's timeout bounds each read, not the call: a server that trickles its answer (or
+                        # keep-alive whitespace) held the step for ever; the deadline bounds the whole call
+                        resp = await within(self.config.timeout_s, client.post(url, json=payload, headers=headers,
+                                                                               timeout=self.config.timeout_s))
+                    except (httpx.HTTPError, TimeoutError) as exc:
                         error, unavailable = f"{type(exc).__name__}: {exc}", "transient"
-                        if isinstance(exc, httpx.TimeoutException):
+                        if isinstance(exc, (httpx.TimeoutException, TimeoutError)):
                             timeouts += 1
-                            error = f"{type(exc).__name__}: no answer within {self.config.timeout_s:g} s"
+                            error = f"timed out: no answer within {self.config.timeout_s:g} s"
                             if timeouts > self.config.timeout_retries:
                                 break
                     else:
@@ -202,12 +228,18 @@ def _sampled_tokens(logprobs: Any) -> tuple[list[float] | None, list[int] | None
 
     Ids come from a ``token_id`` field or from vLLM's ``return_tokens_as_token_ids`` token strings
     (``"token_id:151644"``); they are kept only when every token has one, so they align with the log-probs.
+    Log-probs are kept only when every token has a number (None, None otherwise): one ``null`` used to fail the whole
+    answer as a malformed completion, so a good output was thrown away and counted as an outage; and dropping just
+    the odd entries would misalign the rest with the completion's tokens.
     """
     content = logprobs.get("content") if isinstance(logprobs, dict) else None
     if not isinstance(content, list) or not content:
         return None, None
-    entries = [t for t in content if isinstance(t, dict)]
-    values = [float(t.get("logprob", 0.0)) for t in entries]
+    entries = content
+    if not all(isinstance(t, dict) and isinstance(t.get("logprob"), (int, float))
+               and not isinstance(t.get("logprob"), bool) for t in entries):
+        return None, None
+    values = [float(t["logprob"]) for t in entries]
     ids = []
     for t in entries:
         if isinstance(t.get("token_id"), int):

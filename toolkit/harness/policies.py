@@ -177,7 +177,9 @@ class ScriptedPolicy:
             text = self.outputs[self._cursor]
             self._cursor += 1
             return PolicyResponse(text=text)
-        return PolicyResponse(text="Action: terminate(status='failed')")
+        # in the harness's format: the text format's words were a parse error in any other, so a script shorter
+        # than the episode ran on to the step limit instead of ending
+        return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}], "script exhausted"))
 
 
 class ReplayPolicy:
@@ -197,6 +199,7 @@ class ReplayPolicy:
         self.outputs = outputs or []
         self._cursor = 0
         self._index: dict[tuple[str, int], str] | None = None
+        self._checked: dict[str, list[str]] = {}  # attempt id -> its outputs, read and checked once
 
     @property
     def index(self) -> dict[tuple[str, int], str]:
@@ -213,20 +216,39 @@ class ReplayPolicy:
         return dataclasses.replace(config, format=stored.format, coords=stored.coords)
 
     def require(self, keys: list[tuple[str, int]]) -> None:
-        """Raise ValueError naming the (task id, instance seed) pairs the stored run has no attempt of."""
+        """Raise ValueError naming the (task id, instance seed) pairs the stored run has no attempt of, or the first
+        attempt whose steps cannot all be read."""
         missing = [k for k in keys if k not in self.index]
         if missing:
             shown = ", ".join(f"{t} (seed {s})" for t, s in missing[:5])
             shown += f" and {len(missing) - 5} more" if len(missing) > 5 else ""
             raise ValueError(f"run {self.store.run_id} has no attempt of {shown}; replay the tasks, trials and --seed "
                              f"of that run (its manifest: {self.store.dir / 'manifest.json'})")
+        for key in keys:
+            self._outputs(self.index[key])
+
+    def _outputs(self, attempt: str) -> list[str]:
+        """Return the outputs of a stored attempt's steps in order; raise ValueError when a step cannot be read.
+
+        The store skips a damaged line (with a warning): replayed without it, every later output ran one step early.
+        """
+        if attempt in self._checked:
+            return self._checked[attempt]
+        steps = [r for r in self.store.trajectory(attempt) if r.get("kind") == "step"]
+        indices = [r.get("index") for r in steps]
+        if indices != list(range(len(steps))) or not all(isinstance(r.get("output"), str) for r in steps):
+            lost = sorted(set(range(max((i for i in indices if isinstance(i, int)), default=-1) + 1)) - set(indices))
+            raise ValueError(f"run {self.store.run_id}: attempt {attempt!r} cannot be replayed: its trajectory "
+                             f"{self.store.dir / 'trajectories' / (attempt + '.jsonl')} lacks step(s) "
+                             f"{lost or 'in order'} or an output (a damaged line); its outputs would run out of step")
+        self._checked[attempt] = [r["output"] for r in steps]
+        return self._checked[attempt]
 
     def for_episode(self, instance: TaskInstance, seed: int) -> "ReplayPolicy":
         self.require([(instance.task_id, instance.seed)])
-        attempt = self.index[(instance.task_id, instance.seed)]
         fresh = ReplayPolicy.__new__(ReplayPolicy)
-        fresh.store, fresh._index, fresh._cursor = self.store, self._index, 0
-        fresh.outputs = [r["output"] for r in self.store.trajectory(attempt) if r.get("kind") == "step"]
+        fresh.store, fresh._index, fresh._checked, fresh._cursor = self.store, self._index, self._checked, 0
+        fresh.outputs = self._outputs(self.index[(instance.task_id, instance.seed)])
         return fresh
 
     async def __call__(self, request: PolicyRequest) -> PolicyResponse:
@@ -245,6 +267,8 @@ class HFPolicy:
     def __init__(self, path: str, temperature: float = 0.0, max_new_tokens: int = 128, device: str = "cpu"):
         from toolkit.models.hf import HFChatModel
 
+        # checked before the model loads, as make_policy checks the CLI's: a negative temperature decoded greedily
+        check_sampling("hf", temperature, max_new_tokens)
         self.model = HFChatModel(path, device=device)
         self.temperature = temperature
         self.max_new_tokens = max_new_tokens

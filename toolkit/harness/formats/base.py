@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.actions import Action, ActionError, CoordSpace, convert_action_dict, parse_action
+from toolkit.actions import Action, ActionError, CoordSpace, check_coord_space, convert_action_dict, parse_action
 
 MAX_OUTPUT = 20000
 MAX_ACTIONS = 8
@@ -54,7 +54,7 @@ class ActionFormat:
     can_clear: bool = True
 
     def __init__(self, coords: CoordSpace | None = None):
-        self.coords: CoordSpace = coords or self.default_coords
+        self.coords: CoordSpace = check_coord_space(coords or self.default_coords)
 
     def describe(self) -> str:
         """Return the prompt section that teaches the model this format."""
@@ -105,16 +105,42 @@ class ActionFormat:
                 out.append(action)
         return out
 
+    def _check_points(self, data: Any, size: tuple[int, int] | None) -> None:
+        """Raise ActionError when a point of ``data`` lies off the screen, said in this format's space.
+
+        Checked before the conversion: after it, a model answering in pixels or 0-1 was told "less than or equal to
+        1000", a bound of a space it never sees (a 0-1 model then wrote 1000).
+        """
+        if not isinstance(data, dict):
+            return
+        for name in _POINT_KEYS:
+            value = data.get(name)
+            if isinstance(value, str):
+                try:
+                    value = float(value)
+                except ValueError:
+                    continue  # not a number: validation names the field
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                continue
+            if self.coords == "pixels":
+                if not size:
+                    continue  # the conversion says a screen size is needed
+                high, unit = size[0 if name in ("x", "x2") else 1], "pixels of the screenshot"
+            else:
+                high, unit = (1000, "0-1000") if self.coords == "norm1000" else (1, "0-1")
+            if not 0 <= value <= high:
+                raise ActionError(f"{data.get('type')}: '{name}' must be from 0 to {high:g} ({unit}), got {value:g}")
+
     def parse(self, text: Any, size: tuple[int, int] | None = None) -> ParseResult:
         """Parse model output into canonical actions; never raises."""
         if not isinstance(text, str):
             return ParseResult(error=f"model output must be text, got {type(text).__name__}", error_kind="not_text")
-        text = text[:MAX_OUTPUT]
         # a reasoning model's <think> block (kept in the content by a server without a reasoning parser) may draft
-        # actions it then rejects: only what follows the block is the answer
+        # actions it then rejects: only what follows the block is the answer. The block is split off before the cap:
+        # capped first, a block longer than the cap lost its answer (and its drafts were read as the answer)
         reasoning, closed, answer = text.rpartition("</think>")
         reasoning = reasoning.split("<think>", 1)[-1].strip()[:500] if closed else ""
-        text = answer if closed else text
+        text = (answer if closed else text)[:MAX_OUTPUT]
         try:
             thought, dicts = self._extract(text)
         except FormatError as exc:
@@ -130,6 +156,7 @@ class ActionFormat:
         actions = []
         for i, data in enumerate(dicts, start=1):
             try:
+                self._check_points(data, size)
                 actions.append(parse_action(convert_action_dict(data, self.coords, "norm1000", size)))
             except ActionError as exc:
                 return ParseResult(error=f"action {i}: {exc.message}", error_kind="invalid_action", thought=thought)

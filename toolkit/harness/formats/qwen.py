@@ -163,8 +163,9 @@ class QwenFormat(ActionFormat):
             return {"type": "open", "app": args.get("text")}
         if kind == "wait":
             return {"type": "wait", "seconds": args.get("time", 1)}
-        if kind == "answer":
-            return {"type": "answer", "text": args.get("text")}
+        if kind == "answer":  # the system prompt offers answer(fields={...}) beside Qwen's answer(text)
+            fields = {"fields": args["fields"]} if "fields" in args else {}
+            return {"type": "answer", **({"text": args.get("text")} if "text" in args or not fields else {}), **fields}
         if kind == "terminate":
             status = args.get("status")
             if status is None:
@@ -228,7 +229,9 @@ class QwenFormat(ActionFormat):
         if kind == "wait":
             return {"action": "wait", "time": a.get("seconds", 1)}
         if kind == "answer":
-            return {"action": "answer", "text": a.get("text") or json.dumps(a.get("fields", {}))}
+            # fields are written as fields: as JSON text they reached the device as one free-text answer
+            return {"action": "answer", **({"text": a["text"]} if a.get("text") is not None else {}),
+                    **({"fields": a["fields"]} if a.get("fields") else {})}
         if kind == "terminate":
             return {"action": "terminate", "status": "success" if a["status"] == "success" else "failure"}
         raise ValueError(f"{self.name} cannot express {kind!r}")

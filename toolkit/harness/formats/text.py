@@ -45,8 +45,13 @@ def ascii_punctuation(text: str) -> str:
     return "".join(out)
 
 
+#: a sentence's end after the call (``click(x=1, y=2).``), as chat models close a line: not part of the call
+_SENTENCE_END = re.compile(r"\)\s*[.;。；]+$")
+
+
 def call_to_dict(text: str, positional: dict[str, tuple[str, ...]]) -> dict[str, Any]:
     """Parse ``name(a, k=v)`` with literal arguments only into ``{"type": name, ...}``."""
+    text = _SENTENCE_END.sub(")", text.strip())
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
@@ -70,6 +75,8 @@ def call_to_dict(text: str, positional: dict[str, tuple[str, ...]]) -> dict[str,
         for kw in call.keywords:
             if kw.arg is None:
                 raise FormatError("syntax", "**kwargs are not allowed")
+            if kw.arg in data:  # click(500, 300, x=6): which x was meant cannot be told (Python itself refuses it)
+                raise FormatError("syntax", f"{name}: argument {kw.arg!r} given twice")
             data[kw.arg] = ast.literal_eval(kw.value)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
         raise FormatError("syntax", f"cannot read {text[:80]!r}: arguments must be literals ({type(exc).__name__})") from None

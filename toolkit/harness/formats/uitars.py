@@ -43,7 +43,10 @@ _POSITIONAL = {
 _ARG_ALIASES = {"point": "start_box", "start_point": "start_box", "end_point": "end_box"}
 
 
-def _box(value: Any) -> tuple[float, float]:
+def _box(value: Any, name: str = "start_box") -> tuple[float, float]:
+    """Return the point of a box argument (a 4-number box: its centre); raise FormatError naming ``name``."""
+    if value is None:  # said "got 'None'", as if the model had written None
+        raise FormatError("invalid_action", f"{name} is missing: write {name}='(x,y)'")
     nums = [float(n) for n in _NUMS.findall(str(value).replace("<|box_start|>", "").replace("<|box_end|>", ""))]
     if len(nums) == 2:
         return nums[0], nums[1]
@@ -82,10 +85,12 @@ class UITarsFormat(ActionFormat):
         if kind == "type":
             return {"type": "type", "text": d.get("content")}
         if kind == "scroll":
-            x, y = _box(d.get("start_box", "(500,500)"))
+            if "start_box" not in d:  # the canonical default, the screen's centre: a "(500,500)" written here was read
+                return {"type": "scroll", "direction": d.get("direction")}  # in the format's space (not 0-1, pixels)
+            x, y = _box(d.get("start_box"))
             return {"type": "scroll", "x": x, "y": y, "direction": d.get("direction")}
         if kind == "drag":
-            (x, y), (x2, y2) = _box(d.get("start_box")), _box(d.get("end_box"))
+            (x, y), (x2, y2) = _box(d.get("start_box")), _box(d.get("end_box"), "end_box")
             return {"type": "drag", "x": x, "y": y, "x2": x2, "y2": y2}
         if kind in ("press_home", "press_back", "press_enter"):
             return {"type": "system_button", "button": kind.split("_")[1]}
