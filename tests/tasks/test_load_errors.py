@@ -220,3 +220,35 @@ def test_fields_the_loader_sets_are_refused_in_a_task_file(tmp_path, extra, fiel
     """They were replaced without a word: a task that said 'suite: other' was still in the folder's suite."""
     message = _error(_bank(tmp_path, extra=extra))
     assert f"demo.yaml: task 't.one': field '{field}': set by the loader" in message
+
+
+@pytest.mark.parametrize("setup, field, why", [
+    ("{os: 5}", "setup.os", "expected an object, got an integer 5"),
+    ("{os: null}", "setup.os", "null would delete it"),
+    ("{apps: [contacts]}", "setup.apps", "expected an object, got a list"),
+    ("{apps: {contacts: {data: 3}}}", "setup.apps.contacts.data", "expected an object, got an integer"),
+    ("{apps: {contacts: {people: []}}}", "setup.apps.contacts.people", "an app's state has only 'data' and 'ui'"),
+    ("{apps: {nosuchapp: {data: {}}}}", "setup.apps.nosuchapp", "not an app of the task's device"),
+    ("{os: {clock: {now: soon}}}", "setup.os.clock.now", "expected a number"),
+    ("{os: {screen: home}}", "setup.os.screen", "'home' is no screen"),
+    ("{contacts: {data: {}}}", "setup", "the device state has only 'os' and 'apps'"),
+])
+def test_a_setup_patch_that_would_break_the_device_state_is_refused_at_load(tmp_path, setup, field, why):
+    # Each of these loaded, and every attempt's reset then failed in the page as env_error[infra] (rerun).
+    message = _error(_bank(tmp_path, extra=f"setup: {setup}"))
+    assert "demo.yaml: task 't.one'" in message and f"field '{field}'" in message and why in message
+
+
+def test_a_parameter_that_fills_a_structural_setup_key_with_another_type_is_refused_at_sampling(tmp_path):
+    root = _bank(tmp_path, extra='setup: {os: {next_id: 5}, apps: {contacts: {data: "{x}"}}}',
+                 params="{x: {choice: [{note: a}, 7]}}", instruction="Do it")
+    [spec] = load_suite("demo", root=root)  # a template's values are the parameter's: checked per sampled instance
+    refused = []
+    for seed in range(10):
+        try:
+            assert sample(spec, seed).setup["apps"]["contacts"]["data"] == {"note": "a"}
+        except SpecError as exc:
+            refused.append(seed)
+            assert f"demo.yaml: task 't.one': seed {seed}: field 'setup.apps.contacts.data': expected an object, " \
+                   "got an integer 7" in str(exc)
+    assert 0 < len(refused) < 10

@@ -20,6 +20,7 @@ from typing import Any, Iterator
 
 from toolkit.paths import MOCKED_APPS
 from toolkit.tasks.params import TemplateError, lookup, render, world_items, world_of
+from toolkit.tasks.setup_patch import setup_problems
 from toolkit.tasks.spec import ParamSpec, TaskSpec
 
 _FIELD = re.compile(r"\{([A-Za-z_][\w.]*)\}")
@@ -302,6 +303,13 @@ def _catalog() -> dict[str, Any]:
     return catalog if isinstance(catalog, dict) else {}
 
 
+def device_apps(device: str) -> list[str] | None:
+    """Return the apps the catalog gives a mocked device, or None when it is no device of the catalog (an external
+    benchmark's, or the catalog cannot be read)."""
+    entry = _catalog().get(device)
+    return list(entry.get("apps") or []) if isinstance(entry, dict) else None
+
+
 def app_problems(spec: TaskSpec) -> list[str]:
     """Return why the task's device or apps are not ones the catalog has (each attempt's env would fail to start),
     and apps listed twice."""
@@ -321,6 +329,8 @@ def app_problems(spec: TaskSpec) -> list[str]:
 
 
 def spec_problems(spec: TaskSpec) -> list[str]:
-    """Return every load-time problem of a validated spec (device and apps, parameters, templates, side-effect
-    patterns)."""
-    return app_problems(spec) + param_problems(spec) + template_problems(spec) + wildcard_problems(spec)
+    """Return every load-time problem of a validated spec (device and apps, the setup patch's structure, parameters,
+    templates, side-effect patterns)."""
+    apps = device_apps(spec.device)
+    setup = setup_problems(spec.setup, apps, later=True) if apps is not None else []
+    return app_problems(spec) + setup + param_problems(spec) + template_problems(spec) + wildcard_problems(spec)

@@ -18,8 +18,9 @@ from pydantic import ValidationError
 
 from toolkit.paths import TASK_BANK
 from toolkit.strict_yaml import load_strict
-from toolkit.tasks.lint import json_problems, spec_problems
+from toolkit.tasks.lint import device_apps, json_problems, spec_problems
 from toolkit.tasks.params import TemplateError, render, sample_params
+from toolkit.tasks.setup_patch import setup_problems
 from toolkit.tasks.spec import TaskInstance, TaskSpec
 from toolkit.tasks.verifier_source import verifier_problems
 
@@ -288,7 +289,8 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
         TypeError: when ``spec`` is neither a TaskSpec nor a task id.
         SpecError: when a template names an unknown parameter or a parameter's source fails (naming the field),
             or the spec's suite refuses the seed (MiniWoB++: a seed its page cannot tell apart from another), or the
-            seed is not a whole number >= 0.
+            seed is not a whole number >= 0, or the rendered setup is no patch the device can take (a parameter
+            filled a structural key with another type).
     """
     if isinstance(spec, str):  # as make_env takes it: sample("mobile-core/contacts.edit_phone", 3)
         spec = find_task(spec)
@@ -320,6 +322,10 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
     except (TemplateError, OSError, ValueError) as exc:  # a world file gone or broken since load included
         where = "" if str(exc).startswith("field '") else f"field '{field}': "
         raise SpecError(f"{spec.source}: task '{spec.id}': {where}{exc}") from None
+    apps = device_apps(spec.device)
+    problems = setup_problems(setup, apps) if apps is not None else []  # the load checked all but filled-in values
+    if problems:
+        raise SpecError(f"{spec.source}: task '{spec.id}': seed {seed}: {'; '.join(problems[:5])}")
     return TaskInstance(task_id=spec.full_id, seed=seed, instruction=instruction, params=params, setup=setup,
                         start_app=spec.start_app, reference=reference, expected_changes=expected,
                         max_steps=spec.max_steps)
