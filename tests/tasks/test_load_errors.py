@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import DEMO_YAML, write_suite
-from toolkit.tasks import SpecError, load_suite, sample
+from toolkit.tasks import SpecError, find_task, load_file, load_suite, sample
 from toolkit.tasks.spec import ParamSpec
 from toolkit.tasks.stats import reachable_instances
 
@@ -252,3 +252,48 @@ def test_a_parameter_that_fills_a_structural_setup_key_with_another_type_is_refu
             assert f"demo.yaml: task 't.one': seed {seed}: field 'setup.apps.contacts.data': expected an object, " \
                    "got an integer 7" in str(exc)
     assert 0 < len(refused) < 10
+
+
+@pytest.mark.parametrize("source, expect", [
+    ("async def right(ctx):\n    return {}\n", "'right' is an 'async def' (line 1)"),
+    ("def right(ctx, state):\n    return {}\n", "'right' cannot be called with one argument (line 1: right(ctx, state))"),
+    ("def right():\n    return {}\n", "'right' cannot be called with one argument (line 1: right())"),
+    ("def right(*, ctx):\n    return {}\n", "'right' cannot be called with one argument (line 1: right(*, ctx))"),
+])
+def test_a_verifier_function_that_cannot_be_called_with_the_context_is_refused_at_load(tmp_path, source, expect):
+    # each loaded, and every verdict was then a verifier_error (a coroutine is no JSON; a TypeError at the call)
+    root = _bank(tmp_path)
+    (root / "demo" / "demo.py").write_text(source)
+    message = _error(root)
+    assert f"demo.yaml: task 't.one': field 'verifier': {root / 'demo' / 'demo.py'}: {expect}" in message
+
+
+@pytest.mark.parametrize("value", ["false", "0", "''", "[]"])
+def test_defaults_that_are_no_mapping_are_refused_even_when_empty(tmp_path, value):
+    # they were read as "no defaults" without a word (a mapping-shaped list was refused, an empty one was not)
+    text = TASK.format(instruction="Do it", params="{}", extra="    apps: [contacts]",
+                       description="d", reference="[{type: terminate, status: success}]")
+    root = write_suite(tmp_path, yaml_text=text.replace("defaults:\n  apps: [contacts]", f"defaults: {value}"))
+    assert "demo.yaml: field 'defaults': expected a mapping" in _error(root)
+
+
+def test_two_tasks_of_one_file_with_one_id_are_refused_naming_both(tmp_path):
+    root = _bank(tmp_path)
+    path = root / "demo" / "demo.yaml"
+    text = path.read_text()
+    path.write_text(text + text[text.index("  - id: t.one"):])
+    expect = f"{path}: task 't.one': field 'tasks[1].id': 't.one' is also the id of tasks[0] of this file"
+    with pytest.raises(SpecError) as err:
+        load_file(path)  # as synthesis loads a world's file: it returned both
+    assert str(err.value) == expect
+    assert _error(root) == expect  # the suite said the file defined it "also" in itself
+
+
+def test_a_bare_id_names_the_suite_that_failed_to_load(tmp_path):
+    """A bare id of a task whose file fails to load was 'no task in any suite', hiding why."""
+    root = _bank(tmp_path, extra="max_steps: many")
+    with pytest.raises(SpecError) as err:
+        find_task("t.one", root=root)
+    assert "no task 't.one' in any suite" in str(err.value)
+    assert "1 suite(s) failed to load, so their tasks were not searched: " in str(err.value)
+    assert "demo.yaml: task 't.one': field 'max_steps'" in str(err.value)

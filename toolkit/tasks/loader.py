@@ -92,10 +92,11 @@ def _parse_file(path: Path, suite: str) -> list[TaskSpec]:
     if unknown:
         raise SpecError(f"{path}: unknown top-level field(s) {sorted(map(str, unknown))}; "
                         f"expected 'tasks' and 'defaults'")
-    defaults = doc.get("defaults") or {}
-    if not isinstance(defaults, dict):
+    defaults = {} if doc.get("defaults") is None else doc["defaults"]
+    if not isinstance(defaults, dict):  # false, 0, '' or [] were read as "no defaults", without a word
         raise SpecError(f"{path}: field 'defaults': expected a mapping")
     specs = []
+    first: dict[str, int] = {}  # task id -> index of the task that has it
     for index, raw in enumerate(doc["tasks"]):
         if not isinstance(raw, dict):
             raise SpecError(f"{path}: field 'tasks[{index}]': expected a mapping")
@@ -119,6 +120,10 @@ def _parse_file(path: Path, suite: str) -> list[TaskSpec]:
         problems = verifier_problems(verifier_file, function) or spec_problems(spec)
         if problems:
             raise SpecError(f"{path}: task '{name}': {'; '.join(problems[:5])}")
+        if spec.id in first:  # load_suite would say only that the file defines it "also" in itself
+            raise SpecError(f"{path}: task '{name}': field 'tasks[{index}].id': {spec.id!r} is also the id of "
+                            f"tasks[{first[spec.id]}] of this file")
+        first[spec.id] = index
         specs.append(spec)
     return specs
 
@@ -222,25 +227,29 @@ def find_task(task_id: str, root: Path = TASK_BANK) -> TaskSpec:
     mobile-core first, the common case, then in every other suite that loads here).
 
     Raises:
-        SpecError: for an empty id, an unknown one (naming the suites searched), or a bare id several suites hold
-            (listing their full ids).
+        SpecError: for an empty id, an unknown one (naming the suites searched, and the first error of a task-bank
+            suite that failed to load: the task may be one of it), or a bare id several suites hold (listing their
+            full ids).
     """
     if not task_id:
         raise SpecError(f"expected '<suite>/<id>' or a task id, got {task_id!r}")
     if "/" in task_id:
         return load_tasks([task_id.split("/")[0]], [task_id], root)[0]
     suites = list_suites(root, include_code=True)
-    found = []
+    found, broken = [], []
     for suite in sorted(suites, key=lambda name: name != "mobile-core"):
         try:
             found += [s for s in load_suite(suite, root) if s.id == task_id]
-        except SpecError:  # a suite that cannot load here (osworld without its task folder) holds nothing to find
-            continue
+        except SpecError as exc:  # a suite that cannot load here (osworld without its task folder) holds nothing
+            if (root / suite).is_dir():  # but a task file of the bank that fails to load may hold the task
+                broken.append(str(exc))
     if len(found) > 1:
         raise SpecError(f"{task_id!r} is a task of several suites; give one of "
                         f"{', '.join(sorted(s.full_id for s in found))}")
     if not found:
-        raise SpecError(f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>'")
+        why = (f"; {len(broken)} suite(s) failed to load, so their tasks were not searched: {broken[0]}"
+               if broken else "")
+        raise SpecError(f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>'{why}")
     return found[0]
 
 
