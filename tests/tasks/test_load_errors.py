@@ -297,3 +297,21 @@ def test_a_bare_id_names_the_suite_that_failed_to_load(tmp_path):
     assert "no task 't.one' in any suite" in str(err.value)
     assert "1 suite(s) failed to load, so their tasks were not searched: " in str(err.value)
     assert "demo.yaml: task 't.one': field 'max_steps'" in str(err.value)
+
+
+@pytest.mark.parametrize("kwargs, field, why", [
+    ({"reference": "[{type: fly}]"}, "reference.0", "unknown action type 'fly'"),
+    ({"reference": "[{type: open, app: contacts, speed: 3}]"}, "reference.0", "open: field 'speed': Extra inputs"),
+    ({"reference": "[[], {type: terminate, status: success}]"}, "reference.0", "an empty step"),
+    ({"reference": "[[{type: wait}, {type: scroll, direction: sideways, target: x}]]"}, "reference.0.1",
+     "scroll: field 'direction'"),
+    ({"extra": 'instruction_variants: ["Ring {x}", "  "]'}, "instruction_variants", "variant(s) [1] are blank"),
+    ({"instruction": " "}, "instruction", "must not be blank"),
+    ({"description": 'd", required: false}, {id: b, required: false, description: "e'}, "criteria",
+     "at least one criterion must be required, or every state is a success"),
+])
+def test_a_reference_no_env_takes_a_blank_instruction_or_no_required_criterion_is_refused_at_load(tmp_path, kwargs,
+                                                                                                  field, why):
+    # each loaded: a reference the GUI replay alone found broken, an instance with no goal, a task every state won
+    message = _error(_bank(tmp_path, **kwargs))
+    assert "demo.yaml: task 't.one'" in message and f"field '{field}'" in message and why in message

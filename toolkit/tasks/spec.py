@@ -100,6 +100,21 @@ class TaskSpec(_Strict):
             raise ValueError(f"criterion ids must be unique, repeated: {dupes}")
         return value
 
+    @field_validator("criteria")
+    @classmethod
+    def _one_required(cls, value: list[Criterion]) -> list[Criterion]:
+        if value and not any(c.required for c in value):  # success = every required criterion: vacuously true
+            raise ValueError("at least one criterion must be required, or every state is a success")
+        return value
+
+    @field_validator("instruction", "instruction_variants")
+    @classmethod
+    def _not_blank(cls, value: str | list[str]) -> str | list[str]:
+        blank = [i for i, text in enumerate([value] if isinstance(value, str) else value) if not text.strip()]
+        if blank:  # an instance drawn with it would give the agent no goal
+            raise ValueError("must not be blank" if isinstance(value, str) else f"variant(s) {blank} are blank")
+        return value
+
     @field_validator("answer_sheet")
     @classmethod
     def _unique_answer_fields(cls, value: list[AnswerField]) -> list[AnswerField]:
