@@ -132,6 +132,8 @@ def test_a_suite_named_twice_loads_each_task_once(tmp_path):
     assert load_tasks("demo", root=root) == load_suite("demo", root=root)  # one name, not its letters
     with pytest.raises(SpecError, match=r"unknown task id\(s\) \['nope'\] in suite\(s\) \['demo'\]"):
         load_tasks(iter(["demo", "demo"]), ["nope"], root=root)  # the suites named, once each, even from an iterator
+    # one id as a string too: it was read as its letters ("unknown task id(s) ['.', 'a', 'c', ...]")
+    assert [s.full_id for s in load_tasks("demo", "answer.count", root=root)] == ["demo/answer.count"]
 
 
 def test_find_task_takes_a_full_id_or_an_id_one_suite_alone_holds(tmp_path):

@@ -257,10 +257,11 @@ def load_tasks(suites: str | Iterable[str], ids: Iterable[str] | None = None, ro
     """Return the tasks of the named suites, optionally only the given ids (short or full).
 
     Each task comes once, in the order the suites are named: a suite named twice, or a folder of suites named with
-    one of its own (``synth`` and ``synth/<world>``), does not repeat its tasks. A single name may be given as a
-    string (``load_tasks("mobile-core")`` is that suite, not its letters).
+    one of its own (``synth`` and ``synth/<world>``), does not repeat its tasks. A single suite or id may be given as
+    a string (``load_tasks("mobile-core", "contacts.edit_phone")`` is that suite and that task, not their letters).
     """
     names = list(dict.fromkeys([suites] if isinstance(suites, str) else suites))
+    ids = [ids] if isinstance(ids, str) else ids
     seen: set[str] = set()
     specs = [s for suite in names for s in load_suite(suite, root) if not (s.full_id in seen or seen.add(s.full_id))]
     if ids:
