@@ -315,3 +315,10 @@ def test_a_reference_no_env_takes_a_blank_instruction_or_no_required_criterion_i
     # each loaded: a reference the GUI replay alone found broken, an instance with no goal, a task every state won
     message = _error(_bank(tmp_path, **kwargs))
     assert "demo.yaml: task 't.one'" in message and f"field '{field}'" in message and why in message
+
+
+def test_a_task_id_with_a_slash_is_refused(tmp_path):
+    # 'demo/a/b' read as task 'b' of suite 'demo/a' where a full id is split at its last '/' (gym ids), and its
+    # attempt id demo__a__b__t0 was also that of a task 'a__b'
+    root = write_suite(tmp_path, yaml_text=DEMO_YAML.replace("id: answer.count", "id: answer/count"))
+    assert "task 'answer/count': field 'id': String should match pattern" in _error(root)

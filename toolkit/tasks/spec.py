@@ -65,7 +65,8 @@ class ParamSpec(_Strict):
 class TaskSpec(_Strict):
     """A task template, as loaded from a YAML file of ``task_bank/<suite>/``."""
 
-    id: str = Field(pattern=r"^[a-z0-9_.\-/]+$")
+    # no "/": the full id <suite>/<id> is split at its last "/" (suites nest: synth/<world>), as Gymnasium ids are
+    id: str = Field(pattern=r"^[a-z0-9_.\-]+$")
     suite: str = ""
     device: str = Field(default="phone", pattern=r"^[a-z0-9_\-]+$")
     apps: list[str] = Field(min_length=1)
