@@ -145,6 +145,8 @@ def test_find_task_takes_a_full_id_or_an_id_one_suite_alone_holds(tmp_path):
         find_task("answer.count", root=root)
     with pytest.raises(SpecError, match=r"no task 'nope' in any suite \(demo, miniwob, osworld, other\)"):
         find_task("nope", root=root)
+    with pytest.raises(SpecError, match=r"give '<suite>/<id>'; did you mean 'answer.count'\?$"):
+        find_task("answer.cuont", root=root)  # a typo of a bare id got no hint, one of a full id did
     with pytest.raises(SpecError, match="expected '<suite>/<id>'"):
         find_task("", root=root)
     # the bundled bank: a mobile-core id as make_env takes it, and an id of another suite

@@ -236,10 +236,11 @@ def find_task(task_id: str, root: Path = TASK_BANK) -> TaskSpec:
     if "/" in task_id:
         return load_tasks([task_id.split("/")[0]], [task_id], root)[0]
     suites = list_suites(root, include_code=True)
-    found, broken = [], []
+    found, broken, every = [], [], []
     for suite in sorted(suites, key=lambda name: name != "mobile-core"):
         try:
-            found += [s for s in load_suite(suite, root) if s.id == task_id]
+            every += load_suite(suite, root)
+            found += [s for s in every if s.suite == suite and s.id == task_id]
         except SpecError as exc:  # a suite that cannot load here (osworld without its task folder) holds nothing
             if (root / suite).is_dir():  # but a task file of the bank that fails to load may hold the task
                 broken.append(str(exc))
@@ -249,7 +250,8 @@ def find_task(task_id: str, root: Path = TASK_BANK) -> TaskSpec:
     if not found:
         why = (f"; {len(broken)} suite(s) failed to load, so their tasks were not searched: {broken[0]}"
                if broken else "")
-        raise SpecError(f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>'{why}")
+        raise SpecError(f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>'"
+                        f"{_near_ids([task_id], every)}{why}")
     return found[0]
 
 
