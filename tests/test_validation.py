@@ -84,3 +84,21 @@ async def test_counts_out_of_range_are_refused_before_any_browser_starts(demo_ba
                          ({"random_rollouts": -1}, "random_rollouts")):
         with pytest.raises(ValueError, match=f"^argument '{name}': must be a whole number"):
             await validate_tasks(spec, **kwargs)
+
+
+async def test_a_verifier_that_hangs_fails_at_its_first_judgement_and_the_other_checks_are_not_run(tmp_path,
+                                                                                                answers_manager):
+    """Every judgement of a hanging verifier waited out the pool's deadline (five instances three times each, the null
+    agent and every random rollout: minutes per task). The pool replaces a worker once per missed deadline, so its
+    respawns count the judgements that hung."""
+    from toolkit.validation import CHECKS, validate_task
+
+    root = write_suite(tmp_path, py_text="def right(ctx):\n    n = 0\n    while n >= 0:\n        n += 1\n"
+                                         "    return {'right': True, 'submitted_once': True}\n")
+    [spec] = load_suite("demo", root=root)
+    respawns = answers_manager.verifiers.respawns
+    report = await validate_task(answers_manager, spec, instances=3, random_rollouts=3)
+    assert answers_manager.verifiers.respawns == respawns + 1
+    assert report.checks["instances"] is None
+    assert report.checks["reference"].startswith("seed 0: verifier timed out after ")
+    assert all(report.checks[c] == "not run: the verifier hung in the reference check (seed 0)" for c in CHECKS[2:])

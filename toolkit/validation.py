@@ -10,6 +10,8 @@ whose parameters are all single choices, has only as many instances as instructi
 - reset restores s0 exactly (state hash);
 - the app logic replayed in Node from the page's action log reaches the same state as Chromium;
 - ``random_rollouts`` random-action rollouts never succeed.
+A verifier that misses the verifier pool's deadline once fails that check, and the other checks are not run (each
+judgement would wait the deadline out again).
 The null agent and the random rollouts must be judged failures: a verifier error on the state one reaches (a verifier
 that can judge the reference's state but crashes on others an agent reaches) fails their check too.
 """
@@ -36,6 +38,7 @@ from toolkit.rollout import run_attempt
 from toolkit.sync import within
 from toolkit.tasks import TaskSpec, derive_seed, judge, sample
 from toolkit.tasks.stats import reachable_instances
+from toolkit.tasks.verifier import timed_out
 
 CHECKS = ("instances", "reference", "initial_not_success", "null_agent", "deterministic", "reset", "node_agrees",
           "random_never_succeeds")
@@ -75,6 +78,18 @@ class TaskValidation:
         """Record the first failure of a check."""
         if self.checks.get(check) is None:
             self.checks[check] = message
+
+
+class _Hung(Exception):
+    """A judgement missed the verifier pool's deadline (the message names the check and the seed)."""
+
+
+def _judged(report: TaskValidation, check: str, where: str, error: str | None) -> None:
+    """Fail ``check`` and raise :class:`_Hung` when ``error`` (a verdict's) says the verifier missed its deadline:
+    every later judgement of the task would wait the deadline out again (five instances and the rollouts: minutes)."""
+    if timed_out(error):
+        report.fail(check, f"{where}: {error}; the verifier hangs, so the other checks were not run")
+        raise _Hung(f"{check} check ({where})")
 
 
 def node_replay(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -173,6 +188,7 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
         for inst in samples:
             result = await run_attempt(manager, lease, spec, inst, reference, seed=inst.seed, attempt_id=f"validate:{inst.key}")
             v = result.verdict
+            _judged(report, "reference", f"seed {inst.seed}", v.error)
             if not (v.ok and v.success and v.reward == 1.0 and v.clean and result.claimed == "success"):
                 failed = [c.id for c in v.criteria if not c.passed]
                 errors = [s["policy_error"] for s in result.steps if s.get("policy_error")]
@@ -180,10 +196,12 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
                                          f"{v.side_effects}, claimed {result.claimed}, verifier_error {v.error}, {errors[:1]}")
             s0, final = result.observations[0].state, result.observations[-1].state
             initial = await judge(manager.verifiers, spec, inst, s0, s0)
+            _judged(report, "initial_not_success", f"seed {inst.seed}", initial.error)
             if not initial.ok or initial.success:
                 report.fail("initial_not_success", f"seed {inst.seed}: the untouched s0 scores success={initial.success} "
                                                    f"(error {initial.error})")
             again = await manager.evaluate(lease, inst, spec, final_state=final)
+            _judged(report, "deterministic", f"seed {inst.seed}", again.error)
             if again.model_dump() != v.model_dump():
                 report.fail("deterministic", f"seed {inst.seed}: judging the same final state twice differed")
             jobs.append({"apps": adapter.apps, "reset": {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app},
@@ -196,6 +214,7 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
             inst = samples[0]
             result = await run_attempt(manager, lease, spec, inst, Harness(NullPolicy()), seed=inst.seed,
                                        attempt_id=f"validate-null:{inst.key}")
+            _judged(report, "null_agent", f"seed {inst.seed}", result.verdict.error)
             if result.verdict.success or not result.verdict.ok:
                 report.fail("null_agent", f"seed {inst.seed}: terminating at once, claiming success, "
                                           + (f"the verifier failed: {result.verdict.error[:300]}" if result.verdict.error
@@ -206,10 +225,15 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
                 break
             result = await run_attempt(manager, lease, spec, inst, random, seed=derive_seed("random", spec.full_id, i),
                                        attempt_id=f"validate-random:{i}")
+            _judged(report, "random_never_succeeds", f"random rollout {i} (seed {inst.seed})", result.verdict.error)
             if result.verdict.success or not result.verdict.ok:
                 report.fail("random_never_succeeds", f"random rollout {i} (seed {inst.seed}) " + (
                     f"reached a state the verifier failed on: {result.verdict.error[:300]}" if result.verdict.error
                     else "succeeded"))
+    except _Hung as hung:
+        jobs = []  # the Node replay is a check not run either
+        for check in CHECKS[1:]:  # the instances were sampled before any judgement: that check ran
+            report.fail(check, f"not run: the verifier hung in the {hung}")
     finally:
         await manager.release(lease)
     if jobs and shutil.which("node"):

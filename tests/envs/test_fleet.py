@@ -74,6 +74,28 @@ def test_recorder_samples_counts_and_writes_the_log(tmp_path):
     assert both.duration_s >= status.duration_s and both.started_at == status.started_at
 
 
+def test_a_damaged_line_inside_the_log_is_reported_and_a_torn_tail_is_cut_by_the_next_session(tmp_path):
+    """Only a torn last line is a write in progress; a damaged line inside the log (a bad byte, a hand edit) was
+    skipped as silently, and a session attached after a killed one glued its first sample to the torn line."""
+    stats = FleetStats(_Pools(), interval_s=0)
+    stats.attach(tmp_path / FLEET, run_id="r1")
+    stats.failure("timeout", "step", "phone", "n1")
+    with open(tmp_path / FLEET, "a") as f:
+        f.write('{"t": 1, "elapsed')  # the process was killed mid-write
+    again = FleetStats(_Pools(), interval_s=0)
+    again.attach(tmp_path / FLEET, run_id="r1")  # a resumed run: the torn line is cut, not glued to
+    again.close()
+    assert len(read_fleet(tmp_path / FLEET)) == 4
+
+    lines = (tmp_path / FLEET).read_text().splitlines(keepends=True)
+    (tmp_path / FLEET).write_text("".join([lines[0], '{"t": 1, "ela\n', *lines[1:]]))
+    with pytest.warns(UserWarning, match=rf"{FLEET} line 2: not a JSON object, skipped"):
+        assert len(read_fleet(tmp_path / FLEET)) == 4
+    (tmp_path / FLEET).write_text("".join([lines[0], lines[1].replace('"resets":0', '"resets":"many"'), *lines[2:]]))
+    with pytest.raises(ValueError, match=rf"{FLEET} line 2: field 'resets': Input should be a valid integer"):
+        read_fleet(tmp_path / FLEET)
+
+
 def test_a_node_that_disappears_keeps_its_record_and_rates_use_the_window():
     pools = _Pools()
     stats = FleetStats(pools, interval_s=0, window_s=0.5)

@@ -268,3 +268,23 @@ async def test_evaluate_refuses_another_tasks_spec_or_an_instance_never_reset(an
         assert (await answers_manager.evaluate(lease, inst, spec)).ok
     finally:
         await answers_manager.release(lease)
+
+
+async def test_a_setup_patch_that_breaks_the_device_state_is_a_task_error_not_a_rerun(answers_manager, demo):
+    """An instance whose setup makes ``os`` a number (built by hand: the loader refuses such a task file) failed the
+    page's reset as env_error[infra], which a scheduler reruns; it is a SpecError naming the instance and the field,
+    and the phone is left usable."""
+    from toolkit.tasks import SpecError
+
+    spec, inst = demo
+    [lease] = await answers_manager.request(spec)
+    try:
+        failures = answers_manager.stats.failures
+        for patch, field in [({"os": 5}, "setup.os"), ({"apps": {"answersheet": None}}, "setup.apps.answersheet"),
+                             ({"os": {"recents": {}}}, "setup.os.recents")]:
+            with pytest.raises(SpecError, match=rf"{inst.key}: field '{field}'"):
+                await answers_manager.reset(lease, inst.model_copy(update={"setup": patch}))
+        assert answers_manager.stats.failures == failures
+        assert (await answers_manager.reset(lease, inst)).screen == "launcher"
+    finally:
+        await answers_manager.release(lease)

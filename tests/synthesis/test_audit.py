@@ -226,6 +226,25 @@ async def test_a_verifier_that_crashes_is_a_rejection(probe_states, pool, tmp_pa
     assert not result.accepted and "verifier_error" in _kinds(result.reasons)
 
 
+@requires_node
+async def test_a_verifier_that_hangs_is_rejected_at_its_first_probe(probe_states, tmp_path):
+    """Each of the five probes waited out the deadline: a hanging verifier cost five deadlines to reject. The pool
+    replaces a worker once per missed deadline, so its respawns count the probes that hung."""
+    from toolkit.synthesis.audit import _swap_verifier
+
+    spec, inst, s0, golden = probe_states["mobile-core/contacts.edit_phone"]
+    (tmp_path / "hang.py").write_text("def verify(ctx):\n    n = 0\n    while n >= 0:\n        n += 1\n"
+                                      "    return {'phone_changed': True, 'rest_intact': True}\n")
+    pool = VerifierPool(size=1, limits=VerifierLimits(timeout_s=1))
+    try:
+        result = await audit_verifier(_swap_verifier(spec, str(tmp_path / "hang.py"), "verify"), inst, s0, golden, pool)
+    finally:
+        await pool.close()
+    assert not result.accepted and pool.respawns == 1
+    assert result.reasons[-1] == ("verifier_error: on the initial state: verifier timed out after 1 s (the initial "
+                                  "probe); the other probes were not run")
+
+
 def test_perturbed_alters_every_change_and_restores_removals():
     initial = {"os": {}, "apps": {"a": {"data": {"items": [{"id": 1, "v": "x", "n": 4}, {"id": 2, "v": "y"}],
                                                  "flag": False, "tags": ["k"], "same": 1}, "ui": {"s": 1}},

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import DEMO_YAML, write_suite
-from toolkit.tasks import SpecError, load_suite, sample
+from toolkit.tasks import SpecError, find_task, load_file, load_suite, sample
 from toolkit.tasks.spec import ParamSpec
 from toolkit.tasks.stats import reachable_instances
 
@@ -220,3 +220,105 @@ def test_fields_the_loader_sets_are_refused_in_a_task_file(tmp_path, extra, fiel
     """They were replaced without a word: a task that said 'suite: other' was still in the folder's suite."""
     message = _error(_bank(tmp_path, extra=extra))
     assert f"demo.yaml: task 't.one': field '{field}': set by the loader" in message
+
+
+@pytest.mark.parametrize("setup, field, why", [
+    ("{os: 5}", "setup.os", "expected an object, got an integer 5"),
+    ("{os: null}", "setup.os", "null would delete it"),
+    ("{apps: [contacts]}", "setup.apps", "expected an object, got a list"),
+    ("{apps: {contacts: {data: 3}}}", "setup.apps.contacts.data", "expected an object, got an integer"),
+    ("{apps: {contacts: {people: []}}}", "setup.apps.contacts.people", "an app's state has only 'data' and 'ui'"),
+    ("{apps: {nosuchapp: {data: {}}}}", "setup.apps.nosuchapp", "not an app of the task's device"),
+    ("{os: {clock: {now: soon}}}", "setup.os.clock.now", "expected a number"),
+    ("{os: {screen: home}}", "setup.os.screen", "'home' is no screen"),
+    ("{contacts: {data: {}}}", "setup", "the device state has only 'os' and 'apps'"),
+])
+def test_a_setup_patch_that_would_break_the_device_state_is_refused_at_load(tmp_path, setup, field, why):
+    # Each of these loaded, and every attempt's reset then failed in the page as env_error[infra] (rerun).
+    message = _error(_bank(tmp_path, extra=f"setup: {setup}"))
+    assert "demo.yaml: task 't.one'" in message and f"field '{field}'" in message and why in message
+
+
+def test_a_parameter_that_fills_a_structural_setup_key_with_another_type_is_refused_at_sampling(tmp_path):
+    root = _bank(tmp_path, extra='setup: {os: {next_id: 5}, apps: {contacts: {data: "{x}"}}}',
+                 params="{x: {choice: [{note: a}, 7]}}", instruction="Do it")
+    [spec] = load_suite("demo", root=root)  # a template's values are the parameter's: checked per sampled instance
+    refused = []
+    for seed in range(10):
+        try:
+            assert sample(spec, seed).setup["apps"]["contacts"]["data"] == {"note": "a"}
+        except SpecError as exc:
+            refused.append(seed)
+            assert f"demo.yaml: task 't.one': seed {seed}: field 'setup.apps.contacts.data': expected an object, " \
+                   "got an integer 7" in str(exc)
+    assert 0 < len(refused) < 10
+
+
+@pytest.mark.parametrize("source, expect", [
+    ("async def right(ctx):\n    return {}\n", "'right' is an 'async def' (line 1)"),
+    ("def right(ctx, state):\n    return {}\n", "'right' cannot be called with one argument (line 1: right(ctx, state))"),
+    ("def right():\n    return {}\n", "'right' cannot be called with one argument (line 1: right())"),
+    ("def right(*, ctx):\n    return {}\n", "'right' cannot be called with one argument (line 1: right(*, ctx))"),
+])
+def test_a_verifier_function_that_cannot_be_called_with_the_context_is_refused_at_load(tmp_path, source, expect):
+    # each loaded, and every verdict was then a verifier_error (a coroutine is no JSON; a TypeError at the call)
+    root = _bank(tmp_path)
+    (root / "demo" / "demo.py").write_text(source)
+    message = _error(root)
+    assert f"demo.yaml: task 't.one': field 'verifier': {root / 'demo' / 'demo.py'}: {expect}" in message
+
+
+@pytest.mark.parametrize("value", ["false", "0", "''", "[]"])
+def test_defaults_that_are_no_mapping_are_refused_even_when_empty(tmp_path, value):
+    # they were read as "no defaults" without a word (a mapping-shaped list was refused, an empty one was not)
+    text = TASK.format(instruction="Do it", params="{}", extra="    apps: [contacts]",
+                       description="d", reference="[{type: terminate, status: success}]")
+    root = write_suite(tmp_path, yaml_text=text.replace("defaults:\n  apps: [contacts]", f"defaults: {value}"))
+    assert "demo.yaml: field 'defaults': expected a mapping" in _error(root)
+
+
+def test_two_tasks_of_one_file_with_one_id_are_refused_naming_both(tmp_path):
+    root = _bank(tmp_path)
+    path = root / "demo" / "demo.yaml"
+    text = path.read_text()
+    path.write_text(text + text[text.index("  - id: t.one"):])
+    expect = f"{path}: task 't.one': field 'tasks[1].id': 't.one' is also the id of tasks[0] of this file"
+    with pytest.raises(SpecError) as err:
+        load_file(path)  # as synthesis loads a world's file: it returned both
+    assert str(err.value) == expect
+    assert _error(root) == expect  # the suite said the file defined it "also" in itself
+
+
+def test_a_bare_id_names_the_suite_that_failed_to_load(tmp_path):
+    """A bare id of a task whose file fails to load was 'no task in any suite', hiding why."""
+    root = _bank(tmp_path, extra="max_steps: many")
+    with pytest.raises(SpecError) as err:
+        find_task("t.one", root=root)
+    assert "no task 't.one' in any suite" in str(err.value)
+    assert "1 suite(s) failed to load, so their tasks were not searched: " in str(err.value)
+    assert "demo.yaml: task 't.one': field 'max_steps'" in str(err.value)
+
+
+@pytest.mark.parametrize("kwargs, field, why", [
+    ({"reference": "[{type: fly}]"}, "reference.0", "unknown action type 'fly'"),
+    ({"reference": "[{type: open, app: contacts, speed: 3}]"}, "reference.0", "open: field 'speed': Extra inputs"),
+    ({"reference": "[[], {type: terminate, status: success}]"}, "reference.0", "an empty step"),
+    ({"reference": "[[{type: wait}, {type: scroll, direction: sideways, target: x}]]"}, "reference.0.1",
+     "scroll: field 'direction'"),
+    ({"extra": 'instruction_variants: ["Ring {x}", "  "]'}, "instruction_variants", "variant(s) [1] are blank"),
+    ({"instruction": " "}, "instruction", "must not be blank"),
+    ({"description": 'd", required: false}, {id: b, required: false, description: "e'}, "criteria",
+     "at least one criterion must be required, or every state is a success"),
+])
+def test_a_reference_no_env_takes_a_blank_instruction_or_no_required_criterion_is_refused_at_load(tmp_path, kwargs,
+                                                                                                  field, why):
+    # each loaded: a reference the GUI replay alone found broken, an instance with no goal, a task every state won
+    message = _error(_bank(tmp_path, **kwargs))
+    assert "demo.yaml: task 't.one'" in message and f"field '{field}'" in message and why in message
+
+
+def test_a_task_id_with_a_slash_is_refused(tmp_path):
+    # 'demo/a/b' read as task 'b' of suite 'demo/a' where a full id is split at its last '/' (gym ids), and its
+    # attempt id demo__a__b__t0 was also that of a task 'a__b'
+    root = write_suite(tmp_path, yaml_text=DEMO_YAML.replace("id: answer.count", "id: answer/count"))
+    assert "task 'answer/count': field 'id': String should match pattern" in _error(root)

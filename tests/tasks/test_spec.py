@@ -89,6 +89,34 @@ def test_rendered_mapping_keys_are_text():
     assert render({"{n}": "{n}", "{xs}": 1, "k{n}": 2}, params) == {"5": 5, "[1, 2]": 1, "k5": 2}
 
 
+def test_an_instance_owns_its_params_and_setup(tmp_path):
+    """A mapping parameter (a choice, a world item) was the spec's own object, or the process-wide world.json cache's:
+    editing an instance's params or setup changed every later sample, and the world other tasks read."""
+    from toolkit.tasks.params import world_of
+
+    yaml_text = """
+    tasks:
+      - id: t.one
+        apps: [contacts]
+        instruction: "Call {c.name}"
+        params: {c: {choice: [{name: A, tags: [x]}]}, w: {world: contacts, path: contacts}}
+        setup: {apps: {contacts: {data: {note: "{c}", who: "{w}"}}}}
+        criteria: [{id: a, description: d}]
+        verifier: demo.py:right
+        reference: [{type: terminate, status: success}]
+    """
+    [spec] = load_suite("demo", root=write_suite(tmp_path, yaml_text=yaml_text))
+    first = sample(spec, 0)
+    world = [dict(c) for c in world_of("contacts")["contacts"]]
+    first.params["c"]["name"] = "Z"
+    first.setup["apps"]["contacts"]["data"]["note"]["tags"].append("y")
+    first.params["w"]["name"] = first.setup["apps"]["contacts"]["data"]["who"]["id"] = "edited"
+    again = sample(spec, 0)
+    assert again.params["c"] == {"name": "A", "tags": ["x"]} and again.instruction == "Call A"
+    assert again.setup["apps"]["contacts"]["data"]["note"] == {"name": "A", "tags": ["x"]}
+    assert world_of("contacts")["contacts"] == world and again.params["w"] in world
+
+
 def test_unknown_suite_lists_known_ones(demo_bank):
     """The error lists the file suites and the suites registered in code, which load under any root."""
     with pytest.raises(SpecError, match="known: demo, miniwob, osworld"):
@@ -104,6 +132,8 @@ def test_a_suite_named_twice_loads_each_task_once(tmp_path):
     assert load_tasks("demo", root=root) == load_suite("demo", root=root)  # one name, not its letters
     with pytest.raises(SpecError, match=r"unknown task id\(s\) \['nope'\] in suite\(s\) \['demo'\]"):
         load_tasks(iter(["demo", "demo"]), ["nope"], root=root)  # the suites named, once each, even from an iterator
+    # one id as a string too: it was read as its letters ("unknown task id(s) ['.', 'a', 'c', ...]")
+    assert [s.full_id for s in load_tasks("demo", "answer.count", root=root)] == ["demo/answer.count"]
 
 
 def test_find_task_takes_a_full_id_or_an_id_one_suite_alone_holds(tmp_path):
@@ -115,6 +145,8 @@ def test_find_task_takes_a_full_id_or_an_id_one_suite_alone_holds(tmp_path):
         find_task("answer.count", root=root)
     with pytest.raises(SpecError, match=r"no task 'nope' in any suite \(demo, miniwob, osworld, other\)"):
         find_task("nope", root=root)
+    with pytest.raises(SpecError, match=r"give '<suite>/<id>'; did you mean 'answer.count'\?$"):
+        find_task("answer.cuont", root=root)  # a typo of a bare id got no hint, one of a full id did
     with pytest.raises(SpecError, match="expected '<suite>/<id>'"):
         find_task("", root=root)
     # the bundled bank: a mobile-core id as make_env takes it, and an id of another suite

@@ -82,6 +82,20 @@ async def test_a_long_error_message_is_cut_and_keeps_the_verifier_line(pool, bad
     assert len(str(err.value)) < 2100 and str(err.value).endswith("more characters) (bad.py:25)")
 
 
+async def test_an_exception_whose_message_fails_and_a_name_bound_to_no_function_name_the_verifier(pool, tmp_path):
+    """An exception whose __str__ raised was reported as 'verifier process died (exit status 1)'; a name bound to
+    something that cannot be called pointed at the worker's own line (verifier_worker.py:284)."""
+    path = tmp_path / "odd.py"
+    path.write_text("class Odd(Exception):\n    def __str__(self):\n        raise ValueError('no')\n"
+                    "def raises(ctx):\n    raise Odd()\nnumber = 5\n")
+    with pytest.raises(VerifierFailure) as err:
+        await pool.run(str(path), "raises", {})
+    assert str(err.value) == "verifier raised Odd: (its message could not be read: ValueError in its __str__) (odd.py:5)"
+    with pytest.raises(VerifierFailure) as err:
+        await pool.run(str(path), "number", {})
+    assert str(err.value) == "verifier raised TypeError: 'int' object is not callable"
+
+
 async def test_judge_turns_a_hanging_verifier_into_verifier_error(tmp_path, pool):
     root = write_suite(tmp_path, py_text="def right(ctx):\n    while True:\n        pass\n")
     [spec] = load_suite("demo", root=root)

@@ -24,7 +24,7 @@ from collections import Counter, deque
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 FLEET = "fleet.jsonl"
 
@@ -203,9 +203,14 @@ class FleetStats:
 
     def attach(self, path: str | Path, run_id: str | None = None) -> None:
         """Append every sample from now on to ``path`` (a run's ``fleet.jsonl``) and write one now."""
+        from toolkit.store.store import _heal
+
         self.path = Path(path)
         self.run_id = run_id
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        # a resumed run's recorder appends to the log of a process that was killed: cut its torn last line off, or
+        # this session's first sample would be glued to it into one damaged line (as RunStore.heal does on resume)
+        _heal(self.path)
         self.sample()
 
     def maybe_sample(self) -> FleetSample | None:
@@ -288,18 +293,24 @@ def _append(path: Path, sample: FleetSample) -> None:
 
 
 def read_fleet(path: str | Path) -> list[FleetSample]:
-    """Return the samples of a fleet log (a torn last line is skipped)."""
-    path = Path(path)
-    if not path.exists():
-        return []
+    """Return the samples of a fleet log ([] when there is none), read as the run store reads its own JSON-lines
+    files: a torn last line (a sample being written, or cut short by a kill) is skipped in silence; any other line
+    that is no JSON object is damage, skipped with a warning naming the file and the line.
+
+    Raises:
+        ValueError: a JSON object that is no sample (a field of the wrong type, an unknown field), naming the file,
+            the line and the field.
+    """
+    from toolkit.store.store import _numbered_rows  # the store's reader of its JSON-lines files (imports pandas)
+
     out = []
-    for line in path.read_text().splitlines():
-        if not line.strip():
-            continue
+    for number, row in _numbered_rows(Path(path)):
         try:
-            out.append(FleetSample.model_validate_json(line))
-        except ValueError:
-            continue
+            out.append(FleetSample.model_validate(row))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = ".".join(str(p) for p in err["loc"]) or "(sample)"
+            raise ValueError(f"{path} line {number}: field {field!r}: {err['msg']}") from None
     return out
 
 

@@ -33,7 +33,7 @@ from toolkit.envs.local import Instance, LocalBackend
 from toolkit.envs.server import shared_server
 from toolkit.envs.slots import Accounting, Deadlines, _Slot
 from toolkit.sync import within
-from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool
+from toolkit.tasks import SpecError, TaskInstance, TaskSpec, Verdict, VerifierPool
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -212,7 +212,7 @@ class EnvManager(PoolHealth):
             self._check_open(op)
             kind, message = "timeout", f"no answer within {timeout:g} s"
             await self._retire(slot.instance)
-        except EnvError:
+        except (EnvError, SpecError):  # a SpecError is the task's fault (a setup patch the device cannot take): no rerun
             raise
         except Exception as exc:  # noqa: BLE001 - Playwright raises many types for a dead target
             if self._closed:

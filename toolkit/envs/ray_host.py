@@ -14,12 +14,13 @@ from typing import Any
 from toolkit.envs.base import EnvError, Lease, StaleLeaseError
 from toolkit.envs.fleet import PoolCounts, local_pools
 from toolkit.envs.manager import Deadlines, EnvManager
-from toolkit.tasks import TaskInstance
+from toolkit.tasks import SpecError, TaskInstance
 
 #: Resources every Ray node has; any other resource name labels a node (e.g. ``--resources '{"gpu_box": 1}'``).
 STANDARD = {"CPU", "GPU", "TPU", "memory", "object_store_memory"}
 #: Exceptions a host's argument or programming errors come back as (anything else: RuntimeError).
-PASSTHROUGH = {"KeyError": KeyError, "ValueError": ValueError, "TypeError": TypeError, "IndexError": IndexError}
+PASSTHROUGH = {"KeyError": KeyError, "ValueError": ValueError, "TypeError": TypeError, "IndexError": IndexError,
+               "SpecError": SpecError}
 
 
 class EnvHost:

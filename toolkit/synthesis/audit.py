@@ -8,7 +8,8 @@ A verifier is accepted only when
   it does not succeed on the initial state (with an agent that did nothing), succeeds on the golden state
   (the reference solution's final state), gives the same verdict twice on it, does not succeed on the reset
   state (s0 again, with the reference's actions in the trajectory), and does not succeed on the perturbed
-  golden state (every change the reference made altered). No probe may end in a ``verifier_error``.
+  golden state (every change the reference made altered). No probe may end in a ``verifier_error``; one that
+  hangs (misses the pool's deadline) is rejected at its first probe, the others not run.
 
 ``audit_report(planted=True)`` runs the planted-hack suite (``toolkit/synthesis/planted/``) and every
 bundled verifier through the same audit: the hacks must be rejected, the bundled verifiers accepted.
@@ -30,6 +31,7 @@ from toolkit.envs.adapters.base import refuse_external
 from toolkit.synthesis.audit_golden import Golden, golden_states, perturbed, reference_trajectory
 from toolkit.synthesis.audit_scan import KINDS, Finding, scan_verifier
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierLimits, VerifierPool, judge, load_tasks, sample
+from toolkit.tasks.verifier import timed_out
 
 __all__ = ["AuditResult", "Finding", "KINDS", "PROBES", "audit_report", "audit_report_async", "audit_verifier",
            "scan_verifier"]
@@ -98,29 +100,39 @@ async def audit_verifier(spec: TaskSpec, instance: TaskInstance, initial: dict, 
     return AuditResult(task_id=spec.full_id, accepted=not reasons, reasons=reasons, findings=findings)
 
 
+class _Hung(Exception):
+    """A probe's verifier call missed its deadline (the message is the audit's reason)."""
+
+
 async def _probes(pool: VerifierPool, spec: TaskSpec, instance: TaskInstance, initial: dict, golden: dict,
                   trajectory: list[dict[str, Any]], perturb: bool) -> list[str]:
     reasons: list[str] = []
 
     async def run(name: str, final: dict, traj: list[dict[str, Any]]) -> Verdict | None:
         verdict = await judge(pool, spec, instance, initial, final, traj)
+        if timed_out(verdict.error):  # each later probe would wait out the same deadline: the first one decides
+            raise _Hung(f"verifier_error: on the {name} state: {verdict.error} (the {name} probe); the other "
+                        "probes were not run")
         if verdict.error:
             reasons.append(f"verifier_error: on the {name} state: {verdict.error}")
             return None
         return verdict
 
-    first = await run("initial", initial, [])
-    if first is not None and first.success:
-        reasons.append(f"success_on_initial: {PROBES['success_on_initial']} (reward {first.reward:.2f})")
-    gold = await run("golden", golden, trajectory)
-    if gold is not None and not gold.success:
-        reasons.append(f"fails_on_golden: reward {gold.reward:.2f}, failed criteria {_failed(gold)}")
-    again = await run("golden", golden, trajectory)
-    if gold is not None and again is not None and gold.model_dump() != again.model_dump():
-        reasons.append(f"nondeterministic: {PROBES['nondeterministic']}")
-    reset = await run("reset", initial, trajectory)
-    if reset is not None and reset.success:
-        reasons.append(f"success_after_reset: {PROBES['success_after_reset']} (reward {reset.reward:.2f})")
+    try:
+        first = await run("initial", initial, [])
+        if first is not None and first.success:
+            reasons.append(f"success_on_initial: {PROBES['success_on_initial']} (reward {first.reward:.2f})")
+        gold = await run("golden", golden, trajectory)
+        if gold is not None and not gold.success:
+            reasons.append(f"fails_on_golden: reward {gold.reward:.2f}, failed criteria {_failed(gold)}")
+        again = await run("golden", golden, trajectory)
+        if gold is not None and again is not None and gold.model_dump() != again.model_dump():
+            reasons.append(f"nondeterministic: {PROBES['nondeterministic']}")
+        reset = await run("reset", initial, trajectory)
+        if reset is not None and reset.success:
+            reasons.append(f"success_after_reset: {PROBES['success_after_reset']} (reward {reset.reward:.2f})")
+    except _Hung as hung:
+        return [*reasons, str(hung)]
     altered = perturbed(initial, golden) if perturb else None
     if altered is not None:
         verdict = await judge(pool, spec, instance, initial, altered, trajectory)

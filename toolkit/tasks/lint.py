@@ -14,12 +14,15 @@ import datetime
 import fnmatch
 import json
 import math
+import random
 import re
 from functools import lru_cache
 from typing import Any, Iterator
 
+from toolkit.actions import ActionError, parse_action
 from toolkit.paths import MOCKED_APPS
-from toolkit.tasks.params import TemplateError, lookup, render, world_items, world_of
+from toolkit.tasks.params import TemplateError, lookup, render, sample_params, world_items, world_of
+from toolkit.tasks.setup_patch import setup_problems
 from toolkit.tasks.spec import ParamSpec, TaskSpec
 
 _FIELD = re.compile(r"\{([A-Za-z_][\w.]*)\}")
@@ -302,6 +305,42 @@ def _catalog() -> dict[str, Any]:
     return catalog if isinstance(catalog, dict) else {}
 
 
+def reference_problems(spec: TaskSpec) -> list[str]:
+    """Return the reference steps that are no action the env takes, as the reference policy plays them (an element
+    ``target`` stands for a point, a ``text`` is typed as text), rendered with the parameters drawn for seed 0.
+
+    They loaded, and only the validation suite's GUI replay (or a training run's reference warm-up) found them.
+    """
+    try:
+        steps = render(spec.reference, sample_params(spec.params, random.Random(0)))
+    except (TemplateError, OSError, ValueError):
+        return []  # reported by param_problems / template_problems
+    out = []
+    for i, step in enumerate(steps):
+        if isinstance(step, list) and not step:
+            out.append(f"field 'reference.{i}': an empty step (give at least one action)")
+        for j, raw in enumerate(step if isinstance(step, list) else [step]):
+            where = f"reference.{i}.{j}" if isinstance(step, list) else f"reference.{i}"
+            action = dict(raw)
+            target = action.pop("target", None)
+            if "text" in action:
+                action["text"] = str(action["text"])
+            if target is not None and action.get("type") != "type":
+                action.update(x=0, y=0)  # the centre of the target element on the screen of the moment
+            try:
+                parse_action(action)
+            except ActionError as exc:
+                out.append(f"field '{where}': {exc.message}")
+    return out
+
+
+def device_apps(device: str) -> list[str] | None:
+    """Return the apps the catalog gives a mocked device, or None when it is no device of the catalog (an external
+    benchmark's, or the catalog cannot be read)."""
+    entry = _catalog().get(device)
+    return list(entry.get("apps") or []) if isinstance(entry, dict) else None
+
+
 def app_problems(spec: TaskSpec) -> list[str]:
     """Return why the task's device or apps are not ones the catalog has (each attempt's env would fail to start),
     and apps listed twice."""
@@ -321,6 +360,9 @@ def app_problems(spec: TaskSpec) -> list[str]:
 
 
 def spec_problems(spec: TaskSpec) -> list[str]:
-    """Return every load-time problem of a validated spec (device and apps, parameters, templates, side-effect
-    patterns)."""
-    return app_problems(spec) + param_problems(spec) + template_problems(spec) + wildcard_problems(spec)
+    """Return every load-time problem of a validated spec (device and apps, the setup patch's structure, parameters,
+    templates, side-effect patterns)."""
+    apps = device_apps(spec.device)
+    setup = setup_problems(spec.setup, apps, later=True) if apps is not None else []
+    return (app_problems(spec) + setup + param_problems(spec) + template_problems(spec) + reference_problems(spec)
+            + wildcard_problems(spec))

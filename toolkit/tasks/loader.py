@@ -18,8 +18,9 @@ from pydantic import ValidationError
 
 from toolkit.paths import TASK_BANK
 from toolkit.strict_yaml import load_strict
-from toolkit.tasks.lint import json_problems, spec_problems
+from toolkit.tasks.lint import device_apps, json_problems, spec_problems
 from toolkit.tasks.params import TemplateError, render, sample_params
+from toolkit.tasks.setup_patch import setup_problems
 from toolkit.tasks.spec import TaskInstance, TaskSpec
 from toolkit.tasks.verifier_source import verifier_problems
 
@@ -91,10 +92,11 @@ def _parse_file(path: Path, suite: str) -> list[TaskSpec]:
     if unknown:
         raise SpecError(f"{path}: unknown top-level field(s) {sorted(map(str, unknown))}; "
                         f"expected 'tasks' and 'defaults'")
-    defaults = doc.get("defaults") or {}
-    if not isinstance(defaults, dict):
+    defaults = {} if doc.get("defaults") is None else doc["defaults"]
+    if not isinstance(defaults, dict):  # false, 0, '' or [] were read as "no defaults", without a word
         raise SpecError(f"{path}: field 'defaults': expected a mapping")
     specs = []
+    first: dict[str, int] = {}  # task id -> index of the task that has it
     for index, raw in enumerate(doc["tasks"]):
         if not isinstance(raw, dict):
             raise SpecError(f"{path}: field 'tasks[{index}]': expected a mapping")
@@ -118,6 +120,10 @@ def _parse_file(path: Path, suite: str) -> list[TaskSpec]:
         problems = verifier_problems(verifier_file, function) or spec_problems(spec)
         if problems:
             raise SpecError(f"{path}: task '{name}': {'; '.join(problems[:5])}")
+        if spec.id in first:  # load_suite would say only that the file defines it "also" in itself
+            raise SpecError(f"{path}: task '{name}': field 'tasks[{index}].id': {spec.id!r} is also the id of "
+                            f"tasks[{first[spec.id]}] of this file")
+        first[spec.id] = index
         specs.append(spec)
     return specs
 
@@ -221,8 +227,9 @@ def find_task(task_id: str, root: Path = TASK_BANK) -> TaskSpec:
     mobile-core first, the common case, then in every other suite that loads here).
 
     Raises:
-        SpecError: for an empty id, an unknown one (naming the suites searched), or a bare id several suites hold
-            (listing their full ids).
+        SpecError: for an empty id, an unknown one (naming the suites searched, and the first error of a task-bank
+            suite that failed to load: the task may be one of it), or a bare id several suites hold (listing their
+            full ids).
     """
     if not isinstance(task_id, str) or not task_id:  # 3 failed as "argument of type 'int' is not iterable"
         shown = repr(task_id) if isinstance(task_id, str) or task_id is None else f"{type(task_id).__name__} {task_id!r}"
@@ -230,20 +237,22 @@ def find_task(task_id: str, root: Path = TASK_BANK) -> TaskSpec:
     if "/" in task_id:
         return load_tasks([task_id.split("/")[0]], [task_id], root)[0]
     suites = list_suites(root, include_code=True)
-    found, searched = [], []
+    found, broken, every = [], [], []
     for suite in sorted(suites, key=lambda name: name != "mobile-core"):
         try:
-            specs = load_suite(suite, root)
-        except SpecError:  # a suite that cannot load here (osworld without its task folder) holds nothing to find
-            continue
-        searched += specs
-        found += [s for s in specs if s.id == task_id]
+            every += load_suite(suite, root)
+            found += [s for s in every if s.suite == suite and s.id == task_id]
+        except SpecError as exc:  # a suite that cannot load here (osworld without its task folder) holds nothing
+            if (root / suite).is_dir():  # but a task file of the bank that fails to load may hold the task
+                broken.append(str(exc))
     if len(found) > 1:
         raise SpecError(f"{task_id!r} is a task of several suites; give one of "
                         f"{', '.join(sorted(s.full_id for s in found))}")
     if not found:
+        why = (f"; {len(broken)} suite(s) failed to load, so their tasks were not searched: {broken[0]}"
+               if broken else "")
         raise SpecError(f"no task {task_id!r} in any suite ({', '.join(suites)}); give '<suite>/<id>'"
-                        f"{_near_ids([task_id], searched)}")
+                        f"{_near_ids([task_id], every)}{why}")
     return found[0]
 
 
@@ -296,7 +305,8 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
         TypeError: when ``spec`` is neither a TaskSpec nor a task id.
         SpecError: when a template names an unknown parameter or a parameter's source fails (naming the field),
             or the spec's suite refuses the seed (MiniWoB++: a seed its page cannot tell apart from another), or the
-            seed is not a whole number >= 0.
+            seed is not a whole number >= 0, or the rendered setup is no patch the device can take (a parameter
+            filled a structural key with another type).
     """
     if isinstance(spec, str):  # as make_env takes it: sample("mobile-core/contacts.edit_phone", 3)
         spec = find_task(spec)
@@ -328,6 +338,10 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
     except (TemplateError, OSError, ValueError) as exc:  # a world file gone or broken since load included
         where = "" if str(exc).startswith("field '") else f"field '{field}': "
         raise SpecError(f"{spec.source}: task '{spec.id}': {where}{exc}") from None
+    apps = device_apps(spec.device)
+    problems = setup_problems(setup, apps) if apps is not None else []  # the load checked all but filled-in values
+    if problems:
+        raise SpecError(f"{spec.source}: task '{spec.id}': seed {seed}: {'; '.join(problems[:5])}")
     return TaskInstance(task_id=spec.full_id, seed=seed, instruction=instruction, params=params, setup=setup,
                         start_app=spec.start_app, reference=reference, expected_changes=expected,
                         max_steps=spec.max_steps)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import random
@@ -43,13 +44,13 @@ def lookup(params: dict[str, Any], dotted: str) -> Any:
 def render(template: Any, params: dict[str, Any]) -> Any:
     """Fill ``{name}`` / ``{name.key}`` in every string of a JSON-like value.
 
-    A string that is exactly one field keeps the parameter's own type; a mapping's keys are always text (a JSON key
-    is a string, and a list would not even be a key).
+    A string that is exactly one field keeps the parameter's own type (a copy: the instance owns what it holds); a
+    mapping's keys are always text (a JSON key is a string, and a list would not even be a key).
     """
     if isinstance(template, str):
         whole = _FIELD.fullmatch(template)
         if whole:
-            return lookup(params, whole.group(1))
+            return copy.deepcopy(lookup(params, whole.group(1)))
         return _text(template, params)
     if isinstance(template, list):
         return [render(v, params) for v in template]
@@ -106,7 +107,9 @@ def sample_params(specs: dict[str, ParamSpec], rng: random.Random) -> dict[str, 
                 break
         else:
             raise TemplateError(f"field 'params.{name}': no value distinct from {spec.distinct_from}")
-        values[name] = value
+        # a copy: a choice or world item is the spec's (or the process-wide world.json cache's) own object, which an
+        # edit of the instance's params or setup changed for every later sample
+        values[name] = copy.deepcopy(value)
     return values
 
 

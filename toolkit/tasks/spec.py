@@ -65,7 +65,8 @@ class ParamSpec(_Strict):
 class TaskSpec(_Strict):
     """A task template, as loaded from a YAML file of ``task_bank/<suite>/``."""
 
-    id: str = Field(pattern=r"^[a-z0-9_.\-/]+$")
+    # no "/": the full id <suite>/<id> is split at its last "/" (suites nest: synth/<world>), as Gymnasium ids are
+    id: str = Field(pattern=r"^[a-z0-9_.\-]+$")
     suite: str = ""
     device: str = Field(default="phone", pattern=r"^[a-z0-9_\-]+$")
     apps: list[str] = Field(min_length=1)
@@ -98,6 +99,21 @@ class TaskSpec(_Strict):
         dupes = sorted({i for i in ids if ids.count(i) > 1})
         if dupes:
             raise ValueError(f"criterion ids must be unique, repeated: {dupes}")
+        return value
+
+    @field_validator("criteria")
+    @classmethod
+    def _one_required(cls, value: list[Criterion]) -> list[Criterion]:
+        if value and not any(c.required for c in value):  # success = every required criterion: vacuously true
+            raise ValueError("at least one criterion must be required, or every state is a success")
+        return value
+
+    @field_validator("instruction", "instruction_variants")
+    @classmethod
+    def _not_blank(cls, value: str | list[str]) -> str | list[str]:
+        blank = [i for i, text in enumerate([value] if isinstance(value, str) else value) if not text.strip()]
+        if blank:  # an instance drawn with it would give the agent no goal
+            raise ValueError("must not be blank" if isinstance(value, str) else f"variant(s) {blank} are blank")
         return value
 
     @field_validator("answer_sheet")

@@ -51,6 +51,17 @@ class VerifierFailure(Exception):
     """The verifier did not produce a result (timeout, crash, exception, memory, sandbox refusal, bad answer)."""
 
 
+#: How the message of a call that missed its deadline starts (a verdict keeps only the message). A verifier's own
+#: exception cannot forge it: the worker reports those as "<ExceptionType>: ...".
+TIMED_OUT = "verifier timed out after"
+
+
+def timed_out(error: str | None) -> bool:
+    """Return True when ``error`` (a verdict's ``error``) says the verifier missed its deadline: it hangs, and a
+    caller that would judge more states with it waits out the deadline again for each."""
+    return bool(error) and error.startswith(TIMED_OUT)
+
+
 def _limit(limits: VerifierLimits):
     def apply() -> None:
         mem = limits.memory_mb * 1024 * 1024
@@ -205,7 +216,7 @@ class VerifierPool:
                 raise VerifierFailure(answer["error"])
             return answer["result"]
         except asyncio.TimeoutError:
-            raise VerifierFailure(f"verifier timed out after {self.limits.timeout_s:g} s") from None
+            raise VerifierFailure(f"{TIMED_OUT} {self.limits.timeout_s:g} s") from None
         except (BrokenPipeError, ConnectionResetError):
             raise VerifierFailure("verifier process died (crash or memory limit)") from None
         except ValueError:  # asyncio's readline: the line is over the stream limit

@@ -7,8 +7,8 @@ assignment, an import...). A ``from x import *`` is refused, as the names it bin
 name bound at run time (``globals()[...] = ...``, a function's ``global``) is not seen, and the error says so. The
 imports are checked against the sandbox's own table (``verifier_rules.py``): a module it refuses, a relative import,
 a module outside the standard library (unless the import is inside a ``try`` that catches ImportError), a name
-``verifier_checks`` does not define, and ``__import__`` calls, which would fail every attempt's verdict, are errors
-at load instead.
+``verifier_checks`` does not define, ``__import__`` calls, and a top-level ``def`` of the function that is ``async``
+or cannot be called with the context alone, which would fail every attempt's verdict, are errors at load instead.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ class _Source:
     names: frozenset[str]
     problems: list[str]
     dynamic: list[str]
+    calls: dict[str, str | None]  # a top-level def -> why it cannot be called as fn(ctx) (None: it can)
 
 
 # (path, mtime_ns, size) -> what the file holds, or why it does not parse.
@@ -89,6 +90,41 @@ def _import_problems(node: ast.Import | ast.ImportFrom, guarded: bool) -> list[s
     return []
 
 
+def _call_problem(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """Return why the function ``node`` defines cannot be called as ``fn(ctx)``, as the sandbox calls a verifier
+    (None when it can, or when a decorator may change how)."""
+    if node.decorator_list:
+        return None
+    if isinstance(node, ast.AsyncFunctionDef):
+        return (f"is an 'async def' (line {node.lineno}): a verifier is called as a plain function, and this one "
+                f"would return a coroutine, not its results; write 'def {node.name}(ctx)'")
+    a = node.args
+    positional = a.posonlyargs + a.args
+    required = len(positional) - len(a.defaults)
+    keyword = [k.arg for k, d in zip(a.kwonlyargs, a.kw_defaults) if d is None]
+    if (positional or a.vararg) and required <= 1 and not keyword:
+        return None
+    star = [f"*{a.vararg.arg}"] if a.vararg else (["*"] if keyword else [])
+    params = ", ".join([p.arg for p in positional] + star + keyword)
+    return (f"cannot be called with one argument (line {node.lineno}: {node.name}({params})): a verifier is called "
+            f"with the context alone; write 'def {node.name}(ctx)'")
+
+
+def _top_level_calls(tree: ast.Module) -> dict[str, str | None]:
+    """Return, for each function a top-level ``def`` binds last, why it cannot be called as ``fn(ctx)`` (None: it
+    can); a name bound again after its def by another statement is left out (what it is then is not known)."""
+    calls: dict[str, str | None] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            calls[node.name] = _call_problem(node)
+        else:
+            for name in {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} | \
+                    {(a.asname or a.name).partition(".")[0] for a in getattr(node, "names", []) if
+                     isinstance(a, ast.alias)} | ({node.name} if isinstance(node, ast.ClassDef) else set()):
+                calls.pop(name, None)
+    return calls
+
+
 def _scan(node: ast.AST, guarded: bool, problems: list[str], dynamic: list[str]) -> None:
     """Walk ``node``, adding its import problems and its run-time bindings (as 'name() at line n')."""
     line = getattr(node, "lineno", None)
@@ -127,7 +163,7 @@ def _analyse(source: bytes, filename: str) -> _Source | str:
         return f"cannot be read ({exc})"
     except RecursionError:
         return "nests too deeply to parse"
-    return _Source(_bound(table), problems, dynamic)
+    return _Source(_bound(table), problems, dynamic, _top_level_calls(tree))
 
 
 def _read(file: Path) -> _Source | str:
@@ -152,6 +188,8 @@ def _problems(found: _Source | str, where: str, function: str) -> list[str]:
         hint = (f"; names bound at run time ({', '.join(found.dynamic[:3])}) are not seen: bind {function!r} with "
                 "def or an assignment" if found.dynamic else "")
         out.append(f"{where} defines no function {function!r} (it defines: {', '.join(defined) or 'none'}){hint}")
+    elif found.calls.get(function):
+        out.append(f"{where}: {function!r} {found.calls[function]}")
     return out
 
 

@@ -135,9 +135,14 @@ def _error_text(exc: BaseException, file: str) -> str:
 
     # lookup_lines=False: only file names and line numbers, no source file is read here
     tb = traceback.StackSummary.extract(traceback.walk_tb(exc.__traceback__), lookup_lines=False)
-    tb = [f for f in tb if f.filename == file] or tb
+    # no frame of the verifier: calling it failed (a name bound to no function), and this worker's own line says
+    # nothing to the task's author
+    tb = [f for f in tb if f.filename == file] or [f for f in tb if f.filename != __file__]
     where = f" ({tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno})" if tb else ""
-    text = str(exc)
+    try:
+        text = str(exc)
+    except BaseException as inner:  # noqa: BLE001 - the verifier's own __str__; it was reported as a process death
+        text = f"(its message could not be read: {type(inner).__name__} in its __str__)"
     if len(text) > MAX_ERROR:  # e.g. the repr of a whole state: it would be kept in every attempt's record
         text = f"{text[:MAX_ERROR]}… ({len(text) - MAX_ERROR} more characters)"
     return f"verifier raised {type(exc).__name__}: {text}{where}"

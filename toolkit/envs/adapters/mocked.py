@@ -18,7 +18,8 @@ from toolkit.envs.capture import screenshot
 from toolkit.envs.input import CLEAR_FOCUSED, FOCUSED_IS_TEXT_FIELD, click, drag, move, press, screen_point
 from toolkit.envs.local import Frames, Instance, Viewport
 from toolkit.paths import MOCKED_APPS
-from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierPool, judge
+from toolkit.tasks import SpecError, TaskInstance, TaskSpec, Verdict, VerifierPool, judge
+from toolkit.tasks.setup_patch import setup_problems
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +90,15 @@ class MockedAdapter:
             log.warning("apps left out of the %s: %s", self.device, "; ".join(instance.info["boot_errors"]))
 
     async def reset(self, instance: Instance, task: TaskInstance) -> None:
-        """Reset the device in place to s0 = init(world, seed) + setup patch (no reload)."""
+        """Reset the device in place to s0 = init(world, seed) + setup patch (no reload).
+
+        Raises:
+            SpecError: the setup patch would break the device's state (``os`` made a number...): the task's fault,
+                refused before the page is touched, so the manager does not rerun it as an infrastructure failure.
+        """
+        problems = setup_problems(task.setup, None)  # apps are not checked: a pool's device may have fewer apps
+        if problems:
+            raise SpecError(f"task instance {task.key}: {'; '.join(problems[:5])}")
         await instance.page.evaluate("(o) => __gym.reset(o)", {"seed": task.seed, "patch": task.setup, "start_app": task.start_app})
         # No hover left over from the last episode: the move goes with the observation's frame. Under frame
         # control a page takes pointer input only once it has drawn a frame, and a booted page has drawn none.
