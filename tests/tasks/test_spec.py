@@ -170,5 +170,5 @@ def test_sample_takes_a_task_id_as_make_env_does_and_names_another_type():
     assert sample("mobile-core/contacts.edit_phone", 3) == sample(spec, 3)
     with pytest.raises(SpecError, match="no task 'nope'"):
         sample("nope", 3)
-    with pytest.raises(TypeError, match="sample: spec must be a TaskSpec or a task id \('suite/id'\), got int 7"):
+    with pytest.raises(TypeError, match=r"sample: spec must be a TaskSpec or a task id \('suite/id'\), got int 7"):
         sample(7, 3)
