@@ -20,7 +20,7 @@ import pandas as pd
 
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.harness import Harness, HarnessConfig, make_policy
-from toolkit.harness.policies import ReplayPolicy
+from toolkit.harness.policies import LOCAL_MODEL_AGENTS, ReplayPolicy
 from toolkit.paths import DEFAULT_RUNS, out_folder_problem
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
@@ -322,6 +322,8 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     if not specs:  # checked before a run folder exists: a run of nothing would look like a finished, empty one
         raise ValueError(f"suite(s) {suites} hold no task: nothing to evaluate" if suites else
                          "no suite given: name at least one (e.g. ['mobile-core'])")
+    if harness_config is None and not resume and agent in LOCAL_MODEL_AGENTS:  # a trained checkpoint's own config
+        harness_config = HarnessConfig.saved_with(model)
     config = harness_config or HarnessConfig()
     adapter = MockedAdapter()
     policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps, temperature=temperature,

@@ -54,3 +54,30 @@ def test_the_hf_policy_refuses_bad_sampling_before_loading_the_model(fields, sai
 
     with pytest.raises(ValueError, match=said):
         HFPolicy("/no/such/checkpoint", **fields)
+
+
+def test_a_checkpoint_keeps_the_config_it_was_trained_with_and_eval_starts_from_it(tmp_path):
+    """A checkpoint trained in qwen3vl-mobile-v1 was evaluated in text-v1 (the CLI default) without a word. The trainer
+    now writes ``guigym_harness.json`` beside the weights; ``--agent hf`` starts from it and options typed override
+    it (here --overlap, checked against the checkpoint's window before any model loads)."""
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    from toolkit.harness import HistoryConfig
+    from toolkit.harness.harness import SAVED_HARNESS
+
+    trained = HarnessConfig(format="qwen3vl", coords="pixels", history=HistoryConfig(window=3, overlap=1), loop_limit=0)
+    trained.save(tmp_path)
+    assert HarnessConfig.saved_with(tmp_path) == trained and HarnessConfig.saved_with(tmp_path / "absent") is None
+    assert HarnessConfig.saved_with(None) is None
+
+    result = CliRunner().invoke(cli, ["eval", "--agent", "hf", "--model", str(tmp_path), "--overlap", "3",
+                                      "--out", str(tmp_path / "runs")])
+    assert result.exit_code != 0 and "--overlap 3 must be less than --window 3 (the checkpoint's)" in result.output
+
+    (tmp_path / SAVED_HARNESS).write_text('{"format": "no-such-format"}')
+    with pytest.raises(ValueError, match=rf"{SAVED_HARNESS}: not an agent configuration \(format: unknown action"):
+        HarnessConfig.saved_with(tmp_path)
+    (tmp_path / SAVED_HARNESS).write_text("[1]")
+    with pytest.raises(ValueError, match="expected an object, got list"):
+        HarnessConfig.saved_with(tmp_path)

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+import toolkit
 from tests.conftest import requires_chromium
 from toolkit.paths import REPO_ROOT
 
@@ -61,6 +62,11 @@ def test_guigym_train_two_steps_then_eval_the_checkpoint(tmp_path):
     assert ev.returncode == 0, ev.stderr[-3000:]
     result = json.loads(ev.stdout.strip().splitlines()[-1])
     assert result["suites"]["mobile-core"]["attempts"] == 1
+    # ... prompted and parsed as it was trained (the recipe's window of 2), not in the eval defaults (window 10)
+    trained = json.loads((out / "final" / "guigym_harness.json").read_text())
+    assert trained["history"]["window"] == 2 and (out / "checkpoint-2" / "guigym_harness.json").is_file()
+    [run] = toolkit.list_runs(tmp_path / "runs")
+    assert run.manifest["harness"] == trained
 
 
 def test_mismatched_image_processor_trips_the_consistency_gate(tmp_path):

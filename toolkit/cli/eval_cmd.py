@@ -79,36 +79,46 @@ def _given(name: str) -> bool:
     return click.get_current_context().get_parameter_source(name) is ParameterSource.COMMANDLINE
 
 
-def _harness_config(resume, out, **values):
+def _harness_config(resume, out, agent=None, model=None, **values):
     """Return the agent configuration the options ask for; with --resume, the run's own one with the given options
-    laid over it (None when none is given), so a copied command line resumes and a changed one is refused."""
+    laid over it (None when none is given), so a copied command line resumes and a changed one is refused. A local
+    checkpoint trained here (``--agent hf --model DIR`` holding ``guigym_harness.json``) is likewise the base: it is
+    evaluated in the format, coordinates and history it was trained with unless an option says otherwise."""
     from toolkit.harness import HarnessConfig, HistoryConfig
+    from toolkit.harness.policies import LOCAL_MODEL_AGENTS
     from toolkit.store import RunStore
 
     if resume and not any(_given(n) for n in _HARNESS_OPTIONS):
         return None
-    base = HarnessConfig.from_dict(RunStore.open(resume, root=out).manifest.get("harness") or {}) if resume else HarnessConfig()
+    if resume:
+        base, source = HarnessConfig.from_dict(RunStore.open(resume, root=out).manifest.get("harness") or {}), "the resumed run's"
+    else:
+        trained = HarnessConfig.saved_with(model) if agent in LOCAL_MODEL_AGENTS else None
+        base, source = (trained, "the checkpoint's") if trained else (HarnessConfig(), None)
+        if trained:
+            console.print(f"[dim]agent configuration of {model}: format {trained.format}, history {trained.history.mode} "
+                          f"(options typed here override it)[/dim]")
     top = {"format": base.format, "coords": base.coords}
     history = dict(base.history.__dict__)
     for option, field in _HARNESS_OPTIONS.items():
-        if not resume or _given(option):
+        if source is None or _given(option):
             (top if field in top else history)[field] = values[option]
-    _check_window(history["window"], history["overlap"], from_run=bool(resume))
+    _check_window(history["window"], history["overlap"], source)
     return dataclasses.replace(base, **top, history=HistoryConfig(**history))
 
 
-def _check_window(window: int, overlap: int, from_run: bool) -> None:
+def _check_window(window: int, overlap: int, source: str | None) -> None:
     """Stop with a usage error naming --overlap and --window unless ``overlap < window`` (what HistoryConfig needs; the
     options' ranges already keep --window >= 1 and --overlap >= 0).
 
     Checked here rather than left to HistoryConfig, whose message speaks of fields, not of the options a user typed;
-    ``from_run`` says the values not typed come from the resumed run's manifest.
+    ``source`` names where the values not typed come from ("the resumed run's"; None: the defaults).
     """
     if overlap < window:
         return
     # One of the two may not have been typed (a default, or the resumed run's stored value): say which, so the user
     # knows what to change.
-    source = {name: "" if _given(name) else " (the resumed run's)" if from_run else " (the default)"
+    source = {name: "" if _given(name) else f" ({source})" if source else " (the default)"
               for name in ("window", "overlap")}
     raise click.UsageError(f"--overlap {overlap}{source['overlap']} must be less than --window {window}"
                            f"{source['window']}: two history windows cannot share a whole window")
@@ -134,7 +144,7 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
         fail("--format and --coords do not apply to --agent replay: the replayed run's outputs are read in its own "
              "format and coordinate space (see its manifest's harness)")
     try:
-        config = _harness_config(resume, out, action_format=action_format, coords=coords, history=history, window=window,
+        config = _harness_config(resume, out, agent=agent, model=model, action_format=action_format, coords=coords, history=history, window=window,
                                  overlap=overlap, include_elements=include_elements)
     except (ValueError, FileNotFoundError) as exc:
         fail(str(exc))

@@ -7,9 +7,11 @@ builds prompts or parses model output.
 from __future__ import annotations
 
 import dataclasses
+import json
 import numbers
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from toolkit.actions import Action, check_coord_space
@@ -39,6 +41,9 @@ def system_prompt(device: str = "phone", template: str = SYSTEM_TEMPLATE) -> str
 
 
 SYSTEM_PROMPT = system_prompt("phone")  # the phone's prompt, the common case
+
+#: written beside a trained checkpoint's weights: the agent configuration it was trained with
+SAVED_HARNESS = "guigym_harness.json"
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,31 @@ class HarnessConfig:
         """Return the config as plain data (for run manifests)."""
         return {"format": self.format, "coords": self.coords, "history": self.history.__dict__, "loop_limit": self.loop_limit,
                 "system_prompt": self.system_prompt}
+
+    def save(self, folder: str | Path) -> Path:
+        """Write the config as ``SAVED_HARNESS`` in ``folder`` (a checkpoint's); return the file's path."""
+        path = Path(folder) / SAVED_HARNESS
+        path.write_text(json.dumps(self.as_dict(), indent=1))
+        return path
+
+    @classmethod
+    def saved_with(cls, model: str | Path | None) -> "HarnessConfig | None":
+        """Return the config a checkpoint folder was trained with (its ``SAVED_HARNESS``), or None when ``model`` is
+        not a folder holding one (a base model, a hub-style name).
+
+        Raises:
+            ValueError: the file is there but is not a config, naming the file.
+        """
+        path = Path(model) / SAVED_HARNESS if model else None
+        if path is None or not path.is_file():
+            return None
+        try:
+            data = json.loads(path.read_text())
+            if not isinstance(data, dict):
+                raise TypeError(f"expected an object, got {type(data).__name__}")
+            return cls.from_dict(data)
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"{path}: not an agent configuration ({exc}); delete it or fix it") from None
 
 
 @dataclass

@@ -306,6 +306,10 @@ def check_sampling(agent: str, temperature: float | None, max_tokens: int | None
     return sampling
 
 
+#: the agents that run a local checkpoint folder (``model``): one trained here carries its agent configuration
+LOCAL_MODEL_AGENTS = ("hf", "hf-tokens")
+
+
 def make_policy(agent: str, *, model: str | None = None, model_name: str | None = None, apps: list[str] | None = None,
                 temperature: float | None = None, max_tokens: int | None = None, **kwargs: Any) -> Policy:
     """Return a policy by agent name: reference, random, openai (``model`` URL + ``model_name``), hf (``model`` path),

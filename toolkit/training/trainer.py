@@ -277,6 +277,9 @@ class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
         finally:
             self.processing_class = processor
         save_processor(processor, Path(output_dir or self.args.output_dir))
+        # `guigym eval --agent hf --model <checkpoint>` then prompts and parses as training did, not in the default
+        # format (a model trained on qwen3vl-mobile-v1 scored near 0 in text-v1 without a word)
+        self.harness_config.save(Path(output_dir or self.args.output_dir))
 
 
 def save_processor(processor: Any, out: Path) -> None:
