@@ -11,6 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from toolkit.actions import to_pixels
+
 _RED, _BLUE = (230, 57, 70), (38, 99, 235)
 _SCROLL = {"down": (0, -1), "up": (0, 1), "left": (1, 0), "right": (-1, 0)}  # finger motion that scrolls that way
 
@@ -31,8 +33,8 @@ def annotate(image: bytes, actions: list[dict[str, Any]], width: int | None = No
     r = max(6, w // 30)
     line = max(2, w // 180)
 
-    def px(x: float, y: float) -> tuple[float, float]:
-        return x / 1000 * w, y / 1000 * h
+    def px(x: float, y: float) -> tuple[float, float]:  # stored actions are canonical (0-1000)
+        return to_pixels(x, y, w, h)
 
     for a in actions:
         kind = a.get("type")
