@@ -182,6 +182,28 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
     reference = Harness(ReferencePolicy())
     adapter = manager.adapter_for(spec.device)
     random = Harness(RandomPolicy(apps=adapter.apps))
+    # The attempts after the reference runs: (instance, harness, seed, attempt id, random rollout index or None for
+    # the null agent on the first instance).
+    others = [(samples[0], Harness(NullPolicy()), samples[0].seed, f"validate-null:{samples[0].key}", None)] if samples else []
+    others += [(samples[i % len(samples)], random, derive_seed("random", spec.full_id, i), f"validate-random:{i}", i)
+               for i in range(random_rollouts) if samples]
+
+    async def run_other(inst, harness, seed, attempt_id, rollout):
+        result = await run_attempt(manager, lease, spec, inst, harness, seed=seed, attempt_id=attempt_id)
+        error = result.verdict.error
+        if rollout is None:
+            _judged(report, "null_agent", f"seed {inst.seed}", error)
+        else:
+            _judged(report, "random_never_succeeds", f"random rollout {rollout} (seed {inst.seed})", error)
+        if result.verdict.success or not result.verdict.ok:
+            if rollout is None:
+                report.fail("null_agent", f"seed {inst.seed}: terminating at once, claiming success, "
+                                          + (f"the verifier failed: {error[:300]}" if error else "scored success"))
+            else:
+                report.fail("random_never_succeeds", f"random rollout {rollout} (seed {inst.seed}) " + (
+                    f"reached a state the verifier failed on: {error[:300]}" if error else "succeeded"))
+        return result
+
     [lease] = await manager.request(spec)
     jobs, chromium_states = [], []
     try:
@@ -207,29 +229,19 @@ async def validate_task(manager: EnvManager, spec: TaskSpec, instances: int = 5,
             jobs.append({"apps": adapter.apps, "reset": {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app},
                          "log": await manager.action_log(lease)})
             chromium_states.append(final)
-            restored = await manager.reset(lease, inst)
-            if restored.state_hash != state_hash(s0):
+            # Reset restores s0: the reset checked is the one from this reference run's final state. The next attempt
+            # on this instance (the null agent or a random rollout) starts with it, so it runs now and its first
+            # observation is the check; with none left on this instance, a reset of its own.
+            follow = next((o for o in others if o[0] is inst), None)
+            if follow is not None:
+                others.remove(follow)
+                restored = (await run_other(*follow)).observations[0]
+            else:
+                restored = await manager.reset(lease, inst)
+            if restored.state_hash != result.observations[0].state_hash:
                 report.fail("reset", f"seed {inst.seed}: reset gave state {restored.state_hash}, s0 was {state_hash(s0)}")
-        if samples:
-            inst = samples[0]
-            result = await run_attempt(manager, lease, spec, inst, Harness(NullPolicy()), seed=inst.seed,
-                                       attempt_id=f"validate-null:{inst.key}")
-            _judged(report, "null_agent", f"seed {inst.seed}", result.verdict.error)
-            if result.verdict.success or not result.verdict.ok:
-                report.fail("null_agent", f"seed {inst.seed}: terminating at once, claiming success, "
-                                          + (f"the verifier failed: {result.verdict.error[:300]}" if result.verdict.error
-                                             else "scored success"))
-        for i in range(random_rollouts):
-            inst = samples[i % len(samples)] if samples else None
-            if inst is None:
-                break
-            result = await run_attempt(manager, lease, spec, inst, random, seed=derive_seed("random", spec.full_id, i),
-                                       attempt_id=f"validate-random:{i}")
-            _judged(report, "random_never_succeeds", f"random rollout {i} (seed {inst.seed})", result.verdict.error)
-            if result.verdict.success or not result.verdict.ok:
-                report.fail("random_never_succeeds", f"random rollout {i} (seed {inst.seed}) " + (
-                    f"reached a state the verifier failed on: {result.verdict.error[:300]}" if result.verdict.error
-                    else "succeeded"))
+        for other in others:
+            await run_other(*other)
     except _Hung as hung:
         jobs = []  # the Node replay is a check not run either
         for check in CHECKS[1:]:  # the instances were sampled before any judgement: that check ran

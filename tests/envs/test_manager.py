@@ -288,3 +288,41 @@ async def test_a_setup_patch_that_breaks_the_device_state_is_a_task_error_not_a_
         assert (await answers_manager.reset(lease, inst)).screen == "launcher"
     finally:
         await answers_manager.release(lease)
+
+
+async def test_a_state_sent_in_parts_is_the_whole_state_and_its_hash(phone_manager):
+    """The page sends only the parts of its state that changed (an app, the OS, a top-level key); the state rebuilt
+    from them is the page's whole state, keys in the page's order, with the hash of the whole."""
+    from toolkit.envs.base import state_hash
+    from toolkit.tasks import load_suite, sample
+
+    spec = load_suite("mobile-core")[0]
+    [lease] = await phone_manager.request(spec)
+    _, hosted = phone_manager.hosted(lease)
+
+    async def agrees(obs) -> None:
+        whole = await hosted.page.evaluate("__gym.stateJson()")
+        assert json.dumps(obs.state, separators=(",", ":"), ensure_ascii=False) == whole
+        assert obs.state_hash == state_hash(json.loads(whole))
+
+    try:
+        obs = await phone_manager.reset(lease, sample(spec, 0))
+        await agrees(obs)
+        for i, action in enumerate([{"type": "open", "app": "contacts"}, {"type": "system_button", "button": "back"},
+                                    {"type": "open", "app": "messages"}, {"type": "type", "text": "é ✓"}]):
+            before = obs
+            obs = (await phone_manager.step(lease, [action], f"parts:{i}")).observation
+            await agrees(obs)
+            unchanged = [a for a in obs.state["apps"] if obs.state["apps"][a] == before.state["apps"][a]]
+            assert unchanged and all(obs.state["apps"][a] is before.state["apps"][a] for a in unchanged)
+        # a top-level key added and taken away behind the env's back: the layout changes, not only a part
+        await hosted.page.evaluate("__gym.setState({extra: {note: 'ü'}})")
+        await agrees(added := await phone_manager.observe(lease))
+        assert added.state["extra"] == {"note": "ü"}
+        await hosted.page.evaluate("__gym.setState({extra: null})")
+        await agrees(removed := await phone_manager.observe(lease))
+        assert "extra" not in removed.state and removed.state_hash == obs.state_hash
+        hosted.info.pop("observed")  # this side forgets what it was sent: the page sends every part again
+        await agrees(await phone_manager.observe(lease))
+    finally:
+        await phone_manager.release(lease)

@@ -2,15 +2,65 @@
 
 Commands hold no logic of their own: each parses its options, calls a toolkit function and
 prints. With ``--json`` the last line of stdout is one JSON object (or array).
+
+Each command's module is imported when that command is looked up, not at start: importing them all
+(pandas for ``runs``, Playwright for ``apps`` and ``doctor``, ...) cost every invocation a second or more.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import MutableMapping
+from typing import Iterator
+
 import click
 
-from toolkit.cli import (apps_cmd, bench_cmd, doctor_cmd, eval_cmd, fleet_cmd, mcp_cmd, report_cmd, runs_cmd, synth_cmd,
-                         tasks_cmd, train_cmd)
 from toolkit.cli.common import JsonErrorGroup
+
+#: command name -> (module, attribute) of its click command
+COMMANDS = {
+    "eval": ("toolkit.cli.eval_cmd", "eval_command"),
+    "collect": ("toolkit.cli.eval_cmd", "collect_command"),
+    "tasks": ("toolkit.cli.tasks_cmd", "tasks"),
+    "apps": ("toolkit.cli.apps_cmd", "apps"),
+    "doctor": ("toolkit.cli.doctor_cmd", "doctor"),
+    "bench": ("toolkit.cli.bench_cmd", "bench"),
+    "mcp": ("toolkit.cli.mcp_cmd", "mcp"),
+    "report": ("toolkit.cli.report_cmd", "report"),
+    "runs": ("toolkit.cli.runs_cmd", "runs"),
+    "train": ("toolkit.cli.train_cmd", "train_command"),
+    "fleet": ("toolkit.cli.fleet_cmd", "fleet"),
+    "synth": ("toolkit.cli.synth_cmd", "synth"),
+}
+
+
+class LazyCommands(MutableMapping):
+    """A group's ``commands``: name -> command, each imported from :data:`COMMANDS` on first access (click's own
+    lookups and ``cli.commands[name]`` alike); a command added later is held as it is."""
+
+    def __init__(self, where: dict[str, tuple[str, str]]):
+        self._where = dict(where)
+        self._loaded: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self._loaded:
+            module, attr = self._where[name]  # KeyError for an unknown name, as a dict
+            self._loaded[name] = getattr(importlib.import_module(module), attr)
+        return self._loaded[name]
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self._loaded[name] = command
+        self._where.setdefault(name, ("", ""))
+
+    def __delitem__(self, name: str) -> None:
+        del self._where[name]
+        self._loaded.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
 
 
 @click.group(cls=JsonErrorGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -19,18 +69,7 @@ def cli() -> None:
     """guigym: evaluate, replay, diagnose, synthesize and train GUI agents through one rollout path."""
 
 
-cli.add_command(eval_cmd.eval_command)
-cli.add_command(eval_cmd.collect_command)
-cli.add_command(tasks_cmd.tasks)
-cli.add_command(apps_cmd.apps)
-cli.add_command(doctor_cmd.doctor)
-cli.add_command(bench_cmd.bench)
-cli.add_command(mcp_cmd.mcp)
-cli.add_command(report_cmd.report)
-cli.add_command(runs_cmd.runs)
-cli.add_command(train_cmd.train_command)
-cli.add_command(fleet_cmd.fleet)
-cli.add_command(synth_cmd.synth)
+cli.commands = LazyCommands(COMMANDS)
 
 
 def main() -> None:

@@ -59,8 +59,9 @@ function scrollableAt(x, y) {
  * @param {{onReset?: function}} [hooks]
  */
 export function installBridge(device, root, hooks = {}) {
-  // The state JSON last sent by observeJson and its version: an unchanged state is not sent again.
-  let sent = { version: 0, json: null };
+  // What observeJson last sent, numbered by `version`: the JSON of each part of the state (each top-level key, and
+  // each app of `apps`) and the state's layout. A part that has not changed is not sent again.
+  let sent = { version: 0, top: new Map(), apps: new Map(), layout: null };
   window.__gym = {
     ready: true,
     getState: () => clone(device.state),
@@ -96,17 +97,47 @@ export function installBridge(device, root, hooks = {}) {
     /** Return the state as JSON (one serialisation, no copy). */
     stateJson: () => JSON.stringify(device.state),
     /**
-     * Return observe() as one JSON string, with `version` numbering the state JSON. When the caller
-     * already holds version `known` and the state has not changed since, `state` is null: a step that
-     * changes nothing (most random taps) costs no 60 KB transfer, parse or hash on the Python side.
+     * Return observe() as one JSON string, the state in parts: `top` maps top-level keys to their values and
+     * `apps` app ids to their states, each holding only the parts that changed since version `known` (the
+     * caller's), and `layout` lists the state's keys in order (`[key, null]`, or `["apps", [app ids]]`), or is
+     * null when unchanged. When `known` is not the version this page last sent, `full` is true and every part is
+     * sent. `version` numbers what was sent: a step that changes nothing (most random taps) sends no state, and
+     * one that changes an app sends that app and the OS, not the whole 60 KB state.
      */
     observeJson: (known) => {
-      const json = JSON.stringify(device.state);
-      const same = known === sent.version && json === sent.json;
-      if (!same) sent = { version: sent.version + 1, json };
-      const head = JSON.stringify({ screen: device.state.os.screen, foreground: device.state.os.foreground,
-        elements: visibleElements(root), version: sent.version });
-      return `${head.slice(0, -1)},"state":${same ? 'null' : json}}`;
+      const state = device.state;
+      const layout = [];
+      const top = new Map();
+      const apps = new Map();
+      for (const key of Object.keys(state)) {
+        const value = state[key];
+        if (key === 'apps' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+          const ids = [];
+          for (const id of Object.keys(value)) {
+            const json = JSON.stringify(value[id]);
+            if (json === undefined) continue; // as JSON.stringify leaves out an undefined value
+            ids.push(id);
+            apps.set(id, json);
+          }
+          layout.push([key, ids]);
+        } else {
+          const json = JSON.stringify(value);
+          if (json === undefined) continue;
+          layout.push([key, null]);
+          top.set(key, json);
+        }
+      }
+      const full = known !== sent.version;
+      const layoutJson = JSON.stringify(layout);
+      const changed = (parts, before) => [...parts].filter(([k, json]) => full || before.get(k) !== json);
+      const newTop = changed(top, sent.top);
+      const newApps = changed(apps, sent.apps);
+      const moved = full || layoutJson !== sent.layout;
+      if (moved || newTop.length || newApps.length) sent = { version: sent.version + 1, top, apps, layout: layoutJson };
+      const head = JSON.stringify({ screen: state.os.screen, foreground: state.os.foreground,
+        elements: visibleElements(root), version: sent.version, full, layout: moved ? layout : null });
+      const object = (parts) => `{${parts.map(([k, json]) => `${JSON.stringify(k)}:${json}`).join(',')}}`;
+      return `${head.slice(0, -1)},"top":${object(newTop)},"apps":${object(newApps)}}`;
     },
     /** Scroll the scrollable element under (x, y) by (dx, dy) CSS px at once; return whether it moved. */
     scroll: (x, y, dx, dy) => {

@@ -13,10 +13,11 @@ import logging
 from typing import Any
 
 from toolkit.actions import Action, action_dict
-from toolkit.envs.base import ActionResult, Element, Observation, state_hash
+from toolkit.envs.base import ActionResult, Element, Observation
 from toolkit.envs.capture import screenshot
 from toolkit.envs.input import CLEAR_FOCUSED, FOCUSED_IS_TEXT_FIELD, click, drag, move, press, screen_point
 from toolkit.envs.local import Frames, Instance, Viewport
+from toolkit.envs.parts import Seen, merge_parts
 from toolkit.paths import MOCKED_APPS
 from toolkit.tasks import SpecError, TaskInstance, TaskSpec, Verdict, VerifierPool, judge
 from toolkit.tasks.setup_patch import setup_problems
@@ -119,20 +120,15 @@ class MockedAdapter:
         """Return the screenshot, visible elements and state of the page."""
         # One JSON string across CDP: Playwright's structured serialisation of a 60 KB state costs ~20x more.
         # The capture and the DOM read are independent round trips (neither changes the page): overlap them.
-        known = instance.info.get("observed")  # (version, state, hash) of the state this page last sent
-        reading = instance.page.evaluate("(known) => __gym.observeJson(known)", known[0] if known else None)
+        known: Seen | None = instance.info.get("observed")  # the state of the version this page last sent
+        reading = instance.page.evaluate("(known) => __gym.observeJson(known)", known.version if known else None)
         if self.screenshots:
             raw, image = await asyncio.gather(reading, self.screenshot(instance))
         else:
             raw, image = await reading, b""
         info = json.loads(raw)
-        if info["state"] is not None:
-            known = (info["version"], info["state"], state_hash(info["state"]))
-            instance.info["observed"] = known
-        elif known is None or known[0] != info["version"]:  # the page and this cache disagree: read it whole
-            state = await self.state(instance)
-            known = (info["version"], state, state_hash(state))
-            instance.info["observed"] = known
+        if known is None or info["full"] or info["version"] != known.version:
+            known = instance.info["observed"] = merge_parts(None if info["full"] else known, info)
         vp = instance.viewport
         sx, sy = 1000 / vp.width, 1000 / vp.height
         elements = [Element(id=e["id"], role=e["role"], text=e["text"],
@@ -141,7 +137,7 @@ class MockedAdapter:
         screen = f"app:{info['foreground']}" if info["screen"] == "app" else info["screen"]
         return Observation(image=image, image_format=self.image_format,
                            width=round(vp.width * vp.scale), height=round(vp.height * vp.scale), screen=screen,
-                           elements=elements, state=known[1], state_hash=known[2], note=note)
+                           elements=elements, state=known.state, state_hash=known.hash, note=note)
 
     async def screenshot(self, instance: Instance) -> bytes:
         """Return one screenshot through CDP (JPEG or PNG, at the viewport's scale)."""
