@@ -147,20 +147,24 @@ def test_fail_lines_print_bracketed_text_verbatim(tmp_path):
 
 
 def test_unwritable_outputs_are_clear_errors(tmp_path):
-    """An --out under a regular file cannot be created: each command names the option and writes nothing."""
+    """An --out under a regular file cannot be created: each command names the option and the file in the way
+    (the report and the diagnosis said a bare "File exists", the others "Not a directory"), and writes nothing."""
     from toolkit.store import RunStore
 
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     bad = blocker / "sub"
+    why = f"({blocker} is a file, not a folder)"
     _clear_error(guigym("eval", "--tasks", "contacts.edit_phone", "--out", str(bad)), 1, f"--out {bad}: cannot create")
     _clear_error(guigym("synth", "tasks", "--worlds", "1", "--per-world", "1", "--out", str(bad)), 1,
-                 f"--out {bad}: cannot create")
+                 f"--out {bad}: cannot create this folder {why}")
     _clear_error(guigym("apps", "gallery", "--apps", "contacts", "--out", str(bad)), 1, f"--out {bad}: cannot create")
     _clear_error(guigym("synth", "world", "--out", str(bad / "w.json")), 1, f"--out {bad / 'w.json'}: cannot write")
     store = RunStore.create({"agent": "reference", "suites": ["mobile-core"]}, root=tmp_path / "runs")
-    _clear_error(guigym("report", store.run_id, "--runs", str(tmp_path / "runs"), "--out", str(bad / "r.html")), 1,
-                 f"--out {bad / 'r.html'}: cannot write the report")
+    _clear_error(guigym("report", store.run_id, "--runs", str(tmp_path / "runs"), "--out", str(blocker / "r.html")), 1,
+                 f"--out {blocker / 'r.html'}: cannot write the report {why}")
+    _clear_error(guigym("runs", "diagnose", store.run_id, "--runs", str(tmp_path / "runs"), "--out",
+                        str(blocker / "d.json")), 1, f"--out {blocker / 'd.json'}: cannot write the report {why}")
 
 
 def test_bad_inputs_fail_without_traceback(tmp_path, monkeypatch):

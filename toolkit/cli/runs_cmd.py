@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.common import action_call, console, emit_json, fail, table, whole
+from toolkit.cli.common import action_call, console, emit_json, fail, os_reason, table, whole
 from toolkit.cli.common import out as stdout_console
 from toolkit.diagnosis.queries import no_score
 
@@ -169,7 +169,7 @@ def diagnose_command(run, runs_root, out, examples, as_json):
             Path(out).parent.mkdir(parents=True, exist_ok=True)
             Path(out).write_text(report.model_dump_json(indent=1))
         except OSError as exc:
-            fail(f"--out {out}: cannot write the report ({exc.strerror or exc})")
+            fail(f"--out {out}: cannot write the report ({os_reason(exc)})")
     text = report.to_markdown(examples=examples)
     if as_json:
         console.print(text, markup=False, highlight=False)
