@@ -132,7 +132,8 @@ def attempt_command(attempt, run_id, runs_root, as_json):
 @runs.command("compare")
 @click.argument("attempt_a")
 @click.argument("attempt_b")
-@click.option("--run", "run_id", help="the run holding both attempts (default: RUN/ATTEMPT ids, else the newest run)")
+@click.option("--run", "run_id", help="the run holding both attempts (default: RUN/ATTEMPT ids; a bare id is of the "
+              "other's run, else of the newest run holding both)")
 @click.option("--runs", "runs_root", type=click.Path(file_okay=False), help=RUNS_HELP)
 @click.option("--json", "as_json", is_flag=True, help="print the comparison as the last line")
 def compare_command(attempt_a, attempt_b, run_id, runs_root, as_json):
@@ -141,7 +142,9 @@ def compare_command(attempt_a, attempt_b, run_id, runs_root, as_json):
 
     found = _call(compare_attempts, attempt_a, attempt_b, run_id, runs_root)
     target = console if as_json else stdout_console
-    rows = [[name, found[k]["attempt_id"], found[k].get("outcome"), found[k].get("steps"),
+    two_runs = found["run_a"] != found["run_b"]  # then each attempt is named with its run
+    rows = [[name, f"{found[f'run_{k}']}/{found[k]['attempt_id']}" if two_runs else found[k]["attempt_id"],
+             found[k].get("outcome"), found[k].get("steps"),
              _brief(_actions((found[f"{k}_step"] or {}).get("actions")), 60)] for name, k in (("A", "a"), ("B", "b"))]
     target.print(table("compare", ["", "attempt", "outcome", "steps", "actions at the divergence"], rows,
                        left=("attempt", "outcome", "actions at the divergence")))
