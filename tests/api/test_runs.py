@@ -67,11 +67,11 @@ def test_compared_attempts_are_of_one_run_unless_each_names_its_own(tmp_path):
     found = compare_attempts(won, lost, root=str(tmp_path))
     assert (found["run_a"], found["run_b"]) == ("1-old", "1-old")  # the one run holding both
     assert (found["a"]["outcome"], found["b"]["outcome"], found["first_divergence"]) == ("success", "failure", 1)
-    found = compare_attempts(f"2-new/{won}", lost, root=str(tmp_path))  # the bare one: not in 2-new, the newest holding it
+    found = compare_attempts(f"2-new/{won}", lost, root=str(tmp_path))  # the bare one: not in 2-new; the newest with it
     assert (found["run_a"], found["run_b"]) == ("2-new", "1-old")
     found = compare_attempts(f"1-old/{won}", lost, run_id="1-old", root=str(tmp_path))
     assert found["run_a"] == found["run_b"] == "1-old"
-    with pytest.raises(ValueError, match=r"argument 'attempt_a': 2-new/\S+ is an attempt of run 2-new, not of run 1-old"):
+    with pytest.raises(ValueError, match=r"'attempt_a': 2-new/\S+ is an attempt of run 2-new, not of run 1-old"):
         compare_attempts(f"2-new/{won}", lost, run_id="1-old", root=str(tmp_path))
     add_attempt(new, "b", 0, "success", plan())
     with pytest.raises(ValueError, match=r"argument 'attempt_b': no run under \S+ holds both"):
