@@ -1,9 +1,10 @@
 """What the written docs show a researcher to copy works as shown: task_bank/README.md's example and helper list,
-and the `guigym` commands and MCP tool calls of the README, docs/, benchmarks/README.md and the skills."""
+and the `guigym` commands and MCP tool calls of the README, docs/, benchmarks/README.md, the skills and notebooks."""
 
 from __future__ import annotations
 
 import inspect
+import json
 import re
 
 import pytest
@@ -49,7 +50,16 @@ async def test_the_annotated_task_example_loads_and_its_reference_solves_it(tmp_
 # ------------------------------------------------------------------ the commands and tool calls the docs show
 
 SHOWN_IN = ["README.md", "benchmarks/README.md", *sorted(f"docs/{p.name}" for p in (REPO_ROOT / "docs").glob("*.md")),
-            *sorted(str(p.relative_to(REPO_ROOT)) for p in (REPO_ROOT / "skills").glob("*/SKILL.md"))]
+            *sorted(str(p.relative_to(REPO_ROOT)) for p in (REPO_ROOT / "skills").glob("*/SKILL.md")),
+            *sorted(f"notebooks/{p.name}" for p in (REPO_ROOT / "notebooks").glob("*.ipynb"))]
+
+
+def _doc_text(name: str) -> str:
+    """Return a doc's text: a notebook's Markdown cells, any other file whole."""
+    text = (REPO_ROOT / name).read_text(encoding="utf-8")
+    if not name.endswith(".ipynb"):
+        return text
+    return "\n\n".join("".join(c["source"]) for c in json.loads(text)["cells"] if c["cell_type"] == "markdown")
 
 
 def _shown_commands() -> list[tuple[str, str]]:
@@ -59,7 +69,7 @@ def _shown_commands() -> list[tuple[str, str]]:
     start = re.compile(rf"guigym (?:{'|'.join(cli.commands)})\b[^#\n]*")
     found = []
     for name in SHOWN_IN:
-        text = (REPO_ROOT / name).read_text(encoding="utf-8")
+        text = _doc_text(name)
         blocks = re.findall(r"^```[^\n]*\n(.*?)^```", text, re.S | re.M)
         spans = re.findall(r"`([^`\n]+)`", re.sub(r"^```.*?^```", "", text, flags=re.S | re.M))  # inline code
         found += [(name, m.group(0).strip()) for code in (*blocks, *spans) for m in start.finditer(code)]
