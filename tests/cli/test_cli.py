@@ -192,6 +192,21 @@ def test_bad_inputs_fail_without_traceback(tmp_path, monkeypatch):
                  "--ray-address: only with backend 'ray'")
 
 
+def test_a_runs_folder_from_guigym_runs_that_is_a_file_is_named(tmp_path, monkeypatch):
+    """$GUIGYM_RUNS set to a file: eval failed with a NotADirectoryError traceback (and no JSON line), runs list
+    printed "0 runs", and an attempt looked up in every run said "no run under runs/" for the folder it searched."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("GUIGYM_RUNS", str(blocker))
+    why = f"$GUIGYM_RUNS {blocker}: cannot create this folder ({blocker} is a file, not a folder)"
+    res = guigym("eval", "--tasks", "contacts.edit_phone", "--json")
+    _clear_error(res, 1, why)
+    assert json.loads(res.stdout.strip().splitlines()[-1]) == {"error": why}
+    _clear_error(guigym("runs", "list"), 1, f"$GUIGYM_RUNS {blocker}: a file, not a folder of runs")
+    monkeypatch.setenv("GUIGYM_RUNS", str(tmp_path))
+    _clear_error(guigym("runs", "attempt", "nope"), 1, f"no run under {tmp_path} has attempt 'nope'")
+
+
 @requires_chromium
 def test_a_run_stopped_by_its_model_still_ends_with_its_json_line(tmp_path):
     """An endpoint that refuses every request (404) stops the run: exit 1, the error on stderr, and --json's last stdout

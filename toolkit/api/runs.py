@@ -14,6 +14,7 @@ from toolkit.diagnosis.queries import no_score, unfinished_note
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
 from toolkit.evaluation import load_result
+from toolkit.paths import DEFAULT_RUNS
 from toolkit.store import RunStore, list_runs
 
 
@@ -76,7 +77,7 @@ def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "
         except ValueError:  # a damaged attempt table (it names the file and line) must not hide the other runs
             unreadable.append(store.run_id)
     skipped = f" (runs whose attempt table cannot be read: {', '.join(unreadable)})" if unreadable else ""
-    raise arg_error(name, f"no run under {root or 'runs/'} has attempt {attempt_id!r}{skipped}")
+    raise arg_error(name, f"no run under {root or DEFAULT_RUNS} has attempt {attempt_id!r}{skipped}")
 
 
 def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = None) -> AttemptInfo:
@@ -143,7 +144,7 @@ def compare_attempts(attempt_a: str, attempt_b: str, run_id: str | None = None, 
         both = next((s for s in list_runs(root) if _holds(s, attempt_a) and _holds(s, attempt_b)), None)
         if both is None:  # a missing attempt is named as such; two found apart are of two runs
             _locate(attempt_a, None, root, "attempt_a"), _locate(attempt_b, None, root, "attempt_b")
-            raise arg_error("attempt_b", f"no run under {root or 'runs/'} holds both {attempt_a!r} and {attempt_b!r}: "
+            raise arg_error("attempt_b", f"no run under {root or DEFAULT_RUNS} holds both {attempt_a!r} and {attempt_b!r}: "
                                          "give each as 'run_id/attempt_id'")
         run_id = str(both.dir)
     store_a, store_b = _locate(attempt_a, run_id, root, "attempt_a"), _locate(attempt_b, run_id, root, "attempt_b")

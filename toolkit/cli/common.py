@@ -161,6 +161,11 @@ def os_reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
+def default_runs_name() -> str:
+    """Return how to name the default runs folder in an error: the variable that set it, else what it is."""
+    return "$GUIGYM_RUNS" if os.environ.get("GUIGYM_RUNS") else "the default runs folder"
+
+
 def writable_folder(option: str, folder: str | os.PathLike | None) -> None:
     """Create ``folder`` (an output option's value) if needed; stop with an error naming ``option`` when it cannot be
     created or written to, before any work is done."""

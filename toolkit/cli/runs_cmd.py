@@ -7,9 +7,10 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.common import action_call, console, emit_json, fail, os_reason, table, whole
+from toolkit.cli.common import action_call, console, default_runs_name, emit_json, fail, os_reason, table, whole
 from toolkit.cli.common import out as stdout_console
 from toolkit.diagnosis.queries import no_score
+from toolkit.paths import DEFAULT_RUNS
 
 RUNS_HELP = "runs folder (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)"
 OUTPUT_CHARS = 80  # a model output is cut to this in the step table (--json gives it whole)
@@ -50,6 +51,8 @@ def list_command(runs_root, as_json):
     """List the stored runs, newest first."""
     from toolkit.api import list_runs_info
 
+    if runs_root is None and DEFAULT_RUNS.exists() and not DEFAULT_RUNS.is_dir():  # listed as "0 runs"
+        fail(f"{default_runs_name()} {DEFAULT_RUNS}: a file, not a folder of runs")
     infos = _call(list_runs_info, runs_root)
     target = console if as_json else stdout_console
     target.print(table(f"{len(infos)} runs", ["run", "purpose", "agent", "suites", "attempts", "SR"],
