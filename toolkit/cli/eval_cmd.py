@@ -94,6 +94,10 @@ def _harness_config(resume, out, **values):
     for option, field in _HARNESS_OPTIONS.items():
         if not resume or _given(option):
             (top if field in top else history)[field] = values[option]
+    if history["mode"] == "last_k" and (typed := [f"--{n}" for n in ("window", "overlap") if _given(n)]):
+        # as --temperature for a non-model agent: an option that would change nothing is refused, not ignored
+        raise click.UsageError(f"{' and '.join(typed)} set the window-wise history; --history last_k "
+                               f"keeps the last {history['last_k']} screenshots and has no windows")
     _check_window(history["window"], history["overlap"], from_run=bool(resume))
     return dataclasses.replace(base, **top, history=HistoryConfig(**history))
 
