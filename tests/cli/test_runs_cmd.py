@@ -128,6 +128,24 @@ def test_show_gives_no_rates_for_a_suite_with_no_scored_attempt(tmp_path):
     assert "s: n/a — 1 verifier error" in res.stdout
 
 
+def test_show_says_what_the_rates_leave_out_as_eval_does(tmp_path):
+    """Reruns after a model outage and verifier errors have no column: a run that had them showed env_errors 0 and
+    nothing else, where eval's table ends with the line that counts them."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "openai", "suites": ["s"]}, root=tmp_path)
+    aid = add_attempt(store, "a", 0, "success", plan())
+    add_attempt(store, "b", 0, "failure", plan())
+    add_attempt(store, "c", 0, "verifier_error", plan(), verifier_error="boom")
+    for attempt in (0, 1):  # two tries of the first attempt met a model outage before it finished
+        store.append_env_error({"attempt_id": aid, "task_id": "s/a", "trial": 0, "try": attempt, "kind": "model",
+                                "op": "policy", "message": "ConnectError"})
+    res = guigym("runs", "show", store.run_id, "--runs", str(tmp_path))
+    assert res.returncode == 0, res.stderr
+    assert "left out of the rates: verifier_errors 1, model_errors 2" in res.stdout, res.stdout
+
+
 def test_attempt_prints_a_non_ascii_answer_as_written(tmp_path):
     """The answer line printed ``"Zo\\u00eb"`` (JSON's ASCII escapes) for an agent that answered ``Zoë``."""
     import json as json_module

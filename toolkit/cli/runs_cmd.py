@@ -10,6 +10,7 @@ import click
 from toolkit.cli.common import action_call, console, default_runs_name, emit_json, fail, os_reason, table, whole
 from toolkit.cli.common import out as stdout_console
 from toolkit.diagnosis.queries import no_score
+from toolkit.evaluation import LEFT_OUT
 from toolkit.paths import DEFAULT_RUNS
 
 RUNS_HELP = "runs folder (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)"
@@ -85,6 +86,10 @@ def show_command(run, runs_root, per_task, as_json):
                                  else m.get(c) for c in cols]] for name, m in summary.suites.items()]))
     for name, why in unscored.items():
         target.print(f"{name}: {why}", markup=False)
+    # as eval prints it: model outages and verifier errors have no column, and read as none without this line
+    left_out = {k: n for k in LEFT_OUT if (n := sum(int(m.get(k) or 0) for m in summary.suites.values()))}
+    if left_out:
+        target.print("left out of the rates: " + ", ".join(f"{k} {v}" for k, v in left_out.items()), markup=False)
     if not summary.suites:  # empty tables alone read like a broken command
         target.print("no attempt of this run has finished yet, and none has failed in the env", markup=False,
                      soft_wrap=True)
