@@ -146,6 +146,22 @@ def test_show_says_what_the_rates_leave_out_as_eval_does(tmp_path):
     assert "left out of the rates: verifier_errors 1, model_errors 2" in res.stdout, res.stdout
 
 
+def test_a_run_opened_from_inside_its_folder_keeps_its_id(tmp_path):
+    """``cd runs/<run> && guigym runs show .`` titled the run "run " and gave "run_id": "" (the name of ".")."""
+    import subprocess
+    import sys
+
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path)
+    add_attempt(store, "a", 0, "success", plan())
+    for where, run in ((store.dir, "."), (store.dir / "trajectories", "..")):
+        res = subprocess.run([sys.executable, "-m", "toolkit.cli.main", "runs", "show", run, "--json"], cwd=where,
+                             capture_output=True, text=True, timeout=120)
+        assert last_json(res)["run_id"] == store.run_id
+
+
 def test_attempt_prints_a_non_ascii_answer_as_written(tmp_path):
     """The answer line printed ``"Zo\\u00eb"`` (JSON's ASCII escapes) for an agent that answered ``Zoë``."""
     import json as json_module
