@@ -162,6 +162,24 @@ def test_a_run_opened_from_inside_its_folder_keeps_its_id(tmp_path):
         assert last_json(res)["run_id"] == store.run_id
 
 
+def test_attempt_with_a_damaged_step_says_which_steps_are_missing(tmp_path):
+    """A damaged step line was dropped from the table without a word but a Python UserWarning, printed with the
+    store's source path and code line as if the command had crashed."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path)
+    aid = add_attempt(store, "a", 0, "failure", plan())
+    path = store.dir / "trajectories" / f"{aid}.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join([*lines[:2], "{damaged\n", *lines[3:]]))  # header, step 0, (step 1), step 2, verdict
+    res = guigym("runs", "attempt", f"{store.dir}/{aid}")
+    assert res.returncode == 0, res.stderr
+    assert "2 of its 3 steps are readable: its trajectory file is damaged (missing: 1)" in res.stdout
+    assert f"warning: {path} line 3: not a JSON object, skipped" in res.stderr
+    assert "UserWarning" not in res.stderr and "store.py" not in res.stderr, res.stderr
+
+
 def test_attempt_prints_a_non_ascii_answer_as_written(tmp_path):
     """The answer line printed ``"Zo\\u00eb"`` (JSON's ASCII escapes) for an agent that answered ``Zoë``."""
     import json as json_module

@@ -6,6 +6,9 @@ prints. With ``--json`` the last line of stdout is one JSON object (or array).
 
 from __future__ import annotations
 
+import sys
+import warnings
+
 import click
 
 from toolkit.cli import (apps_cmd, bench_cmd, doctor_cmd, eval_cmd, fleet_cmd, mcp_cmd, report_cmd, runs_cmd, synth_cmd,
@@ -33,8 +36,15 @@ cli.add_command(fleet_cmd.fleet)
 cli.add_command(synth_cmd.synth)
 
 
+def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:  # noqa: ANN001
+    """Print a warning as ``warning: message`` on stderr: a damaged run file's warning came with the toolkit's
+    source path and code line, as if the command had failed."""
+    print(f"warning: {message}", file=file or sys.stderr)
+
+
 def main() -> None:
     """Entry point of the ``guigym`` console script."""
+    warnings.showwarning = _one_line_warning
     cli(prog_name="guigym")
 
 

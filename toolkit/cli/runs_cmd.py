@@ -129,6 +129,12 @@ def attempt_command(attempt, run_id, runs_root, as_json):
         target.print(f"verifier error: {v['error']}", markup=False)
     target.print(table("criteria", ["criterion", "passed", "detail"],
                        [[c.get("id"), c.get("passed"), c.get("description")] for c in v.get("criteria") or []]))
+    recorded = info.row.get("steps")
+    readable = len(steps)
+    if isinstance(recorded, int) and readable < recorded:  # the store skips a damaged line: say which steps it cost
+        gone = sorted(set(range(recorded)) - {s["index"] for s in steps})
+        target.print(f"{readable} of its {recorded} steps are readable: its trajectory file is damaged (missing: "
+                     f"{', '.join(map(str, gone)) or '?'})", markup=False)
     target.print(table(f"{len(steps)} steps", ["step", "screen", "actions", "ok", "note", "output"],
                        [[s["index"], f"{s['screen_before']} → {s['screen_after']}", _brief(_actions(s["actions"]), 60),
                          s["ok"], _brief(s["parse_error"] or s["note"] or "", 50), _brief(s["output"])] for s in steps],
