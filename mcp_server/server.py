@@ -216,7 +216,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool()
     async def compare_attempts(attempt_a: str, attempt_b: str, run_id: str | None = None) -> dict[str, Any]:
-        """Compare two attempts and find the first step where they diverge."""
+        """Compare two attempts and find the first step where they diverge. Each is 'run_id/attempt_id' or a bare id:
+        of run_id, else of the other attempt's run, else of the newest run holding both; run_a and run_b name them."""
         return await call(api.compare_attempts, attempt_a, attempt_b, run_id, runs_root)
 
     @server.tool()

@@ -6,7 +6,7 @@ import pytest
 
 from tests.diagnosis.fake_run import add_attempt, plan
 from toolkit.api import get_attempt
-from toolkit.store import RunStore
+from toolkit.store import RunStore, attempt_id
 
 
 def test_an_attempt_is_found_past_a_newer_run_whose_attempt_table_is_damaged(tmp_path):
@@ -51,3 +51,28 @@ def test_an_attempt_id_or_step_of_another_type_is_an_error_naming_the_argument(t
     for bad in (1.7, "1", None, True):
         with pytest.raises(ValueError, match=rf"argument 'step': a step index \(a whole number\), got \w+ {bad!r}"):
             get_step(aid, bad, run_id="r", root=str(tmp_path))
+
+
+def test_compared_attempts_are_of_one_run_unless_each_names_its_own(tmp_path):
+    """Attempt ids recur in every run of a suite. Two bare ids were looked up apart, each in the newest run holding
+    it, so a run's failure was compared with another run's success without a word; and ``run/attempt`` with that
+    same run given as ``run_id`` was looked up whole, as an attempt id, and not found."""
+    from toolkit.api import compare_attempts
+
+    old = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="1-old")
+    new = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="2-new")
+    won, lost = add_attempt(old, "a", 0, "success", plan()), add_attempt(old, "a", 1, "failure", plan(x=300))
+    add_attempt(new, "a", 0, "failure", plan(x=700))  # the newest run holds only the first id
+
+    found = compare_attempts(won, lost, root=str(tmp_path))
+    assert (found["run_a"], found["run_b"]) == ("1-old", "1-old")  # the one run holding both
+    assert (found["a"]["outcome"], found["b"]["outcome"], found["first_divergence"]) == ("success", "failure", 1)
+    found = compare_attempts(f"2-new/{won}", lost, root=str(tmp_path))  # the bare one: not in 2-new; the newest with it
+    assert (found["run_a"], found["run_b"]) == ("2-new", "1-old")
+    found = compare_attempts(f"1-old/{won}", lost, run_id="1-old", root=str(tmp_path))
+    assert found["run_a"] == found["run_b"] == "1-old"
+    with pytest.raises(ValueError, match=r"'attempt_a': 2-new/\S+ is an attempt of run 2-new, not of run 1-old"):
+        compare_attempts(f"2-new/{won}", lost, run_id="1-old", root=str(tmp_path))
+    add_attempt(new, "b", 0, "success", plan())
+    with pytest.raises(ValueError, match=r"argument 'attempt_b': no run under \S+ holds both"):
+        compare_attempts(lost, attempt_id("s/b", 0), root=str(tmp_path))

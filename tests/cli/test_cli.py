@@ -147,20 +147,24 @@ def test_fail_lines_print_bracketed_text_verbatim(tmp_path):
 
 
 def test_unwritable_outputs_are_clear_errors(tmp_path):
-    """An --out under a regular file cannot be created: each command names the option and writes nothing."""
+    """An --out under a regular file cannot be created: each command names the option and the file in the way
+    (the report and the diagnosis said a bare "File exists", the others "Not a directory"), and writes nothing."""
     from toolkit.store import RunStore
 
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     bad = blocker / "sub"
+    why = f"({blocker} is a file, not a folder)"
     _clear_error(guigym("eval", "--tasks", "contacts.edit_phone", "--out", str(bad)), 1, f"--out {bad}: cannot create")
     _clear_error(guigym("synth", "tasks", "--worlds", "1", "--per-world", "1", "--out", str(bad)), 1,
-                 f"--out {bad}: cannot create")
+                 f"--out {bad}: cannot create this folder {why}")
     _clear_error(guigym("apps", "gallery", "--apps", "contacts", "--out", str(bad)), 1, f"--out {bad}: cannot create")
     _clear_error(guigym("synth", "world", "--out", str(bad / "w.json")), 1, f"--out {bad / 'w.json'}: cannot write")
     store = RunStore.create({"agent": "reference", "suites": ["mobile-core"]}, root=tmp_path / "runs")
-    _clear_error(guigym("report", store.run_id, "--runs", str(tmp_path / "runs"), "--out", str(bad / "r.html")), 1,
-                 f"--out {bad / 'r.html'}: cannot write the report")
+    _clear_error(guigym("report", store.run_id, "--runs", str(tmp_path / "runs"), "--out", str(blocker / "r.html")), 1,
+                 f"--out {blocker / 'r.html'}: cannot write the report {why}")
+    _clear_error(guigym("runs", "diagnose", store.run_id, "--runs", str(tmp_path / "runs"), "--out",
+                        str(blocker / "d.json")), 1, f"--out {blocker / 'd.json'}: cannot write the report {why}")
 
 
 def test_bad_inputs_fail_without_traceback(tmp_path, monkeypatch):
@@ -186,6 +190,21 @@ def test_bad_inputs_fail_without_traceback(tmp_path, monkeypatch):
     _clear_error(guigym("fleet", "--run", "nosuch"), 1, "--run: no run 'nosuch'")
     _clear_error(guigym("eval", "--ray-address", "127.0.0.1:1", "--tasks", "contacts.favorite", "--out", str(tmp_path)), 1,
                  "--ray-address: only with backend 'ray'")
+
+
+def test_a_runs_folder_from_guigym_runs_that_is_a_file_is_named(tmp_path, monkeypatch):
+    """$GUIGYM_RUNS set to a file: eval failed with a NotADirectoryError traceback (and no JSON line), runs list
+    printed "0 runs", and an attempt looked up in every run said "no run under runs/" for the folder it searched."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("GUIGYM_RUNS", str(blocker))
+    why = f"$GUIGYM_RUNS {blocker}: cannot create this folder ({blocker} is a file, not a folder)"
+    res = guigym("eval", "--tasks", "contacts.edit_phone", "--json")
+    _clear_error(res, 1, why)
+    assert json.loads(res.stdout.strip().splitlines()[-1]) == {"error": why}
+    _clear_error(guigym("runs", "list"), 1, f"$GUIGYM_RUNS {blocker}: a file, not a folder of runs")
+    monkeypatch.setenv("GUIGYM_RUNS", str(tmp_path))
+    _clear_error(guigym("runs", "attempt", "nope"), 1, f"no run under {tmp_path} has attempt 'nope'")
 
 
 @requires_chromium
@@ -302,6 +321,9 @@ def test_history_window_errors_name_the_options(tmp_path):
                              "harness": {"history": {"window": 4, "overlap": 1}}}, root=tmp_path / "runs")
     res = guigym("eval", "--resume", store.run_id, "--out", str(tmp_path / "runs"), "--overlap", "5")
     _clear_error(res, 2, "--overlap 5 must be less than --window 4 (the resumed run's)")
+    # docs/harness.md: with last_k, --window and --overlap do not apply; they ran ignored, as if they had
+    res = guigym("eval", "--tasks", "contacts.edit_phone", "--out", str(tmp_path), "--history", "last_k", "--window", "5")
+    _clear_error(res, 2, "--window set the window-wise history; --history last_k keeps the last 3 screenshots")
 
 
 def test_apps_serve_and_mcp_default_to_different_ports():

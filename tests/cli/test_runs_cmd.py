@@ -128,6 +128,58 @@ def test_show_gives_no_rates_for_a_suite_with_no_scored_attempt(tmp_path):
     assert "s: n/a — 1 verifier error" in res.stdout
 
 
+def test_show_says_what_the_rates_leave_out_as_eval_does(tmp_path):
+    """Reruns after a model outage and verifier errors have no column: a run that had them showed env_errors 0 and
+    nothing else, where eval's table ends with the line that counts them."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "openai", "suites": ["s"]}, root=tmp_path)
+    aid = add_attempt(store, "a", 0, "success", plan())
+    add_attempt(store, "b", 0, "failure", plan())
+    add_attempt(store, "c", 0, "verifier_error", plan(), verifier_error="boom")
+    for attempt in (0, 1):  # two tries of the first attempt met a model outage before it finished
+        store.append_env_error({"attempt_id": aid, "task_id": "s/a", "trial": 0, "try": attempt, "kind": "model",
+                                "op": "policy", "message": "ConnectError"})
+    res = guigym("runs", "show", store.run_id, "--runs", str(tmp_path))
+    assert res.returncode == 0, res.stderr
+    assert "left out of the rates: verifier_errors 1, model_errors 2" in res.stdout, res.stdout
+
+
+def test_a_run_opened_from_inside_its_folder_keeps_its_id(tmp_path):
+    """``cd runs/<run> && guigym runs show .`` titled the run "run " and gave "run_id": "" (the name of ".")."""
+    import subprocess
+    import sys
+
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path)
+    add_attempt(store, "a", 0, "success", plan())
+    for where, run in ((store.dir, "."), (store.dir / "trajectories", "..")):
+        res = subprocess.run([sys.executable, "-m", "toolkit.cli.main", "runs", "show", run, "--json"], cwd=where,
+                             capture_output=True, text=True, timeout=120)
+        assert last_json(res)["run_id"] == store.run_id
+
+
+def test_attempt_with_a_damaged_step_says_which_steps_are_missing(tmp_path):
+    """A damaged step line was dropped from the table without a word but a Python UserWarning, printed with the
+    store's source path and code line as if the command had crashed."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path)
+    aid = add_attempt(store, "a", 0, "failure", plan())
+    path = store.dir / "trajectories" / f"{aid}.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join([*lines[:2], "{damaged\n", *lines[3:]]))  # header, step 0, (step 1), step 2, verdict
+    res = guigym("runs", "attempt", f"{store.dir}/{aid}")
+    assert res.returncode == 0, res.stderr
+    assert "2 of its 3 steps are readable: its trajectory file is damaged (missing: 1)" in res.stdout
+    assert f"warning: {path} line 3: not a JSON object, skipped" in res.stderr
+    assert "UserWarning" not in res.stderr and "store.py" not in res.stderr, res.stderr
+
+
 def test_attempt_prints_a_non_ascii_answer_as_written(tmp_path):
     """The answer line printed ``"Zo\\u00eb"`` (JSON's ASCII escapes) for an agent that answered ``Zoë``."""
     import json as json_module

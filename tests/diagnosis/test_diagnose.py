@@ -69,6 +69,19 @@ async def test_a_side_flip_is_an_unexpected_side_effect_with_its_path(phone_mana
     assert not row["clean"] and any(p.endswith(".pinned") for p in row["side_effects"])
 
 
+async def test_a_wrong_answer_is_one_that_was_given(phone_manager, tmp_path):
+    """A query attempt that never submitted an answer was listed as a wrong answer (the agent failed to find or
+    give it: a different failure); one that submitted a wrong code is, with the answer it gave."""
+    query = [s for s in load_suite("mobile-core") if s.id == "messages.query_code"]
+    wrong = await _run(phone_manager, tmp_path / "wrong", [{"type": "answer", "fields": {"code": "111111"}},
+                                                           {"type": "terminate", "status": "success"}], query)
+    [finding] = diagnose(wrong).trajectories["wrong_answers"]
+    assert finding.detail.startswith('answered {"code": "111111"}; failed [\'correct\']')
+    silent = await _run(phone_manager, tmp_path / "silent", [{"type": "terminate", "status": "success"}], query)
+    report = diagnose(silent)
+    assert report.trajectories["wrong_answers"] == [] and len(report.trajectories["false_complete"]) == 1
+
+
 async def test_tapping_empty_space_is_no_effect(phone_manager, tmp_path, contacts_tasks):
     plan = [{"type": "click", "x": 500, "y": 90}, {"type": "click", "x": 300, "y": 95}, {"type": "click", "x": 700, "y": 85},
             {"type": "terminate", "status": "failed"}]

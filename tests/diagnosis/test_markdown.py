@@ -41,3 +41,18 @@ def test_finding_details_and_names_are_escaped_in_the_markdown(tmp_path):
     for table in re.findall(r"<table>.*?</table>", out, re.S):  # every row keeps its table's columns
         columns = table.count("<th>")
         assert all(row.count("<td>") == columns for row in re.findall(r"<tr>\n<td>.*?</tr>", table, re.S))
+
+
+def test_the_headline_says_which_findings_leave_out_a_verifier_error(tmp_path):
+    """The headline said a verifier-error attempt was left out of every finding below it, above the parse error
+    of that very attempt in the action findings (which never depend on the verdict)."""
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    steps = plan()
+    steps[1]["parse_error"] = "no 'Action:' line found"
+    broken = add_attempt(store, "a", 0, "verifier_error", steps, verifier_error="boom")
+    add_attempt(store, "b", 0, "failure", plan())
+    md = diagnose(store).to_markdown()
+    headline = md.splitlines()[2]
+    assert f"- parse_errors: `{broken}` step 1:" in md  # the attempt is in the action findings ...
+    assert "left out of every rate and of the trajectory findings below" in headline  # ... and the headline says so
+    assert "their steps still count in the action findings" in headline

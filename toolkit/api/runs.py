@@ -14,6 +14,7 @@ from toolkit.diagnosis.queries import no_score, unfinished_note
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
 from toolkit.evaluation import load_result
+from toolkit.paths import DEFAULT_RUNS
 from toolkit.store import RunStore, list_runs
 
 
@@ -56,8 +57,13 @@ def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "
     """Return the run holding ``attempt_id``; errors name the caller's argument ``name``."""
     if not isinstance(attempt_id, str) or not attempt_id:  # None or 3 failed as "argument of type ... is not iterable"
         raise arg_error(name, f"an attempt id ('run_id/attempt_id', or one a run holds), got {attempt_id!r}")
-    if "/" in attempt_id and run_id is None:
-        run_id, attempt_id = attempt_id.rsplit("/", 1)
+    if "/" in attempt_id:
+        given, attempt_id = attempt_id.rsplit("/", 1)
+        if run_id and _store(given, root).dir.resolve() != _store(run_id, root).dir.resolve():
+            # the id's own run was dropped for run_id, and the whole "run/attempt" then looked up as an attempt id
+            raise arg_error(name, f"{given}/{attempt_id} is an attempt of run {given}, not of run {run_id}: "
+                                  "give the run once, in the id or as the run")
+        run_id = given
     if run_id:
         store = _store(run_id, root)
         if attempt_id not in store.done_ids():
@@ -71,7 +77,7 @@ def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "
         except ValueError:  # a damaged attempt table (it names the file and line) must not hide the other runs
             unreadable.append(store.run_id)
     skipped = f" (runs whose attempt table cannot be read: {', '.join(unreadable)})" if unreadable else ""
-    raise arg_error(name, f"no run under {root or 'runs/'} has attempt {attempt_id!r}{skipped}")
+    raise arg_error(name, f"no run under {root or DEFAULT_RUNS} has attempt {attempt_id!r}{skipped}")
 
 
 def get_attempt(attempt_id: str, run_id: str | None = None, root: str | None = None) -> AttemptInfo:
@@ -121,9 +127,37 @@ def attempt_steps(attempt_id: str, run_id: str | None = None, root: str | None =
 
 
 def compare_attempts(attempt_a: str, attempt_b: str, run_id: str | None = None, root: str | None = None) -> dict[str, Any]:
-    """Compare two attempts: outcomes and the first step where they diverge."""
+    """Compare two attempts: outcomes and the first step where they diverge; ``run_a`` / ``run_b`` name their runs.
+
+    Each attempt is ``run_id/attempt_id``, or a bare id of ``run_id``. Without ``run_id`` a bare id is looked up in
+    the other attempt's run when that is given, else in the newest run holding both (the same attempt ids recur in
+    every run of a suite: looked up apart, each came from the newest run holding it, and one run's failure was
+    silently compared with another run's success).
+    """
+    bare_a, bare_b = "/" not in str(attempt_a), "/" not in str(attempt_b)
+    if run_id is None and bare_a != bare_b:  # the bare one in the other's run, when it holds it
+        store = _locate(attempt_b if bare_a else attempt_a, None, root, "attempt_b" if bare_a else "attempt_a")
+        if _holds(store, attempt_a if bare_a else attempt_b):
+            attempt_a, attempt_b = ((f"{store.dir}/{attempt_a}", attempt_b) if bare_a
+                                    else (attempt_a, f"{store.dir}/{attempt_b}"))
+    elif run_id is None and bare_a and bare_b:
+        both = next((s for s in list_runs(root) if _holds(s, attempt_a) and _holds(s, attempt_b)), None)
+        if both is None:  # a missing attempt is named as such; two found apart are of two runs
+            _locate(attempt_a, None, root, "attempt_a"), _locate(attempt_b, None, root, "attempt_b")
+            raise arg_error("attempt_b", f"no run under {root or DEFAULT_RUNS} holds both {attempt_a!r} and {attempt_b!r}: "
+                                         "give each as 'run_id/attempt_id'")
+        run_id = str(both.dir)
     store_a, store_b = _locate(attempt_a, run_id, root, "attempt_a"), _locate(attempt_b, run_id, root, "attempt_b")
-    return diagnosis.compare(store_a, attempt_a.rsplit("/", 1)[-1], attempt_b.rsplit("/", 1)[-1], run_b=store_b)
+    found = diagnosis.compare(store_a, attempt_a.rsplit("/", 1)[-1], attempt_b.rsplit("/", 1)[-1], run_b=store_b)
+    return {"run_a": store_a.run_id, "run_b": store_b.run_id, **found}
+
+
+def _holds(store: RunStore, attempt_id: str) -> bool:
+    """Return whether ``store`` has a result for ``attempt_id`` (False for a run whose attempt table is damaged)."""
+    try:
+        return attempt_id in store.done_ids()
+    except ValueError:
+        return False
 
 
 def diagnose_run(run_id: str, root: str | None = None) -> diagnosis.DiagnosisReport:

@@ -105,7 +105,8 @@ def spec_of(task_id: str):
     try:
         return find_task(task_id)
     except SpecError as exc:
-        raise arg_error("task_id", f"{exc}{' (list_tasks lists them)' if 'any suite' in str(exc) else ''}") from None
+        lists = " (the MCP tool list_tasks or `guigym tasks list` lists them)" if "any suite" in str(exc) else ""
+        raise arg_error("task_id", f"{exc}{lists}") from None
 
 
 def show_task(task_id: str, seed: int = 0) -> TaskDetail:

@@ -148,6 +148,24 @@ def split_list(option: str, value: str | None, what: str = "name",
                              param_hint=f"'{option}'")
 
 
+def os_reason(exc: OSError) -> str:
+    """Return why a file operation failed, in words: a file standing where a folder is needed (``--out file/x``,
+    whose ``mkdir`` fails with a bare "File exists") is named as such."""
+    where = Path(str(exc.filename)) if exc.filename else None
+    if isinstance(exc, FileExistsError) and where is not None and where.exists() and not where.is_dir():
+        return f"{where} is a file, not a folder"
+    if isinstance(exc, NotADirectoryError) and where is not None:
+        blocking = next((p for p in [where, *where.parents] if p.exists() and not p.is_dir()), None)
+        if blocking is not None:
+            return f"{blocking} is a file, not a folder"
+    return exc.strerror or str(exc)
+
+
+def default_runs_name() -> str:
+    """Return how to name the default runs folder in an error: the variable that set it, else what it is."""
+    return "$GUIGYM_RUNS" if os.environ.get("GUIGYM_RUNS") else "the default runs folder"
+
+
 def writable_folder(option: str, folder: str | os.PathLike | None) -> None:
     """Create ``folder`` (an output option's value) if needed; stop with an error naming ``option`` when it cannot be
     created or written to, before any work is done (the toolkit's own check: :func:`toolkit.paths.out_folder_problem`)."""
@@ -161,4 +179,4 @@ def writable_folder(option: str, folder: str | os.PathLike | None) -> None:
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        fail(f"{option} {folder}: cannot create this folder ({exc.strerror or exc})")
+        fail(f"{option} {folder}: cannot create this folder ({os_reason(exc)})")

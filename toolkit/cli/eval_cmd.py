@@ -9,8 +9,9 @@ from click.core import ParameterSource
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from toolkit import bounds
-from toolkit.cli.common import console, emit_json, fail, split_list, table, writable_folder
+from toolkit.cli.common import console, default_runs_name, emit_json, fail, split_list, table, writable_folder
 from toolkit.cli.common import out as stdout_console
+from toolkit.paths import DEFAULT_RUNS
 from toolkit.tasks.loader import known_suites
 
 
@@ -103,6 +104,10 @@ def _harness_config(resume, out, agent=None, model=None, **values):
     for option, field in _HARNESS_OPTIONS.items():
         if source is None or _given(option):
             (top if field in top else history)[field] = values[option]
+    if history["mode"] == "last_k" and (typed := [f"--{n}" for n in ("window", "overlap") if _given(n)]):
+        # as --temperature for a non-model agent: an option that would change nothing is refused, not ignored
+        raise click.UsageError(f"{' and '.join(typed)} set the window-wise history; --history last_k "
+                               f"keeps the last {history['last_k']} screenshots and has no windows")
     _check_window(history["window"], history["overlap"], source)
     return dataclasses.replace(base, **top, history=HistoryConfig(**history))
 
@@ -150,7 +155,8 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
         fail(str(exc))
     suites = split_list("--suite", suite, "suite", known_suites)
     tasks = split_list("--tasks", task_ids, "task id") or None
-    writable_folder("--out", out)
+    if out is not None or not resume:  # the folder the new run goes in: $GUIGYM_RUNS's a file failed with a traceback
+        writable_folder("--out" if out is not None else default_runs_name(), out if out is not None else DEFAULT_RUNS)
     if resume:  # what was not typed is the run's own: pass None, not the option's default
         agent, suites, trials, seed = [v if _given(n) else None for n, v in
                                        (("agent", agent), ("suite", suites), ("trials", trials), ("seed", seed))]

@@ -10,6 +10,8 @@ Each command's module is imported when that command is looked up, not at start: 
 from __future__ import annotations
 
 import importlib
+import sys
+import warnings
 from collections.abc import MutableMapping
 from typing import Iterator
 
@@ -72,8 +74,15 @@ def cli() -> None:
 cli.commands = LazyCommands(COMMANDS)
 
 
+def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:  # noqa: ANN001
+    """Print a warning as ``warning: message`` on stderr: a damaged run file's warning came with the toolkit's
+    source path and code line, as if the command had failed."""
+    print(f"warning: {message}", file=file or sys.stderr)
+
+
 def main() -> None:
     """Entry point of the ``guigym`` console script."""
+    warnings.showwarning = _one_line_warning
     cli(prog_name="guigym")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from toolkit.cli.common import console, emit_json, fail
+from toolkit.cli.common import console, emit_json, fail, os_reason
 
 
 @click.command("report")
@@ -27,7 +27,7 @@ def report(run, out, runs_root, as_json):
         fail(str(exc))
     except OSError as exc:  # an --out (or a run folder) that cannot be written
         target = f"--out {out}" if out else store.dir / "report.html"
-        fail(f"{target}: cannot write the report ({exc.strerror or exc})")
+        fail(f"{target}: cannot write the report ({os_reason(exc)})")
     console.print(f"report: {path}")
     if as_json:
         emit_json({"report": str(path)})

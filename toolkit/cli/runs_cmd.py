@@ -7,9 +7,11 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.common import action_call, console, emit_json, fail, table, whole
+from toolkit.cli.common import action_call, console, default_runs_name, emit_json, fail, os_reason, table, whole
 from toolkit.cli.common import out as stdout_console
 from toolkit.diagnosis.queries import no_score
+from toolkit.evaluation import LEFT_OUT
+from toolkit.paths import DEFAULT_RUNS
 
 RUNS_HELP = "runs folder (default: $GUIGYM_RUNS, else runs/ in the guigym checkout)"
 OUTPUT_CHARS = 80  # a model output is cut to this in the step table (--json gives it whole)
@@ -50,6 +52,8 @@ def list_command(runs_root, as_json):
     """List the stored runs, newest first."""
     from toolkit.api import list_runs_info
 
+    if runs_root is None and DEFAULT_RUNS.exists() and not DEFAULT_RUNS.is_dir():  # listed as "0 runs"
+        fail(f"{default_runs_name()} {DEFAULT_RUNS}: a file, not a folder of runs")
     infos = _call(list_runs_info, runs_root)
     target = console if as_json else stdout_console
     target.print(table(f"{len(infos)} runs", ["run", "purpose", "agent", "suites", "attempts", "SR"],
@@ -82,6 +86,10 @@ def show_command(run, runs_root, per_task, as_json):
                                  else m.get(c) for c in cols]] for name, m in summary.suites.items()]))
     for name, why in unscored.items():
         target.print(f"{name}: {why}", markup=False)
+    # as eval prints it: model outages and verifier errors have no column, and read as none without this line
+    left_out = {k: n for k in LEFT_OUT if (n := sum(int(m.get(k) or 0) for m in summary.suites.values()))}
+    if left_out:
+        target.print("left out of the rates: " + ", ".join(f"{k} {v}" for k, v in left_out.items()), markup=False)
     if not summary.suites:  # empty tables alone read like a broken command
         target.print("no attempt of this run has finished yet, and none has failed in the env", markup=False,
                      soft_wrap=True)
@@ -121,6 +129,12 @@ def attempt_command(attempt, run_id, runs_root, as_json):
         target.print(f"verifier error: {v['error']}", markup=False)
     target.print(table("criteria", ["criterion", "passed", "detail"],
                        [[c.get("id"), c.get("passed"), c.get("description")] for c in v.get("criteria") or []]))
+    recorded = info.row.get("steps")
+    readable = len(steps)
+    if isinstance(recorded, int) and readable < recorded:  # the store skips a damaged line: say which steps it cost
+        gone = sorted(set(range(recorded)) - {s["index"] for s in steps})
+        target.print(f"{readable} of its {recorded} steps are readable: its trajectory file is damaged (missing: "
+                     f"{', '.join(map(str, gone)) or '?'})", markup=False)
     target.print(table(f"{len(steps)} steps", ["step", "screen", "actions", "ok", "note", "output"],
                        [[s["index"], f"{s['screen_before']} → {s['screen_after']}", _brief(_actions(s["actions"]), 60),
                          s["ok"], _brief(s["parse_error"] or s["note"] or "", 50), _brief(s["output"])] for s in steps],
@@ -132,7 +146,8 @@ def attempt_command(attempt, run_id, runs_root, as_json):
 @runs.command("compare")
 @click.argument("attempt_a")
 @click.argument("attempt_b")
-@click.option("--run", "run_id", help="the run holding both attempts (default: RUN/ATTEMPT ids, else the newest run)")
+@click.option("--run", "run_id", help="the run holding both attempts (default: RUN/ATTEMPT ids; a bare id is of the "
+              "other's run, else of the newest run holding both)")
 @click.option("--runs", "runs_root", type=click.Path(file_okay=False), help=RUNS_HELP)
 @click.option("--json", "as_json", is_flag=True, help="print the comparison as the last line")
 def compare_command(attempt_a, attempt_b, run_id, runs_root, as_json):
@@ -141,7 +156,9 @@ def compare_command(attempt_a, attempt_b, run_id, runs_root, as_json):
 
     found = _call(compare_attempts, attempt_a, attempt_b, run_id, runs_root)
     target = console if as_json else stdout_console
-    rows = [[name, found[k]["attempt_id"], found[k].get("outcome"), found[k].get("steps"),
+    two_runs = found["run_a"] != found["run_b"]  # then each attempt is named with its run
+    rows = [[name, f"{found[f'run_{k}']}/{found[k]['attempt_id']}" if two_runs else found[k]["attempt_id"],
+             found[k].get("outcome"), found[k].get("steps"),
              _brief(_actions((found[f"{k}_step"] or {}).get("actions")), 60)] for name, k in (("A", "a"), ("B", "b"))]
     target.print(table("compare", ["", "attempt", "outcome", "steps", "actions at the divergence"], rows,
                        left=("attempt", "outcome", "actions at the divergence")))
@@ -169,7 +186,7 @@ def diagnose_command(run, runs_root, out, examples, as_json):
             Path(out).parent.mkdir(parents=True, exist_ok=True)
             Path(out).write_text(report.model_dump_json(indent=1))
         except OSError as exc:
-            fail(f"--out {out}: cannot write the report ({exc.strerror or exc})")
+            fail(f"--out {out}: cannot write the report ({os_reason(exc)})")
     text = report.to_markdown(examples=examples)
     if as_json:
         console.print(text, markup=False, highlight=False)

@@ -9,7 +9,8 @@ import click
 from rich.markup import escape
 
 from toolkit import bounds
-from toolkit.cli.common import console, emit_json, fail, out, say_flagged, split_list, table, writable_folder
+from toolkit.cli.common import (console, emit_json, fail, os_reason, out, say_flagged, split_list, table,
+                                writable_folder)
 
 
 def _weak(weak: str | None, diagnosis: str | None) -> list[str] | None:
@@ -39,7 +40,7 @@ def _diagnosis_weak(path: str) -> list[str] | None:
     except UnicodeDecodeError as exc:
         fail(f"--diagnosis {path}: not UTF-8 text ({exc.reason} at byte {exc.start}); {hint}")
     except OSError as exc:
-        fail(f"--diagnosis {path}: cannot be read ({exc.strerror or exc})")
+        fail(f"--diagnosis {path}: cannot be read ({os_reason(exc)})")
     except ValidationError as exc:
         errors = exc.errors()
         if errors and errors[0]["type"] == "json_invalid":
@@ -92,7 +93,7 @@ def world_command(persona, scenario, seed, backend, out_path, as_json):
         try:
             Path(out_path).write_text(world.model_dump_json(indent=1))
         except OSError as exc:
-            fail(f"--out {out_path}: cannot write the world ({exc.strerror or exc})")
+            fail(f"--out {out_path}: cannot write the world ({os_reason(exc)})")
     counts = {f"{app}.{col}": len(items) for app, cols in world.records.items() for col, items in cols.items()}
     summary = {"world": world.id, "scenario": world.scenario.id, "persona": world.persona.summary, "people": len(world.people),
                "facts": len(world.facts), "records": counts, "loads": not missing, "missing": missing[:10], "out": out_path}

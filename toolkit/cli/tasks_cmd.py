@@ -106,7 +106,7 @@ def validate_command(suite, task_ids, instances, random_rollouts, parallel, as_j
 def show_command(task_id, seed, as_json):
     """Show one task: its template, criteria and reference solution, and the instance a seed samples.
 
-    TASK_ID is ``suite/id`` or an id that one suite alone holds (``contacts.edit_phone``).
+    TASK_ID is SUITE/ID (mobile-core/contacts.edit_phone) or an id that one suite alone holds (contacts.edit_phone).
     """
     from toolkit.api import show_task
 

@@ -77,8 +77,9 @@ def _headline(report: DiagnosisReport) -> str:
         return f"{report.attempts} attempts, success rate {report.success_rate:.1%}." + unfinished
     return (f"{report.attempts} attempts, success rate {report.success_rate:.1%} "
             f"over the {report.attempts - left_out} scored; "
-            f"{left_out} left out of every rate and finding below because their verifier failed "
-            "(a task or verifier bug, not an agent failure; see verifier_errors)." + unfinished)
+            f"{left_out} left out of every rate and of the trajectory findings below because their verifier failed "
+            "(a task or verifier bug, not an agent failure; see verifier_errors); their steps still count in the "
+            "action findings, which do not depend on the verdict." + unfinished)
 
 
 # Markdown's own characters, and HTML's: escaped with a backslash (CommonMark lets any ASCII punctuation be escaped)

@@ -3,7 +3,8 @@
 - actions: parse errors, off-screen coordinates, no-effect actions (state and screen unchanged),
   repeated actions, loops, outputs cut at the token limit (``truncated``: raise ``max_tokens``);
 - trajectories: false complete, overdue, budget exhausted, side effects (with the state paths),
-  wrong answers (query tasks, against the expected fields), and verifier errors apart;
+  wrong answers (query tasks that submitted an answer: the answer given against the expected fields; one that
+  gave none is not a wrong answer), and verifier errors apart;
 - knowledge: failure rates by app, capability tag and criterion, and for tasks with both
   successes and failures the first step where a failed attempt diverges from a successful one.
 The ranked weak capabilities are the input of failure-driven task synthesis.
@@ -242,7 +243,7 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
             unscored_app.update(a for a in row.get("apps") or [] if a != "answersheet")
             unscored_tag.update(row.get("tags") or [])
             continue
-        _trajectory_findings(row, ok, trajs)
+        _trajectory_findings(row, ok, trajs, _given_answer(row, df))
         for app in row.get("apps") or []:
             if app != "answersheet":
                 by_app[app].append(ok)
@@ -313,8 +314,36 @@ def _action_findings(df, aid: str, tid: str, acts: dict[str, list[Finding]], kin
         previous_image, previous_actions = rec.get("image_hash_after"), rec.get("actions")
 
 
-def _trajectory_findings(row: dict[str, Any], ok: bool, trajs: dict[str, list[Finding]]) -> None:
-    """Add the trajectory-level findings of one scored attempt to ``trajs``."""
+_SHEET = "apps.answersheet.data."
+_UNKNOWN = object()  # the steps cannot tell whether an answer was given
+
+
+def _given_answer(row: dict[str, Any], df: pd.DataFrame) -> Any:
+    """Return the answer an attempt gave: the AnswerSheet values it submitted last (read from its steps' state
+    changes), else the answer of its ``terminate``; None when it gave none; ``_UNKNOWN`` when its steps cannot tell
+    (no recorded state changes, or a step's changes cut short)."""
+    values: dict[str, Any] = {}
+    submitted, cut = False, "state_diff" not in df.columns
+    for changes in df.get("state_diff", []):
+        for change in changes if isinstance(changes, list) else []:
+            path = str(change.get("path"))
+            if path == _SHEET + "submitted" and change.get("after") is True:
+                submitted = True
+            elif path == _SHEET + "values" and isinstance(change.get("after"), dict):
+                values = dict(change["after"])
+            elif path.startswith(_SHEET + "values."):
+                values[path.removeprefix(_SHEET + "values.")] = change.get("after")
+            cut = cut or path.startswith("... ")
+    if submitted:
+        return values
+    if row.get("answer") is not None:
+        return row["answer"]
+    return _UNKNOWN if cut else None
+
+
+def _trajectory_findings(row: dict[str, Any], ok: bool, trajs: dict[str, list[Finding]], given: Any = _UNKNOWN) -> None:
+    """Add the trajectory-level findings of one scored attempt to ``trajs``; ``given``: the answer it gave
+    (:func:`_given_answer`): a query attempt that gave none failed to answer, it gave no wrong answer."""
     def found(kind: str, detail: str) -> None:
         trajs[kind].append(Finding(attempt_id=row["attempt_id"], task_id=row["task_id"], detail=detail))
 
@@ -329,8 +358,9 @@ def _trajectory_findings(row: dict[str, Any], ok: bool, trajs: dict[str, list[Fi
     if row.get("side_effects"):
         found("side_effects", ", ".join(row["side_effects"][:8]))
     is_query = any(t in ("query", "answer-sheet") for t in row.get("tags") or []) or "answer" in json.dumps(criteria)
-    if is_query and not ok and row.get("verifier_error") is None and failed:
-        found("wrong_answers", f"failed {failed}; parameters {_expected_answer(row.get('params') or {})}")
+    if is_query and not ok and row.get("verifier_error") is None and failed and given is not None:
+        said = "" if given is _UNKNOWN else f"answered {json.dumps(given, default=str, ensure_ascii=False)[:200]}; "
+        found("wrong_answers", f"{said}failed {failed}; parameters {_expected_answer(row.get('params') or {})}")
 
 
 def _divergences(scored, step_frames: dict[str, Any]) -> list[Finding]:

@@ -175,7 +175,8 @@ class RunStore:
 
     def __init__(self, run_dir: Path):
         self.dir = Path(run_dir)
-        self.run_id = self.dir.name
+        # a run opened as "." (from inside its folder) or ".." has no name of its own: its id was ""
+        self.run_id = self.dir.name if self.dir.name not in ("", "..") else self.dir.resolve().name
 
     def __repr__(self) -> str:  # a list of runs in a notebook showed "<toolkit.store.store.RunStore object at 0x...>"
         return f"RunStore({str(self.dir)!r})"
