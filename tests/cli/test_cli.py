@@ -157,7 +157,7 @@ def test_unwritable_outputs_are_clear_errors(tmp_path):
     why = f"({blocker} is a file, not a folder)"
     _clear_error(guigym("eval", "--tasks", "contacts.edit_phone", "--out", str(bad)), 1, f"--out {bad}: cannot create")
     _clear_error(guigym("synth", "tasks", "--worlds", "1", "--per-world", "1", "--out", str(bad)), 1,
-                 f"--out {bad}: cannot create this folder {why}")
+                 f"--out {bad}: cannot create this folder: {blocker} is a file")  # toolkit.paths.out_folder_problem
     _clear_error(guigym("apps", "gallery", "--apps", "contacts", "--out", str(bad)), 1, f"--out {bad}: cannot create")
     _clear_error(guigym("synth", "world", "--out", str(bad / "w.json")), 1, f"--out {bad / 'w.json'}: cannot write")
     store = RunStore.create({"agent": "reference", "suites": ["mobile-core"]}, root=tmp_path / "runs")
@@ -198,7 +198,7 @@ def test_a_runs_folder_from_guigym_runs_that_is_a_file_is_named(tmp_path, monkey
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     monkeypatch.setenv("GUIGYM_RUNS", str(blocker))
-    why = f"$GUIGYM_RUNS {blocker}: cannot create this folder ({blocker} is a file, not a folder)"
+    why = f"$GUIGYM_RUNS {blocker} is a file; expected a folder for the output (made when missing)"
     res = guigym("eval", "--tasks", "contacts.edit_phone", "--json")
     _clear_error(res, 1, why)
     assert json.loads(res.stdout.strip().splitlines()[-1]) == {"error": why}
