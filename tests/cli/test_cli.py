@@ -394,7 +394,8 @@ def test_train_output_dir_that_cannot_be_created_is_a_clear_error(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     res = guigym("train", "--config", str(_tiny_recipe(tmp_path)), "--output-dir", str(blocker / "out"), timeout=300)
-    _clear_error(res, 1, f"--output-dir: {blocker / 'out'}: cannot create this folder (Not a directory)")
+    _clear_error(res, 1, f"--output-dir: {blocker / 'out'}: cannot create this folder: {blocker} is a file; expected a "
+                         "folder for the training run")
 
 
 def test_train_into_a_folder_holding_a_run_is_a_clear_error(tmp_path):

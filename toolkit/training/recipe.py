@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from toolkit.paths import out_folder_problem
 from toolkit.strict_yaml import load_strict
 from toolkit.training.grpo_args import check_pool_size, grpo_config, model_dtype
 from toolkit.training.lengths import check_total_length, window_floor
@@ -116,6 +117,9 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
         # checkpoint too)
         check_output_dir(out, output_source)
 
+    problem = out_folder_problem(out, "the training run")  # a file in the way was a bare "Not a directory"
+    if problem:  # it starts with the folder, which output_source names already
+        raise ValueError(f"{output_source or f'output dir {out}'}{problem.removeprefix(str(out))}")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
