@@ -115,7 +115,7 @@ def test_summarize_names_a_result_passed_for_its_attempts_and_a_by_that_is_no_co
     store = RunStore.create({"agent": "reference", "suites": ["s"]}, root=tmp_path)
     store.append_attempt({**_row("a", "success", 1.0), "attempt_id": "a0", "trial": 0})
     result = load_result(store)
-    with pytest.raises(TypeError, match="summarize: attempts must be a DataFrame of attempt rows \(result.attempts\), "
+    with pytest.raises(TypeError, match=r"summarize: attempts must be a DataFrame of attempt rows \(result.attempts\), "
                                         "got EvalResult; a run's summary is result.summary"):
         summarize(result)
     with pytest.raises(ValueError, match="summarize: by='nope' is not a column of the attempts"):
