@@ -129,7 +129,16 @@ def batch_key(actions: list) -> str:
     return json.dumps(out, sort_keys=True, default=repr)
 
 
+def canonical_json(value: Any) -> str:
+    """Return the JSON :func:`state_hash` hashes: sorted keys, no spaces, text unescaped."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def hash_of_json(blob: str) -> str:
+    """Return the hash of a state's :func:`canonical_json` (a state assembled from parts: toolkit.envs.parts)."""
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
 def state_hash(state: dict[str, Any]) -> str:
     """Return a stable hash of a JSON state (sorted keys)."""
-    blob = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+    return hash_of_json(canonical_json(state))

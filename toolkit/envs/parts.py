@@ -8,17 +8,12 @@ canonical JSON of its parts, without serialising the unchanged ones again.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any, NamedTuple
+
+from toolkit.envs.base import canonical_json, hash_of_json
 
 #: (parsed value, canonical JSON) of one part
 Part = tuple[Any, str]
-
-
-def canonical(value: Any) -> str:
-    """Return the JSON :func:`toolkit.envs.base.state_hash` hashes (sorted keys, no spaces, unescaped text)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 class Seen(NamedTuple):
@@ -42,8 +37,8 @@ def merge_parts(known: Seen | None, info: dict[str, Any]) -> Seen:
     layout = info["layout"] if info["layout"] is not None else known.layout
     top = dict(known.top) if known else {}
     apps = dict(known.apps) if known else {}
-    top.update((k, (v, canonical(v))) for k, v in info["top"].items())
-    apps.update((k, (v, canonical(v))) for k, v in info["apps"].items())
+    top.update((k, (v, canonical_json(v))) for k, v in info["top"].items())
+    apps.update((k, (v, canonical_json(v))) for k, v in info["apps"].items())
     state: dict[str, Any] = {}
     pieces: dict[str, str] = {}
     kept_top: dict[str, Part] = {}
@@ -55,8 +50,7 @@ def merge_parts(known: Seen | None, info: dict[str, Any]) -> Seen:
         else:
             kept_apps.update((i, apps[i]) for i in ids)
             state[key] = {i: apps[i][0] for i in ids}
-            pieces[key] = "{" + ",".join(f"{canonical(i)}:{apps[i][1]}" for i in sorted(ids)) + "}"
+            pieces[key] = "{" + ",".join(f"{canonical_json(i)}:{apps[i][1]}" for i in sorted(ids)) + "}"
     # json.dumps(sort_keys=True) of the whole, assembled: each object is its sorted "key":value pairs joined by ","
-    blob = "{" + ",".join(f"{canonical(k)}:{pieces[k]}" for k in sorted(pieces)) + "}"
-    digest = hashlib.sha256(blob.encode()).hexdigest()[:16]
-    return Seen(info["version"], state, digest, kept_top, kept_apps, layout)
+    blob = "{" + ",".join(f"{canonical_json(k)}:{pieces[k]}" for k in sorted(pieces)) + "}"
+    return Seen(info["version"], state, hash_of_json(blob), kept_top, kept_apps, layout)
