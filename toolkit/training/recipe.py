@@ -66,19 +66,8 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
     errors, default ``output dir <path>``). Without ``resume``, an output dir that holds an earlier run (checkpoints,
     ``final/``) is refused unless ``overwrite_output_dir`` (None: ``trainer.overwrite_output_dir``, default false),
     which removes that run's checkpoints first."""
-    from datasets import Dataset
-    from transformers import AutoModelForImageTextToText
-
-    from toolkit.harness import HarnessConfig, HistoryConfig
-    from toolkit.manifest import run_manifest
-    from toolkit.models.tiny import load_processor
-    from toolkit.store import RunStore
-    from toolkit.training.pools import env_factory, select_tasks
-    from toolkit.training.resume import (ToolkitStateCallback, check_output_dir, check_same_recipe, checkpoint_step,
-                                         clear_previous_run, find_checkpoint, load_toolkit_state, read_toolkit_state,
-                                         schedule_change)
-    from toolkit.training.sampler import AdaptiveSampler
-    from toolkit.training.trainer import GuiGRPOTrainer
+    from toolkit.training.resume import (check_output_dir, check_same_recipe, checkpoint_step, clear_previous_run,
+                                         find_checkpoint, load_toolkit_state, read_toolkit_state, schedule_change)
 
     recipe = recipe_sections(recipe)  # a dict built in code gets load_recipe's checks and empty sections too
     out = Path(output_dir)
@@ -87,6 +76,25 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
                          f"{out}, an overwrite replaces it; pass one of them")
     overwrite = bool(recipe["trainer"].get("overwrite_output_dir", False) if overwrite_output_dir is None
                      else overwrite_output_dir)
+    # The output dir is checked before TRL, transformers and datasets are imported (seconds): a folder in the way
+    # or holding a run is one line at once.
+    problem = out_folder_problem(out, "the training run")  # a file in the way was a bare "Not a directory"
+    if problem:  # it starts with the folder, which output_source names already
+        raise ValueError(f"{output_source or f'output dir {out}'}{problem.removeprefix(str(out))}")
+    if resume is None and not overwrite:
+        check_output_dir(out, output_source)
+
+    from datasets import Dataset
+    from transformers import AutoModelForImageTextToText
+
+    from toolkit.harness import HarnessConfig, HistoryConfig
+    from toolkit.manifest import run_manifest
+    from toolkit.models.tiny import load_processor
+    from toolkit.store import RunStore
+    from toolkit.training.pools import env_factory, select_tasks
+    from toolkit.training.sampler import AdaptiveSampler
+    from toolkit.training.trainer import GuiGRPOTrainer, ToolkitStateCallback
+
     args = grpo_config(recipe, out, max_steps)
     check_checkpoint(recipe)
     specs = select_tasks(recipe)
@@ -112,14 +120,10 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
             removed = clear_previous_run(out)
             if removed:
                 log.warning("overwriting the run in %s: removed %s", out, ", ".join(removed))
-    elif resume_from is None or resume_from.parent.resolve() != out.resolve():
+    elif resume_from is not None and resume_from.parent.resolve() != out.resolve():
         # transformers would save over the earlier run's checkpoints without a word (a resume from another folder's
-        # checkpoint too)
+        # checkpoint too; a new run's folder was checked above)
         check_output_dir(out, output_source)
-
-    problem = out_folder_problem(out, "the training run")  # a file in the way was a bare "Not a directory"
-    if problem:  # it starts with the folder, which output_source names already
-        raise ValueError(f"{output_source or f'output dir {out}'}{problem.removeprefix(str(out))}")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

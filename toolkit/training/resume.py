@@ -13,8 +13,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from transformers import TrainerCallback
-
 RECIPE_FILE = "guigym_recipe.json"
 TRAINER_STATE = "trainer_state.json"
 OPTIMIZER = "optimizer.pt"
@@ -226,20 +224,3 @@ def load_toolkit_state(state: dict[str, Any] | None, trainer: Any) -> None:
         return
     trainer.sampler.record = state["sampler"]
     trainer._trials = state["trials"]
-
-
-class ToolkitStateCallback(TrainerCallback):
-    """Write the recipe (first rank) and each rank's sampler record and trial counters into every checkpoint."""
-
-    def __init__(self, trainer: Any, recipe: dict[str, Any]):
-        self.trainer = trainer
-        self.recipe = recipe
-
-    def on_save(self, args, state, control, **kwargs):  # noqa: ARG002 - TrainerCallback's signature
-        folder = Path(args.output_dir) / f"checkpoint-{state.global_step}"
-        if not folder.is_dir():  # the trainer saved elsewhere (a custom save); nothing to add to
-            return
-        if args.process_index == 0:
-            (folder / RECIPE_FILE).write_text(json.dumps(self.recipe, indent=1, default=str))
-        data = {"step": state.global_step, "sampler": self.trainer.sampler.record, "trials": self.trainer._trials}
-        (folder / state_file(args.process_index)).write_text(json.dumps(data, indent=1))

@@ -22,10 +22,12 @@ hands it each task G times in a row; it
 from __future__ import annotations
 
 import copy
+import json
 import time
 from pathlib import Path
 from typing import Any
 
+from transformers import TrainerCallback
 from trl import GRPOTrainer
 
 from toolkit.harness import HarnessConfig
@@ -33,6 +35,7 @@ from toolkit.store import RunStore
 from toolkit.tasks import TaskSpec
 from toolkit.training.batch import TrainingStop, collate_windows, group_advantages, k3_stats, merge_k3, plan_rows
 from toolkit.training.policy import TokenModel
+from toolkit.training.resume import RECIPE_FILE, state_file
 from toolkit.training.rollouts import Outcome, RolloutMixin, TrainItem
 from toolkit.training.sampler import AdaptiveSampler
 from toolkit.training.windows import TokenBuilder, WindowSample, attempt_windows
@@ -293,3 +296,20 @@ def save_processor(processor: Any, out: Path) -> None:
 
 def _stub_reward(prompts=None, completions=None, **kwargs):  # TRL requires a reward function; ours is the verifier
     return [0.0] * len(prompts or [])
+
+
+class ToolkitStateCallback(TrainerCallback):
+    """Write the recipe (first rank) and each rank's sampler record and trial counters into every checkpoint."""
+
+    def __init__(self, trainer: Any, recipe: dict[str, Any]):
+        self.trainer = trainer
+        self.recipe = recipe
+
+    def on_save(self, args, state, control, **kwargs):  # noqa: ARG002 - TrainerCallback's signature
+        folder = Path(args.output_dir) / f"checkpoint-{state.global_step}"
+        if not folder.is_dir():  # the trainer saved elsewhere (a custom save); nothing to add to
+            return
+        if args.process_index == 0:
+            (folder / RECIPE_FILE).write_text(json.dumps(self.recipe, indent=1, default=str))
+        data = {"step": state.global_step, "sampler": self.trainer.sampler.record, "trials": self.trainer._trials}
+        (folder / state_file(args.process_index)).write_text(json.dumps(data, indent=1))
