@@ -30,7 +30,8 @@ def _free_port() -> int:
 
 
 async def test_hf_policy_records_tokens_and_logprobs(tiny_vlm, tmp_path):
-    result = await evaluate_async(["mobile-core"], "hf", tasks=[_task()], model=str(tiny_vlm), out=tmp_path)
+    result = await evaluate_async(["mobile-core"], "hf", tasks=[_task()], model=str(tiny_vlm), out=tmp_path,
+                                  max_tokens=16)  # an untrained model's text: 16 tokens show it as well as 512
     [row] = result.attempts.to_dict("records")
     assert row["outcome"] in ("failure", "false_complete") and row["steps"] >= 1
     steps = result.store.steps(row["attempt_id"])
@@ -75,7 +76,7 @@ async def test_openai_policy_against_the_served_tiny_model(tiny_vlm, tmp_path):
         models = httpx.get(server.url + "/models").json()
         assert models["data"][0]["id"] == "tiny"
         result = await evaluate_async(["mobile-core"], "openai", tasks=[_task()], model=server.url, model_name="tiny",
-                                      out=tmp_path)
+                                      out=tmp_path, max_tokens=16)
         [row] = result.attempts.to_dict("records")
         steps = result.store.steps(row["attempt_id"])
         assert len(steps) >= 1 and all(s.get("policy_error") in (None, "") for s in steps.to_dict("records"))
@@ -95,7 +96,7 @@ async def test_a_down_endpoint_scores_nothing_stops_the_run_and_resume_finishes_
     tasks = [s.id for s in load_suite("mobile-core") if s.apps == ["contacts"]][:2]
     with pytest.raises(ModelUnavailable, match="--resume") as info:
         await evaluate_async(["mobile-core"], "openai", tasks=tasks, model=url, model_name="tiny", out=tmp_path,
-                             parallel=2, model_outage_s=2)
+                             parallel=2, model_outage_s=2, max_tokens=8)  # (the resume keeps it) a step's garbage is short
     assert "gave no answer" in str(info.value) and url in str(info.value)
     [run_dir] = [d for d in tmp_path.iterdir() if d.is_dir()]
     store = RunStore.open(run_dir)
@@ -116,7 +117,7 @@ async def test_a_wrong_model_name_stops_the_run_at_once_and_resume_may_fix_it(ti
     try:
         with pytest.raises(ModelUnavailable, match="refuses the request") as info:
             await evaluate_async(["mobile-core"], "openai", tasks=[_task()], model=server.url, model_name="tiny-typo",
-                                 out=tmp_path)
+                                 out=tmp_path, max_tokens=8)
         assert info.value.permanent and "HTTP 404" in str(info.value) and "tiny-typo" in str(info.value)
         [run_dir] = [d for d in tmp_path.iterdir() if d.is_dir()]
         assert RunStore.open(run_dir).attempt_rows() == []

@@ -58,7 +58,7 @@ def test_guigym_train_two_steps_then_eval_the_checkpoint(tmp_path):
     assert first["token_ids"] and len(first["token_ids"]) == len(first["logprobs"])
     # the checkpoint loads and runs as an evaluated agent
     ev = _guigym("eval", "--agent", "hf", "--model", str(out / "final"), "--tasks", "contacts.favorite",
-                 "--out", str(tmp_path / "runs"), "--json")
+                 "--out", str(tmp_path / "runs"), "--json", "--max-tokens", "24")  # the recipe's rollout budget
     assert ev.returncode == 0, ev.stderr[-3000:]
     result = json.loads(ev.stdout.strip().splitlines()[-1])
     assert result["suites"]["mobile-core"]["attempts"] == 1
