@@ -1,0 +1,77 @@
+"""Greenhouse and Alembic (potionlab) task verifiers on hand-made end states: a right answer written another way
+passes, a word that only holds the asked one as a piece fails (cases found by a bug bash, kept as regressions)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.tasks.test_bank_verifiers_five_apps import _text
+from toolkit.tasks import VerifierPool, judge, load_tasks, sample
+from toolkit.validation import node_replay
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+
+
+async def _verdicts(task: str, cases, log_of, pick=lambda inst: True) -> None:
+    """Judge, for each (typed, success) of ``cases(inst, s0)``, the end state that ``log_of(inst, typed)`` reaches
+    (``inst``: the first sampled instance that ``pick`` accepts); every state is replayed in one Node run."""
+    [spec] = load_tasks(["mobile"], [task])
+    inst = next(i for i in (sample(spec, seed) for seed in range(200)) if pick(i))
+    reset = {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app}
+    [initial] = node_replay([{"apps": spec.apps, "reset": reset, "log": []}])
+    listed = list(cases(inst, initial))
+    finals = node_replay([{"apps": spec.apps, "reset": reset, "log": log_of(inst, typed)} for typed, _ in listed])
+    pool = VerifierPool(size=1)
+    try:
+        for (typed, success), final in zip(listed, finals, strict=True):
+            assert "error" not in final, final
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (typed, verdict.criteria)
+    finally:
+        await pool.close()
+
+CARETAKERS = {"A": "c12", "B": "c18", "C": "c7", "D": "c20", "E": "c4"}
+
+
+async def test_greenhouse_worst_zone_caretaker_reads_the_zone_as_words():
+    """"Zone B." and "Zone B's" name zone B; only "zone b " followed by a space passed (the report's "Zone B (" did)."""
+    def cases(inst, s0):
+        z = inst.params["case"]["zone"]
+        other = "E" if z != "E" else "A"
+        return ((f"Please check Zone {z}.", True), (f"Zone {z}'s plants are stressed", True),
+                (f"Zone {z} (the worst) needs you", True), (f"Zone {z}{z} needs you", False), (f"Zone {other}.", False))
+    await _verdicts("greenhouse.worst_zone_caretaker", cases,
+                    lambda inst, body: _text(CARETAKERS[inst.params["case"]["zone"]], body))
+
+
+async def test_potionlab_query_predict_reads_the_grade_as_the_app_writes_it():
+    """The app writes grades as "II" and "Sturdy": either is the grade 2 (only digits were read)."""
+    def cases(inst, s0):
+        r = inst.params["r"]
+        g = int(r["grade"])
+        roman, word = ["0", "I", "II", "III"][g], ["0", "Faint", "Sturdy", "Grand"][g]
+        wrong = ["I", "II", "III"][g % 3]  # another grade's numeral
+        return (((r["family"], str(g)), True), ((r["family"], roman), True), ((r["family"], f"grade {roman}"), True),
+                ((r["family"], word.lower()), True), ((r["family"], wrong), False))
+
+    def log(inst, typed):
+        family, grade = typed
+        return [{"app": None, "action": {"type": "open", "app": "answersheet"}},
+                {"app": "answersheet", "action": {"type": "submit", "values": {"family": family, "grade": grade}}}]
+    await _verdicts("potionlab.query_predict", cases, log, pick=lambda inst: inst.params["r"]["grade"] == 2)
+
+
+async def test_potionlab_deliver_and_text_needs_the_word_ready():
+    """"I'm already on it" does not say the potion is ready ("ready" was matched inside "already")."""
+    def cases(inst, s0):
+        first = inst.params["c"]["first"]
+        return ((f"Hi {first}, your potion is ready!", True), (f"Hi {first}, I'm already on it.", False))
+
+    def log(inst, body):
+        c = inst.params["c"]
+        deliver = [{"app": None, "action": {"type": "open", "app": "potionlab"}},
+                   {"app": "potionlab", "action": {"type": "deliver", "order": c["order"], "potion": c["fit"]}}]
+        return deliver + _text(c["customer"], body)
+    await _verdicts("potionlab.deliver_and_text", cases, log)
