@@ -1,4 +1,4 @@
-"""Greenhouse and Alembic (potionlab) task verifiers on hand-made end states: a right answer written another way
+"""Greenhouse, Alembic (potionlab) and Wayfin (rides) task verifiers on hand-made end states: a right answer written another way
 passes, a word that only holds the asked one as a piece fails (cases found by a bug bash, kept as regressions)."""
 
 from __future__ import annotations
@@ -75,3 +75,14 @@ async def test_potionlab_deliver_and_text_needs_the_word_ready():
                    {"app": "potionlab", "action": {"type": "deliver", "order": c["order"], "potion": c["fit"]}}]
         return deliver + _text(c["customer"], body)
     await _verdicts("potionlab.deliver_and_text", cases, log)
+
+
+async def test_rides_share_eta_reads_the_arrival_time_however_it_is_written():
+    """"9:51" and "9.51 am" are the ETA 09:51 (only the text "09:51" passed); "19:51" and "9:51 pm" are not."""
+    def cases(inst, s0):
+        eta = inst.params["r"]["eta"]
+        h, m = (int(x) for x in eta.split(":"))
+        return ((f"I'll get there at {eta}.", True), (f"Arriving {h}:{m:02d}", True), (f"ETA {h}.{m:02d} am", True),
+                (f"Arriving 1{h}:{m:02d}", False), (f"Arriving {h}:{m:02d} pm", False), (f"Arriving {h}:{m + 1:02d}", False))
+    await _verdicts("rides.share_eta", cases, lambda inst, body: _text(inst.params["contact"]["id"], body),
+                    pick=lambda inst: inst.params["r"]["eta"].startswith("0"))
