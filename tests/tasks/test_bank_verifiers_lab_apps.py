@@ -86,3 +86,15 @@ async def test_rides_share_eta_reads_the_arrival_time_however_it_is_written():
                 (f"Arriving 1{h}:{m:02d}", False), (f"Arriving {h}:{m:02d} pm", False), (f"Arriving {h}:{m + 1:02d}", False))
     await _verdicts("rides.share_eta", cases, lambda inst, body: _text(inst.params["contact"]["id"], body),
                     pick=lambda inst: inst.params["r"]["eta"].startswith("0"))
+
+
+async def test_ride_charge_query_reads_the_place_name_without_its_accent():
+    """"Saltmarsh Cafe" is the place "Saltmarsh Café" (an exact text match refused it); a part of the name is not."""
+    def cases(inst, s0):
+        return (("Saltmarsh Café", True), ("Saltmarsh Cafe", True), ("saltmarsh café.", True), ("Saltmarsh", False),
+                ("Marsh Street Dumplings", False))
+
+    def log(inst, typed):
+        return [{"app": None, "action": {"type": "open", "app": "answersheet"}},
+                {"app": "answersheet", "action": {"type": "submit", "values": {"place": typed}}}]
+    await _verdicts("crossapp.ride_charge_query", cases, log, pick=lambda inst: inst.params["r"]["place"] == "Saltmarsh Café")
