@@ -9,6 +9,8 @@ The brewing rules are mirrored here from mocked_apps/apps/potionlab/lib/rules.js
 
 from __future__ import annotations
 
+import re
+
 from verifier_checks import (
     answer_of,
     app_data,
@@ -368,12 +370,16 @@ def query_predict(ctx):
     }
 
 
+# A trailing unit of a coin amount: "22 coins" is 22, as the app writes amounts ("+22 coins").
+_COINS = re.compile(r"\s*coins?\.?\s*$", re.IGNORECASE)
+
+
 def query_payout(ctx):
     c = ctx.params["c"]
     info = _world_orders(ctx)[c["order"]]
     expected = payout(info, c["grade"])
     return {
-        "correct": _number(answer_of(ctx, "coins")) == expected,
+        "correct": _number(_COINS.sub("", str(answer_of(ctx, "coins")))) == expected,
         "unchanged": _lab_unchanged(ctx),
     }
 

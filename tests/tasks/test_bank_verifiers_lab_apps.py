@@ -98,3 +98,15 @@ async def test_ride_charge_query_reads_the_place_name_without_its_accent():
         return [{"app": None, "action": {"type": "open", "app": "answersheet"}},
                 {"app": "answersheet", "action": {"type": "submit", "values": {"place": typed}}}]
     await _verdicts("crossapp.ride_charge_query", cases, log, pick=lambda inst: inst.params["r"]["place"] == "Saltmarsh Café")
+
+
+async def test_potionlab_query_payout_accepts_the_amount_with_its_unit():
+    """"22 coins" is the amount 22, as the app writes pay ("+22 coins"); it read as no number."""
+    def cases(inst, s0):
+        n = inst.params["c"]["answer"]
+        return ((str(n), True), (f"{n} coins", True), (f"{n} Coins.", True), (f"{n + 4} coins", False), (f"coins {n}", False))
+
+    def log(inst, typed):
+        return [{"app": None, "action": {"type": "open", "app": "answersheet"}},
+                {"app": "answersheet", "action": {"type": "submit", "values": {"coins": typed}}}]
+    await _verdicts("potionlab.query_payout", cases, log)
