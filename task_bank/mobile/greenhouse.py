@@ -12,6 +12,7 @@ from verifier_checks import (
     by_id,
     contact,
     digits,
+    has_words,
     number,
     other_threads_intact,
     sent_to,
@@ -345,7 +346,8 @@ def worst_zone_caretaker(ctx):
     sent = sent_to(ctx, cid)
     return {
         "sent_to_caretaker": len(sent) == 1,
-        "mentions_zone": len(sent) == 1 and f"zone {worst.lower()} " in text(sent[0]["text"]) + " ",
+        # "Zone B" as whole words, whatever follows it: "Zone B." and "Zone B's" name it too ("Zone BB" does not).
+        "mentions_zone": len(sent) == 1 and has_words(sent[0]["text"], f"zone {worst}"),
         "others_intact": other_threads_intact(ctx, cid),
         "greenhouse_intact": _zones_intact(b, a) and _plants_intact(b, a),
     }

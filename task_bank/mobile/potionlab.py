@@ -9,10 +9,13 @@ The brewing rules are mirrored here from mocked_apps/apps/potionlab/lib/rules.js
 
 from __future__ import annotations
 
+import re
+
 from verifier_checks import (
     answer_of,
     app_data,
     by_id,
+    has_words,
     new_messages,
     new_rows,
     number,
@@ -329,7 +332,8 @@ def deliver_and_text(ctx):
     to_them = [m for t, m in sent if thread_is_with(t, ctx.initial, c["customer"])]
     return {
         "delivered": d["done"] and d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"],
-        "texted": len(to_them) >= 1 and any("ready" in _text(m.get("text")) for m in to_them),
+        # "ready" as a word: "I'm already on it" does not say the potion is ready.
+        "texted": len(to_them) >= 1 and any(has_words(m.get("text"), "ready") for m in to_them),
         "no_stray_texts": len(to_them) == len(sent),
         "rest_intact": _orders_intact(ctx, {c["order"]}) and _old_potions_intact(ctx, {c["fit"]}) and not _new_potions(ctx),
     }
@@ -340,11 +344,23 @@ def deliver_and_text(ctx):
 _FAMILY_WORDS = {"ember": ("ember",), "rime": ("rime",), "hush": ("hush",), "zest": ("zest",), "murk": ("murk", "sludge")}
 
 
+# The app writes grades as numerals and words ("Sturdy", grade II): either is an answer of the grade's number.
+_GRADE_NAMES = {"i": 1, "ii": 2, "iii": 3, "faint": 1, "sturdy": 2, "grand": 3}
+
+
+def _grade(value):
+    """A grade answer as a number: "2", "II", "grade II", "Sturdy" (None when it is none of these)."""
+    if not isinstance(value, str):
+        return _number(value)
+    body = _text(value).removeprefix("grade").strip()
+    return _GRADE_NAMES.get(body, _number(body))
+
+
 def query_predict(ctx):
     r = ctx.params["r"]
     res = brew_result(ctx.world["potionlab"], r["ids"]) or {}
     fam = _text(answer_of(ctx, "family"))
-    grade = _number(answer_of(ctx, "grade"))
+    grade = _grade(answer_of(ctx, "grade"))
     words = _FAMILY_WORDS.get(res.get("family"), ())
     others = [w for f, ws in _FAMILY_WORDS.items() if f != res.get("family") for w in ws]
     return {
@@ -354,12 +370,16 @@ def query_predict(ctx):
     }
 
 
+# A trailing unit of a coin amount: "22 coins" is 22, as the app writes amounts ("+22 coins").
+_COINS = re.compile(r"\s*coins?\.?\s*$", re.IGNORECASE)
+
+
 def query_payout(ctx):
     c = ctx.params["c"]
     info = _world_orders(ctx)[c["order"]]
     expected = payout(info, c["grade"])
     return {
-        "correct": _number(answer_of(ctx, "coins")) == expected,
+        "correct": _number(_COINS.sub("", str(answer_of(ctx, "coins")))) == expected,
         "unchanged": _lab_unchanged(ctx),
     }
 

@@ -98,7 +98,7 @@ function changeZone(state, world, zoneId, patch, ctx, label) {
     state.ui.notice = null;
     return state;
   }
-  const why = sim.ruleViolation(world, proposed, zoneId);
+  const why = sim.ruleViolation(world, proposed, zoneId, state.data.zones);
   if (why) {
     state.ui.notice = { kind: 'error', text: `Refused: ${why}` };
     return state;

@@ -125,6 +125,23 @@ test('rule: the power cap refuses changes that would push the peak over 26 kW', 
   assert.match(gh(dev).ui.notice.text, /Power budget exceeded: the load would peak at 27 kW at 08:00 \(cap 26 kW\)/);
 });
 
+test('a greenhouse seeded over the power cap can be brought under it step by step; raising an over-cap hour stays refused', async () => {
+  const s0 = (await solo()).getState().apps.greenhouse.data.zones;
+  const zones = s0.map((z) => (z.id === 'A' || z.id === 'B' ? { ...z, heater: 3 } : z));
+  const dev = await loadDevice({ apps: ['greenhouse'], reset: { seed: 1, patch: { apps: { greenhouse: { data: { zones } } } } } });
+  open(dev);
+  assert.equal(sim.powerProfile(world, gh(dev).data.zones).peak.kw, 30);
+  act(dev, { type: 'set_heater', zone: 'A', level: 2 }); // 30 -> 28: still over the cap, but lower
+  assert.equal(zone(dev, 'A').heater, 2, 'a change that lowers the load is allowed');
+  act(dev, { type: 'set_misters', zone: 'C', heads: 1 }); // +1 kW at every hour: 08:00 would reach 29
+  assert.equal(zone(dev, 'C').misters, 0);
+  assert.match(gh(dev).ui.notice.text, /Power budget exceeded: the load would peak at 29 kW at 08:00 \(cap 26 kW\)/);
+  act(dev, { type: 'set_heater', zone: 'B', level: 1 }); // 28 -> 24
+  assert.equal(sim.powerProfile(world, gh(dev).data.zones).peak.kw, 24);
+  act(dev, { type: 'set_heater', zone: 'B', level: 3 }); // back to 28: over the cap from under it
+  assert.equal(zone(dev, 'B').heater, 1);
+});
+
 test('grow lights editor: draft, apply, refusals (same hours, > 18 h, power), lights off', async () => {
   const dev = await solo();
   open(dev);

@@ -47,14 +47,22 @@ export function validateReview(stars, text) {
   return { stars, text: t, errors };
 }
 
+// The question field belongs to the place on screen: a question typed for one place and not asked is dropped when
+// another place (or none) is shown, so it is never offered, or asked, on the next place.
+function showPlace(ui, place) {
+  if (place !== undefined && place !== ui.place) delete ui.drafts.question;
+}
+
 function push(ui, screen, extra = {}) {
   ui.stack.push({ screen: ui.screen, place: ui.place, list: ui.list });
+  showPlace(ui, extra.place);
   Object.assign(ui, { screen, dialog: null, error: null, errors: {} }, extra);
 }
 
 function pop(ui) {
   const prev = ui.stack.pop();
   if (!prev) return false;
+  showPlace(ui, prev.place);
   Object.assign(ui, prev, { dialog: null, error: null, errors: {} });
   return true;
 }
@@ -177,12 +185,14 @@ export function reduce(state, action, ctx) {
   switch (action.type) {
     case 'intent':
       if (action.place && place(world, action.place)) {
+        showPlace(ui, action.place);
         Object.assign(ui, { tab: 'explore', screen: 'place', place: action.place, dialog: null, error: null,
           stack: [{ screen: 'explore', place: null, list: null }] });
       }
       return state;
     case 'tab':
       if (!ROOTS[action.tab]) return state;
+      showPlace(ui, null);
       Object.assign(ui, { tab: action.tab, screen: ROOTS[action.tab], stack: [], place: null, list: null, dialog: null, error: null });
       return state;
     case 'clear_search':
@@ -355,6 +365,7 @@ export function reduce(state, action, ctx) {
       if (ui.screen === 'write') delete ui.drafts.review_text;
       if (pop(ui)) return state;
       if (ui.screen !== ROOTS[ui.tab]) {
+        showPlace(ui, null);
         Object.assign(ui, { screen: ROOTS[ui.tab] || 'explore', place: null, list: null, error: null });
         return state;
       }

@@ -234,6 +234,24 @@ test('questions: validation and posting', async () => {
   assert.equal(rv(dev).data.questions.length, 1);
 });
 
+test('a question typed on one place and not asked is not carried to the next place shown', async () => {
+  const dev = await device();
+  go(dev, { type: 'open_place', id: 'p21' });
+  draft(dev, 'question', 'Is the sauna mixed?');
+  go(dev, { type: 'write_review' });
+  go(dev, { type: 'back' });
+  assert.equal(rv(dev).ui.drafts.question, 'Is the sauna mixed?', 'the same place keeps its unsent question');
+  go(dev, { type: 'back' });
+  go(dev, { type: 'open_place', id: 'p1' });
+  assert.equal(rv(dev).ui.drafts.question ?? '', '', 'the field of p1 starts empty');
+  go(dev, { type: 'ask_question' });
+  assert.deepEqual(rv(dev).data.questions, [], 'nothing was asked of p1');
+  draft(dev, 'question', 'Do you have oat milk?');
+  go(dev, { type: 'intent', place: 'p2' });
+  go(dev, { type: 'ask_question' });
+  assert.deepEqual(rv(dev).data.questions, [], 'an intent to another place drops it too');
+});
+
 test('visits: future, open times only; no calendar → notice; with a calendar → hand-off intent', async () => {
   const dev = await device();
   go(dev, { type: 'open_place', id: 'p22' });

@@ -52,8 +52,15 @@ function ensureUi(state, world) {
 
 // ------------------------------------------------------------------ navigation
 
+// ui.stars is the unsent rating of ui.ride: it is dropped whenever another ride is shown, so stars tapped on one
+// ride are never shown on (or submitted for) the next.
+function showRide(ui, ride) {
+  if (ride !== undefined && ride !== ui.ride) ui.stars = 0;
+}
+
 function push(ui, screen, extra = {}) {
   ui.stack.push({ screen: ui.screen, picking: ui.picking, ride: ui.ride });
+  showRide(ui, extra.ride);
   Object.assign(ui, { screen, dialog: null, error: null }, extra);
 }
 
@@ -61,6 +68,7 @@ function pop(state) {
   const ui = state.ui;
   const prev = ui.stack.pop();
   if (!prev) return false;
+  showRide(ui, prev.ride);
   Object.assign(ui, prev, { dialog: null, error: null });
   if ((ui.screen === 'ride' || ui.screen === 'trip') && !findRide(state.data, ui.ride)) return pop(state) || (goTab(ui, 'ride'), true);
   return true;

@@ -360,3 +360,27 @@ test('with no pickup set, the current place cannot become the destination (optio
   go(dev, { type: 'go_to', place: 'mus' });
   assert.deepEqual([wf(dev).ui.screen, wf(dev).ui.pickup, wf(dev).ui.dest], ['options', world.current_place, 'mus']);
 });
+
+test('stars tapped on one ride are not carried to the next one shown (intent, open_trip, back)', async () => {
+  const dev = await device();
+  go(dev, { type: 'tab', tab: 'activity' });
+  go(dev, { type: 'open_ride', id: 'r01' });
+  go(dev, { type: 'rate', stars: 2 });
+  go(dev, { type: 'intent', ride: 'r06' });
+  assert.equal(wf(dev).ui.ride, 'r06');
+  assert.equal(wf(dev).ui.stars, 0, 'the picker of r06 starts empty');
+  go(dev, { type: 'submit_rating' });
+  assert.match(wf(dev).ui.error, /Tap the stars/);
+  assert.equal(rides.findRide(wf(dev).data, 'r06').rating, null, 'r06 was not rated with the stars tapped on r01');
+  go(dev, { type: 'rate', stars: 4 });
+  go(dev, { type: 'back' });
+  assert.equal(wf(dev).ui.stars, 0, 'back to another screen drops the unsent stars');
+  book(dev, { dest: 'nwl' });
+  go(dev, { type: 'tab', tab: 'activity' });
+  go(dev, { type: 'open_ride', id: 'r06' });
+  go(dev, { type: 'rate', stars: 1 });
+  go(dev, { type: 'open_trip' });
+  tick(dev, 120);
+  go(dev, { type: 'submit_rating' });
+  assert.equal(last(dev).rating, null, 'the new ride was not rated with the stars tapped on r06');
+});

@@ -126,6 +126,8 @@ function clearDay(state, world, day) {
   ui.dialog = null;
   const n = state.data.plan.filter((e) => e.day === day && !e.pinned).length;
   state.data.plan = state.data.plan.filter((e) => e.day !== day || e.pinned);
+  // A tile being moved that was just cleared has nothing left to move (every slot tap would do nothing).
+  if (ui.selected && ui.selected.mode === 'move' && !entry(state, ui.selected.id)) ui.selected = null;
   okNote(ui, `Cleared ${n} tile${n === 1 ? '' : 's'} from Day ${day}.`);
   return state;
 }

@@ -176,6 +176,25 @@ test('clear day removes unpinned tiles after confirmation only', async () => {
   assert.equal(tt(dev).ui.dialog, null, 'only pinned tiles: nothing to clear');
 });
 
+test('clearing the day of a tile being moved drops the selection (it pointed at a removed tile)', async () => {
+  const dev = await solo();
+  open(dev);
+  act(dev, { type: 'tile', id: 'a10' });
+  act(dev, { type: 'start_move' });
+  assert.deepEqual(tt(dev).ui.selected, { id: 'a10', mode: 'move' });
+  act(dev, { type: 'ask_clear' });
+  act(dev, { type: 'confirm_clear' });
+  assert.equal(entry(dev, 'a10'), undefined);
+  assert.equal(tt(dev).ui.selected, null, 'no "Moving" banner for a tile that is gone');
+  act(dev, { type: 'slot', start: 10 });
+  assert.match(tt(dev).ui.notice.text, /Pick a place first/, 'a slot tap says what to do instead of doing nothing');
+  act(dev, { type: 'select', id: 'a1' });
+  act(dev, { type: 'day', day: 2 });
+  act(dev, { type: 'ask_clear' });
+  act(dev, { type: 'confirm_clear' });
+  assert.deepEqual(tt(dev).ui.selected, { id: 'a1', mode: 'place' }, 'a palette pick to place survives clearing');
+});
+
 test('budget: whole credits 10–500 from the draft; bad input is refused', async () => {
   const dev = await solo();
   open(dev);

@@ -152,9 +152,11 @@ export function powerProfile(world, zones) {
 
 /**
  * Return why a set of zone controls breaks a rule (a message), or null when allowed.
- * `zones` is the complete proposed control set; `changed` the zone id being edited.
+ * `zones` is the complete proposed control set; `changed` the zone id being edited; `before` (optional) the
+ * current controls: then only an hour the change pushes over the cap, or further over it, breaks the power rule,
+ * so a greenhouse already over the cap (a seeded state) can be brought under it one change at a time.
  */
-export function ruleViolation(world, zones, changed) {
+export function ruleViolation(world, zones, changed, before = null) {
   const z = zones.find((x) => x.id === changed);
   if (z) {
     if (z.misters > 0 && z.vent > MISTER_VENT_LIMIT) {
@@ -167,10 +169,13 @@ export function ruleViolation(world, zones, changed) {
       return `Grow lights may run at most ${MAX_LIGHT_HOURS} h a day (Zone ${z.id}: ${lightHours(z)} h).`;
     }
   }
-  const { peak } = powerProfile(world, zones);
+  const { hours } = powerProfile(world, zones);
   const cap = powerCap(world);
-  if (peak.kw > cap) {
-    return `Power budget exceeded: the load would peak at ${peak.kw} kW at ${pad(peak.hour)}:00 (cap ${cap} kW).`;
+  const old = before ? powerProfile(world, before).hours : null;
+  let worst = -1; // the first hour of the highest load among the hours the change breaks
+  hours.forEach((kw, h) => { if (kw > cap && (!old || kw > old[h]) && (worst < 0 || kw > hours[worst])) worst = h; });
+  if (worst >= 0) {
+    return `Power budget exceeded: the load would peak at ${hours[worst]} kW at ${pad(worst)}:00 (cap ${cap} kW).`;
   }
   return null;
 }
