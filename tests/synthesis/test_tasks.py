@@ -81,6 +81,28 @@ def test_review_drops_near_duplicates_and_ambiguous_instructions(world):
     assert not kept and "ambiguous" in dropped[0].reasons[0]
 
 
+def test_review_drops_checks_naming_records_the_world_lacks(world):
+    """A backend's check naming an event, note item, folder or answer field the world lacks was built into a task whose
+    golden solution failed with an empty 'StopIteration: ' (or reached acceptance and failed in the browser)."""
+    reqs = candidates(world)
+
+    def broken(kind: str, **change):
+        req = next(r for r in reqs if r.checks[0].kind == kind)
+        check = req.checks[0].model_copy(update=change)
+        return req.model_copy(update={"checks": [check, *req.checks[1:]]})
+
+    bad = [broken("update_event", event="ce99"), broken("tick_items", items=["zz"]),
+           broken("move_file", folder="f99"), broken("answer", field="nofield")]
+    kept, dropped = review(bad, world)
+    assert kept == [] and [r.task_id for r in dropped] == [r.full_id for r in bad]
+    reasons = [r.reasons[-1] for r in dropped]
+    assert "checks[0] (update_event).event names calendar.events[ce99], which is not in the world" in reasons[0]
+    assert "checks[0] (tick_items).items names item 'zz'" in reasons[1]
+    assert "checks[0] (move_file).folder names files.entries[f99]" in reasons[2]
+    assert "checks[0] (answer).field names answer field 'nofield'" in reasons[3]
+    assert review(reqs, world)[1] == []  # the offline templates' own checks all name existing records
+
+
 def test_failure_driven_batches_favour_the_weakest_capability(world):
     for weakest in ("messaging", "scheduling", "query"):
         report = DiagnosisReport(run_id="r", attempts=10, success_rate=0.2, weak_capabilities=[weakest, "search"])
