@@ -92,7 +92,7 @@ def test_review_drops_checks_naming_records_the_world_lacks(world):
         return req.model_copy(update={"checks": [check, *req.checks[1:]]})
 
     bad = [broken("update_event", event="ce99"), broken("tick_items", items=["zz"]),
-           broken("move_file", folder="f99"), broken("answer", field="nofield")]
+           broken("move_file", folder="f99"), broken("answer", field="nofield"), broken("set_flag", criterion="done")]
     kept, dropped = review(bad, world)
     assert kept == [] and [r.task_id for r in dropped] == [r.full_id for r in bad]
     reasons = [r.reasons[-1] for r in dropped]
@@ -100,6 +100,7 @@ def test_review_drops_checks_naming_records_the_world_lacks(world):
     assert "checks[0] (tick_items).items names item 'zz'" in reasons[1]
     assert "checks[0] (move_file).folder names files.entries[f99]" in reasons[2]
     assert "checks[0] (answer).field names answer field 'nofield'" in reasons[3]
+    assert "checks[0] (set_flag).criterion names criterion 'done', which the task's criteria lack" in reasons[4]
     assert review(reqs, world)[1] == []  # the offline templates' own checks all name existing records
 
 
@@ -173,6 +174,17 @@ def test_requirements_naming_another_world_are_named_after_the_world_they_were_m
     batch = synthesize_tasks(world, n=3, backend=StrayBackend(), seen=seen)
     assert len(batch.tasks) == 3 and {t.requirements.full_id.split("/")[1] for t in batch.tasks} == {world.id}
     assert all(v.startswith(f"synth/{world.id}/") for v in seen.values())
+
+
+def test_a_criterion_two_checks_decide_needs_both(world):
+    """The generated verifier wrote one dict entry per check, so a criterion decided by two checks kept only the
+    last: the first check was never run and the verifier accepted a state that met half the criterion."""
+    req = next(r for r in candidates(world) if r.checks[0].kind == "send_text")
+    other = req.checks[0].model_copy(update={"contains": ["a phrase of the second check"]})
+    source = offline_verifier(req.model_copy(update={"checks": [*req.checks, other]})).source
+    first = f"send_text(ctx, {req.checks[0].contact!r}, {req.checks[0].thread!r}, {req.checks[0].contains!r})"
+    second = first.replace(repr(req.checks[0].contains), "['a phrase of the second check']")
+    assert f"{req.checks[0].criterion!r}: {first} and {second}," in source
 
 
 def test_golden_and_verifier_come_from_separate_calls(world):

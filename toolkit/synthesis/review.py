@@ -4,8 +4,8 @@
 - ambiguous: a person, event or note the instruction names matches more than one record of the world
   (a first name used alone counts when two people share it), or evidence the task relies on is missing;
 - ungrounded: an expected value that appears nowhere in the world (derived values: their parts must), or a check
-  naming a record the world lacks (an event, contact, thread, email, note, checklist item, file or folder) or an
-  answer field the task's AnswerSheet lacks;
+  naming a record the world lacks (an event, contact, thread, email, note, checklist item, file or folder), an
+  answer field the task's AnswerSheet lacks or a criterion the task lacks;
 - a task id used twice, or whose verifier file name collides with a kept task's (``a-b``, ``a_b`` and ``a.b`` all
   write ``verifiers/a_b.py``, so one task would run the other's verifier).
 """
@@ -61,7 +61,8 @@ _CHECK_REFS = {"update_event": [("event", "calendar", "events")], "create_event"
 
 
 def dangling(req: TaskRequirements, world: World) -> list[str]:
-    """Return a line per record or answer field a check of ``req`` names that does not exist (``checks[i].field``)."""
+    """Return a line per criterion, record or answer field a check of ``req`` names that does not exist
+    (``checks[i].field``)."""
     out = []
 
     def need(where: str, app: str, col: str, rid: Any) -> dict | None:
@@ -71,8 +72,12 @@ def dangling(req: TaskRequirements, world: World) -> list[str]:
         return rec
 
     sheet = {f.name for f in req.answer_sheet}
+    criteria = [c.id for c in req.criteria]
     for i, c in enumerate(req.checks):
         at = f"checks[{i}] ({c.kind})"
+        if c.criterion not in criteria:  # the verifier would answer a key the task lacks: an error on every state
+            out.append(f"{at}.criterion names criterion {c.criterion!r}, which the task's criteria lack "
+                       f"({', '.join(criteria)})")
         for field, app, col in _CHECK_REFS.get(c.kind, []):
             value = getattr(c, field)
             for rid in (value if isinstance(value, list) else [] if value is None else [value]):
