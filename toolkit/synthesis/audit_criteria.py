@@ -58,6 +58,8 @@ class _Taint:
                 self.pairs.append((st.value.func.value, [*st.value.args, *ctrl]))
             elif isinstance(st, (ast.For, ast.AsyncFor)):
                 self.pairs.append((st.target, [st.iter, *ctrl]))
+                if any(isinstance(n, (ast.Return, ast.Raise)) for s in st.body + st.orelse for n in ast.walk(s)):
+                    self.guards.append(st.iter)  # a return in the loop or its else runs by what the loop walks
                 self._block(st.body + st.orelse, [*ctrl, st.iter])
             elif isinstance(st, (ast.If, ast.While)):
                 if any(isinstance(n, (ast.Return, ast.Raise)) for s in st.body + st.orelse for n in ast.walk(s)):
