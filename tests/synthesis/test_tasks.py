@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from toolkit.diagnosis.report import DiagnosisReport
-from toolkit.synthesis import OfflineBackend, review, synthesize_bank, synthesize_tasks
+from toolkit.synthesis import OfflineBackend, build_world, review, synthesize_bank, synthesize_tasks
 from toolkit.synthesis.audit import audit_verifier
 from toolkit.synthesis.offline.templates import candidates
 from toolkit.synthesis.offline.verifier import offline_verifier
@@ -174,6 +174,20 @@ def test_requirements_naming_another_world_are_named_after_the_world_they_were_m
     batch = synthesize_tasks(world, n=3, backend=StrayBackend(), seen=seen)
     assert len(batch.tasks) == 3 and {t.requirements.full_id.split("/")[1] for t in batch.tasks} == {world.id}
     assert all(v.startswith(f"synth/{world.id}/") for v in seen.values())
+
+
+def test_a_world_over_some_apps_yields_tasks_in_those_apps_only():
+    """A world over contacts and email got create_event, text and signature tasks too: each was built and dropped with
+    a bare "KeyError: 'calendar'"; review now names the app the world does not span. The offline builder refuses a
+    calendar or messages without contacts (it made a world failing its own check: attendees that are no contact)."""
+    small = build_world(1, "trip", apps=["contacts", "email"], seed=5, world_id="trip-5")
+    batch = synthesize_tasks(small, n=None)
+    assert batch.tasks and all({*t.requirements.apps} <= {"contacts", "email", "answersheet"} for t in batch.tasks)
+    assert not [r for r in batch.rejections if r.stage != "review"]
+    assert any("the task needs app 'calendar', which world trip-5 does not span (contacts, email)" in reason
+               for r in batch.rejections for reason in r.reasons)
+    with pytest.raises(ValueError, match="calendar records refer to contacts; add 'contacts' to the apps"):
+        build_world(1, "trip", apps=["calendar", "notes"], seed=5)
 
 
 def test_a_criterion_two_checks_decide_needs_both(world):

@@ -5,7 +5,7 @@
   (a first name used alone counts when two people share it), or evidence the task relies on is missing;
 - ungrounded: an expected value that appears nowhere in the world (derived values: their parts must), or a check
   naming a record the world lacks (an event, contact, thread, email, note, checklist item, file or folder), an
-  answer field the task's AnswerSheet lacks or a criterion the task lacks;
+  answer field the task's AnswerSheet lacks or a criterion the task lacks, or an app the world does not span;
 - a task id used twice, or whose verifier file name collides with a kept task's (``a-b``, ``a_b`` and ``a.b`` all
   write ``verifiers/a_b.py``, so one task would run the other's verifier).
 """
@@ -60,9 +60,15 @@ _CHECK_REFS = {"update_event": [("event", "calendar", "events")], "create_event"
                "add_items": [("note", "notes", "notes")], "move_file": [("file", "files", "entries")]}
 
 
+#: The app each check kind operates in (set_flag names its own).
+_CHECK_APP = {"create_event": "calendar", "update_event": "calendar", "create_contact": "contacts",
+              "update_contact": "contacts", "send_text": "messages", "send_email": "email", "tick_items": "notes",
+              "add_items": "notes", "move_file": "files", "answer": "answersheet"}
+
+
 def dangling(req: TaskRequirements, world: World) -> list[str]:
-    """Return a line per criterion, record or answer field a check of ``req`` names that does not exist
-    (``checks[i].field``)."""
+    """Return a line per app the task needs that the world does not span, and per criterion, record or answer field a
+    check of ``req`` names that does not exist (``checks[i].field``)."""
     out = []
 
     def need(where: str, app: str, col: str, rid: Any) -> dict | None:
@@ -71,6 +77,11 @@ def dangling(req: TaskRequirements, world: World) -> list[str]:
             out.append(f"{where} names {app}.{col}[{rid}], which is not in the world")
         return rec
 
+    # apps the world does not span hold none of its records: the task would start from another device than the world
+    spans = {*world.apps, *world.records, "answersheet"}
+    needed = [*req.apps, *(getattr(c, "app", None) if c.kind == "set_flag" else _CHECK_APP[c.kind] for c in req.checks)]
+    out += [f"the task needs app {app!r}, which world {world.id} does not span ({', '.join(sorted(spans - {'answersheet'}))})"
+            for app in dict.fromkeys(needed) if app not in spans]
     sheet = {f.name for f in req.answer_sheet}
     criteria = [c.id for c in req.criteria]
     for i, c in enumerate(req.checks):
