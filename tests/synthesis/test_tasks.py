@@ -83,7 +83,8 @@ def test_review_drops_near_duplicates_and_ambiguous_instructions(world):
 
 def test_review_drops_checks_naming_records_the_world_lacks(world):
     """A backend's check naming an event, note item, folder or answer field the world lacks was built into a task whose
-    golden solution failed with an empty 'StopIteration: ' (or reached acceptance and failed in the browser)."""
+    golden solution failed with an empty 'StopIteration: ' (or reached acceptance and failed in the browser); a number
+    answer accepting '$12.50' made a verifier that raised float('$12.50') on every state."""
     reqs = candidates(world)
 
     def broken(kind: str, **change):
@@ -92,7 +93,8 @@ def test_review_drops_checks_naming_records_the_world_lacks(world):
         return req.model_copy(update={"checks": [check, *req.checks[1:]]})
 
     bad = [broken("update_event", event="ce99"), broken("tick_items", items=["zz"]),
-           broken("move_file", folder="f99"), broken("answer", field="nofield"), broken("set_flag", criterion="done")]
+           broken("move_file", folder="f99"), broken("answer", field="nofield"), broken("set_flag", criterion="done"),
+           broken("answer", type="number", accept=["$12.50"])]
     kept, dropped = review(bad, world)
     assert kept == [] and [r.task_id for r in dropped] == [r.full_id for r in bad]
     reasons = [r.reasons[-1] for r in dropped]
@@ -101,6 +103,7 @@ def test_review_drops_checks_naming_records_the_world_lacks(world):
     assert "checks[0] (move_file).folder names files.entries[f99]" in reasons[2]
     assert "checks[0] (answer).field names answer field 'nofield'" in reasons[3]
     assert "checks[0] (set_flag).criterion names criterion 'done', which the task's criteria lack" in reasons[4]
+    assert "checks[0] (answer).accept: '$12.50' is not a plain number (the answer's type is number)" in reasons[5]
     assert review(reqs, world)[1] == []  # the offline templates' own checks all name existing records
 
 

@@ -66,6 +66,14 @@ _CHECK_APP = {"create_event": "calendar", "update_event": "calendar", "create_co
               "add_items": "notes", "move_file": "files", "answer": "answersheet"}
 
 
+def _plain_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def dangling(req: TaskRequirements, world: World) -> list[str]:
     """Return a line per app the task needs that the world does not span, and per criterion, record or answer field a
     check of ``req`` names that does not exist (``checks[i].field``)."""
@@ -112,6 +120,9 @@ def dangling(req: TaskRequirements, world: World) -> list[str]:
         elif c.kind == "answer" and c.field not in sheet:
             out.append(f"{at}.field names answer field {c.field!r}, which the task's answer_sheet lacks "
                        f"({', '.join(sorted(sheet)) or 'no field'})")
+        if c.kind == "answer" and c.type == "number":  # the verifier compares float(accepted): '$12.50' raises there
+            out += [f"{at}.accept: {a!r} is not a plain number (the answer's type is number)" for a in c.accept
+                    if not _plain_number(a)]
     return out
 
 
