@@ -122,7 +122,8 @@ def synthesize_bank(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT
     Weak tags a world's tasks never carry are skipped for it (the report's ``weak_skipped``); when a world can make
     none of them, ValueError is raised before anything is written. So is OutFolderError (a ValueError) when
     ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it) or ``out`` is
-    (inside) a synthesized world folder (:func:`~toolkit.synthesis.writer.check_out_root`), a
+    (inside) a synthesized world folder or, in the task bank, a suite's folder
+    (:func:`~toolkit.synthesis.writer.check_out_root`), a
     ValueError when two of ``worlds`` share an id, and one naming the world and its issues when a given World is
     inconsistent (:func:`~toolkit.synthesis.world.check_world`).
     """
