@@ -120,6 +120,24 @@ def test_clean_verifier_and_helpers_are_accepted():
     assert scan_verifier(source.replace("_data(ctx.initial) != {}", "_data(ctx.final) != {}"), "v") == []
 
 
+@pytest.mark.parametrize("body", [
+    "    try:\n        v = ctx.final['apps']['x']['data']['v']\n    except KeyError:\n        return {'a': False}\n"
+    "    return {'a': v == 2}\n",
+    "    match ctx.answer:\n        case {'total': t}:\n            ok = t == '12'\n        case _:\n            ok = False\n"
+    "    return {'a': ok}\n",
+    "    for r in ctx.final['apps']['x']['data']['v']:\n        if r == 2:\n            break\n    else:\n"
+    "        return {'a': False}\n    return {'a': True}\n",
+], ids=["except_returns_false", "match_on_answer", "for_else_returns_false"])
+def test_results_decided_by_a_try_or_a_match_on_ctx_are_not_constant(body):
+    """A handler's early False (its running decided by what the try body read), a value set in match cases on
+    ctx.answer and a for-else's early False (decided by what the loop walks) were constant_result: good verifiers were
+    rejected. The same shapes over constants still are."""
+    source = "def v(ctx):\n" + body
+    assert scan_verifier(source, "v") == []
+    constant = source.replace("ctx.final['apps']['x']['data']['v']", "2").replace("match ctx.answer", "match {}")
+    assert "constant_result" in {f.kind for f in scan_verifier(constant, "v")}
+
+
 # -- execution probes (golden states built by hand from s0, replayed in Node) ------------------------
 
 def _contacts(state):

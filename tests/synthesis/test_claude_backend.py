@@ -142,6 +142,24 @@ def test_a_malformed_golden_or_verifier_answer_rejects_that_task_not_the_batch(w
     assert "no JSON" in rejection.reasons[0]
 
 
+def test_a_malformed_requirements_draft_rejects_that_draft_not_the_batch(world):
+    """One draft with an unknown check kind (or no object at all) made the whole answer a ClaudeError: the world's
+    batch, and with it the whole synthesize_bank run, ended; now that draft is a review rejection naming its fields."""
+    bad, good = [r for r in candidates(world) if r.template == "signature_known"][:2]
+    broken = bad.model_dump()
+    broken["checks"][0]["kind"] = "send_fax"
+    backend, _ = backend_answering(json.dumps([broken, good.model_dump(), "oops"]),
+                                   offline_golden(good, world).model_dump_json(), offline_verifier(good).model_dump_json())
+    batch = synthesize_tasks(world, n=2, backend=backend)
+    assert [t.requirements.id for t in batch.tasks] == [good.id]
+    assert [(r.task_id, r.stage) for r in batch.rejections] == [(bad.full_id, "review"), (f"synth/{world.id}/draft-2", "review")]
+    assert batch.rejections[0].reasons[0].startswith("draft 0 is no TaskRequirements: checks.0: Input tag 'send_fax'")
+    assert "draft 2 is no TaskRequirements: (root)" in batch.rejections[1].reasons[0]
+    backend, _ = backend_answering('{"tasks": []}')
+    with pytest.raises(ClaudeError, match="task requirements are not a list"):
+        backend.tasks(world)
+
+
 def test_the_sdks_own_errors_become_claude_errors(world):
     backend = ClaudeBackend(transport_factory=lambda: BrokenTransport(""))
     with pytest.raises(ClaudeError, match="Claude could not be asked: CLIConnectionError: the Claude Code CLI exited"):

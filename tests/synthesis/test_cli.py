@@ -177,12 +177,13 @@ def test_synth_tasks_with_weak_tags_no_world_carries_writes_nothing(tmp_path):
 @requires_chromium
 def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, world):
     """A world.json that is not JSON and a tasks.yaml that is not YAML: each is its world's issue (no traceback), and
-    the sound world beside them is still validated."""
+    the sound world beside them is still validated. A folder that lost its world.json or its tasks.yaml was passed
+    over (its tasks.yaml still loads as a suite) and the command exited 0."""
     from toolkit.synthesis import synthesize_tasks
     from toolkit.synthesis.writer import write_world_suite
 
     tasks = synthesize_tasks(world, n=1).tasks
-    for name in ("a-good", "b-json", "c-yaml", "d-empty", "e-clock", "f-proto"):
+    for name in ("a-good", "b-json", "c-yaml", "d-empty", "e-clock", "f-proto", "g-noworld", "h-notasks"):
         write_world_suite(world.model_copy(update={"id": name}), tasks, tmp_path / name)
     (tmp_path / "b-json" / "world.json").write_text('{"id": "b-json", trunc')
     clock = tmp_path / "e-clock" / "world.json"  # the checker raised a bare strptime error, ending the command
@@ -193,6 +194,8 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     proto.write_text(json.dumps(data))
     (tmp_path / "c-yaml" / "tasks.yaml").write_text("tasks: [\n  - id: x\n  bad: : :\n")
     (tmp_path / "d-empty" / "tasks.yaml").write_text("tasks: []\n")  # 0 of 0 passed is no validation
+    (tmp_path / "g-noworld" / "world.json").unlink()
+    (tmp_path / "h-notasks" / "tasks.yaml").unlink()
     res = guigym("synth", "validate", "--out", str(tmp_path), "--random", "0", "--instances", "1", "--json")
     assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-3000:]
     report = {w["world"]: w for w in json.loads(res.stdout.strip().splitlines()[-1])["worlds"]}
@@ -206,6 +209,10 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     assert any("the device refused it" in i for i in report["f-proto"]["issues"]), report["f-proto"]
     assert report["d-empty"]["issues"] == [f"{tmp_path / 'd-empty' / 'tasks.yaml'}: holds no task: nothing to validate"]
     assert "ISSUE b-json:" in res.stderr and "ISSUE c-yaml:" in res.stderr
+    assert report["g-noworld"]["issues"] == [f"{tmp_path / 'g-noworld' / 'world.json'}: cannot be read: no world.json "
+                                             f"in {tmp_path / 'g-noworld'} (not a synthesized world folder)"]
+    assert report["h-notasks"]["issues"] == [f"{tmp_path / 'h-notasks' / 'tasks.yaml'}: missing (the world's tasks); "
+                                             "write them again with `guigym synth tasks`"]
 
 
 def test_synth_tasks_refuses_to_replace_a_folder_that_is_no_world(tmp_path):

@@ -166,6 +166,29 @@ async def test_the_bank_refuses_to_write_inside_a_world_folder(tmp_path, world, 
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
 
 
+async def test_worlds_are_not_written_into_a_suites_folder(tmp_path, world, monkeypatch):
+    """out=task_bank/mobile passed: the world folder landed inside the suite, which loads every tasks.yaml below it,
+    so `mobile` silently gained the world's tasks (257 became 260)."""
+    import pytest
+
+    from toolkit.paths import TASK_BANK
+    from toolkit.synthesis import pipeline
+    from toolkit.synthesis.writer import OutFolderError, check_out_root
+
+    monkeypatch.setattr(pipeline, "synthesize_tasks", lambda *a, **k: (_ for _ in ()).throw(AssertionError("ran")))
+    with pytest.raises(OutFolderError, match="the folder of suite 'mobile'"):
+        await pipeline.synthesize_bank_async([world], out=TASK_BANK / "mobile", per_world=1)
+    assert not (TASK_BANK / "mobile" / world.id).exists()
+    bank = tmp_path / "task_bank"
+    (bank / "mobile").mkdir(parents=True)
+    (bank / "mobile" / "contacts.yaml").write_text("tasks: []\n")
+    for out in (bank / "mobile", bank / "mobile" / "more"):
+        with pytest.raises(OutFolderError, match="the folder of suite 'mobile' .* would join that suite"):
+            check_out_root(out, bank)
+    for out in (bank / "synth", bank, tmp_path / "elsewhere"):  # a folder of worlds, the bank, or outside it
+        check_out_root(out, bank)
+
+
 async def test_two_worlds_with_one_id_are_refused_before_any_work(tmp_path, monkeypatch):
     """build_world names a world <scenario>-<seed>: two personas in one scenario and seed share it, and the second
     world's suite would silently replace the first's."""

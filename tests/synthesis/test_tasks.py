@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from toolkit.diagnosis.report import DiagnosisReport
-from toolkit.synthesis import OfflineBackend, review, synthesize_bank, synthesize_tasks
+from toolkit.synthesis import OfflineBackend, build_world, review, synthesize_bank, synthesize_tasks
 from toolkit.synthesis.audit import audit_verifier
 from toolkit.synthesis.offline.templates import candidates
 from toolkit.synthesis.offline.verifier import offline_verifier
@@ -79,6 +79,32 @@ def test_review_drops_near_duplicates_and_ambiguous_instructions(world):
     other.name = f"{first} Someone"
     kept, dropped = review([target.model_copy(update={"instruction": f"Tick what {first} will bring."})], crowded)
     assert not kept and "ambiguous" in dropped[0].reasons[0]
+
+
+def test_review_drops_checks_naming_records_the_world_lacks(world):
+    """A backend's check naming an event, note item, folder or answer field the world lacks was built into a task whose
+    golden solution failed with an empty 'StopIteration: ' (or reached acceptance and failed in the browser); a number
+    answer accepting '$12.50' made a verifier that raised float('$12.50') on every state."""
+    reqs = candidates(world)
+
+    def broken(kind: str, **change):
+        req = next(r for r in reqs if r.checks[0].kind == kind)
+        check = req.checks[0].model_copy(update=change)
+        return req.model_copy(update={"checks": [check, *req.checks[1:]]})
+
+    bad = [broken("update_event", event="ce99"), broken("tick_items", items=["zz"]),
+           broken("move_file", folder="f99"), broken("answer", field="nofield"), broken("set_flag", criterion="done"),
+           broken("answer", type="number", accept=["$12.50"])]
+    kept, dropped = review(bad, world)
+    assert kept == [] and [r.task_id for r in dropped] == [r.full_id for r in bad]
+    reasons = [r.reasons[-1] for r in dropped]
+    assert "checks[0] (update_event).event names calendar.events[ce99], which is not in the world" in reasons[0]
+    assert "checks[0] (tick_items).items names item 'zz'" in reasons[1]
+    assert "checks[0] (move_file).folder names files.entries[f99]" in reasons[2]
+    assert "checks[0] (answer).field names answer field 'nofield'" in reasons[3]
+    assert "checks[0] (set_flag).criterion names criterion 'done', which the task's criteria lack" in reasons[4]
+    assert "checks[0] (answer).accept: '$12.50' is not a plain number (the answer's type is number)" in reasons[5]
+    assert review(reqs, world)[1] == []  # the offline templates' own checks all name existing records
 
 
 def test_failure_driven_batches_favour_the_weakest_capability(world):
@@ -151,6 +177,31 @@ def test_requirements_naming_another_world_are_named_after_the_world_they_were_m
     batch = synthesize_tasks(world, n=3, backend=StrayBackend(), seen=seen)
     assert len(batch.tasks) == 3 and {t.requirements.full_id.split("/")[1] for t in batch.tasks} == {world.id}
     assert all(v.startswith(f"synth/{world.id}/") for v in seen.values())
+
+
+def test_a_world_over_some_apps_yields_tasks_in_those_apps_only():
+    """A world over contacts and email got create_event, text and signature tasks too: each was built and dropped with
+    a bare "KeyError: 'calendar'"; review now names the app the world does not span. The offline builder refuses a
+    calendar or messages without contacts (it made a world failing its own check: attendees that are no contact)."""
+    small = build_world(1, "trip", apps=["contacts", "email"], seed=5, world_id="trip-5")
+    batch = synthesize_tasks(small, n=None)
+    assert batch.tasks and all({*t.requirements.apps} <= {"contacts", "email", "answersheet"} for t in batch.tasks)
+    assert not [r for r in batch.rejections if r.stage != "review"]
+    assert any("the task needs app 'calendar', which world trip-5 does not span (contacts, email)" in reason
+               for r in batch.rejections for reason in r.reasons)
+    with pytest.raises(ValueError, match="calendar records refer to contacts; add 'contacts' to the apps"):
+        build_world(1, "trip", apps=["calendar", "notes"], seed=5)
+
+
+def test_a_criterion_two_checks_decide_needs_both(world):
+    """The generated verifier wrote one dict entry per check, so a criterion decided by two checks kept only the
+    last: the first check was never run and the verifier accepted a state that met half the criterion."""
+    req = next(r for r in candidates(world) if r.checks[0].kind == "send_text")
+    other = req.checks[0].model_copy(update={"contains": ["a phrase of the second check"]})
+    source = offline_verifier(req.model_copy(update={"checks": [*req.checks, other]})).source
+    first = f"send_text(ctx, {req.checks[0].contact!r}, {req.checks[0].thread!r}, {req.checks[0].contains!r})"
+    second = first.replace(repr(req.checks[0].contains), "['a phrase of the second check']")
+    assert f"{req.checks[0].criterion!r}: {first} and {second}," in source
 
 
 def test_golden_and_verifier_come_from_separate_calls(world):

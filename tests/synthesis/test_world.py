@@ -127,6 +127,29 @@ def test_fields_holding_another_kind_of_value_are_issues_not_crashes(world):
     assert ("dangling_reference", f"facts[{other.facts[0].id}]", "source email.labels[Work] does not exist") in issues
 
 
+def test_duplicate_people_or_facts_unknown_devices_or_apps_and_unreadable_times_are_issues(world):
+    """Two people or facts sharing an id passed (world.person() read the first); a device or app the catalog lacks
+    passed (`synth validate` then ended whole on 'unknown device', naming no world); a time of 1e30 ms raised
+    OverflowError out of the checker."""
+    broken = world.model_copy(deep=True)
+    broken.people.append(broken.people[0].model_copy())
+    broken.facts.append(broken.facts[0].model_copy())
+    broken.records["shop"] = {"orders": [{"id": "o1"}]}
+    broken.records["notes"]["notes"][0]["updated"] = 1e30
+    issues = {(i.kind, i.where, i.message.split(" (its apps")[0]) for i in check_world(broken)}
+    assert issues == {("bad_value", "records.shop", "device 'phone' has no app 'shop'"),
+                      ("bad_value", "notes.notes[0]", "field 'updated' is 1e+30, not a time (epoch ms) of years 1-9999")}
+    broken.records["notes"]["notes"][0]["updated"] = world.records["notes"]["notes"][0]["updated"]
+    issues = {(i.kind, i.where, i.message) for i in check_world(broken)}
+    assert ("duplicate_id", "people", f"id {world.people[0].id!r} is used more than once") in issues
+    assert ("duplicate_id", "facts", f"id {world.facts[0].id!r} is used more than once") in issues
+    elsewhere = world.model_copy(update={"device": "tablet"})
+    assert [(i.where, i.message) for i in check_world(elsewhere)] == [
+        ("device", "unknown device 'tablet'; the catalog has ['desktop', 'phone']")]
+    with pytest.raises(WorldLoadError, match=r"^world moving-11: unknown device 'tablet'"):
+        initial_state(elsewhere)
+
+
 def test_keys_the_device_refuses_are_issues(world):
     """A record key '__proto__' passed the checker; the device refuses the whole patch, so acceptance and `synth
     validate` ended with a RuntimeError from Node."""

@@ -58,6 +58,8 @@ class _Taint:
                 self.pairs.append((st.value.func.value, [*st.value.args, *ctrl]))
             elif isinstance(st, (ast.For, ast.AsyncFor)):
                 self.pairs.append((st.target, [st.iter, *ctrl]))
+                if any(isinstance(n, (ast.Return, ast.Raise)) for s in st.body + st.orelse for n in ast.walk(s)):
+                    self.guards.append(st.iter)  # a return in the loop or its else runs by what the loop walks
                 self._block(st.body + st.orelse, [*ctrl, st.iter])
             elif isinstance(st, (ast.If, ast.While)):
                 if any(isinstance(n, (ast.Return, ast.Raise)) for s in st.body + st.orelse for n in ast.walk(s)):
@@ -66,10 +68,26 @@ class _Taint:
             elif isinstance(st, (ast.With, ast.AsyncWith)):
                 self.pairs += [(i.optional_vars, [i.context_expr, *ctrl]) for i in st.items if i.optional_vars]
                 self._block(st.body, ctrl)
-            elif isinstance(st, ast.Try):
-                self._block(st.body + st.orelse + st.finalbody, ctrl)
+            elif isinstance(st, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+                self._block(st.body + st.finalbody, ctrl)
+                # a handler (or the else) runs or not by whether the body raised: what the body reads decides it
+                raised = [*ctrl, *st.body]
+                if any(isinstance(n, (ast.Return, ast.Raise)) for s in st.orelse + [x for h in st.handlers
+                                                                                    for x in h.body] for n in ast.walk(s)):
+                    self.guards += st.body
+                self._block(st.orelse, raised)
                 for h in st.handlers:
-                    self._block(h.body, ctrl)
+                    self._block(h.body, raised)
+            elif isinstance(st, ast.Match):
+                for case in st.cases:
+                    tests = [st.subject, *([case.guard] if case.guard else [])]
+                    captured = [ast.Name(id=n) for p in ast.walk(case.pattern) for n in (
+                        getattr(p, "name", None) if isinstance(p, (ast.MatchAs, ast.MatchStar)) else None,
+                        getattr(p, "rest", None) if isinstance(p, ast.MatchMapping) else None) if n]
+                    self.pairs.append((ast.Tuple(elts=captured), [*tests, *ctrl]))  # captures carry the subject
+                    if any(isinstance(n, (ast.Return, ast.Raise)) for s in case.body for n in ast.walk(s)):
+                        self.guards += tests
+                    self._block(case.body, [*ctrl, *tests])
             elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self._block(st.body, ctrl)
 

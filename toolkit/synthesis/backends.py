@@ -2,7 +2,9 @@
 
 A backend does the four creative steps; everything else (review, selection, acceptance) is shared:
 - ``world(persona, scenario, apps, seed, world_id) -> World``;
-- ``tasks(world, seed) -> [TaskRequirements]``: grounded task specs, before any solution or verifier;
+- ``tasks(world, seed) -> [TaskRequirements]``: grounded task specs, before any solution or verifier (a draft may
+  also be a mapping: :func:`~toolkit.synthesis.synthesize.synthesize_tasks` validates each alone and rejects one that
+  does not fit, naming its fields, instead of losing the batch);
 - ``golden(requirements, world) -> GoldenSolution``: from the requirements and the world only;
 - ``verifier(requirements) -> VerifierCode``: from the requirements only.
 Golden solution and verifier are separate calls that never see each other's output.

@@ -154,9 +154,21 @@ class ClaudeBackend:
                   "checks (typed, each deciding one criterion) with expected values taken from the world, the evidence "
                   "records (hidden answer context), key_facts, and capability tags.\n"
                   f"World: {world.model_dump_json()}")
-        reqs = self._ask(prompt, list[TaskRequirements], "task requirements")
-        # the suite is written as synth/<world.id> whatever the answer says; a stray id would misname every report line
-        return [r.model_copy(update={"world": world.id}) for r in reqs]
+        raw = run_sync(self._ask_async(prompt, answer_schema(list[TaskRequirements])))
+        if not isinstance(raw, list):
+            raise ClaudeError(f"Claude's task requirements are not a list: {json.dumps(raw)[:200]}")
+        # each draft alone: one malformed draft (an unknown check kind) ended the whole batch, and with it every world;
+        # a draft that does not fit is passed on as it is, and synthesize_tasks rejects it naming its fields
+        out: list[TaskRequirements | Any] = []
+        for draft in raw:
+            try:
+                req = TaskRequirements.model_validate(draft)
+            except ValidationError:
+                out.append(draft)
+                continue
+            # the suite is written as synth/<world.id> whatever the answer says; a stray id would misname every report line
+            out.append(req.model_copy(update={"world": world.id}))
+        return out
 
     def golden(self, requirements: TaskRequirements, world: World) -> GoldenSolution:
         """Ask for a golden solution: end-state patch over s0 and a GUI action sequence over data-gym targets."""

@@ -122,7 +122,8 @@ def synthesize_bank(worlds: int | list[World] = 3, out: str | Path = DEFAULT_OUT
     Weak tags a world's tasks never carry are skipped for it (the report's ``weak_skipped``); when a world can make
     none of them, ValueError is raised before anything is written. So is OutFolderError (a ValueError) when
     ``<out>/<world>`` is a file or a folder that is not a synthesized world (writing would replace it) or ``out`` is
-    (inside) a synthesized world folder (:func:`~toolkit.synthesis.writer.check_out_root`), a
+    (inside) a synthesized world folder or, in the task bank, a suite's folder
+    (:func:`~toolkit.synthesis.writer.check_out_root`), a
     ValueError when two of ``worlds`` share an id, and one naming the world and its issues when a given World is
     inconsistent (:func:`~toolkit.synthesis.world.check_world`).
     """
@@ -148,15 +149,17 @@ class WorldValidation(BaseModel):
 
 
 def world_folders(out: str | Path = DEFAULT_OUT) -> list[Path]:
-    """Return the synthesized world folders under ``out`` (those with a world.json and a tasks.yaml)."""
+    """Return the synthesized world folders under ``out``: those with a world.json or a tasks.yaml (a folder holding
+    one without the other is a damaged world, for :func:`validate_synth` to name, not a folder to pass over: its
+    tasks.yaml still loads as the suite ``synth/<world>``)."""
     root = Path(out)
-    if (root / "world.json").is_file():
+    if (root / "world.json").is_file() or (root / "tasks.yaml").is_file():
         return [root]
     if not root.is_dir():
         return []
     # hidden folders are a write in progress or an interrupted one (writer.write_world_suite), not a world
-    return sorted(p for p in root.iterdir() if not p.name.startswith(".") and (p / "world.json").is_file()
-                  and (p / "tasks.yaml").is_file())
+    return sorted(p for p in root.iterdir() if not p.name.startswith(".") and p.is_dir()
+                  and ((p / "world.json").is_file() or (p / "tasks.yaml").is_file()))
 
 
 async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5, random_rollouts: int = 20,
@@ -178,6 +181,10 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
             continue
         res = WorldValidation(world=world.id, issues=[f"{i.where}: {i.message}" for i in check_world(world)])
         results.append(res)
+        if not (folder / "tasks.yaml").is_file():  # the world's suite is gone: nothing of it would run
+            res.issues.append(f"{folder / 'tasks.yaml'}: missing (the world's tasks); write them again with "
+                              "`guigym synth tasks`")
+            continue
         try:
             res.missing = verify_loaded(world, initial_state(world))
         except WorldLoadError as exc:  # no device holds this world: its tasks cannot run either

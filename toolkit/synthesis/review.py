@@ -3,7 +3,9 @@
 - near-duplicate: the same template and key facts as a kept task, or the same normalized instruction;
 - ambiguous: a person, event or note the instruction names matches more than one record of the world
   (a first name used alone counts when two people share it), or evidence the task relies on is missing;
-- ungrounded: an expected value that appears nowhere in the world (derived values: their parts must);
+- ungrounded: an expected value that appears nowhere in the world (derived values: their parts must), or a check
+  naming a record the world lacks (an event, contact, thread, email, note, checklist item, file or folder), an
+  answer field the task's AnswerSheet lacks or a criterion the task lacks, or an app the world does not span;
 - a task id used twice, or whose verifier file name collides with a kept task's (``a-b``, ``a_b`` and ``a.b`` all
   write ``verifiers/a_b.py``, so one task would run the other's verifier).
 """
@@ -14,7 +16,7 @@ import json
 import re
 from typing import Any
 
-from toolkit.synthesis.models import Rejection, TaskRequirements, World
+from toolkit.synthesis.models import Ref, Rejection, TaskRequirements, World
 from toolkit.synthesis.world_check import _mentions
 from toolkit.synthesis.writer import function_name
 
@@ -48,6 +50,80 @@ def _as_text(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.2f}"
     return str(value)
+
+
+#: The collection each record-naming field of a check refers to: check kind -> [(field, app, collection)].
+_CHECK_REFS = {"update_event": [("event", "calendar", "events")], "create_event": [("attendees", "contacts", "contacts")],
+               "update_contact": [("contact", "contacts", "contacts")],
+               "send_text": [("contact", "contacts", "contacts"), ("thread", "messages", "threads")],
+               "send_email": [("reply_to", "email", "emails")], "tick_items": [("note", "notes", "notes")],
+               "add_items": [("note", "notes", "notes")], "move_file": [("file", "files", "entries")]}
+
+
+#: The app each check kind operates in (set_flag names its own).
+_CHECK_APP = {"create_event": "calendar", "update_event": "calendar", "create_contact": "contacts",
+              "update_contact": "contacts", "send_text": "messages", "send_email": "email", "tick_items": "notes",
+              "add_items": "notes", "move_file": "files", "answer": "answersheet"}
+
+
+def _plain_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def dangling(req: TaskRequirements, world: World) -> list[str]:
+    """Return a line per app the task needs that the world does not span, and per criterion, record or answer field a
+    check of ``req`` names that does not exist (``checks[i].field``)."""
+    out = []
+
+    def need(where: str, app: str, col: str, rid: Any) -> dict | None:
+        rec = world.record(Ref(app=app, collection=col, id=str(rid)))
+        if rec is None:
+            out.append(f"{where} names {app}.{col}[{rid}], which is not in the world")
+        return rec
+
+    # apps the world does not span hold none of its records: the task would start from another device than the world
+    spans = {*world.apps, *world.records, "answersheet"}
+    needed = [*req.apps, *(getattr(c, "app", None) if c.kind == "set_flag" else _CHECK_APP[c.kind] for c in req.checks)]
+    out += [f"the task needs app {app!r}, which world {world.id} does not span ({', '.join(sorted(spans - {'answersheet'}))})"
+            for app in dict.fromkeys(needed) if app not in spans]
+    sheet = {f.name for f in req.answer_sheet}
+    criteria = [c.id for c in req.criteria]
+    for i, c in enumerate(req.checks):
+        at = f"checks[{i}] ({c.kind})"
+        if c.criterion not in criteria:  # the verifier would answer a key the task lacks: an error on every state
+            out.append(f"{at}.criterion names criterion {c.criterion!r}, which the task's criteria lack "
+                       f"({', '.join(criteria)})")
+        for field, app, col in _CHECK_REFS.get(c.kind, []):
+            value = getattr(c, field)
+            for rid in (value if isinstance(value, list) else [] if value is None else [value]):
+                need(f"{at}.{field}", app, col, rid)
+        if c.kind == "update_event" and isinstance(c.fields.get("attendees"), list):
+            for rid in c.fields["attendees"]:
+                need(f"{at}.fields.attendees", "contacts", "contacts", rid)
+        elif c.kind == "tick_items":
+            note = world.record(Ref(app="notes", collection="notes", id=c.note)) or {}
+            items = {it.get("id") for it in note.get("items") or [] if isinstance(it, dict)}
+            out += [f"{at}.items names item {it!r}, which note {c.note} does not have" for it in c.items
+                    if note and it not in items]
+        elif c.kind == "move_file":
+            folder = c.folder == "root" or need(f"{at}.folder", "files", "entries", c.folder)
+            if isinstance(folder, dict) and not folder.get("folder"):
+                out.append(f"{at}.folder names files.entries[{c.folder}], which is a file, not a folder")
+        elif c.kind == "set_flag" and (c.app, c.collection) not in (("messages", "threads"), ("contacts", "contacts")):
+            out.append(f"{at} names {c.app}.{c.collection}, which holds no {c.flag} flag")
+        elif c.kind == "set_flag":
+            need(f"{at}.id", c.app, c.collection, c.id)
+        elif c.kind == "answer" and c.field not in sheet:
+            out.append(f"{at}.field names answer field {c.field!r}, which the task's answer_sheet lacks "
+                       f"({', '.join(sorted(sheet)) or 'no field'})")
+        if c.kind == "answer" and c.type == "number":  # the verifier compares float(accepted): '$12.50' raises there
+            out += [f"{at}.accept: {a!r} is not a plain number (the answer's type is number)" for a in c.accept
+                    if not _plain_number(a)]
+    return out
 
 
 def ambiguities(req: TaskRequirements, world: World) -> list[str]:
@@ -104,6 +180,7 @@ def review(reqs: list[TaskRequirements], world: World,
                            f"{stems[function_name(req.id)]}")
         reasons += [f"ambiguous: {a}" for a in ambiguities(req, world)]
         reasons += [f"ungrounded: expected value {v!r} is not in the world" for v in ungrounded(req, world)]
+        reasons += [f"ungrounded: {d}" for d in dangling(req, world)]
         if reasons:
             rejected.append(Rejection(task_id=req.full_id, stage="review", reasons=reasons))
             continue

@@ -8,22 +8,25 @@ for each kept task, a golden solution and a verifier in two separate backend cal
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from toolkit import bounds
 from toolkit.diagnosis.report import DiagnosisReport
 from toolkit.synthesis.backends import get_backend
 from toolkit.synthesis.claude import ClaudeError
-from toolkit.synthesis.models import Rejection, SynthTask, TaskRequirements, World
+from toolkit.synthesis.models import Rejection, SynthTask, TaskRequirements, World, full_task_id
 from toolkit.synthesis.review import normalize, review
 from toolkit.synthesis.world import require_consistent
 from toolkit.tasks.verifier_source import source_problems
 
 #: How many tasks a world yields by default.
 DEFAULT_PER_WORLD = 40
+#: A task id TaskRequirements accepts (a malformed draft is named by it when it has one).
+_TASK_ID = re.compile(r"^[a-z0-9_.\-]+$")
 #: Slack steps over the golden solution's length for an agent (and the random rollouts' budget).
 STEP_SLACK = 4
 
@@ -146,6 +149,30 @@ def build_task(backend: Any, req: TaskRequirements, world: World) -> SynthTask:
     return SynthTask(requirements=req, golden=golden, verifier=verifier, max_steps=min(200, reference_steps + STEP_SLACK))
 
 
+def drafts(raw: list[Any], world: World) -> tuple[list[TaskRequirements], list[Rejection]]:
+    """Return (requirements, rejections) of a backend's drafts: each TaskRequirements (or mapping) on ``world``, and a
+    ``review`` rejection per draft that is no TaskRequirements, naming the draft (its id, else its index) and fields.
+
+    The suite is written as synth/<world.id> whatever a draft says: a stray world would misname every rejection and
+    accepted id of the report.
+    """
+    reqs, rejections = [], []
+    for i, draft in enumerate(raw):
+        if isinstance(draft, TaskRequirements):
+            reqs.append(draft if draft.world == world.id else draft.model_copy(update={"world": world.id}))
+            continue
+        try:
+            reqs.append(TaskRequirements.model_validate({**draft, "world": world.id} if isinstance(draft, dict) else draft))
+        except ValidationError as exc:
+            tid = draft.get("id") if isinstance(draft, dict) else None
+            named = tid if isinstance(tid, str) and _TASK_ID.fullmatch(tid) else f"draft-{i}"
+            fields = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(root)'}: {e['msg']}" for e in exc.errors()[:4])
+            more = f" (and {len(exc.errors()) - 4} more)" if len(exc.errors()) > 4 else ""
+            rejections.append(Rejection(task_id=full_task_id(world.id, named), stage="review",
+                                        reasons=[f"draft {i} is no TaskRequirements: {fields}{more}"]))
+    return reqs, rejections
+
+
 def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | None = None, n: int | None = DEFAULT_PER_WORLD,
                      backend: Any = "offline", seed: int = 0, seen: dict[str, str] | None = None) -> SynthBatch:
     """Return a batch of tasks for ``world``: reviewed requirements (favouring ``weak`` tags), each with its
@@ -165,8 +192,9 @@ def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | Non
     engine = get_backend(backend)
     # the suite is written as synth/<world.id> whatever a backend's requirements say: a stray world would misname
     # every rejection and accepted id of the report
-    reqs = [r if r.world == world.id else r.model_copy(update={"world": world.id}) for r in engine.tasks(world, seed)]
+    reqs, malformed = drafts(engine.tasks(world, seed), world)
     kept, rejections = review(reqs, world, seen)
+    rejections = malformed + rejections
     tags, skipped = usable_weak(weak_tags(weak), kept, world.id)
     tasks = []
     for req in select(kept, n, tags, seed):

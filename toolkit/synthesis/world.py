@@ -92,14 +92,19 @@ def initial_states(worlds_and_patches: list[tuple[World, dict[str, Any]]], seed:
     """Return s0 for each (world, extra patch): the apps' init in Node, then the world patch, then the extra patch.
 
     Raises:
-        WorldLoadError: (a RuntimeError) naming the world whose patch the device refused.
+        WorldLoadError: (a RuntimeError) naming the world whose patch the device refused, or whose device the catalog
+            lacks.
     """
     from toolkit.validation import node_replay
 
     jobs = []
     for world, extra in worlds_and_patches:
         patch = _merge(json.loads(json.dumps(world.patch())), extra)
-        jobs.append({"apps": device_apps(world.device), "reset": {"seed": seed, "patch": patch, "start_app": None}, "log": []})
+        try:
+            apps = device_apps(world.device)
+        except ValueError as exc:  # a device the catalog lacks: this world's fault (it ended `synth validate` whole)
+            raise WorldLoadError(f"world {world.id}: {exc}") from None
+        jobs.append({"apps": apps, "reset": {"seed": seed, "patch": patch, "start_app": None}, "log": []})
     states = node_replay(jobs)
     for (world, _), state in zip(worlds_and_patches, states):
         if "error" in state:

@@ -1,6 +1,7 @@
 """World consistency: :func:`check_world` returns every inconsistency of a world.
 
-Records lacking the fields the checks read (or holding values of another kind) come first, alone; then dangling
+A device the catalog lacks (or apps it lacks) is an issue; records lacking the fields the checks read (or holding
+values of another kind) come first, alone; then dangling
 references, dates off the virtual clock (and a clock that is not the device's), duplicate ids, keys the device
 refuses, facts not present in their evidence records, text the task templating would misread, and records that
 answer one question differently (``ambiguous``).
@@ -106,6 +107,32 @@ _OPTIONAL_SHAPES = {("calendar", "events"): {"attendees": (_names, "a list of co
                     ("files", "entries"): {"modified": (lambda v: isinstance(v, str), "a YYYY-MM-DD date")}}
 
 
+def _epoch_ms(value: float) -> bool:
+    """True when ``value`` is an epoch-ms time Python can read (inf, nan or years past 9999 are not)."""
+    try:
+        from_ms(value)
+    except (OverflowError, ValueError, OSError):
+        return False
+    return True
+
+
+def _device_issues(world: World) -> list[WorldIssue]:
+    """Return a ``bad_value`` issue for a device the catalog lacks, or an app (of ``apps`` or ``records``) it lacks."""
+    from toolkit.envs.adapters.mocked import MockedAdapter
+
+    try:
+        have = MockedAdapter(world.device, screenshots=False).apps
+    except ValueError as exc:  # no such device: no task of the world can run
+        return [WorldIssue(kind="bad_value", where="device", message=str(exc))]
+    out: list[WorldIssue] = []
+    for where, apps in (("apps", world.apps), ("records", list(world.records))):
+        for app in apps:
+            if app not in have:  # loaded under a name no app reads: the records are on no screen a task shows
+                _issue(out, "bad_value", f"{where}.{app}", f"device {world.device!r} has no app {app!r} "
+                                                           f"(its apps: {', '.join(have)})")
+    return out
+
+
 def _shape_issues(world: World) -> list[WorldIssue]:
     """Return a ``bad_value`` issue per record lacking a field the checks read (or holding the wrong type)."""
     out: list[WorldIssue] = []
@@ -122,6 +149,8 @@ def _shape_issues(world: World) -> list[WorldIssue]:
             for key, kind in want.items():
                 if key not in rec or isinstance(rec[key], bool) and kind is not bool or not isinstance(rec[key], kind):
                     _issue(out, "bad_value", where, f"field {key!r} is {'missing' if key not in rec else repr(rec[key])}")
+                elif kind is _NUM and not _epoch_ms(rec[key]):  # every date check reads it as a time
+                    _issue(out, "bad_value", where, f"field {key!r} is {rec[key]!r}, not a time (epoch ms) of years 1-9999")
             for key, (fits, what) in (_OPTIONAL_SHAPES.get((app, col), {}) if want is fields else {}).items():
                 if key in rec and not fits(rec[key]):  # a string of ids would be read letter by letter
                     _issue(out, "bad_value", where, f"field {key!r} is {rec[key]!r}, not {what}")
@@ -131,11 +160,13 @@ def _shape_issues(world: World) -> list[WorldIssue]:
 def check_world(world: World) -> list[WorldIssue]:
     """Return the world's inconsistencies (empty when every reference resolves and dates agree with the clock).
 
-    Records lacking the fields these checks read are reported first, alone (the other checks need them).
+    Records lacking the fields these checks read are reported first, alone (the other checks need them), after any
+    device issue (a device or app the catalog lacks).
     """
-    out = _shape_issues(world)
-    if out:
-        return out
+    out = _device_issues(world)
+    shapes = _shape_issues(world)
+    if shapes:
+        return out + shapes
     if world.clock != DEFAULT_CLOCK:  # the suite's setup patches app data only; the device keeps its own clock
         _issue(out, "date_off_clock", "clock", f"{world.clock} is not the device's clock {DEFAULT_CLOCK}, where every "
                                                "device starts: the world's dates would be read against another today")
@@ -156,6 +187,9 @@ def check_world(world: World) -> list[WorldIssue]:
                 for m in _LONG_DAY.finditer(text):
                     if not _weekday_agrees(m, now.date()):
                         _issue(out, "date_off_clock", where, f"{m.group(0)!r}: no {m.group(1)} on that day near the clock")
+    for where, ids in (("people", [p.id for p in world.people]), ("facts", [f.id for f in world.facts])):
+        for rid in sorted({i for i in ids if ids.count(i) > 1}):  # world.person() and the facts' checks read one
+            _issue(out, "duplicate_id", where, f"id {rid!r} is used more than once")
     for cid, c in contacts.items():
         if cid not in people:
             _issue(out, "dangling_reference", f"contacts.contacts[{cid}]", "no person of the world has this id")

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from toolkit.paths import TASK_BANK
 from toolkit.synthesis.models import Rejection, SynthTask, TaskRequirements, World
 
 #: Paths every synthesized task may change: reading an email or a conversation marks it read.
@@ -106,19 +107,25 @@ def check_replaceable(folder: Path) -> None:
                              f"{folder.name} would delete them: move them away or write elsewhere")
 
 
-def check_out_root(out: Path) -> None:
-    """Return when worlds may be written under ``out``: neither it nor a folder above it is a synthesized world.
+def check_out_root(out: Path, bank: Path = TASK_BANK) -> None:
+    """Return when worlds may be written under ``out``: neither it nor a folder above it is a synthesized world or,
+    in the task bank ``bank``, the folder of a suite (one holding task files itself).
 
     Raises:
-        OutFolderError: naming the world folder: a suite loads every tasks.yaml below it, so a world written inside
-            another would add its tasks to that world's suite (whose ids then clash, and it no longer loads).
+        OutFolderError: naming the world or suite folder: a suite loads every tasks.yaml below it, so a world written
+            inside another would add its tasks to that world's suite (whose ids then clash, and it no longer loads),
+            and one written inside a suite's folder (task_bank/mobile) would silently join that suite.
     """
-    out = Path(out).absolute()
+    out, bank = Path(out).absolute(), Path(bank).absolute()
     for folder in (out, *out.parents):
+        inside = "is" if folder == out else f"is inside {folder}, which is"
         if (folder / "world.json").is_file():
-            inside = "is" if folder == out else f"is inside {folder}, which is"
             raise OutFolderError(f"{out} {inside} a synthesized world folder; a world written there would become part "
                                  f"of that world's suite: write to the folder holding the worlds ({folder.parent})")
+        if bank in folder.parents and any(p.is_file() and not p.name.startswith(".") for p in folder.glob("*.yaml")):
+            raise OutFolderError(f"{out} {inside} the folder of suite {folder.relative_to(bank).as_posix()!r} (it holds "
+                                 "task files, and a suite loads every tasks.yaml below them): the worlds' tasks would "
+                                 f"join that suite; write to a folder of their own, e.g. {bank / 'synth'}")
 
 
 def write_world_suite(world: World, tasks: list[SynthTask], folder: Path, rejections: list[Rejection] | None = None,

@@ -86,13 +86,15 @@ def offline_verifier(req: TaskRequirements) -> VerifierCode:
         raise ValueError(f"task {req.id}: criteria {missing} are decided by no check")
     apps = sorted({a for a in req.unchanged if a != "answersheet"})
     allow = pprint.pformat(_allowances(req), width=110, compact=True)
-    calls = [(check.criterion, _call(check)) for check in req.checks]
+    calls: dict[str, list[str]] = {}  # a criterion several checks decide needs all of them (one dict key each)
+    for check in req.checks:
+        calls.setdefault(check.criterion, []).append(_call(check))
     if any(c.id == "others_intact" for c in req.criteria):
-        calls.append(("others_intact", "intact(ctx, APPS, ALLOW)"))
-    used = sorted({call.split("(", 1)[0] for _, call in calls})
+        calls.setdefault("others_intact", []).append("intact(ctx, APPS, ALLOW)")
+    used = sorted({call.split("(", 1)[0] for group in calls.values() for call in group})
     lines = [f'"""Verifier of the synthesized task {req.id} (world {req.world}); generated from its requirements."""',
              "", f"from verifier_checks import {', '.join(used)}", "", f"APPS = {apps!r}", f"ALLOW = {allow}", "", "",
              "def verify(ctx):", '    """Return one boolean per criterion of the task."""', "    return {"]
-    lines += [f"        {criterion!r}: {call}," for criterion, call in calls]
+    lines += [f"        {criterion!r}: {' and '.join(group)}," for criterion, group in calls.items()]
     lines.append("    }")
     return VerifierCode(task_id=req.id, function="verify", source="\n".join(lines) + "\n")

@@ -351,4 +351,8 @@ def offline_world(persona: Persona, scenario: Scenario, apps: list[str], seed: i
     unknown = sorted(set(apps) - set(PHONE_APPS))
     if unknown:
         raise ValueError(f"the offline backend builds phone worlds over {PHONE_APPS}; unknown app(s) {unknown}")
+    needs = [a for a in ("calendar", "messages") if a in apps]
+    if needs and "contacts" not in apps:  # its attendees and conversations are contacts: the world would be inconsistent
+        raise ValueError(f"the offline backend's {' and '.join(needs)} records refer to contacts; add 'contacts' to the "
+                         f"apps ({', '.join(apps)})")
     return _Builder(world_id or f"{scenario.id}-{seed}", persona, scenario, seed, list(apps)).build()
