@@ -25,6 +25,7 @@ from toolkit.paths import DEFAULT_RUNS, out_folder_problem
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
 from toolkit.store.ids import finished_ids
+from toolkit.store.lock import writing
 from toolkit.tasks import load_tasks, sample
 
 METRICS = ("attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors")
@@ -274,6 +275,7 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         ModelUnavailable: the model endpoint refused (401/403/404) or stayed down past ``model_outage_s``; every
             finished attempt is stored and ``resume=run_id`` finishes the rest.
         ValueError: an option that a resumed run cannot change, a bad option, or suites and tasks that name no task.
+        RunInUse: the run to resume is being written by another process or evaluation (one writer per run).
     """
     from toolkit.envs.fleet import FLEET
     from toolkit.envs.backends import make_manager
@@ -297,14 +299,12 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     if not resume:  # a resumed run is found by id or folder, and written where it is
         check_out(out)
     if resume:
-        store = _open_run("resume", resume, out, heal=True)  # the writer cuts a torn last row before appending
+        store = _open_run("resume", resume, out)  # healed (a torn last row cut) once this writer holds the run
         run = _resume_settings(store.manifest, {
             "agent": agent, "suites": suites, "tasks": tasks or None, "trials": trials, "seed": seed, "temperature": temperature,
             "max_tokens": max_tokens, "harness": harness_config, "model": model, "model_name": model_name})
         agent, suites, tasks, trials, seed = run["agent"], run["suites"], run["tasks"], run["trials"], run["seed"]
         temperature, max_tokens, harness_config = run["temperature"], run["max_tokens"], run["harness"]
-        if run["moved"]:  # the manifest keeps the endpoint each part of the run was served from
-            store.record_resume({"model": run["model"], "model_name": run["model_name"]})
         model, model_name = run["model"], run["model_name"]
     else:
         store = None
@@ -341,12 +341,17 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
                                              parallel=parallel, model=model, model_name=model_name,
                                              sampling={"temperature": temperature, "max_tokens": max_tokens},
                                              harness=config.as_dict()), root=out)
-    if on_start:
-        on_start(len(items), len(store.done_ids()), store)
-    async with manager:
-        manager.fleet_stats.attach(store.dir / FLEET, run_id=store.run_id)  # runs/<id>/fleet.jsonl: guigym fleet
-        await Scheduler(manager, harness, store, agent=agent, parallel=parallel, on_done=on_done,
-                        model_outage_s=model_outage_s).run(items)
+    with writing(store.dir, store.run_id):  # one writer per run: a second resume of it is RunInUse, not a rerun of all
+        if resume:
+            store.heal()  # only now: a torn last row seen before the lock may have been a live writer's append
+            if run["moved"]:  # the manifest keeps the endpoint each part of the run was served from
+                store.record_resume({"model": run["model"], "model_name": run["model_name"]})
+        if on_start:
+            on_start(len(items), len(store.done_ids()), store)
+        async with manager:
+            manager.fleet_stats.attach(store.dir / FLEET, run_id=store.run_id)  # runs/<id>/fleet.jsonl: guigym fleet
+            await Scheduler(manager, harness, store, agent=agent, parallel=parallel, on_done=on_done,
+                            model_outage_s=model_outage_s).run(items)
     return load_result(store)
 
 

@@ -273,3 +273,44 @@ def test_an_attempt_unfinished_under_its_old_id_and_finished_under_its_new_one_i
     assert result.unfinished == ["s__c__t0"]  # s/c has no result under any id
     assert result.as_json()["suites"]["s"]["unfinished"] == 1
     assert [u.attempt_id for u in diagnose(store).unfinished] == ["s__c__t0"]
+
+
+def test_a_run_being_written_is_not_resumed_by_a_second_writer_and_a_killed_writer_frees_it(tmp_path):
+    """Two resumes of one run (two terminals, an MCP job started twice) each ran every missing attempt: two rows of
+    each, and one writer's trajectories and screenshots under the other's rows. The second is now refused before it
+    changes anything (not even the torn last row, which may be the first writer's append in progress)."""
+    import subprocess
+    import sys
+
+    from toolkit.evaluation import evaluate
+    from toolkit.store import RunInUse
+    from toolkit.store.lock import writing
+    from toolkit.tasks import load_suite
+
+    task = load_suite("mobile-core")[0].id
+    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"], "tasks": [task], "trials": 1, "seed": 0},
+                            root=tmp_path)
+    (store.dir / "attempts.jsonl").write_bytes(b'{"attempt_id": "x", "out')  # the live writer's row, half written
+    with writing(store.dir, store.run_id):
+        files = {p: p.read_bytes() for p in store.dir.rglob("*") if p.is_file()}
+        with pytest.raises(RunInUse, match=rf"run {store.run_id} is being written by another evaluation in this process"):
+            evaluate(resume=store.run_id, out=str(tmp_path))
+    assert {p: p.read_bytes() for p in store.dir.rglob("*") if p.is_file()} == files
+
+    # the lock dies with its holder: a writer killed mid-run leaves a run the next resume may take
+    # lock.py loaded by its path: the package's __init__ would import pandas, seconds of start-up for nothing
+    holder = subprocess.Popen([sys.executable, "-c", "import importlib.util as u, sys\n"
+                               f"s = u.spec_from_file_location('lock', {store_module.__file__.replace('store.py', 'lock.py')!r})\n"
+                               "m = u.module_from_spec(s); s.loader.exec_module(m)\n"
+                               f"with m.writing({str(store.dir)!r}, 'r'):\n print('held', flush=True); sys.stdin.read()"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        with pytest.raises(RunInUse, match=rf"another process \(pid {holder.pid}\)"):
+            with writing(store.dir, store.run_id):
+                pass
+    finally:
+        holder.kill()
+        holder.wait()
+    with writing(store.dir, store.run_id):
+        pass
