@@ -206,7 +206,7 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
     left_out = {k: int(result.summary[k].sum()) for k in LEFT_OUT if len(result.summary) and result.summary[k].sum()}
     if left_out:
         target.print("left out of the rates: " + ", ".join(f"{k} {v}" for k, v in left_out.items()))
-    target.print(f"run folder: {result.store.dir}")
+    target.print(f"run folder: {result.store.dir}", markup=False, soft_wrap=True)
     if as_json:
         emit_json(result.as_json())
     if result.unfinished:
