@@ -203,6 +203,10 @@ def test_fleet_widget_builds_figures(run):
     assert "host_lost" in {tr.name for tr in figs["failures"].data}
     assert {"node_a steps/s", "node_b steps/s"} <= {tr.name for tr in figs["throughput"].data}
     assert FleetWidget(FleetStatus.from_samples(samples)).status.backend == "ray"
+    # names are text in the summary's HTML, not markup
+    hostile = [s.model_copy(update={"nodes": {"<b>n</b>": PoolCounts()}}) for s in samples]
+    html = FleetWidget(FleetStatus.from_samples(hostile, run_id="r<i>")).summary_html()
+    assert "<td>&lt;b&gt;n&lt;/b&gt;</td>" in html and "run r&lt;i&gt;" in html and "<b>" not in html
 
 
 @requires_chromium
