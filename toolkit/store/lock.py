@@ -45,6 +45,8 @@ def writing(run_dir: Path | str, run_id: str) -> Iterator[None]:
                        else f"another process (pid {holder or 'unknown'})")
                 raise RunInUse(f"run {run_id} is being written by {who}: wait for it to end (or stop it), then "
                                f"resume the run ({path} is held)") from None
+            except OSError:  # a file system without flock (some network and FUSE mounts): written unlocked, as before
+                pass
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)  # who holds it, for the message a second writer gets
         yield
