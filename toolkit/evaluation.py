@@ -326,8 +326,10 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         harness_config = HarnessConfig.saved_with(model)
     config = harness_config or HarnessConfig()
     adapter = MockedAdapter()
+    # a replayed run named by id was found under out: resumed by its folder's path (no out), that is the run's folder
+    replay_root = out if out is not None or store is None else store.dir.parent
     policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps, temperature=temperature,
-                         max_tokens=max_tokens, **({"root": out} if agent == "replay" else {}))
+                         max_tokens=max_tokens, **({"root": replay_root} if agent == "replay" else {}))
     items = [WorkItem(spec=s, trial=t, run_seed=seed) for s in specs for t in range(trials)]
     for item in items:  # before a run folder exists: a seed a task refuses (SpecError) would end the run midway
         sample(item.spec, item.instance_seed)

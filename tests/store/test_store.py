@@ -8,6 +8,7 @@ import stat
 
 import pytest
 
+from tests.conftest import requires_chromium
 from toolkit.store import RunStore, attempt_id, list_runs
 from toolkit.store import store as store_module
 
@@ -314,3 +315,25 @@ def test_a_run_being_written_is_not_resumed_by_a_second_writer_and_a_killed_writ
         holder.wait()
     with writing(store.dir, store.run_id):
         pass
+
+
+@requires_chromium  # the resume starts Playwright (no browser: nothing is left to run)
+def test_a_replay_run_resumed_by_its_folder_finds_the_run_it_replays_beside_it(tmp_path):
+    """``--agent replay --model SRC --out X`` stores the source as the id SRC, found under X. Resumed by its folder's
+    path (``--resume X/<run>``, no ``--out``: as a folder is given), SRC was looked for under the default runs folder:
+    "no run 'SRC'". Every attempt is done here, so the resume starts no browser and writes no row."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.evaluation import evaluate
+    from toolkit.rollout import WorkItem
+    from toolkit.tasks import load_suite
+
+    spec = load_suite("mobile-core")[0]
+    seed = WorkItem(spec, 0, 0).instance_seed
+    source = RunStore.create({"agent": "reference", "suites": ["mobile-core"], "trials": 1, "seed": 0},
+                             root=tmp_path, run_id="src")
+    add_attempt(source, spec.id, 0, "success", plan(), seed=seed, suite="mobile-core")
+    run = RunStore.create({"agent": "replay", "model": "src", "suites": ["mobile-core"], "tasks": [spec.id],
+                           "trials": 1, "seed": 0}, root=tmp_path)
+    add_attempt(run, spec.id, 0, "success", plan(), seed=seed, suite="mobile-core")
+    result = evaluate(resume=str(run.dir))
+    assert result.run_id == run.run_id and len(result.attempts) == 1
