@@ -52,3 +52,23 @@ def writing(run_dir: Path | str, run_id: str) -> Iterator[None]:
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the lock
+
+
+def being_written(run_dir: Path | str) -> bool | None:
+    """Return whether a process holds the run's writer lock now: True, False, or None when that cannot be told (a run
+    written before the lock existed has no lock file, or the file system has no flock). Changes nothing."""
+    if fcntl is None:
+        return None
+    try:
+        fd = os.open(Path(run_dir) / LOCK, os.O_RDONLY)  # a reader creates nothing
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return None
+    finally:
+        os.close(fd)  # releases the shared lock, when it was taken
+    return False
