@@ -337,3 +337,15 @@ def test_a_replay_run_resumed_by_its_folder_finds_the_run_it_replays_beside_it(t
     add_attempt(run, spec.id, 0, "success", plan(), seed=seed, suite="mobile-core")
     result = evaluate(resume=str(run.dir))
     assert result.run_id == run.run_id and len(result.attempts) == 1
+
+
+def test_a_generated_run_id_another_run_took_in_the_same_second_is_not_shared(tmp_path, monkeypatch):
+    """Run ids are the second and 2 random bytes: of runs launched together (a sweep), two could draw one id, and the
+    second wrote its manifest into the first's folder (whose manifest was not written yet): two runs in one folder."""
+    ids = iter(["20260101-000000-x-aaaa", "20260101-000000-x-bbbb"])
+    monkeypatch.setattr(store_module, "new_run_id", lambda label: next(ids))
+    (tmp_path / "20260101-000000-x-aaaa").mkdir()  # made by the other run, its manifest still to come
+    assert RunStore.create({"agent": "x"}, root=tmp_path).run_id == "20260101-000000-x-bbbb"
+    assert not (tmp_path / "20260101-000000-x-aaaa" / "manifest.json").exists()
+    # an id given is that id: a folder without a manifest (made by hand, or a creation cut short) becomes the run
+    assert RunStore.create({"agent": "x"}, root=tmp_path, run_id="20260101-000000-x-aaaa").run_id.endswith("aaaa")
