@@ -349,3 +349,25 @@ def test_a_generated_run_id_another_run_took_in_the_same_second_is_not_shared(tm
     assert not (tmp_path / "20260101-000000-x-aaaa" / "manifest.json").exists()
     # an id given is that id: a folder without a manifest (made by hand, or a creation cut short) becomes the run
     assert RunStore.create({"agent": "x"}, root=tmp_path, run_id="20260101-000000-x-aaaa").run_id.endswith("aaaa")
+
+
+def test_a_reader_asking_whether_a_run_is_being_written_does_not_make_a_writer_fail(tmp_path, monkeypatch):
+    """``being_written`` (``guigym fleet``) takes a shared lock for an instant; a resume starting in that instant
+    was refused as if another writer held the run. The writer waits the instant out (here: the reader lets go on its
+    first wait, so the test does not depend on timing)."""
+    import fcntl
+    import types
+
+    from toolkit.store import lock as lock_module
+
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    with lock_module.writing(store.dir, store.run_id):
+        pass
+    assert lock_module.being_written(store.dir) is False
+    reader = os.open(store.dir / lock_module.LOCK, os.O_RDONLY)
+    fcntl.flock(reader, fcntl.LOCK_SH)  # the reader's instant
+    waits = []
+    monkeypatch.setattr(lock_module, "time", types.SimpleNamespace(sleep=lambda s: waits.append(s) or os.close(reader)))
+    with lock_module.writing(store.dir, store.run_id):
+        assert lock_module.being_written(store.dir) is True
+    assert len(waits) == 1

@@ -10,6 +10,7 @@ exits, also when killed, so a crashed run is never left locked (the file stays; 
 from __future__ import annotations
 
 import os
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -26,6 +27,20 @@ class RunInUse(RuntimeError):
     """Another process (or another evaluation in this one) is writing the run."""
 
 
+def _lock(fd: int, tries: int = 10) -> None:
+    """Take the exclusive lock on ``fd``; raise BlockingIOError when another writer holds it.
+
+    A reader asking :func:`being_written` holds a shared lock for an instant: that is waited out (a few tries).
+    """
+    for _ in range(tries - 1):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            time.sleep(0.02)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
 @contextmanager
 def writing(run_dir: Path | str, run_id: str) -> Iterator[None]:
     """Hold the writer lock of the run in ``run_dir`` for the ``with`` block.
@@ -38,7 +53,7 @@ def writing(run_dir: Path | str, run_id: str) -> Iterator[None]:
     try:
         if fcntl is not None:
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                _lock(fd)
             except BlockingIOError:
                 holder = os.pread(fd, 64, 0).decode(errors="replace").strip()
                 who = ("another evaluation in this process" if holder == str(os.getpid())
