@@ -183,15 +183,16 @@ def _open_run(argument: str, run: Any, out: Any, heal: bool = False) -> RunStore
         raise FileNotFoundError(f"argument '{argument}': {exc}") from None
 
 
-def _resume_settings(manifest: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+def _resume_settings(manifest: dict[str, Any], given: dict[str, Any], run_id: str) -> dict[str, Any]:
     """Return a resumed run's own settings, refusing a given option (not None) that differs from them.
 
     A resumed run finishes the attempts it was started with, under the agent it was started with, so the scores
     of its two halves are one measurement. Only the endpoint of an ``openai`` agent may move; the change is stored.
+    ``run_id`` (the run's folder name) names the run in the errors.
     """
     missing = [k for k in ("agent", "suites", "trials", "seed") if manifest.get(k) is None]
     if missing:  # a hand-edited or foreign manifest: say what is missing, not KeyError: 'agent'
-        raise ValueError(f"run {manifest.get('run_id')}: its manifest.json has no {', '.join(missing)}, so the "
+        raise ValueError(f"run {run_id}: its manifest.json has no {', '.join(missing)}, so the "
                          "settings it was started with are unknown and it cannot be resumed")
     sampling = manifest.get("sampling") or {}  # runs made before sampling options were stored have none
     endpoint = (manifest.get("resumes") or [{}])[-1]  # where the last resume pointed an openai agent, if it moved it
@@ -204,7 +205,8 @@ def _resume_settings(manifest: dict[str, Any], given: dict[str, Any]) -> dict[st
         if value is None or value == own[name] or (name in RESUME_MAY_CHANGE and own["agent"] == "openai"):
             continue
         shown = own[name].as_dict() if name == "harness" else own[name]
-        raise ValueError(f"run {manifest['run_id']} was started with {name}={shown!r}; a resumed run keeps its own "
+        # the run as it was named (its folder): a copied or renamed run's manifest holds its first id, or none
+        raise ValueError(f"run {run_id} was started with {name}={shown!r}; a resumed run keeps its own "
                          f"settings (only an openai agent's model URL and model name may change), so leave {name} out")
     moved = {k: given[k] for k in RESUME_MAY_CHANGE if given.get(k) is not None and given[k] != own[k]}
     return {**own, **moved, "moved": bool(moved)}
@@ -302,7 +304,7 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         store = _open_run("resume", resume, out)  # healed (a torn last row cut) once this writer holds the run
         run = _resume_settings(store.manifest, {
             "agent": agent, "suites": suites, "tasks": tasks or None, "trials": trials, "seed": seed, "temperature": temperature,
-            "max_tokens": max_tokens, "harness": harness_config, "model": model, "model_name": model_name})
+            "max_tokens": max_tokens, "harness": harness_config, "model": model, "model_name": model_name}, store.run_id)
         agent, suites, tasks, trials, seed = run["agent"], run["suites"], run["tasks"], run["trials"], run["seed"]
         temperature, max_tokens, harness_config = run["temperature"], run["max_tokens"], run["harness"]
         model, model_name = run["model"], run["model_name"]
