@@ -294,16 +294,19 @@ def test_a_run_being_written_is_not_resumed_by_a_second_writer_and_a_killed_writ
     (store.dir / "attempts.jsonl").write_bytes(b'{"attempt_id": "x", "out')  # the live writer's row, half written
     with writing(store.dir, store.run_id):
         files = {p: p.read_bytes() for p in store.dir.rglob("*") if p.is_file()}
-        with pytest.raises(RunInUse, match=rf"run {store.run_id} is being written by another evaluation in this process"):
+        busy = rf"run {store.run_id} is being written by another evaluation in this process"
+        with pytest.raises(RunInUse, match=busy):
             evaluate(resume=store.run_id, out=str(tmp_path))
     assert {p: p.read_bytes() for p in store.dir.rglob("*") if p.is_file()} == files
 
     # the lock dies with its holder: a writer killed mid-run leaves a run the next resume may take
     # lock.py loaded by its path: the package's __init__ would import pandas, seconds of start-up for nothing
+    lock_py = store_module.__file__.replace("store.py", "lock.py")
     holder = subprocess.Popen([sys.executable, "-c", "import importlib.util as u, sys\n"
-                               f"s = u.spec_from_file_location('lock', {store_module.__file__.replace('store.py', 'lock.py')!r})\n"
+                               f"s = u.spec_from_file_location('lock', {lock_py!r})\n"
                                "m = u.module_from_spec(s); s.loader.exec_module(m)\n"
-                               f"with m.writing({str(store.dir)!r}, 'r'):\n print('held', flush=True); sys.stdin.read()"],
+                               f"with m.writing({str(store.dir)!r}, 'r'):\n"
+                               " print('held', flush=True); sys.stdin.read()"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline() == "held\n"

@@ -51,6 +51,7 @@ def fleet(run_id, runs_root, rows, as_json):
                        ["time", "s since start", "instances", "available", "leased", "failed", "failures", "steps", "attempts",
                         "steps/s", "attempts/min"], series))
     if status.failures:
-        target.print("failures by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(status.failures.items())), markup=False)
+        target.print("failures by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(status.failures.items())),
+                     markup=False)
     if as_json:
         emit_json({**status.summary(), "samples": [s.model_dump(mode="json") for s in shown]})

@@ -96,9 +96,9 @@ class Unfinished(BaseModel):
 class DiagnosisReport(BaseModel):
     """The diagnosis of one run.
 
-    ``attempts`` counts every finished attempt; ``success_rate`` and the rates are over the scored ones
-    (``trajectories["verifier_errors"]`` lists the rest): None when none was scored. ``env_errors`` and ``unfinished`` list the reruns and
-    the attempts with no result at all.
+    ``attempts`` counts every finished attempt; ``success_rate`` (None when none was scored) and the rates are over
+    the scored ones (``trajectories["verifier_errors"]`` lists the rest). ``env_errors`` and ``unfinished`` list the
+    reruns and the attempts with no result at all.
     """
 
     model_config = ConfigDict(extra="forbid")
