@@ -302,6 +302,8 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         check_out(out)
     if resume:
         store = _open_run("resume", resume, out)  # healed (a torn last row cut) once this writer holds the run
+        with writing(store.dir, store.run_id):  # a run being written is refused now, not once a model has loaded
+            pass
         run = _resume_settings(store.manifest, {
             "agent": agent, "suites": suites, "tasks": tasks or None, "trials": trials, "seed": seed, "temperature": temperature,
             "max_tokens": max_tokens, "harness": harness_config, "model": model, "model_name": model_name},

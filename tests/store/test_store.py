@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -295,6 +296,12 @@ def test_a_run_being_written_is_not_resumed_by_a_second_writer_and_a_killed_writ
     with writing(store.dir, store.run_id):
         files = {p: p.read_bytes() for p in store.dir.rglob("*") if p.is_file()}
         busy = rf"run {store.run_id} is being written by another evaluation in this process"
+        with pytest.raises(RunInUse, match=busy):
+            evaluate(resume=store.run_id, out=str(tmp_path))
+        # refused before the agent is made: a checkpoint (here none at all) took minutes to load, then RunInUse
+        (store.dir / "manifest.json").write_text(json.dumps({**store.manifest, "agent": "hf",
+                                                             "model": str(tmp_path / "no-checkpoint")}))
+        files = {p: p.read_bytes() for p in store.dir.rglob("*") if p.is_file()}
         with pytest.raises(RunInUse, match=busy):
             evaluate(resume=store.run_id, out=str(tmp_path))
     assert {p: p.read_bytes() for p in store.dir.rglob("*") if p.is_file()} == files
