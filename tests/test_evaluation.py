@@ -140,3 +140,11 @@ def test_resume_of_a_run_whose_manifest_lacks_its_settings_says_which(tmp_path):
     (store.dir / "manifest.json").write_text('{"run_id": "r", "agent": "reference", "suites": "mobile-core"}')
     with pytest.raises(ValueError, match=r"r/manifest\.json: field 'suites'"):
         evaluate(resume="r", out=tmp_path)
+    # a renamed (or copied) run: its manifest names its first id, or none; the error named that one, or failed with
+    # a bare KeyError: 'run_id'
+    (store.dir / "manifest.json").write_text('{"agent": "reference", "suites": ["mobile-core"], "trials": 1, '
+                                             '"seed": 0}')
+    with pytest.raises(ValueError, match=r"^run r was started with trials=1; a resumed run keeps its own") as got:
+        evaluate(resume="r", out=tmp_path, trials=2)
+    # its traceback began "RuntimeError: no running event loop ... During handling of the above exception" (run_sync)
+    assert got.value.__context__ is None

@@ -39,6 +39,9 @@ async def test_one_app_given_as_a_string_is_that_app_and_an_empty_list_is_refuse
     with pytest.raises(ValueError, match=r"apps: an empty list names no app; leave it out \(None\) for every app"):
         await app_gallery(tmp_path / "g", [])
     assert not (tmp_path / "g").exists()
+    (tmp_path / "f").write_text("")  # an out_dir that is a file was a bare "[Errno 17] File exists"
+    with pytest.raises(ValueError, match=rf"argument 'out_dir': {tmp_path / 'f'} is a file; expected a folder for the"):
+        await app_gallery(tmp_path / "f", "contacts")
 
 
 @requires_chromium

@@ -345,3 +345,18 @@ def test_the_final_answer_is_shown_per_attempt(tmp_path):
     assert shown in _attempt_html(text, sheet)
     assert "<b>final answer</b>: no claim (ended by step_limit) · no answer" in _attempt_html(text, silent)
     assert "· claimed success</summary>" in _attempt_html(text, told)
+
+
+def test_a_run_folder_whose_name_reads_as_rich_markup_is_printed_as_it_is(tmp_path):
+    """``report`` printed the report of a run in ``run[red]x`` as ``runx/report.html`` (no such file), and ``runs show``
+    titled its table ``run runx``: the name was read as rich markup."""
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+
+    store = RunStore.create({"agent": "x", "suites": ["s"], "trials": 1}, root=tmp_path, run_id="run[red]x")
+    add_attempt(store, "a", 0, "success", plan())
+    result = CliRunner().invoke(cli, ["report", str(store.dir)])
+    assert result.exit_code == 0 and f"report: {store.dir / 'report.html'}" in result.output, result.output
+    result = CliRunner().invoke(cli, ["runs", "show", str(store.dir)])
+    assert result.exit_code == 0 and "run run[red]x" in result.output, result.output

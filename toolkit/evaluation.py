@@ -25,6 +25,7 @@ from toolkit.paths import DEFAULT_RUNS, out_folder_problem
 from toolkit.rollout import Scheduler, WorkItem
 from toolkit.store import RunStore
 from toolkit.store.ids import finished_ids
+from toolkit.store.lock import writing
 from toolkit.tasks import load_tasks, sample
 
 METRICS = ("attempts", "SR", "PR", "FC", "OT", "USE", "pass@n", "pass^n", "mean_steps", "env_errors")
@@ -182,15 +183,16 @@ def _open_run(argument: str, run: Any, out: Any, heal: bool = False) -> RunStore
         raise FileNotFoundError(f"argument '{argument}': {exc}") from None
 
 
-def _resume_settings(manifest: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+def _resume_settings(manifest: dict[str, Any], given: dict[str, Any], run_id: str) -> dict[str, Any]:
     """Return a resumed run's own settings, refusing a given option (not None) that differs from them.
 
     A resumed run finishes the attempts it was started with, under the agent it was started with, so the scores
     of its two halves are one measurement. Only the endpoint of an ``openai`` agent may move; the change is stored.
+    ``run_id`` (the run's folder name) names the run in the errors.
     """
     missing = [k for k in ("agent", "suites", "trials", "seed") if manifest.get(k) is None]
     if missing:  # a hand-edited or foreign manifest: say what is missing, not KeyError: 'agent'
-        raise ValueError(f"run {manifest.get('run_id')}: its manifest.json has no {', '.join(missing)}, so the "
+        raise ValueError(f"run {run_id}: its manifest.json has no {', '.join(missing)}, so the "
                          "settings it was started with are unknown and it cannot be resumed")
     sampling = manifest.get("sampling") or {}  # runs made before sampling options were stored have none
     endpoint = (manifest.get("resumes") or [{}])[-1]  # where the last resume pointed an openai agent, if it moved it
@@ -203,7 +205,8 @@ def _resume_settings(manifest: dict[str, Any], given: dict[str, Any]) -> dict[st
         if value is None or value == own[name] or (name in RESUME_MAY_CHANGE and own["agent"] == "openai"):
             continue
         shown = own[name].as_dict() if name == "harness" else own[name]
-        raise ValueError(f"run {manifest['run_id']} was started with {name}={shown!r}; a resumed run keeps its own "
+        # the run as it was named (its folder): a copied or renamed run's manifest holds its first id, or none
+        raise ValueError(f"run {run_id} was started with {name}={shown!r}; a resumed run keeps its own "
                          f"settings (only an openai agent's model URL and model name may change), so leave {name} out")
     moved = {k: given[k] for k in RESUME_MAY_CHANGE if given.get(k) is not None and given[k] != own[k]}
     return {**own, **moved, "moved": bool(moved)}
@@ -274,6 +277,7 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         ModelUnavailable: the model endpoint refused (401/403/404) or stayed down past ``model_outage_s``; every
             finished attempt is stored and ``resume=run_id`` finishes the rest.
         ValueError: an option that a resumed run cannot change, a bad option, or suites and tasks that name no task.
+        RunInUse: the run to resume is being written by another process or evaluation (one writer per run).
     """
     from toolkit.envs.fleet import FLEET
     from toolkit.envs.backends import make_manager
@@ -297,14 +301,15 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     if not resume:  # a resumed run is found by id or folder, and written where it is
         check_out(out)
     if resume:
-        store = _open_run("resume", resume, out, heal=True)  # the writer cuts a torn last row before appending
+        store = _open_run("resume", resume, out)  # healed (a torn last row cut) once this writer holds the run
+        with writing(store.dir, store.run_id):  # a run being written is refused now, not once a model has loaded
+            pass
         run = _resume_settings(store.manifest, {
             "agent": agent, "suites": suites, "tasks": tasks or None, "trials": trials, "seed": seed, "temperature": temperature,
-            "max_tokens": max_tokens, "harness": harness_config, "model": model, "model_name": model_name})
+            "max_tokens": max_tokens, "harness": harness_config, "model": model, "model_name": model_name},
+            store.run_id)
         agent, suites, tasks, trials, seed = run["agent"], run["suites"], run["tasks"], run["trials"], run["seed"]
         temperature, max_tokens, harness_config = run["temperature"], run["max_tokens"], run["harness"]
-        if run["moved"]:  # the manifest keeps the endpoint each part of the run was served from
-            store.record_resume({"model": run["model"], "model_name": run["model_name"]})
         model, model_name = run["model"], run["model_name"]
     else:
         store = None
@@ -326,8 +331,10 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         harness_config = HarnessConfig.saved_with(model)
     config = harness_config or HarnessConfig()
     adapter = MockedAdapter()
+    # a replayed run named by id was found under out: resumed by its folder's path (no out), that is the run's folder
+    replay_root = out if out is not None or store is None else store.dir.parent
     policy = make_policy(agent, model=model, model_name=model_name, apps=adapter.apps, temperature=temperature,
-                         max_tokens=max_tokens, **({"root": out} if agent == "replay" else {}))
+                         max_tokens=max_tokens, **({"root": replay_root} if agent == "replay" else {}))
     items = [WorkItem(spec=s, trial=t, run_seed=seed) for s in specs for t in range(trials)]
     for item in items:  # before a run folder exists: a seed a task refuses (SpecError) would end the run midway
         sample(item.spec, item.instance_seed)
@@ -341,12 +348,17 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
                                              parallel=parallel, model=model, model_name=model_name,
                                              sampling={"temperature": temperature, "max_tokens": max_tokens},
                                              harness=config.as_dict()), root=out)
-    if on_start:
-        on_start(len(items), len(store.done_ids()), store)
-    async with manager:
-        manager.fleet_stats.attach(store.dir / FLEET, run_id=store.run_id)  # runs/<id>/fleet.jsonl: guigym fleet
-        await Scheduler(manager, harness, store, agent=agent, parallel=parallel, on_done=on_done,
-                        model_outage_s=model_outage_s).run(items)
+    with writing(store.dir, store.run_id):  # one writer per run: a second resume of it is RunInUse, not a rerun of all
+        if resume:
+            store.heal()  # only now: a torn last row seen before the lock may have been a live writer's append
+            if run["moved"]:  # the manifest keeps the endpoint each part of the run was served from
+                store.record_resume({"model": run["model"], "model_name": run["model_name"]})
+        if on_start:
+            on_start(len(items), len(store.done_ids()), store)
+        async with manager:
+            manager.fleet_stats.attach(store.dir / FLEET, run_id=store.run_id)  # runs/<id>/fleet.jsonl: guigym fleet
+            await Scheduler(manager, harness, store, agent=agent, parallel=parallel, on_done=on_done,
+                            model_outage_s=model_outage_s).run(items)
     return load_result(store)
 
 

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.local import LocalBackend
 from toolkit.envs.manager import EnvManager
-from toolkit.paths import MOCKED_APPS
+from toolkit.paths import MOCKED_APPS, out_folder_problem
 from toolkit.tasks import TaskInstance
 
 #: The shells apps are shot in, in the order their sheets are made; an app on both (answersheet) goes on the first.
@@ -108,7 +108,8 @@ async def app_gallery(out_dir: Path, apps: str | list[str] | None = None, scale:
     a string), and ``<device>.png`` (its start screen + first screens) for each shell used; return the paths.
 
     Raises:
-        ValueError: for an app no shell has, listing each shell's apps, or an empty list (before anything is written).
+        ValueError: for an app no shell has, listing each shell's apps, or an empty list, or an ``out_dir`` that cannot
+            be written (a file, or under one) — before anything is written.
     """
     if isinstance(apps, str):  # one app: "contacts" was read letter by letter ("no app 'c', 'o', ...")
         apps = [apps]
@@ -119,6 +120,9 @@ async def app_gallery(out_dir: Path, apps: str | list[str] | None = None, scale:
     if unknown:
         have = "; ".join(f"the {d} has {', '.join(found)}" for d, found in placed.items())
         raise ValueError(f"no app {', '.join(map(repr, unknown))}; {have}")
+    problem = out_folder_problem(out_dir, "the gallery")  # a file there was a bare "File exists" (FileExistsError)
+    if problem:
+        raise ValueError(f"argument 'out_dir': {problem}")
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []

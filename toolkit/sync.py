@@ -34,8 +34,10 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     writing its run) and held up the toolkit's next call.
     """
     try:
-        asyncio.get_running_loop()
+        loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
     except RuntimeError:
+        loop = None
+    if loop is None:  # run outside the except block: every error of coro began "RuntimeError: no running event loop"
         return asyncio.run(coro)
     future = asyncio.run_coroutine_threadsafe(coro, background_loop())
     try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.diagnosis.fake_run import add_attempt, plan
@@ -18,7 +20,7 @@ def test_a_run_with_no_attempts_gives_empty_results_not_errors(tmp_path):
         df = summary(store, by)
         assert df.empty and list(df.columns[:len(METRICS) + 1]) == [by, *METRICS]
     report = diagnose(store)
-    assert report.attempts == 0 and report.success_rate == 0.0 and not report.divergences and not report.by_app
+    assert report.attempts == 0 and report.success_rate is None and not report.divergences and not report.by_app
     assert all(found == [] for found in report.trajectories.values())
     # every action finding is listed, with none found (not an empty table)
     assert report.action_counts == {k: 0 for k in ACTION_FINDINGS} and len(ACTION_FINDINGS) == 6
@@ -59,6 +61,14 @@ def test_verifier_errors_are_listed_apart_and_left_out_of_every_rate(tmp_path):
     assert results["s/a"]["attempts"] == 2 and results["s/a"]["SR"] == 1.0 and results["s/a"]["mean_reward"] == 1.0
     assert results["s/a"]["outcomes"] == {"success": 1, "verifier_error": 1}
     assert results["s/c"]["SR"] is None and results["s/c"]["mean_reward"] is None  # nothing scored, not 0%
+
+    # a run whose every attempt is a verifier error has no success rate (JSON null, "n/a"), not 0 (an agent that
+    # failed every task)
+    only = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path / "only")
+    add_attempt(only, "c", 0, "verifier_error", plan(), verifier_error="boom")
+    report = diagnose(only)
+    assert report.success_rate is None and json.loads(report.to_json())["success_rate"] is None
+    assert report.to_markdown().splitlines()[2].startswith("1 attempt, success rate n/a over the 0 scored;")
 
 
 def test_another_instance_is_compared_by_screens_and_action_types(tmp_path):

@@ -96,6 +96,32 @@ def test_a_damaged_line_inside_the_log_is_reported_and_a_torn_tail_is_cut_by_the
         read_fleet(tmp_path / FLEET)
 
 
+def test_a_run_stopped_before_its_final_sample_is_told_from_one_in_progress(tmp_path):
+    """A run killed midway never writes its final sample: ``guigym fleet`` called it "in progress" for ever. The
+    run's writer lock tells the two apart (unknown for a run written before the lock: "in progress", as before)."""
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    from toolkit.store import RunStore
+    from toolkit.store.lock import writing
+
+    store = RunStore.create({"agent": "x"}, root=tmp_path, run_id="r")
+    stats = FleetStats(_Pools(), interval_s=0)
+    stats.attach(store.dir / FLEET, run_id="r")
+
+    def state():
+        status = fleet_status("r", tmp_path)
+        out = CliRunner().invoke(cli, ["fleet", "--runs", str(tmp_path), "--run", "r"]).output
+        return status.writing, out.splitlines()[0].split(" · ")[2]
+
+    assert state() == (None, "in progress")  # no lock file: cannot tell
+    with writing(store.dir, "r"):
+        assert state() == (True, "in progress")
+    assert state() == (False, "stopped before it finished (resume it to finish)")
+    stats.close()
+    assert state() == (False, "finished")
+
+
 def test_a_node_that_disappears_keeps_its_record_and_rates_use_the_window():
     pools = _Pools()
     stats = FleetStats(pools, interval_s=0, window_s=0.5)
@@ -203,6 +229,10 @@ def test_fleet_widget_builds_figures(run):
     assert "host_lost" in {tr.name for tr in figs["failures"].data}
     assert {"node_a steps/s", "node_b steps/s"} <= {tr.name for tr in figs["throughput"].data}
     assert FleetWidget(FleetStatus.from_samples(samples)).status.backend == "ray"
+    # names are text in the summary's HTML, not markup
+    hostile = [s.model_copy(update={"nodes": {"<b>n</b>": PoolCounts()}}) for s in samples]
+    html = FleetWidget(FleetStatus.from_samples(hostile, run_id="r<i>")).summary_html()
+    assert "<td>&lt;b&gt;n&lt;/b&gt;</td>" in html and "run r&lt;i&gt;" in html and "<b>" not in html
 
 
 @requires_chromium

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
 
 import pytest
 
+from tests.conftest import requires_chromium
 from toolkit.store import RunStore, attempt_id, list_runs
 from toolkit.store import store as store_module
 
@@ -273,3 +275,109 @@ def test_an_attempt_unfinished_under_its_old_id_and_finished_under_its_new_one_i
     assert result.unfinished == ["s__c__t0"]  # s/c has no result under any id
     assert result.as_json()["suites"]["s"]["unfinished"] == 1
     assert [u.attempt_id for u in diagnose(store).unfinished] == ["s__c__t0"]
+
+
+def test_a_run_being_written_is_not_resumed_by_a_second_writer_and_a_killed_writer_frees_it(tmp_path):
+    """Two resumes of one run (two terminals, an MCP job started twice) each ran every missing attempt: two rows of
+    each, and one writer's trajectories and screenshots under the other's rows. The second is now refused before it
+    changes anything (not even the torn last row, which may be the first writer's append in progress)."""
+    import subprocess
+    import sys
+
+    from toolkit.evaluation import evaluate
+    from toolkit.store import RunInUse
+    from toolkit.store.lock import writing
+    from toolkit.tasks import load_suite
+
+    task = load_suite("mobile-core")[0].id
+    store = RunStore.create({"agent": "reference", "suites": ["mobile-core"], "tasks": [task], "trials": 1, "seed": 0},
+                            root=tmp_path)
+    (store.dir / "attempts.jsonl").write_bytes(b'{"attempt_id": "x", "out')  # the live writer's row, half written
+    with writing(store.dir, store.run_id):
+        files = {p: p.read_bytes() for p in store.dir.rglob("*") if p.is_file()}
+        busy = rf"run {store.run_id} is being written by another evaluation in this process"
+        with pytest.raises(RunInUse, match=busy):
+            evaluate(resume=store.run_id, out=str(tmp_path))
+        # refused before the agent is made: a checkpoint (here none at all) took minutes to load, then RunInUse
+        (store.dir / "manifest.json").write_text(json.dumps({**store.manifest, "agent": "hf",
+                                                             "model": str(tmp_path / "no-checkpoint")}))
+        files = {p: p.read_bytes() for p in store.dir.rglob("*") if p.is_file()}
+        with pytest.raises(RunInUse, match=busy):
+            evaluate(resume=store.run_id, out=str(tmp_path))
+    assert {p: p.read_bytes() for p in store.dir.rglob("*") if p.is_file()} == files
+
+    # the lock dies with its holder: a writer killed mid-run leaves a run the next resume may take
+    # lock.py loaded by its path: the package's __init__ would import pandas, seconds of start-up for nothing
+    lock_py = store_module.__file__.replace("store.py", "lock.py")
+    holder = subprocess.Popen([sys.executable, "-c", "import importlib.util as u, sys\n"
+                               f"s = u.spec_from_file_location('lock', {lock_py!r})\n"
+                               "m = u.module_from_spec(s); s.loader.exec_module(m)\n"
+                               f"with m.writing({str(store.dir)!r}, 'r'):\n"
+                               " print('held', flush=True); sys.stdin.read()"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        with pytest.raises(RunInUse, match=rf"another process \(pid {holder.pid}\)"):
+            with writing(store.dir, store.run_id):
+                pass
+    finally:
+        holder.kill()
+        holder.wait()
+    with writing(store.dir, store.run_id):
+        pass
+
+
+@requires_chromium  # the resume starts Playwright (no browser: nothing is left to run)
+def test_a_replay_run_resumed_by_its_folder_finds_the_run_it_replays_beside_it(tmp_path):
+    """``--agent replay --model SRC --out X`` stores the source as the id SRC, found under X. Resumed by its folder's
+    path (``--resume X/<run>``, no ``--out``: as a folder is given), SRC was looked for under the default runs folder:
+    "no run 'SRC'". Every attempt is done here, so the resume starts no browser and writes no row."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.evaluation import evaluate
+    from toolkit.rollout import WorkItem
+    from toolkit.tasks import load_suite
+
+    spec = load_suite("mobile-core")[0]
+    seed = WorkItem(spec, 0, 0).instance_seed
+    source = RunStore.create({"agent": "reference", "suites": ["mobile-core"], "trials": 1, "seed": 0},
+                             root=tmp_path, run_id="src")
+    add_attempt(source, spec.id, 0, "success", plan(), seed=seed, suite="mobile-core")
+    run = RunStore.create({"agent": "replay", "model": "src", "suites": ["mobile-core"], "tasks": [spec.id],
+                           "trials": 1, "seed": 0}, root=tmp_path)
+    add_attempt(run, spec.id, 0, "success", plan(), seed=seed, suite="mobile-core")
+    result = evaluate(resume=str(run.dir))
+    assert result.run_id == run.run_id and len(result.attempts) == 1
+
+
+def test_a_generated_run_id_another_run_took_in_the_same_second_is_not_shared(tmp_path, monkeypatch):
+    """Run ids are the second and 2 random bytes: of runs launched together (a sweep), two could draw one id, and the
+    second wrote its manifest into the first's folder (whose manifest was not written yet): two runs in one folder."""
+    ids = iter(["20260101-000000-x-aaaa", "20260101-000000-x-bbbb"])
+    monkeypatch.setattr(store_module, "new_run_id", lambda label: next(ids))
+    (tmp_path / "20260101-000000-x-aaaa").mkdir()  # made by the other run, its manifest still to come
+    assert RunStore.create({"agent": "x"}, root=tmp_path).run_id == "20260101-000000-x-bbbb"
+    assert not (tmp_path / "20260101-000000-x-aaaa" / "manifest.json").exists()
+    # an id given is that id: a folder without a manifest (made by hand, or a creation cut short) becomes the run
+    assert RunStore.create({"agent": "x"}, root=tmp_path, run_id="20260101-000000-x-aaaa").run_id.endswith("aaaa")
+
+
+def test_a_reader_asking_whether_a_run_is_being_written_does_not_make_a_writer_fail(tmp_path, monkeypatch):
+    """``being_written`` (``guigym fleet``) takes a shared lock for an instant; a resume starting in that instant
+    was refused as if another writer held the run. The writer waits the instant out (here: the reader lets go on its
+    first wait, so the test does not depend on timing)."""
+    import fcntl
+    import types
+
+    from toolkit.store import lock as lock_module
+
+    store = RunStore.create({"agent": "x"}, root=tmp_path)
+    with lock_module.writing(store.dir, store.run_id):
+        pass
+    assert lock_module.being_written(store.dir) is False
+    reader = os.open(store.dir / lock_module.LOCK, os.O_RDONLY)
+    fcntl.flock(reader, fcntl.LOCK_SH)  # the reader's instant
+    waits = []
+    monkeypatch.setattr(lock_module, "time", types.SimpleNamespace(sleep=lambda s: waits.append(s) or os.close(reader)))
+    with lock_module.writing(store.dir, store.run_id):
+        assert lock_module.being_written(store.dir) is True
+    assert len(waits) == 1

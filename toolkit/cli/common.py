@@ -66,8 +66,10 @@ def _usage_error_json(exc: click.UsageError, argv: list[str]) -> None:
 
 
 def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]], left: Iterable[str] = ()) -> Table:
-    """Return a rich table: text columns (the first, ``left`` and a few known names) left-justified, the rest right."""
-    t = Table(title=title, title_justify="left")
+    """Return a rich table: text columns (the first, ``left`` and a few known names) left-justified, the rest right.
+    The title and the cells are printed as they are (rich markup in them is escaped)."""
+    # the title is text, as the cells are: a run id or folder named "run[red]x" printed as "runx", a path not there
+    t = Table(title=escape(title), title_justify="left")
     text_columns = {"apps", "tags", "detail", "fix", *left}
     for i, c in enumerate(columns):
         t.add_column(str(c), justify="left" if i == 0 or c in text_columns else "right")

@@ -140,6 +140,7 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
     # imported here: `guigym --help` and the other commands need none of the rollout path
     from toolkit.envs.base import EnvError
     from toolkit.evaluation import COUNTS, LEFT_OUT, METRICS, evaluate_async, has_score
+    from toolkit.store import RunInUse
     from toolkit.sync import run_sync
     from toolkit.tasks import SpecError
 
@@ -187,7 +188,7 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
                                              isolation=isolation, harness_config=config, purpose=purpose,
                                              backend=backend, ray_address=ray_address,
                                              on_start=on_start, on_done=on_done))
-    except (SpecError, ValueError, FileNotFoundError, FileExistsError, ConnectionError, EnvError) as exc:
+    except (SpecError, ValueError, FileNotFoundError, FileExistsError, ConnectionError, EnvError, RunInUse) as exc:
         if as_json and state["store"] is not None:  # a run that stopped (e.g. a model outage) still ends with its JSON
             emit_json({"run_id": state["store"].run_id, "run_dir": str(state["store"].dir), "error": str(exc)})
         fail(str(exc))
@@ -205,7 +206,7 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
     left_out = {k: int(result.summary[k].sum()) for k in LEFT_OUT if len(result.summary) and result.summary[k].sum()}
     if left_out:
         target.print("left out of the rates: " + ", ".join(f"{k} {v}" for k, v in left_out.items()))
-    target.print(f"run folder: {result.store.dir}")
+    target.print(f"run folder: {result.store.dir}", markup=False, soft_wrap=True)
     if as_json:
         emit_json(result.as_json())
     if result.unfinished:

@@ -33,10 +33,12 @@ def fleet(run_id, runs_root, rows, as_json):
         fail(str(exc))
     target = console if as_json else stdout_console
     latest = status.latest
-    state = "finished" if status.finished else "in progress"
+    # not finished: a run killed or crashed midway never wrote its final sample, and read as "in progress" for ever
+    state = ("finished" if status.finished else "stopped before it finished (resume it to finish)"
+             if status.writing is False else "in progress")
     target.print(f"run {status.run_id} · backend {status.backend} · {state} · {status.duration_s:.1f} s · "
                  f"{status.attempts} attempts, {status.steps} steps · {status.steps_per_s:.2f} steps/s, "
-                 f"{status.attempts_per_min:.1f} attempts/min · peak leases {status.peak_leases}")
+                 f"{status.attempts_per_min:.1f} attempts/min · peak leases {status.peak_leases}", markup=False)
     if latest is not None:
         cols = ["alive", "instances", "available", "leased", "failed", "steps", "attempts", "failures"]
         groups = [("node", latest.nodes), ("device", latest.devices)]
@@ -49,6 +51,7 @@ def fleet(run_id, runs_root, rows, as_json):
                        ["time", "s since start", "instances", "available", "leased", "failed", "failures", "steps", "attempts",
                         "steps/s", "attempts/min"], series))
     if status.failures:
-        target.print("failures by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(status.failures.items())))
+        target.print("failures by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(status.failures.items())),
+                     markup=False)
     if as_json:
         emit_json({**status.summary(), "samples": [s.model_dump(mode="json") for s in shown]})

@@ -28,6 +28,6 @@ def report(run, out, runs_root, as_json):
     except OSError as exc:  # an --out (or a run folder) that cannot be written
         target = f"--out {out}" if out else store.dir / "report.html"
         fail(f"{target}: cannot write the report ({os_reason(exc)})")
-    console.print(f"report: {path}")
+    console.print(f"report: {path}", markup=False, soft_wrap=True)  # a folder named "run[red]x" is not markup
     if as_json:
         emit_json({"report": str(path)})

@@ -73,9 +73,10 @@ def _headline(report: DiagnosisReport) -> str:
         return ("No finished attempts: nothing to diagnose "
                 "(a stopped run can be finished with `guigym eval --resume`)." + unfinished)
     left_out = len(report.trajectories.get("verifier_errors", []))
+    rate = "n/a" if report.success_rate is None else f"{report.success_rate:.1%}"
     if not left_out:
-        return f"{report.attempts} attempts, success rate {report.success_rate:.1%}." + unfinished
-    return (f"{report.attempts} attempts, success rate {report.success_rate:.1%} "
+        return f"{plural(report.attempts, 'attempt')}, success rate {rate}." + unfinished
+    return (f"{plural(report.attempts, 'attempt')}, success rate {rate} "
             f"over the {report.attempts - left_out} scored; "
             f"{left_out} left out of every rate and of the trajectory findings below because their verifier failed "
             "(a task or verifier bug, not an agent failure; see verifier_errors); their steps still count in the "

@@ -96,15 +96,15 @@ class Unfinished(BaseModel):
 class DiagnosisReport(BaseModel):
     """The diagnosis of one run.
 
-    ``attempts`` counts every finished attempt; ``success_rate`` and the rates are over the scored ones
-    (``trajectories["verifier_errors"]`` lists the rest). ``env_errors`` and ``unfinished`` list the reruns and
-    the attempts with no result at all.
+    ``attempts`` counts every finished attempt; ``success_rate`` (None when none was scored) and the rates are over
+    the scored ones (``trajectories["verifier_errors"]`` lists the rest). ``env_errors`` and ``unfinished`` list the
+    reruns and the attempts with no result at all.
     """
 
     model_config = ConfigDict(extra="forbid")
     run_id: str
     attempts: int
-    success_rate: float
+    success_rate: float | None  # None: no attempt scored (a rate of 0 would read as an agent that failed all)
     actions: dict[str, list[Finding]] = Field(default_factory=dict)
     action_counts: dict[str, int] = Field(default_factory=dict)
     parse_error_kinds: dict[str, int] = Field(default_factory=dict)
@@ -207,13 +207,13 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
     done = finished_ids(table.to_dict("records"), env_rows) if not table.empty else set()
     env_errors, unfinished = env_error_groups(env_rows), unfinished_attempts(env_rows, done)
     if table.empty:
-        return DiagnosisReport(run_id=store.run_id, attempts=0, success_rate=0.0,
+        return DiagnosisReport(run_id=store.run_id, attempts=0, success_rate=None,
                                actions={k: [] for k in ACTION_FINDINGS}, action_counts={k: 0 for k in ACTION_FINDINGS},
                                trajectories={k: [] for k in TRAJECTORY_FINDINGS},
                                env_errors=env_errors, unfinished=unfinished)
     scored = table[table["outcome"] != VERIFIER_ERROR]
     report = DiagnosisReport(run_id=store.run_id, attempts=len(table),
-                             success_rate=float((scored["outcome"] == "success").mean()) if len(scored) else 0.0,
+                             success_rate=float((scored["outcome"] == "success").mean()) if len(scored) else None,
                              env_errors=env_errors, unfinished=unfinished)
     acts: dict[str, list[Finding]] = defaultdict(list)
     trajs: dict[str, list[Finding]] = defaultdict(list)

@@ -82,6 +82,8 @@ class FleetStatus(BaseModel):
     updated_at: float | None = None
     duration_s: float = 0.0
     finished: bool = False
+    writing: bool | None = Field(None, description="whether a process is writing the run now (None: unknown, or a live "
+                                 "fleet); a run neither finished nor being written was stopped (killed, crashed)")
     steps: int = 0
     attempts: int = 0
     failures: dict[str, int] = Field(default_factory=dict)
@@ -317,7 +319,8 @@ def read_fleet(path: str | Path) -> list[FleetSample]:
 def fleet_status(run_id: str | None = None, root: str | Path | None = None, limit: int | None = None) -> FleetStatus:
     """Return the fleet status of a run (by id, folder, store or EvalResult; default: the newest run with a fleet log).
 
-    Works while the run is in progress (``finished`` is False until its manager closed).
+    Works while the run is in progress (``finished`` is False until its manager closed; ``writing`` tells a run in
+    progress from one that was stopped before it finished).
 
     Raises:
         FileNotFoundError: no such run, or no run with a fleet log.
@@ -341,4 +344,8 @@ def fleet_status(run_id: str | None = None, root: str | Path | None = None, limi
         store = next((s for s in list_runs(root) if (s.dir / FLEET).exists()), None)
         if store is None:
             raise FileNotFoundError(f"no run with a fleet log under {root or DEFAULT_RUNS}")
-    return FleetStatus.from_samples(read_fleet(store.dir / FLEET), run_id=store.run_id, limit=limit)
+    from toolkit.store.lock import being_written
+
+    status = FleetStatus.from_samples(read_fleet(store.dir / FLEET), run_id=store.run_id, limit=limit)
+    status.writing = being_written(store.dir)
+    return status

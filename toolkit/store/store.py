@@ -186,8 +186,16 @@ class RunStore:
     @classmethod
     def create(cls, manifest: dict[str, Any], root: Path | str | None = None, run_id: str | None = None) -> "RunStore":
         """Create ``root/<run_id>/`` with its manifest."""
-        root = Path(root or DEFAULT_RUNS)
-        run_id = run_id or new_run_id(str(manifest.get("agent", "run")))
+        root, given = Path(root or DEFAULT_RUNS), run_id
+        root.mkdir(parents=True, exist_ok=True)
+        while True:  # a generated id is taken by making its folder: runs started in one second never share one
+            run_id = given or new_run_id(str(manifest.get("agent", "run")))
+            try:
+                (root / run_id).mkdir()
+                break
+            except FileExistsError:
+                if given:
+                    break
         store = cls(root / run_id)
         if (store.dir / MANIFEST).exists():
             raise FileExistsError(f"run {run_id} already exists in {root}; use resume")

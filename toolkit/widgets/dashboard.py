@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from toolkit.diagnosis import attempts as run_attempts
@@ -50,7 +51,7 @@ class RunDashboard:
     def _ipython_display_(self) -> None:
         from IPython.display import HTML, display
 
-        display(HTML(f"<h3>run {self.store.run_id}</h3>"))
+        display(HTML(f"<h3>run {escape(self.store.run_id)}</h3>"))
         display(self.result.summary)
         for fig in self.figures.values():
             fig.show()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from toolkit.envs.fleet import FleetSample, FleetStatus, fleet_status
@@ -121,14 +122,15 @@ class FleetWidget:
     def summary_html(self) -> str:
         """Return the totals line and a per-node (or per-device) table of the latest sample."""
         s = self.status
-        head = (f"<h3>fleet of run {s.run_id or '(live)'} · {s.backend}</h3><p>{s.attempts} attempts, {s.steps} steps in "
-                f"{s.duration_s:.1f} s · {s.steps_per_s:.2f} steps/s · {s.attempts_per_min:.1f} attempts/min · "
-                f"peak leases {s.peak_leases} · failures {dict(s.failures) or 'none'}</p>")
+        # names are text: a run folder, a node or a failure kind holding "<" would otherwise be read as HTML
+        head = (f"<h3>fleet of run {escape(s.run_id or '(live)')} · {escape(s.backend)}</h3><p>{s.attempts} attempts, "
+                f"{s.steps} steps in {s.duration_s:.1f} s · {s.steps_per_s:.2f} steps/s · {s.attempts_per_min:.1f} "
+                f"attempts/min · peak leases {s.peak_leases} · failures {escape(str(dict(s.failures) or 'none'))}</p>")
         if s.latest is None:
             return head
         pools = s.latest.nodes if s.backend == "ray" else s.latest.devices
         cols = ["alive", "instances", "available", "leased", "failed", "steps", "attempts", "failures"]
-        rows = "".join(f"<tr><td>{name}</td>" + "".join(f"<td>{getattr(c, k)}</td>" for k in cols) + "</tr>"
+        rows = "".join(f"<tr><td>{escape(name)}</td>" + "".join(f"<td>{getattr(c, k)}</td>" for k in cols) + "</tr>"
                        for name, c in sorted(pools.items()))
         return head + f"<table><tr><th></th>{''.join(f'<th>{c}</th>' for c in cols)}</tr>{rows}</table>"
 
