@@ -145,6 +145,10 @@ test('world clock: add through the picker, no duplicates, remove; city times', a
   assert.equal(app(dev).ui.screen, 'city_pick');
   assert.ok(!clock.searchCities(world, '', data(dev).cities).some((c) => c.id === 'lon'));
   assert.deepEqual(clock.searchCities(world, 'aus').map((c) => c.id), ['adl', 'syd']);
+  // Typed without accents (most keyboards, and agents' type actions) the accented cities are still found.
+  assert.deepEqual(clock.searchCities(world, 'Sao Paulo').map((c) => c.id), ['sao']);
+  assert.deepEqual(clock.searchCities(world, 'reykjavik').map((c) => c.id), ['rey']);
+  assert.deepEqual(clock.searchCities(world, 'turkiye').map((c) => c.id), ['ist']);
   act(dev, { type: 'add_city', id: 'ktm' });
   assert.deepEqual(data(dev).cities, ['lon', 'nyc', 'tyo', 'ktm']);
   assert.equal(app(dev).ui.screen, 'world');

@@ -2,7 +2,9 @@
 // sections, search, a detail screen, a create/edit form with inline validation,
 // delete behind a confirm dialog, favorites, blocking, and hand-offs to Messages.
 
-import { compareText } from '../../runtime/core/text.js';
+import { compareText, fold } from '../../runtime/core/text.js';
+
+export { fold };
 
 /** The editable text fields of a contact, in form order. */
 export const FIELDS = ['name', 'phone', 'email', 'company', 'birthday', 'notes'];
@@ -25,11 +27,6 @@ function freshUi() {
 /** Return the contact with `id`, or undefined. */
 export function findContact(data, id) {
   return (data.contacts || []).find((c) => c.id === id);
-}
-
-/** Return text without accents, lower case: "Émile" -> "emile" (section letters and search). */
-export function fold(value) {
-  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** Compare two contacts by name (compareText: case and accents after letters, "Émile" among the E's), then id. */

@@ -56,6 +56,11 @@ test('selectors: names, calls with a person, last answered call, formatting', as
   assert.equal(dialer.lastDialed(log), '555-0140');
   assert.deepEqual(dialer.searchContacts(contacts, 'northwind').map((c) => c.id), ['c1', 'c8', 'c22']);
   assert.deepEqual(dialer.searchContacts(contacts, '0144').map((c) => c.id), ['c12']);
+  // As in Contacts: a number typed with brackets or a leading + finds it by digits; accents are ignored.
+  assert.deepEqual(dialer.searchContacts(contacts, '(555) 0144').map((c) => c.id), ['c12']);
+  assert.deepEqual(dialer.searchContacts(contacts, '+555.0144').map((c) => c.id), ['c12']);
+  assert.deepEqual(dialer.searchContacts(contacts, 'saltmarsh cafe').map((c) => c.id), ['c7', 'c20']);
+  assert.deepEqual(dialer.searchContacts([{ id: 'x', name: 'Émile Roux', phone: '555-0100' }], 'emile').map((c) => c.id), ['x']);
   assert.deepEqual(dialer.favoriteContacts(contacts).map((c) => c.id), ['c1', 'c6', 'c13', 'c20']);
   assert.equal(dialer.unreadCount(data(dev).voicemails), 3);
 });

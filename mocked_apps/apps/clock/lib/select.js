@@ -3,7 +3,7 @@
 
 import { parseTime } from '../../../runtime/core/clock.js';
 import { DAY, MIN } from './units.js';
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, fold } from '../../../runtime/core/text.js';
 
 export { parseTime };
 
@@ -134,12 +134,12 @@ export function cityTime(city, now) {
   return { hhmm, dayDelta, diffText: diff, weekday: DAY_NAMES[d.getUTCDay()] };
 }
 
-/** Return the cities matching a search (name or country), alphabetical. */
+/** Return the cities matching a search (name or country; case and accents aside: "sao" finds São Paulo), alphabetical. */
 export function searchCities(world, query, exclude = []) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = fold(query).trim();
   return (world.cities || [])
     .filter((c) => !exclude.includes(c.id))
-    .filter((c) => !q || c.name.toLowerCase().includes(q) || c.country.toLowerCase().includes(q))
+    .filter((c) => !q || fold(c.name).includes(q) || fold(c.country).includes(q))
     .sort((a, b) => compareText(a.name, b.name));
 }
 

@@ -1,7 +1,10 @@
 // Pure selectors of the Messages app, shared by the reducer and the view.
 // Contacts are read from the contacts app's state when it is on the device;
 // without it every thread shows its number.
-import { compareText } from '../../../runtime/core/text.js';
+import { parseStamp } from '../../../runtime/core/clock.js';
+import { compareText, fold } from '../../../runtime/core/text.js';
+
+export { fold };
 
 /** Return only the digits of a phone number ("555-0137" -> "5550137"). */
 export function digits(value) {
@@ -20,12 +23,10 @@ export function looksLikeNumber(text) {
   return /^\+?[\d\s().-]+$/.test(t) && digits(t).length >= 3;
 }
 
-/** Return a world timestamp ("2026-03-14T09:21", read as UTC) or a number as virtual ms. */
+/** Return a world timestamp ("2026-03-14T09:21", read as UTC by clock.parseStamp) or a number as virtual ms; 0 for
+ * what is no timestamp. */
 export function toMs(time) {
-  if (typeof time === 'number') return time;
-  const text = String(time);
-  const iso = /T\d\d:\d\d$/.test(text) ? `${text}:00Z` : (/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text}Z`);
-  const ms = Date.parse(iso);
+  const ms = parseStamp(time);
   return Number.isFinite(ms) ? ms : 0;
 }
 
@@ -95,11 +96,6 @@ export function findThread(threads, { contact_id = null, number = null } = {}) {
   }
   if (number) return threads.find((t) => sameNumber(t.number, number)) || null;
   return null;
-}
-
-/** Return text as the picker and search compare it: accents dropped ("Émile" reads "emile"), lower case. */
-export function fold(value) {
-  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** Return the contacts whose name (accents and case aside) or number matches `query`, sorted by name. */
