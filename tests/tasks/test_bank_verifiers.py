@@ -332,3 +332,20 @@ async def test_teamchat_ack_mentions_counts_a_capitalised_mention():
             assert verdict.success is success, (targets, verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_dialer_voicemail_fact_reads_a_dollar_amount_written_with_cents():
+    """"How many dollars is the call-out fee?": "$65.00" is the 65 the voicemail says; the verifier saw two numbers
+    (65 and 00) and rejected it. "$65.50" and "65 or 70" stay wrong."""
+    [spec] = load_tasks(["mobile"], ["dialer.voicemail_fact"])
+    inst = next(i for i in (sample(spec, n) for n in range(40)) if i.params["q"]["vm"] == "v4")
+    initial = _s0(spec, inst)
+    pool = VerifierPool(size=1)
+    try:
+        for typed, success in (("65", True), ("$65.00", True), ("65 dollars", True), ("$65.50", False), ("65 or 70", False)):
+            final = copy.deepcopy(initial)  # Answers stores a text field as typed, trimmed
+            final["apps"]["answersheet"]["data"].update(values={"answer": typed}, submitted=True, submissions=1)
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (typed, verdict.criteria)
+    finally:
+        await pool.close()
