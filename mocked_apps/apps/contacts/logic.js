@@ -11,6 +11,9 @@ export const FIELDS = ['name', 'phone', 'email', 'company', 'birthday', 'notes']
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const PHONE = /^\+?[0-9\s().-]+$/;
+/** The form's error for a phone that is no number. */
+export const PHONE_ERROR = 'Use digits, spaces, dashes, ( ) or a leading +';
 
 /** Return the initial state: the world's contacts (copied), nobody blocked, the list screen. */
 export function init(world) {
@@ -75,7 +78,7 @@ export function searchContacts(contacts, query) {
   return sortContacts(contacts.filter((c) => {
     if (fold(c.name).includes(q) || fold(c.company).includes(q)) return true;
     if ((c.phone || '').toLowerCase().includes(q)) return true;
-    return numeric && (c.phone || '').replace(/[\s-]/g, '').includes(digits);
+    return numeric && String(c.phone ?? '').replace(/\D/g, '').includes(digits);
   }));
 }
 
@@ -114,9 +117,8 @@ export function validate(drafts) {
   const errors = {};
   if (!values.name) errors.name = 'Name is required';
   else if (values.name.length > 60) errors.name = 'Name is too long';
-  if (values.phone && !(/^[0-9-]+$/.test(values.phone) && /[0-9]/.test(values.phone))) {
-    errors.phone = 'Use digits and dashes only';
-  }
+  // A number as the dialer and Messages take it ("+1 (555) 0144", "555 0144"), so one they hand over can be saved.
+  if (values.phone && !(PHONE.test(values.phone) && /[0-9]/.test(values.phone))) errors.phone = PHONE_ERROR;
   if (values.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) errors.email = 'Enter a valid email address';
   const birthday = normalizeBirthday(values.birthday);
   if (birthday === null) errors.birthday = 'Use month-day, e.g. 04-17';
