@@ -301,6 +301,10 @@ export function reduce(state, action, ctx) {
     case 'message': {
       const c = target(state, action);
       if (!c) return state;
+      if (!/[0-9]/.test(c.phone || '')) {
+        ui.notice = 'Add a phone number to send a message';
+        return state;
+      }
       return handOff(state, ctx, { to: c.id });
     }
     case 'share': {

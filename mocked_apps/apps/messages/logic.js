@@ -3,7 +3,7 @@
 // thread (or a pending recipient not yet written to), the action sheet, the
 // delete dialog and the text drafts (compose, recipient, search).
 
-import { contactsFrom, findThread, looksLikeNumber, toMs, contactOf } from './lib/select.js';
+import { contactsFrom, findThread, looksLikeNumber, toMs, contactOf, textable } from './lib/select.js';
 
 export * from './lib/select.js';
 
@@ -97,7 +97,8 @@ function handleIntent(state, action, ctx) {
   } else if (action.to || action.number) {
     const contact = action.to ? contacts.find((c) => c.id === action.to) || null : null;
     const known = action.to ? findThread(state.data.threads, { contact_id: action.to }) : null;
-    if (contact) openRecipient(state, { contact });
+    // A contact without a number (and no conversation yet) cannot be texted: no pending thread whose Send does nothing.
+    if (textable(state.data.threads, contact)) openRecipient(state, { contact });
     else if (known) openThread(state, known);
     else if (looksLikeNumber(action.number)) openRecipient(state, { number: action.number });
     else if (text !== null) push(ui, 'new');
@@ -193,7 +194,7 @@ export function reduce(state, action, ctx) {
     case 'pick': {
       if (ui.screen !== 'new') return state;
       const contact = a.contact ? contactsFrom(ctx.peek).find((c) => c.id === a.contact) || null : null;
-      if (contact) openRecipient(state, { contact }, { replace: true });
+      if (textable(state.data.threads, contact)) openRecipient(state, { contact }, { replace: true });
       else if (!a.contact && looksLikeNumber(a.number)) openRecipient(state, { number: a.number }, { replace: true });
       return state;
     }

@@ -259,6 +259,28 @@ test('the contacts app hands off to messages: Message and Share buttons', async 
   assert.equal(t.messages[0].text, 'Ada Marlow: 555-0137');
 });
 
+test('a contact without a phone number is no recipient: no pending thread whose Send does nothing', async () => {
+  const dev = await both();
+  dev.system({ type: 'open', app: 'contacts' });
+  dev.dispatch('contacts', { type: 'new' });
+  dev.dispatch('contacts', { type: '@draft', key: 'name', value: 'Nia Nophone' });
+  dev.dispatch('contacts', { type: 'save' });
+  const { id } = dev.getState().apps.contacts.data.contacts.at(-1);
+  dev.dispatch('contacts', { type: 'message' });
+  assert.equal(dev.getState().os.foreground, 'contacts', 'Contacts keeps it and says why');
+  assert.equal(dev.getState().apps.contacts.ui.notice, 'Add a phone number to send a message');
+  const contacts = contactsFrom((app) => dev.getState().apps[app]);
+  assert.deepEqual(filterContacts(contacts, 'nia').map((c) => c.id), [], 'the picker leaves it out');
+  dev.system({ type: 'open', app: 'messages', intent: { to: id, text: 'Hi' } });
+  assert.equal(msg(dev).ui.screen, 'new', 'a text for it waits in the picker for a recipient');
+  assert.equal(msg(dev).ui.drafts.compose, 'Hi');
+  act(dev, { type: 'pick', contact: id });
+  assert.equal(msg(dev).ui.screen, 'new');
+  dev.system({ type: 'open', app: 'messages', intent: { to: id } });
+  assert.equal(msg(dev).ui.screen, 'list');
+  assert.equal(msg(dev).data.threads.length, 14);
+});
+
 test('add to contacts opens the contacts app with the number; not for known contacts', async () => {
   const dev = await both();
   open(dev);

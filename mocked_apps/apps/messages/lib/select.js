@@ -98,11 +98,18 @@ export function findThread(threads, { contact_id = null, number = null } = {}) {
   return null;
 }
 
-/** Return the contacts whose name (accents and case aside) or number matches `query`, sorted by name. */
+/** Return true when a contact can be texted: it has a phone number, or a conversation with it exists already. */
+export function textable(threads, contact) {
+  return Boolean(contact) && (looksLikeNumber(contact.phone) || Boolean(findThread(threads, { contact_id: contact.id })));
+}
+
+/** Return the contacts with a phone number whose name (accents and case aside) or number matches `query`, sorted by
+ * name (one without a number cannot be texted, so the recipient picker leaves it out). */
 export function filterContacts(contacts, query) {
   const q = fold(query).trim();
   const qd = digits(q);
   return contacts
+    .filter((c) => looksLikeNumber(c.phone))
     .filter((c) => !q || fold(c.name).includes(q) || (qd.length > 0 && /^[\d\s().+-]+$/.test(q) && digits(c.phone).includes(qd)))
     .slice()
     .sort((a, b) => compareText(String(a.name), String(b.name)));
