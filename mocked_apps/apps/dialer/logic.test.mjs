@@ -133,6 +133,14 @@ test('calling a contact resolves the contact; typed numbers of contacts are matc
   assert.equal(data(dev).call, null);
   act(dev, { type: 'call', number: 'abc' });
   assert.equal(data(dev).call, null);
+  assert.equal(app(dev).ui.notice, 'No phone number to call', 'a call that cannot start says so');
+  dev.dispatch('contacts', { type: 'new' });
+  dev.dispatch('contacts', { type: '@draft', key: 'name', value: 'Nia Nophone' });
+  dev.dispatch('contacts', { type: 'save' });
+  act(dev, { type: 'open_person', contact_id: dev.getState().apps.contacts.data.contacts.at(-1).id });
+  act(dev, { type: 'call', number: '', contact_id: dev.getState().apps.contacts.data.contacts.at(-1).id });
+  assert.equal(data(dev).call, null);
+  assert.equal(app(dev).ui.notice, 'No phone number to call');
 });
 
 test('speed dial: assign through the picker, call, clear; slot 1 opens voicemail', async () => {
