@@ -349,3 +349,24 @@ async def test_dialer_voicemail_fact_reads_a_dollar_amount_written_with_cents():
             assert verdict.success is success, (typed, verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_notes_create_reads_the_instructions_last_full_stop_as_optional():
+    """"Create a note titled "Plumber" with the text: Fenwick Plumbing comes Monday between 9 and 11." ends with the
+    body, so its last full stop is the sentence's too: a body typed without it was rejected. Other text still fails.
+    The states are the notes data alone: the verifier reads nothing else."""
+    [spec] = load_tasks(["mobile"], ["notes.create"])
+    inst = sample(spec, 0)
+    n = inst.params["n"]
+    initial = {"apps": {"notes": {"data": {"folders": [], "notes": []}}}}
+    pool = VerifierPool(size=1)
+    try:
+        for body, success in ((n["body"], True), (n["body"].rstrip("."), True), (n["body"] + "..", True),
+                              (n["body"].rstrip(".") + " soon", False)):
+            final = copy.deepcopy(initial)
+            final["apps"]["notes"]["data"]["notes"].append({"id": "nn1", "title": n["title"], "body": body, "items": [],
+                                                            "folder": None, "pinned": False, "trashed": False, "updated": 0})
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (body, verdict.criteria)
+    finally:
+        await pool.close()
