@@ -370,3 +370,23 @@ async def test_notes_create_reads_the_instructions_last_full_stop_as_optional():
             assert verdict.success is success, (body, verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_messages_reply_reads_the_instructions_last_full_stop_as_optional():
+    """"Reply to Lena in Messages with: Thanks for letting me know." likewise: "Thanks for letting me know" is that
+    reply; another text is not. The states are the one thread alone: the verifier reads nothing else."""
+    [spec] = load_tasks(["mobile-core"], ["messages.reply"])
+    inst = next(i for i in (sample(spec, n) for n in range(40)) if i.params["text"].endswith("."))
+    want, tid = inst.params["text"], inst.params["who"]["thread"]
+    thread = {"id": tid, "contact_id": None, "number": "555-0100", "unread": 0, "pinned": False, "muted": False,
+              "archived": False, "messages": [{"id": "w1", "from": "them", "text": "Hi", "time": 0}]}
+    initial = {"apps": {"messages": {"data": {"threads": [thread]}}}}
+    pool = VerifierPool(size=1)
+    try:
+        for body, success in ((want, True), (want.rstrip("."), True), (want.rstrip(".") + " soon", False)):
+            final = copy.deepcopy(initial)
+            final["apps"]["messages"]["data"]["threads"][0]["messages"].append({"id": "m1", "from": "me", "text": body, "time": 1})
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (body, verdict.criteria)
+    finally:
+        await pool.close()
