@@ -3,7 +3,7 @@
 // thread (or a pending recipient not yet written to), the action sheet, the
 // delete dialog and the text drafts (compose, recipient, search).
 
-import { contactsFrom, findThread, looksLikeNumber, toMs, contactOf, textable } from './lib/select.js';
+import { blockedFrom, contactsFrom, findThread, looksLikeNumber, toMs, contactOf, textable } from './lib/select.js';
 
 export * from './lib/select.js';
 
@@ -136,6 +136,9 @@ function receive(state, action, ctx) {
   const contact = action.contact_id ? contacts.find((c) => c.id === action.contact_id) || null : null;
   const number = contact ? contact.phone : action.number;
   if (!text || !(contact || looksLikeNumber(number) || findThread(state.data.threads, { contact_id: action.contact_id }))) return state;
+  // Contacts promises "Calls and messages are blocked": a text from a blocked contact (by id or number) never arrives.
+  const sender = contact || contactOf({ contact_id: action.contact_id, number }, contacts);
+  if (sender && blockedFrom(ctx.peek).includes(sender.id)) return state;
   let thread = findThread(state.data.threads, { contact_id: action.contact_id || null, number });
   if (!thread) {
     thread = { id: ctx.uid('t'), contact_id: contact ? contact.id : null, number: String(number).trim(), messages: [], unread: 0, pinned: false, muted: false, archived: false };

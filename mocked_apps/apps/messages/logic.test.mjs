@@ -337,6 +337,19 @@ test('receive: unread and a notification unless muted or open', async () => {
   assert.equal(msg(dev).data.threads.length, n);
 });
 
+test('receive: a text from a contact blocked in Contacts never arrives, by id or by number', async () => {
+  const dev = await both();
+  dev.dispatch('contacts', { type: 'toggle_block', id: 'c12', value: true });
+  const before = JSON.stringify(thread(dev, 't04'));
+  act(dev, { type: 'receive', contact_id: 'c12', text: 'Table booked?' });
+  act(dev, { type: 'receive', number: '555 0144', text: 'Still there?' });
+  assert.equal(JSON.stringify(thread(dev, 't04')), before);
+  assert.equal(dev.getState().os.notifications.length, 0);
+  dev.dispatch('contacts', { type: 'toggle_block', id: 'c12', value: false });
+  act(dev, { type: 'receive', contact_id: 'c12', text: 'Table booked?' });
+  assert.equal(thread(dev, 't04').unread, 1);
+});
+
 test('bad actions are ignored; unknown types are not handled; reset is deterministic', async () => {
   const dev = await both();
   const s0 = JSON.stringify(dev.getState());

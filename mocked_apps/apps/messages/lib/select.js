@@ -37,6 +37,13 @@ export function contactsFrom(peek) {
   return Array.isArray(list) ? list : [];
 }
 
+/** Return the ids of the contacts blocked in the contacts app's state (or of a peek function), [] when absent. */
+export function blockedFrom(peek) {
+  const app = typeof peek === 'function' ? peek('contacts') : peek;
+  const list = app && app.data && app.data.blocked;
+  return Array.isArray(list) ? list : [];
+}
+
 /** Return the contact a thread belongs to: by contact_id first, then by number; null for strangers. */
 export function contactOf(thread, contacts) {
   if (!thread) return null;
