@@ -192,6 +192,9 @@ test('search finds message text, names and numbers across inbox and archive', as
   const threads = msg(dev).data.threads;
   assert.deepEqual(search(threads, contacts, 'pickup code').messages.map((h) => h.message.id), ['w07']);
   assert.deepEqual(search(threads, contacts, 'lena').threads.map((t) => t.id), ['t04']);
+  for (const typed of ['555-0238', '5550238', '555 0238']) {
+    assert.deepEqual(search(threads, contacts, typed).threads.map((t) => t.id), ['t09'], `a number typed as ${typed}`);
+  }
   assert.deepEqual(search(threads, contacts, 'signed form').messages.map((h) => h.thread.id), ['t10']);
   assert.deepEqual(search(threads, contacts, '   '), { threads: [], messages: [] });
   open(dev);

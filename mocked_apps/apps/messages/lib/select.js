@@ -130,7 +130,10 @@ export function filterContacts(contacts, query) {
 export function search(threads, contacts, query) {
   const q = fold(query).trim();
   if (!q) return { threads: [], messages: [] };
-  const byName = threads.filter((t) => fold(displayName(t, contacts)).includes(q) || String(t.number).includes(q));
+  // A number typed however it is grouped ("5550238", "555 0238") finds the thread by its digits, as in Contacts.
+  const qd = /^[\d\s().+-]+$/.test(q) ? digits(q) : '';
+  const byName = threads.filter((t) => fold(displayName(t, contacts)).includes(q) || String(t.number).includes(q)
+    || (qd.length > 0 && digits(t.number).includes(qd)));
   const hits = [];
   for (const t of threads) {
     t.messages.forEach((m, at) => { if (fold(m.text).includes(q)) hits.push({ thread: t, message: m, at }); });
