@@ -278,9 +278,14 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'delete': {
+      // Asked on the contact's detail screen: from the list it opens first; from a form it is refused (moving
+      // ui.selected under an open edit form made its Save overwrite the other contact).
       const c = target(state, action);
-      if (!c) return state;
-      ui.selected = c.id;
+      if (!c || ui.screen === 'create' || ui.screen === 'edit') return state;
+      if (ui.screen !== 'detail' || ui.selected !== c.id) {
+        push(ui);
+        Object.assign(ui, { screen: 'detail', selected: c.id });
+      }
       ui.dialog = 'delete';
       return state;
     }

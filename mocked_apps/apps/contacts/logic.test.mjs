@@ -246,6 +246,24 @@ test('search and clear_search keep the query in drafts', async () => {
   assert.equal(app(dev).ui.drafts.search, '');
 });
 
+test("delete {id} asks on that contact's detail screen; under an edit form it is refused", async () => {
+  const dev = await open();
+  act(dev, { type: 'open', id: 'c1' });
+  act(dev, { type: 'edit' });
+  type(dev, 'company', 'Edited Co');
+  act(dev, { type: 'delete', id: 'c2' });
+  assert.equal(app(dev).ui.dialog, null);
+  act(dev, { type: 'save' });
+  assert.equal(byId(dev, 'c1').company, 'Edited Co');
+  assert.deepEqual(byId(dev, 'c2'), { ...world.contacts[1], birthday: world.contacts[1].birthday ?? '' }, 'the other contact is untouched');
+  dev.system({ type: 'back' });
+  act(dev, { type: 'delete', id: 'c3' });
+  assert.deepEqual([app(dev).ui.screen, app(dev).ui.selected, app(dev).ui.dialog], ['detail', 'c3', 'delete'], 'the dialog shows over c3');
+  act(dev, { type: 'close_dialog' });
+  dev.system({ type: 'back' });
+  assert.equal(app(dev).ui.screen, 'list');
+});
+
 test('intent contact_id opens the detail; back returns to the list', async () => {
   const dev = await loadDevice({ apps: ['contacts'] });
   dev.system({ type: 'open', app: 'contacts', intent: { contact_id: 'c7' } });
