@@ -55,6 +55,8 @@ test('parseTime, daysText, duplicates and validation', () => {
   assert.ok(!clock.isDuplicate(alarms, '06:00', [1, 2, 3, 4, 5], 'a6'));
   const v = clock.validateAlarm({ time: 'soon', label: 'x'.repeat(31) }, [], alarms);
   assert.deepEqual(Object.keys(v.errors).sort(), ['label', 'time']);
+  assert.equal(v.errors.label, 'Use 30 characters or fewer', 'the message names the limit it applies (30 is allowed)');
+  assert.deepEqual(clock.validateAlarm({ time: '07:01', label: 'x'.repeat(30) }, [], alarms).errors, {});
   assert.equal(clock.validateAlarm({ time: '' }, [], alarms).errors.time, 'Enter a time');
 });
 

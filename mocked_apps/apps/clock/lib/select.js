@@ -111,7 +111,7 @@ export function validateAlarm(drafts, days, alarms, exceptId = null) {
   const label = String(drafts.label ?? '').trim();
   if (!String(drafts.time ?? '').trim()) errors.time = 'Enter a time';
   else if (!time) errors.time = 'Use HH:MM, e.g. 07:30';
-  if (label.length > 30) errors.label = 'Keep the label under 30 characters';
+  if (label.length > 30) errors.label = 'Use 30 characters or fewer';
   const d = normDays(days);
   if (time && isDuplicate(alarms, time, d, exceptId)) errors.duplicate = `An alarm for ${time} (${daysText(d)}) already exists`;
   return { values: { time, label, days: d }, errors };
