@@ -205,6 +205,9 @@ test('selection: toggle, select all, move several into a folder made in the pick
   act(dev, { type: 'pick_here' });
   for (const id of ['f09', 'f16', 'f17']) assert.equal(entry(dev, id).parent, folder.id);
   assert.equal(app(dev).ui.select, null);
+  act(dev, { type: 'select_mode', id: 'f01' });
+  assert.deepEqual(app(dev).ui.select, [], 'an entry of another folder is not selected from here');
+  act(dev, { type: 'cancel_select' });
   act(dev, { type: 'select_mode', id: 'f10' });
   assert.deepEqual(app(dev).ui.select, ['f10']);
   act(dev, { type: 'select_all' });
