@@ -114,6 +114,8 @@ export function shareText(contact) {
 export function validate(drafts) {
   const values = {};
   for (const f of FIELDS) values[f] = String((drafts || {})[f] ?? '').trim();
+  // A name or company typed with a double space ("Ada  Marlow") is saved with one, so searches ("ada marlow") find it.
+  for (const f of ['name', 'company']) values[f] = values[f].replace(/\s+/g, ' ');
   const errors = {};
   if (!values.name) errors.name = 'Name is required';
   else if (values.name.length > 60) errors.name = 'Name is too long';

@@ -71,6 +71,8 @@ test('birthday normalization and validation', () => {
   assert.deepEqual(validate({ name: 'A', phone: '---' }).errors, { phone: contacts.PHONE_ERROR });
   assert.deepEqual(validate({ name: 'A', phone: '1+555' }).errors, { phone: contacts.PHONE_ERROR }, '+ leads or is absent');
   for (const phone of ['555 0100', '+1 (555) 0144', '555.0144']) assert.deepEqual(validate({ name: 'A', phone }).errors, {}, phone);
+  assert.deepEqual(validate({ name: 'Ada  Marlow', company: 'North\twind  Labs' }).values,
+    { name: 'Ada Marlow', phone: '', email: '', company: 'North wind Labs', birthday: '', notes: '' });
   assert.deepEqual(validate({ name: ' Al ', phone: '555-01' }).values,
     { name: 'Al', phone: '555-01', email: '', company: '', birthday: '', notes: '' });
   assert.equal(shareText({ name: 'Ada Marlow', phone: '555-0137' }), 'Ada Marlow: 555-0137');
