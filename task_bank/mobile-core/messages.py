@@ -33,6 +33,12 @@ def _new_messages(before, after):
     return [m for m in after.get("messages", []) if m.get("id") not in old]
 
 
+def _says(body, wanted):
+    """True when a message reads ``wanted`` (case and runs of spaces aside). The plain instruction ends with the text
+    ("...with: Thanks for letting me know."), so a last full stop is the sentence's too: it may be left out."""
+    return text(body).rstrip(".") == text(wanted).rstrip(".")
+
+
 def _mine(messages):
     return [m for m in messages if m.get("from") == "me"]
 
@@ -67,7 +73,7 @@ def _pair(ctx, contact_id):
 def _sent_exactly(before, after, wanted):
     """True when exactly one message was added, it is mine, it is the latest and reads `wanted`."""
     new = _new_messages(before, after)
-    if len(new) != 1 or new[0].get("from") != "me" or text(new[0].get("text")) != text(wanted):
+    if len(new) != 1 or new[0].get("from") != "me" or not _says(new[0].get("text"), wanted):
         return False
     latest = max(after.get("messages", []), key=lambda m: m.get("time", 0))
     return latest.get("time", 0) == new[0].get("time", 0)
@@ -80,7 +86,7 @@ def reply(ctx) -> dict[str, bool]:
     new = _new_messages(before, after)
     last = after["messages"][-1] if after and after.get("messages") else {}
     return {
-        "replied": bool(after) and last.get("from") == "me" and text(last.get("text")) == text(ctx.params["text"]),
+        "replied": bool(after) and last.get("from") == "me" and _says(last.get("text"), ctx.params["text"]),
         "sent_once": bool(after) and len(new) == 1 and len(_mine(new)) == 1,
         "others_intact": bool(after) and _others_intact(ctx, skip=(tid,)),
     }

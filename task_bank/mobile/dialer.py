@@ -86,9 +86,13 @@ def _seconds(value) -> int | None:
 
 
 def _single_number(value) -> str | None:
-    """The single number in an answer ("ext. 214", "$65", "65 dollars") as digits, else None."""
-    groups = re.findall(r"\d+", str(value if value is not None else ""))
-    return groups[0].lstrip("0") or "0" if len(groups) == 1 else None
+    """The single number in an answer ("ext. 214", "$65", "65 dollars", "$65.00") as its digits ("65"; a fraction
+    that is not zero stays: "65.50"), else None. Written cents are the same whole number, not a second number."""
+    found = re.findall(r"\d+(?:\.\d+)?", str(value if value is not None else ""))
+    if len(found) != 1:
+        return None
+    whole, _, cents = found[0].partition(".")
+    return found[0] if cents.strip("0") else whole.lstrip("0") or "0"
 
 
 # ---------------------------------------------------------------------- verifiers

@@ -70,7 +70,9 @@ def create(ctx):
     made = new[0] if len(new) == 1 else {}
     return {
         "created": len(new) == 1 and _text(made.get("title")) == _text(p["title"]),
-        "body": bool(made) and _text(made.get("body")) == _text(p["body"]) and not made.get("items"),
+        # The instruction ends with the text ("...with the text: Pick a film for Friday."), so its last full stop
+        # reads as the sentence's own: a body typed without it is the same text (as contacts.add_note reads a note).
+        "body": bool(made) and _text(made.get("body")).rstrip(".") == _text(p["body"]).rstrip(".") and not made.get("items"),
         "others_intact": _existing_intact(ctx) and _folders_intact(ctx),
     }
 

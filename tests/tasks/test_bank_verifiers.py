@@ -332,3 +332,61 @@ async def test_teamchat_ack_mentions_counts_a_capitalised_mention():
             assert verdict.success is success, (targets, verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_dialer_voicemail_fact_reads_a_dollar_amount_written_with_cents():
+    """"How many dollars is the call-out fee?": "$65.00" is the 65 the voicemail says; the verifier saw two numbers
+    (65 and 00) and rejected it. "$65.50" and "65 or 70" stay wrong."""
+    [spec] = load_tasks(["mobile"], ["dialer.voicemail_fact"])
+    inst = next(i for i in (sample(spec, n) for n in range(40)) if i.params["q"]["vm"] == "v4")
+    initial = _s0(spec, inst)
+    pool = VerifierPool(size=1)
+    try:
+        for typed, success in (("65", True), ("$65.00", True), ("65 dollars", True), ("$65.50", False), ("65 or 70", False)):
+            final = copy.deepcopy(initial)  # Answers stores a text field as typed, trimmed
+            final["apps"]["answersheet"]["data"].update(values={"answer": typed}, submitted=True, submissions=1)
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (typed, verdict.criteria)
+    finally:
+        await pool.close()
+
+
+async def test_notes_create_reads_the_instructions_last_full_stop_as_optional():
+    """"Create a note titled "Plumber" with the text: Fenwick Plumbing comes Monday between 9 and 11." ends with the
+    body, so its last full stop is the sentence's too: a body typed without it was rejected. Other text still fails.
+    The states are the notes data alone: the verifier reads nothing else."""
+    [spec] = load_tasks(["mobile"], ["notes.create"])
+    inst = sample(spec, 0)
+    n = inst.params["n"]
+    initial = {"apps": {"notes": {"data": {"folders": [], "notes": []}}}}
+    pool = VerifierPool(size=1)
+    try:
+        for body, success in ((n["body"], True), (n["body"].rstrip("."), True), (n["body"] + "..", True),
+                              (n["body"].rstrip(".") + " soon", False)):
+            final = copy.deepcopy(initial)
+            final["apps"]["notes"]["data"]["notes"].append({"id": "nn1", "title": n["title"], "body": body, "items": [],
+                                                            "folder": None, "pinned": False, "trashed": False, "updated": 0})
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (body, verdict.criteria)
+    finally:
+        await pool.close()
+
+
+async def test_messages_reply_reads_the_instructions_last_full_stop_as_optional():
+    """"Reply to Lena in Messages with: Thanks for letting me know." likewise: "Thanks for letting me know" is that
+    reply; another text is not. The states are the one thread alone: the verifier reads nothing else."""
+    [spec] = load_tasks(["mobile-core"], ["messages.reply"])
+    inst = next(i for i in (sample(spec, n) for n in range(40)) if i.params["text"].endswith("."))
+    want, tid = inst.params["text"], inst.params["who"]["thread"]
+    thread = {"id": tid, "contact_id": None, "number": "555-0100", "unread": 0, "pinned": False, "muted": False,
+              "archived": False, "messages": [{"id": "w1", "from": "them", "text": "Hi", "time": 0}]}
+    initial = {"apps": {"messages": {"data": {"threads": [thread]}}}}
+    pool = VerifierPool(size=1)
+    try:
+        for body, success in ((want, True), (want.rstrip("."), True), (want.rstrip(".") + " soon", False)):
+            final = copy.deepcopy(initial)
+            final["apps"]["messages"]["data"]["threads"][0]["messages"].append({"id": "m1", "from": "me", "text": body, "time": 1})
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (body, verdict.criteria)
+    finally:
+        await pool.close()

@@ -55,6 +55,8 @@ test('parseTime, daysText, duplicates and validation', () => {
   assert.ok(!clock.isDuplicate(alarms, '06:00', [1, 2, 3, 4, 5], 'a6'));
   const v = clock.validateAlarm({ time: 'soon', label: 'x'.repeat(31) }, [], alarms);
   assert.deepEqual(Object.keys(v.errors).sort(), ['label', 'time']);
+  assert.equal(v.errors.label, 'Use 30 characters or fewer', 'the message names the limit it applies (30 is allowed)');
+  assert.deepEqual(clock.validateAlarm({ time: '07:01', label: 'x'.repeat(30) }, [], alarms).errors, {});
   assert.equal(clock.validateAlarm({ time: '' }, [], alarms).errors.time, 'Enter a time');
 });
 
@@ -145,6 +147,10 @@ test('world clock: add through the picker, no duplicates, remove; city times', a
   assert.equal(app(dev).ui.screen, 'city_pick');
   assert.ok(!clock.searchCities(world, '', data(dev).cities).some((c) => c.id === 'lon'));
   assert.deepEqual(clock.searchCities(world, 'aus').map((c) => c.id), ['adl', 'syd']);
+  // Typed without accents (most keyboards, and agents' type actions) the accented cities are still found.
+  assert.deepEqual(clock.searchCities(world, 'Sao Paulo').map((c) => c.id), ['sao']);
+  assert.deepEqual(clock.searchCities(world, 'reykjavik').map((c) => c.id), ['rey']);
+  assert.deepEqual(clock.searchCities(world, 'turkiye').map((c) => c.id), ['ist']);
   act(dev, { type: 'add_city', id: 'ktm' });
   assert.deepEqual(data(dev).cities, ['lon', 'nyc', 'tyo', 'ktm']);
   assert.equal(app(dev).ui.screen, 'world');

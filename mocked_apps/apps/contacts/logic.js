@@ -2,13 +2,18 @@
 // sections, search, a detail screen, a create/edit form with inline validation,
 // delete behind a confirm dialog, favorites, blocking, and hand-offs to Messages.
 
-import { compareText } from '../../runtime/core/text.js';
+import { compareText, fold } from '../../runtime/core/text.js';
+
+export { fold };
 
 /** The editable text fields of a contact, in form order. */
 export const FIELDS = ['name', 'phone', 'email', 'company', 'birthday', 'notes'];
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const PHONE = /^\+?[0-9\s().-]+$/;
+/** The form's error for a phone that is no number. */
+export const PHONE_ERROR = 'Use digits, spaces, dashes, ( ) or a leading +';
 
 /** Return the initial state: the world's contacts (copied), nobody blocked, the list screen. */
 export function init(world) {
@@ -25,11 +30,6 @@ function freshUi() {
 /** Return the contact with `id`, or undefined. */
 export function findContact(data, id) {
   return (data.contacts || []).find((c) => c.id === id);
-}
-
-/** Return text without accents, lower case: "Émile" -> "emile" (section letters and search). */
-export function fold(value) {
-  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** Compare two contacts by name (compareText: case and accents after letters, "Émile" among the E's), then id. */
@@ -78,7 +78,7 @@ export function searchContacts(contacts, query) {
   return sortContacts(contacts.filter((c) => {
     if (fold(c.name).includes(q) || fold(c.company).includes(q)) return true;
     if ((c.phone || '').toLowerCase().includes(q)) return true;
-    return numeric && (c.phone || '').replace(/[\s-]/g, '').includes(digits);
+    return numeric && String(c.phone ?? '').replace(/\D/g, '').includes(digits);
   }));
 }
 
@@ -114,12 +114,13 @@ export function shareText(contact) {
 export function validate(drafts) {
   const values = {};
   for (const f of FIELDS) values[f] = String((drafts || {})[f] ?? '').trim();
+  // A name or company typed with a double space ("Ada  Marlow") is saved with one, so searches ("ada marlow") find it.
+  for (const f of ['name', 'company']) values[f] = values[f].replace(/\s+/g, ' ');
   const errors = {};
   if (!values.name) errors.name = 'Name is required';
   else if (values.name.length > 60) errors.name = 'Name is too long';
-  if (values.phone && !(/^[0-9-]+$/.test(values.phone) && /[0-9]/.test(values.phone))) {
-    errors.phone = 'Use digits and dashes only';
-  }
+  // A number as the dialer and Messages take it ("+1 (555) 0144", "555 0144"), so one they hand over can be saved.
+  if (values.phone && !(PHONE.test(values.phone) && /[0-9]/.test(values.phone))) errors.phone = PHONE_ERROR;
   if (values.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) errors.email = 'Enter a valid email address';
   const birthday = normalizeBirthday(values.birthday);
   if (birthday === null) errors.birthday = 'Use month-day, e.g. 04-17';
@@ -279,9 +280,14 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'delete': {
+      // Asked on the contact's detail screen: from the list it opens first; from a form it is refused (moving
+      // ui.selected under an open edit form made its Save overwrite the other contact).
       const c = target(state, action);
-      if (!c) return state;
-      ui.selected = c.id;
+      if (!c || ui.screen === 'create' || ui.screen === 'edit') return state;
+      if (ui.screen !== 'detail' || ui.selected !== c.id) {
+        push(ui);
+        Object.assign(ui, { screen: 'detail', selected: c.id });
+      }
       ui.dialog = 'delete';
       return state;
     }
@@ -302,6 +308,10 @@ export function reduce(state, action, ctx) {
     case 'message': {
       const c = target(state, action);
       if (!c) return state;
+      if (!/[0-9]/.test(c.phone || '')) {
+        ui.notice = 'Add a phone number to send a message';
+        return state;
+      }
       return handOff(state, ctx, { to: c.id });
     }
     case 'share': {

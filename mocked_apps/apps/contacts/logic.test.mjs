@@ -64,11 +64,15 @@ test('birthday normalization and validation', () => {
   assert.equal(normalizeBirthday('April 4'), null);
   assert.equal(formatBirthday('04-17'), 'Apr 17');
   assert.equal(formatBirthday(''), '');
-  assert.deepEqual(validate({ name: ' ', phone: '555 0100', email: 'x', birthday: '99' }).errors, {
-    name: 'Name is required', phone: 'Use digits and dashes only', email: 'Enter a valid email address',
+  assert.deepEqual(validate({ name: ' ', phone: '555 01O0', email: 'x', birthday: '99' }).errors, {
+    name: 'Name is required', phone: contacts.PHONE_ERROR, email: 'Enter a valid email address',
     birthday: 'Use month-day, e.g. 04-17',
   });
-  assert.deepEqual(validate({ name: 'A', phone: '---' }).errors, { phone: 'Use digits and dashes only' });
+  assert.deepEqual(validate({ name: 'A', phone: '---' }).errors, { phone: contacts.PHONE_ERROR });
+  assert.deepEqual(validate({ name: 'A', phone: '1+555' }).errors, { phone: contacts.PHONE_ERROR }, '+ leads or is absent');
+  for (const phone of ['555 0100', '+1 (555) 0144', '555.0144']) assert.deepEqual(validate({ name: 'A', phone }).errors, {}, phone);
+  assert.deepEqual(validate({ name: 'Ada  Marlow', company: 'North\twind  Labs' }).values,
+    { name: 'Ada Marlow', phone: '', email: '', company: 'North wind Labs', birthday: '', notes: '' });
   assert.deepEqual(validate({ name: ' Al ', phone: '555-01' }).values,
     { name: 'Al', phone: '555-01', email: '', company: '', birthday: '', notes: '' });
   assert.equal(shareText({ name: 'Ada Marlow', phone: '555-0137' }), 'Ada Marlow: 555-0137');
@@ -123,7 +127,7 @@ test('invalid phone shows an inline error and saves nothing', async () => {
   type(dev, 'phone', '555 01x4');
   act(dev, { type: 'save' });
   assert.equal(app(dev).ui.screen, 'edit');
-  assert.equal(app(dev).ui.errors.phone, 'Use digits and dashes only');
+  assert.equal(app(dev).ui.errors.phone, contacts.PHONE_ERROR);
   assert.equal(byId(dev, 'c2').phone, '555-0174');
   type(dev, 'phone', '555-0175');
   act(dev, { type: 'save' });
@@ -244,6 +248,24 @@ test('search and clear_search keep the query in drafts', async () => {
   assert.equal(app(dev).ui.drafts.search, '');
 });
 
+test("delete {id} asks on that contact's detail screen; under an edit form it is refused", async () => {
+  const dev = await open();
+  act(dev, { type: 'open', id: 'c1' });
+  act(dev, { type: 'edit' });
+  type(dev, 'company', 'Edited Co');
+  act(dev, { type: 'delete', id: 'c2' });
+  assert.equal(app(dev).ui.dialog, null);
+  act(dev, { type: 'save' });
+  assert.equal(byId(dev, 'c1').company, 'Edited Co');
+  assert.deepEqual(byId(dev, 'c2'), { ...world.contacts[1], birthday: world.contacts[1].birthday ?? '' }, 'the other contact is untouched');
+  dev.system({ type: 'back' });
+  act(dev, { type: 'delete', id: 'c3' });
+  assert.deepEqual([app(dev).ui.screen, app(dev).ui.selected, app(dev).ui.dialog], ['detail', 'c3', 'delete'], 'the dialog shows over c3');
+  act(dev, { type: 'close_dialog' });
+  dev.system({ type: 'back' });
+  assert.equal(app(dev).ui.screen, 'list');
+});
+
 test('intent contact_id opens the detail; back returns to the list', async () => {
   const dev = await loadDevice({ apps: ['contacts'] });
   dev.system({ type: 'open', app: 'contacts', intent: { contact_id: 'c7' } });
@@ -268,6 +290,26 @@ test('intent create opens a prefilled form', async () => {
   assert.equal(app(dev).ui.screen, 'detail');
   dev.system({ type: 'back' });
   assert.equal(app(dev).ui.screen, 'list');
+});
+
+test('a number the dialer hands over as typed ("+1 (555) 0301") saves and is found by its digits', async () => {
+  const dev = await loadDevice({ apps: ['contacts', 'dialer'] });
+  dev.system({ type: 'open', app: 'dialer' });
+  for (const key of '+15550301') dev.dispatch('dialer', { type: 'press', key });
+  dev.dispatch('dialer', { type: 'call' });
+  dev.dispatch('dialer', { type: 'end_call' });
+  const log = dev.getState().apps.dialer.data.call_log;
+  dev.dispatch('dialer', { type: 'open_entry', id: log.at(-1).id });
+  dev.dispatch('dialer', { type: 'add_contact' });
+  assert.equal(app(dev).ui.screen, 'create');
+  assert.equal(app(dev).ui.drafts.phone, '+15550301');
+  type(dev, 'name', 'Keypad Caller');
+  type(dev, 'phone', '+1 (555) 0301');
+  act(dev, { type: 'save' });
+  assert.deepEqual(app(dev).ui.errors, {});
+  const made = app(dev).data.contacts.at(-1);
+  assert.deepEqual([made.name, made.phone], ['Keypad Caller', '+1 (555) 0301']);
+  assert.deepEqual(contacts.searchContacts(app(dev).data.contacts, '555 0301').map((c) => c.id), [made.id]);
 });
 
 test('message and share hand off to Messages with the right intent', () => {

@@ -182,7 +182,10 @@ export function reduce(state, action, ctx) {
       return state;
     case 'call': {
       if (a.contact_id !== undefined || a.number !== undefined) {
-        startCall(state, { number: a.number, contact_id: typeof a.contact_id === 'string' ? a.contact_id : null }, ctx);
+        // A contact saved without a number (or an odd one) cannot be called: say so rather than do nothing.
+        if (!startCall(state, { number: a.number, contact_id: typeof a.contact_id === 'string' ? a.contact_id : null }, ctx)) {
+          ui.notice = 'No phone number to call';
+        }
         return state;
       }
       // From the keypad: an empty display recalls the last number dialled; a bad one shows an error.

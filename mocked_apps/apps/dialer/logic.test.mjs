@@ -56,6 +56,11 @@ test('selectors: names, calls with a person, last answered call, formatting', as
   assert.equal(dialer.lastDialed(log), '555-0140');
   assert.deepEqual(dialer.searchContacts(contacts, 'northwind').map((c) => c.id), ['c1', 'c8', 'c22']);
   assert.deepEqual(dialer.searchContacts(contacts, '0144').map((c) => c.id), ['c12']);
+  // As in Contacts: a number typed with brackets or a leading + finds it by digits; accents are ignored.
+  assert.deepEqual(dialer.searchContacts(contacts, '(555) 0144').map((c) => c.id), ['c12']);
+  assert.deepEqual(dialer.searchContacts(contacts, '+555.0144').map((c) => c.id), ['c12']);
+  assert.deepEqual(dialer.searchContacts(contacts, 'saltmarsh cafe').map((c) => c.id), ['c7', 'c20']);
+  assert.deepEqual(dialer.searchContacts([{ id: 'x', name: 'Émile Roux', phone: '555-0100' }], 'emile').map((c) => c.id), ['x']);
   assert.deepEqual(dialer.favoriteContacts(contacts).map((c) => c.id), ['c1', 'c6', 'c13', 'c20']);
   assert.equal(dialer.unreadCount(data(dev).voicemails), 3);
 });
@@ -128,6 +133,14 @@ test('calling a contact resolves the contact; typed numbers of contacts are matc
   assert.equal(data(dev).call, null);
   act(dev, { type: 'call', number: 'abc' });
   assert.equal(data(dev).call, null);
+  assert.equal(app(dev).ui.notice, 'No phone number to call', 'a call that cannot start says so');
+  dev.dispatch('contacts', { type: 'new' });
+  dev.dispatch('contacts', { type: '@draft', key: 'name', value: 'Nia Nophone' });
+  dev.dispatch('contacts', { type: 'save' });
+  act(dev, { type: 'open_person', contact_id: dev.getState().apps.contacts.data.contacts.at(-1).id });
+  act(dev, { type: 'call', number: '', contact_id: dev.getState().apps.contacts.data.contacts.at(-1).id });
+  assert.equal(data(dev).call, null);
+  assert.equal(app(dev).ui.notice, 'No phone number to call');
 });
 
 test('speed dial: assign through the picker, call, clear; slot 1 opens voicemail', async () => {

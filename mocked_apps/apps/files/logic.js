@@ -177,8 +177,10 @@ export function reduce(state, action, ctx) {
     }
     case 'select_mode': {
       if (ui.screen !== 'browse') return state;
+      // Only an entry of the open folder starts the selection (as toggle_select): one from elsewhere would be
+      // moved or trashed by the selection's actions without being on screen.
       const e = a.id !== undefined ? target(state, a) : null;
-      ui.select = e ? [e.id] : [];
+      ui.select = e && e.parent === ui.folder ? [e.id] : [];
       ui.sheet = null;
       return state;
     }

@@ -41,6 +41,8 @@ test('selectors: types, liveness, sorting, paths, search, sizes, storage', async
   assert.equal(pathLabel(data, 'd5'), 'Files / Documents / Taxes 2025');
   assert.deepEqual(names(searchEntries(data, 'TAX')), ['Taxes 2025', 'Tax return 2025.pdf', 'tax_form_draft.pdf']);
   assert.deepEqual(searchEntries(data, 'blurry'), [], 'the trash is not searched');
+  assert.deepEqual(names(searchEntries({ entries: [{ id: 'x', name: 'Résumé.pdf', parent: 'root', folder: false }] }, 'resume')),
+    ['Résumé.pdf'], 'accents are ignored');
   assert.deepEqual(trashedEntries(data).map((e) => e.id), ['f31', 'f33', 'f32', 'f34', 'f30']);
   assert.equal(sizeOf(data, entry(dev, 'd5')), 842 + 156 + 98);
   assert.deepEqual([sizeLabel(842), sizeLabel(2210), sizeLabel(4194304)], ['842 KB', '2.2 MB', '4.0 GB']);
@@ -203,6 +205,9 @@ test('selection: toggle, select all, move several into a folder made in the pick
   act(dev, { type: 'pick_here' });
   for (const id of ['f09', 'f16', 'f17']) assert.equal(entry(dev, id).parent, folder.id);
   assert.equal(app(dev).ui.select, null);
+  act(dev, { type: 'select_mode', id: 'f01' });
+  assert.deepEqual(app(dev).ui.select, [], 'an entry of another folder is not selected from here');
+  act(dev, { type: 'cancel_select' });
   act(dev, { type: 'select_mode', id: 'f10' });
   assert.deepEqual(app(dev).ui.select, ['f10']);
   act(dev, { type: 'select_all' });

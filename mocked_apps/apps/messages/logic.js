@@ -3,7 +3,7 @@
 // thread (or a pending recipient not yet written to), the action sheet, the
 // delete dialog and the text drafts (compose, recipient, search).
 
-import { contactsFrom, findThread, looksLikeNumber, toMs, contactOf } from './lib/select.js';
+import { blockedFrom, contactsFrom, findThread, looksLikeNumber, toMs, contactOf, textable } from './lib/select.js';
 
 export * from './lib/select.js';
 
@@ -97,7 +97,8 @@ function handleIntent(state, action, ctx) {
   } else if (action.to || action.number) {
     const contact = action.to ? contacts.find((c) => c.id === action.to) || null : null;
     const known = action.to ? findThread(state.data.threads, { contact_id: action.to }) : null;
-    if (contact) openRecipient(state, { contact });
+    // A contact without a number (and no conversation yet) cannot be texted: no pending thread whose Send does nothing.
+    if (textable(state.data.threads, contact)) openRecipient(state, { contact });
     else if (known) openThread(state, known);
     else if (looksLikeNumber(action.number)) openRecipient(state, { number: action.number });
     else if (text !== null) push(ui, 'new');
@@ -135,6 +136,9 @@ function receive(state, action, ctx) {
   const contact = action.contact_id ? contacts.find((c) => c.id === action.contact_id) || null : null;
   const number = contact ? contact.phone : action.number;
   if (!text || !(contact || looksLikeNumber(number) || findThread(state.data.threads, { contact_id: action.contact_id }))) return state;
+  // Contacts promises "Calls and messages are blocked": a text from a blocked contact (by id or number) never arrives.
+  const sender = contact || contactOf({ contact_id: action.contact_id, number }, contacts);
+  if (sender && blockedFrom(ctx.peek).includes(sender.id)) return state;
   let thread = findThread(state.data.threads, { contact_id: action.contact_id || null, number });
   if (!thread) {
     thread = { id: ctx.uid('t'), contact_id: contact ? contact.id : null, number: String(number).trim(), messages: [], unread: 0, pinned: false, muted: false, archived: false };
@@ -193,7 +197,7 @@ export function reduce(state, action, ctx) {
     case 'pick': {
       if (ui.screen !== 'new') return state;
       const contact = a.contact ? contactsFrom(ctx.peek).find((c) => c.id === a.contact) || null : null;
-      if (contact) openRecipient(state, { contact }, { replace: true });
+      if (textable(state.data.threads, contact)) openRecipient(state, { contact }, { replace: true });
       else if (!a.contact && looksLikeNumber(a.number)) openRecipient(state, { number: a.number }, { replace: true });
       return state;
     }

@@ -192,6 +192,9 @@ test('search finds message text, names and numbers across inbox and archive', as
   const threads = msg(dev).data.threads;
   assert.deepEqual(search(threads, contacts, 'pickup code').messages.map((h) => h.message.id), ['w07']);
   assert.deepEqual(search(threads, contacts, 'lena').threads.map((t) => t.id), ['t04']);
+  for (const typed of ['555-0238', '5550238', '555 0238']) {
+    assert.deepEqual(search(threads, contacts, typed).threads.map((t) => t.id), ['t09'], `a number typed as ${typed}`);
+  }
   assert.deepEqual(search(threads, contacts, 'signed form').messages.map((h) => h.thread.id), ['t10']);
   assert.deepEqual(search(threads, contacts, '   '), { threads: [], messages: [] });
   open(dev);
@@ -259,6 +262,28 @@ test('the contacts app hands off to messages: Message and Share buttons', async 
   assert.equal(t.messages[0].text, 'Ada Marlow: 555-0137');
 });
 
+test('a contact without a phone number is no recipient: no pending thread whose Send does nothing', async () => {
+  const dev = await both();
+  dev.system({ type: 'open', app: 'contacts' });
+  dev.dispatch('contacts', { type: 'new' });
+  dev.dispatch('contacts', { type: '@draft', key: 'name', value: 'Nia Nophone' });
+  dev.dispatch('contacts', { type: 'save' });
+  const { id } = dev.getState().apps.contacts.data.contacts.at(-1);
+  dev.dispatch('contacts', { type: 'message' });
+  assert.equal(dev.getState().os.foreground, 'contacts', 'Contacts keeps it and says why');
+  assert.equal(dev.getState().apps.contacts.ui.notice, 'Add a phone number to send a message');
+  const contacts = contactsFrom((app) => dev.getState().apps[app]);
+  assert.deepEqual(filterContacts(contacts, 'nia').map((c) => c.id), [], 'the picker leaves it out');
+  dev.system({ type: 'open', app: 'messages', intent: { to: id, text: 'Hi' } });
+  assert.equal(msg(dev).ui.screen, 'new', 'a text for it waits in the picker for a recipient');
+  assert.equal(msg(dev).ui.drafts.compose, 'Hi');
+  act(dev, { type: 'pick', contact: id });
+  assert.equal(msg(dev).ui.screen, 'new');
+  dev.system({ type: 'open', app: 'messages', intent: { to: id } });
+  assert.equal(msg(dev).ui.screen, 'list');
+  assert.equal(msg(dev).data.threads.length, 14);
+});
+
 test('add to contacts opens the contacts app with the number; not for known contacts', async () => {
   const dev = await both();
   open(dev);
@@ -313,6 +338,19 @@ test('receive: unread and a notification unless muted or open', async () => {
   act(dev, { type: 'receive', number: 'x', text: 'bad' });
   act(dev, { type: 'receive', number: '555-7777', text: '  ' });
   assert.equal(msg(dev).data.threads.length, n);
+});
+
+test('receive: a text from a contact blocked in Contacts never arrives, by id or by number', async () => {
+  const dev = await both();
+  dev.dispatch('contacts', { type: 'toggle_block', id: 'c12', value: true });
+  const before = JSON.stringify(thread(dev, 't04'));
+  act(dev, { type: 'receive', contact_id: 'c12', text: 'Table booked?' });
+  act(dev, { type: 'receive', number: '555 0144', text: 'Still there?' });
+  assert.equal(JSON.stringify(thread(dev, 't04')), before);
+  assert.equal(dev.getState().os.notifications.length, 0);
+  dev.dispatch('contacts', { type: 'toggle_block', id: 'c12', value: false });
+  act(dev, { type: 'receive', contact_id: 'c12', text: 'Table booked?' });
+  assert.equal(thread(dev, 't04').unread, 1);
 });
 
 test('bad actions are ignored; unknown types are not handled; reset is deterministic', async () => {

@@ -41,6 +41,8 @@ test('selectors: order, folders, trash, search, progress, share text, folder nam
   assert.deepEqual(searchNotes(data, 'LISBON').map((n) => n.id), ['n03', 'n04']);
   assert.deepEqual(searchNotes(data, 'spinach').map((n) => n.id), ['n02'], 'checklist items are searched');
   assert.deepEqual(searchNotes(data, 'light bulbs'), [], 'the trash is not searched');
+  assert.deepEqual(searchNotes({ notes: [{ id: 'x', title: 'Café list', body: 'Crème brûlée', items: [], updated: 0 }] }, 'creme brulee')
+    .map((n) => n.id), ['x'], 'accents are ignored, as in Contacts and Messages');
   assert.deepEqual(progress(note(dev, 'n03')), [3, 8]);
   assert.equal(shareText({ title: 'T', body: 'a\n\n b ', items: [{ text: 'x', done: true }, { text: 'y', done: false }] }), 'T — a / b — ☑ x, ☐ y');
   assert.equal(shareText({ title: ' ', body: '', items: [] }), 'Untitled');
@@ -52,6 +54,16 @@ test('selectors: order, folders, trash, search, progress, share text, folder nam
   assert.equal(editedLabel(NOW - 86400000, NOW), 'Yesterday');
   assert.equal(editedLabel(Date.UTC(2026, 1, 20), NOW), 'Feb 20');
   assert.equal(toMs('2026-03-01T22:30'), Date.UTC(2026, 2, 1, 22, 30));
+  // Offset-less times with seconds or a space are UTC too, whatever the host's zone (Node applies TZ when it is set).
+  const zone = process.env.TZ;
+  process.env.TZ = 'America/New_York';
+  try {
+    assert.equal(toMs('2026-03-01T22:30:15'), Date.UTC(2026, 2, 1, 22, 30, 15));
+    assert.equal(toMs('2026-03-01 22:30'), Date.UTC(2026, 2, 1, 22, 30));
+  } finally {
+    if (zone === undefined) delete process.env.TZ; else process.env.TZ = zone;
+  }
+  assert.equal(toMs('soon'), 0);
   assert.deepEqual(sortNotes([{ id: 'a', pinned: false, updated: 1 }, { id: 'b', pinned: false, updated: 1 }]).map((n) => n.id), ['a', 'b']);
 });
 

@@ -8,3 +8,9 @@ const EN_US = new Intl.Collator('en-US');
 export function compareText(a, b) {
   return EN_US.compare(String(a ?? ''), String(b ?? ''));
 }
+
+/** Return text as searches compare it: accents dropped, lower case ("Émile" -> "emile", "São" -> "sao"), so a query
+ * typed without accents (as most keyboards and agents type) still finds "São Paulo" or "Café". */
+export function fold(value) {
+  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}

@@ -3,7 +3,7 @@
 
 import { parseTime } from '../../../runtime/core/clock.js';
 import { DAY, MIN } from './units.js';
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, fold } from '../../../runtime/core/text.js';
 
 export { parseTime };
 
@@ -111,7 +111,7 @@ export function validateAlarm(drafts, days, alarms, exceptId = null) {
   const label = String(drafts.label ?? '').trim();
   if (!String(drafts.time ?? '').trim()) errors.time = 'Enter a time';
   else if (!time) errors.time = 'Use HH:MM, e.g. 07:30';
-  if (label.length > 30) errors.label = 'Keep the label under 30 characters';
+  if (label.length > 30) errors.label = 'Use 30 characters or fewer';
   const d = normDays(days);
   if (time && isDuplicate(alarms, time, d, exceptId)) errors.duplicate = `An alarm for ${time} (${daysText(d)}) already exists`;
   return { values: { time, label, days: d }, errors };
@@ -134,12 +134,12 @@ export function cityTime(city, now) {
   return { hhmm, dayDelta, diffText: diff, weekday: DAY_NAMES[d.getUTCDay()] };
 }
 
-/** Return the cities matching a search (name or country), alphabetical. */
+/** Return the cities matching a search (name or country; case and accents aside: "sao" finds São Paulo), alphabetical. */
 export function searchCities(world, query, exclude = []) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = fold(query).trim();
   return (world.cities || [])
     .filter((c) => !exclude.includes(c.id))
-    .filter((c) => !q || c.name.toLowerCase().includes(q) || c.country.toLowerCase().includes(q))
+    .filter((c) => !q || fold(c.name).includes(q) || fold(c.country).includes(q))
     .sort((a, b) => compareText(a.name, b.name));
 }
 

@@ -1,5 +1,5 @@
 // Phone constants and selectors: tabs, keypad keys, speed-dial slots, numbers, contacts, the call log and voicemail.
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, fold } from '../../../runtime/core/text.js';
 
 /** Main tabs, in bar order. */
 export const TABS = ['favorites', 'recents', 'contacts', 'keypad', 'voicemail'];
@@ -114,14 +114,16 @@ export function favoriteContacts(contacts) {
   return contacts.filter((c) => c.favorite).sort((a, b) => compareText(a.name, b.name) || (a.id < b.id ? -1 : 1));
 }
 
-/** Return the contacts whose name, number or company matches `query`, in name order. */
+/** Return the contacts whose name or company (case and accents aside: "emile" finds Émile) or number matches
+ * `query`, in name order; a query of digits with spaces, dashes, brackets, "+" or "." matches phone digits, as in
+ * Contacts ("(555) 0142" finds 555-0142). */
 export function searchContacts(contacts, query) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = fold(query).trim();
   const sorted = [...contacts].sort((a, b) => compareText(a.name, b.name) || (a.id < b.id ? -1 : 1));
   if (!q) return sorted;
   const d = digits(q);
-  const numeric = /^[\d\s-]+$/.test(q) && d.length > 0;
-  return sorted.filter((c) => c.name.toLowerCase().includes(q) || (c.company || '').toLowerCase().includes(q)
+  const numeric = /^[\d\s().+-]+$/.test(q) && d.length > 0;
+  return sorted.filter((c) => fold(c.name).includes(q) || fold(c.company).includes(q)
     || (numeric && digits(c.phone).includes(d)));
 }
 

@@ -1,5 +1,5 @@
 // Pure selectors of the Files app: constants, entry lookups, sorting, labels, storage and name rules.
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, fold } from '../../../runtime/core/text.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 export const ROOT = 'root';
@@ -108,11 +108,12 @@ export function pathLabel(data, folder) {
   return pathTo(data, folder).map((p) => p.name).join(' / ');
 }
 
-/** Return the live entries whose name contains `query` (case-insensitive), folders first, by name. */
+/** Return the live entries whose name contains `query` (case and accents aside: "resume" finds "Résumé.pdf"), folders
+ * first, by name. */
 export function searchEntries(data, query) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = fold(query).trim();
   if (!q) return [];
-  return sortEntries(data.entries.filter((e) => !e.trashed && isLive(data, e) && e.name.toLowerCase().includes(q)));
+  return sortEntries(data.entries.filter((e) => !e.trashed && isLive(data, e) && fold(e.name).includes(q)));
 }
 
 /** Return the entries in the trash (trashed themselves), most recently modified first. */

@@ -1,7 +1,10 @@
 // Pure selectors of the Messages app, shared by the reducer and the view.
 // Contacts are read from the contacts app's state when it is on the device;
 // without it every thread shows its number.
-import { compareText } from '../../../runtime/core/text.js';
+import { parseStamp } from '../../../runtime/core/clock.js';
+import { compareText, fold } from '../../../runtime/core/text.js';
+
+export { fold };
 
 /** Return only the digits of a phone number ("555-0137" -> "5550137"). */
 export function digits(value) {
@@ -20,12 +23,10 @@ export function looksLikeNumber(text) {
   return /^\+?[\d\s().-]+$/.test(t) && digits(t).length >= 3;
 }
 
-/** Return a world timestamp ("2026-03-14T09:21", read as UTC) or a number as virtual ms. */
+/** Return a world timestamp ("2026-03-14T09:21", read as UTC by clock.parseStamp) or a number as virtual ms; 0 for
+ * what is no timestamp. */
 export function toMs(time) {
-  if (typeof time === 'number') return time;
-  const text = String(time);
-  const iso = /T\d\d:\d\d$/.test(text) ? `${text}:00Z` : (/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text}Z`);
-  const ms = Date.parse(iso);
+  const ms = parseStamp(time);
   return Number.isFinite(ms) ? ms : 0;
 }
 
@@ -33,6 +34,13 @@ export function toMs(time) {
 export function contactsFrom(peek) {
   const app = typeof peek === 'function' ? peek('contacts') : peek;
   const list = app && app.data && app.data.contacts;
+  return Array.isArray(list) ? list : [];
+}
+
+/** Return the ids of the contacts blocked in the contacts app's state (or of a peek function), [] when absent. */
+export function blockedFrom(peek) {
+  const app = typeof peek === 'function' ? peek('contacts') : peek;
+  const list = app && app.data && app.data.blocked;
   return Array.isArray(list) ? list : [];
 }
 
@@ -97,16 +105,18 @@ export function findThread(threads, { contact_id = null, number = null } = {}) {
   return null;
 }
 
-/** Return text as the picker and search compare it: accents dropped ("Émile" reads "emile"), lower case. */
-export function fold(value) {
-  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** Return true when a contact can be texted: it has a phone number, or a conversation with it exists already. */
+export function textable(threads, contact) {
+  return Boolean(contact) && (looksLikeNumber(contact.phone) || Boolean(findThread(threads, { contact_id: contact.id })));
 }
 
-/** Return the contacts whose name (accents and case aside) or number matches `query`, sorted by name. */
+/** Return the contacts with a phone number whose name (accents and case aside) or number matches `query`, sorted by
+ * name (one without a number cannot be texted, so the recipient picker leaves it out). */
 export function filterContacts(contacts, query) {
   const q = fold(query).trim();
   const qd = digits(q);
   return contacts
+    .filter((c) => looksLikeNumber(c.phone))
     .filter((c) => !q || fold(c.name).includes(q) || (qd.length > 0 && /^[\d\s().+-]+$/.test(q) && digits(c.phone).includes(qd)))
     .slice()
     .sort((a, b) => compareText(String(a.name), String(b.name)));
@@ -120,7 +130,10 @@ export function filterContacts(contacts, query) {
 export function search(threads, contacts, query) {
   const q = fold(query).trim();
   if (!q) return { threads: [], messages: [] };
-  const byName = threads.filter((t) => fold(displayName(t, contacts)).includes(q) || String(t.number).includes(q));
+  // A number typed however it is grouped ("5550238", "555 0238") finds the thread by its digits, as in Contacts.
+  const qd = /^[\d\s().+-]+$/.test(q) ? digits(q) : '';
+  const byName = threads.filter((t) => fold(displayName(t, contacts)).includes(q) || String(t.number).includes(q)
+    || (qd.length > 0 && digits(t.number).includes(qd)));
   const hits = [];
   for (const t of threads) {
     t.messages.forEach((m, at) => { if (fold(m.text).includes(q)) hits.push({ thread: t, message: m, at }); });

@@ -1,14 +1,17 @@
 // Pure selectors of the Notes app (lookups, list order, search, labels, share text, folder-name check),
 // shared by the reducer, the view and the tests.
 
+import { parseStamp } from '../../../runtime/core/clock.js';
+import { fold } from '../../../runtime/core/text.js';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_MS = 86400000;
 const MAX_FOLDER = 30;
 
-/** Return a world time ("2026-03-12T08:15", read as UTC) or a number as virtual ms. */
+/** Return a world time or a number as virtual ms: an offset-less time ("2026-03-12T08:15", "2026-03-12 08:15:30")
+ * is UTC on every host (clock.parseStamp); 0 for what is no timestamp. */
 export function toMs(time) {
-  if (typeof time === 'number') return time;
-  const ms = Date.parse(/T\d\d:\d\d$/.test(String(time)) ? `${time}:00Z` : String(time));
+  const ms = parseStamp(time);
   return Number.isFinite(ms) ? ms : 0;
 }
 
@@ -39,10 +42,11 @@ export function trashed(data) {
   return sortNotes((data.notes || []).filter((n) => n.trashed));
 }
 
-/** Text as search compares it: runs of whitespace (line breaks too) read as one space, lower case. */
-const searchable = (t) => String(t ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+/** Text as search compares it: runs of whitespace (line breaks too) read as one space, lower case, accents dropped. */
+const searchable = (t) => fold(t).trim().replace(/\s+/g, ' ');
 
-/** Return the live notes whose title, body or a checklist item contains `query` (case-insensitive, extra spaces ignored). */
+/** Return the live notes whose title, body or a checklist item contains `query` (case and accents aside: "cafe" finds
+ * "Café"; extra spaces ignored). */
 export function searchNotes(data, query) {
   const q = searchable(query);
   if (!q) return [];
