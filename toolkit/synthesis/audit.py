@@ -21,13 +21,13 @@ import asyncio
 import os
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from toolkit.envs.adapters.base import refuse_external
+from toolkit.sync import run_sync
 from toolkit.synthesis.audit_golden import Golden, golden_states, perturbed, reference_trajectory
 from toolkit.synthesis.audit_scan import KINDS, Finding, scan_verifier
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, VerifierLimits, VerifierPool, judge, load_tasks, sample
@@ -251,9 +251,4 @@ def audit_report(planted: bool = False, suites: str | list[str] | None = None, s
         ``{"planted", "rejected", "rejected_share", "by_kind", "missed", "hacks", ...}``.
     """
     coro = audit_report_async(planted=planted, suites=suites, seed=seed, record=record, workers=workers)
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    with ThreadPoolExecutor(max_workers=1) as ex:  # called from a running loop (Jupyter, MCP): run beside it
-        return ex.submit(asyncio.run, coro).result()
+    return run_sync(coro)  # the toolkit's one sync wrapper: from a running loop (Jupyter, MCP) it runs beside it
