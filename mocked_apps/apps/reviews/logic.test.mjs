@@ -375,3 +375,13 @@ test('"Your reviews" lists the last posted first, also within one virtual minute
   assert.deepEqual(order.slice(0, 2), ['p5', 'p1']);
   assert.equal(rv(dev).data.reviews.find((r) => r.place === 'p5').time, rv(dev).data.reviews.find((r) => r.place === 'p1').time);
 });
+
+test('world dates and timestamps read as virtual ms, with or without seconds or an offset', async () => {
+  const { toMs } = await import('./lib/places.js');
+  assert.equal(toMs('2026-03-12'), Date.UTC(2026, 2, 12, 12));
+  assert.equal(toMs('2026-03-12T09:21'), Date.UTC(2026, 2, 12, 9, 21));
+  assert.equal(toMs('2026-03-12T09:21:30'), Date.UTC(2026, 2, 12, 9, 21, 30)); // was 0: "…:30:00Z" is no date
+  assert.equal(toMs('2026-03-12T09:21:00Z'), Date.UTC(2026, 2, 12, 9, 21));
+  assert.equal(toMs(1773480600000), 1773480600000);
+  assert.equal(toMs('soon'), 0);
+});

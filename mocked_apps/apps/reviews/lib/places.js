@@ -1,6 +1,7 @@
 // Nooks world selectors: places, ratings from reviews (the world's and the user's own),
 // opening hours on the virtual clock, search, filters and sorting. Pure functions.
 
+import { parseStamp } from '../../../runtime/core/clock.js';
 import { compareText } from '../../../runtime/core/text.js';
 
 const DAY_MS = 86400000;
@@ -18,12 +19,12 @@ export const areaName = (world, id) => ((world.areas || []).find((a) => a.id ===
 /** Return "$$" for a price level. */
 export const priceText = (level) => '$'.repeat(Math.max(1, Math.min(4, level || 1)));
 
-/** Return "YYYY-MM-DD…" world dates or numbers as virtual ms. */
+/** Return a world date ("YYYY-MM-DD": its noon) or timestamp (as clock.parseStamp reads it) as virtual ms; 0 for
+ * text that is neither. */
 export function toMs(value) {
   if (typeof value === 'number') return value;
   const t = String(value || '');
-  const iso = t.length === 10 ? `${t}T12:00:00Z` : `${t}:00Z`;
-  const ms = Date.parse(iso);
+  const ms = /^\d{4}-\d\d-\d\d$/.test(t) ? Date.parse(`${t}T12:00:00Z`) : parseStamp(t);
   return Number.isFinite(ms) ? ms : 0;
 }
 
