@@ -179,3 +179,18 @@ def test_has_words_code_and_number_find_whole_groups_only():
     assert vc.has_number("id 42 555-0142", "5550142") and vc.has_number("+1 555 0142 or so", "5550142")
     assert not vc.has_number("55501429", "555-0142") and not vc.has_number("15550142", "5550142")
     assert not vc.has_number("555 x 0142", "5550142") and not vc.has_number("555", "")
+
+
+def test_a_sent_message_part_is_a_number_a_code_or_words_as_the_synthesized_checks_name_it():
+    """send_text / send_email parts were substrings: "5558524" did not say 555-8524, "762134" said the code 76213."""
+    assert vc.holds_part("reach her on 555 8524", "555-8524") and vc.holds_part("5558524", "555-8524")
+    assert not vc.holds_part("555-85241", "555-8524")
+    assert vc.holds_part("The code is 76213.", "76213") and not vc.holds_part("762134", "76213")
+    assert vc.holds_part("lunch on friday?  my treat", "Lunch on Friday? My treat.")
+    assert vc.holds_part("I might be ten minutes late, please start without me", "I might be ten minutes late, please "
+                                                                                  "start without me.")
+    assert not vc.holds_part("see yourself out", "see you") and not vc.holds_part("the flat", "the new flat")
+    state = {"apps": {"messages": {"data": {"threads": [{"id": "cv01", "contact_id": "p05", "messages": []}]}}}}
+    sent = {"apps": {"messages": {"data": {"threads": [
+        {"id": "cv01", "contact_id": "p05", "messages": [{"id": "m1", "from": "me", "text": "It is 555 8524"}]}]}}}}
+    assert vc.send_text(SimpleNamespace(initial=state, final=sent), "p05", "cv01", ["555-8524"])

@@ -308,9 +308,26 @@ def _same(key, got, want):
     return got == want
 
 
+# A part that is a phone number (digits in phone separators, 7 or more) or a code (one letter/digit group with a digit,
+# dashes allowed): matched as whole groups, however written; any other part as whole words in order.
+_PHONE_PART = re.compile(r"\+?[\d\s().-]+")
+_CODE_PART = re.compile(r"[0-9a-z]+(?:-[0-9a-z]+)*", re.I)
+
+
+def holds_part(body, part):
+    """True when ``body`` (a message sent) says ``part``: a phone number by :func:`has_number` ("555 8524" says
+    555-8524, "555-85241" does not), a code by :func:`has_code` ("76213" is not in "762134"), a phrase by
+    :func:`has_words` (case, punctuation and a closing full stop aside; "see you" is not in "see yourself")."""
+    part = str(part)
+    if _PHONE_PART.fullmatch(part) and len(digits(part)) >= 7:
+        return has_number(body, part)
+    if _CODE_PART.fullmatch(part) and re.search(r"\d", part):
+        return has_code(body, part)
+    return has_words(body, part)
+
+
 def _has_all(value, parts):
-    body = _text(value)
-    return all(_text(p) in body for p in parts)
+    return all(holds_part(value, p) for p in parts)
 
 
 def create_event(ctx, want):
