@@ -14,6 +14,7 @@ from verifier_checks import (
     answer_of,
     app_data,
     by_id,
+    clock_now,
     digits,
     hhmm,
     minutes,
@@ -153,7 +154,7 @@ def birthday_event(ctx) -> dict[str, bool]:
     p = ctx.params["p"]
     contact = next(c for c in ctx.world["contacts"]["contacts"] if c["id"] == p["id"])
     mm, dd = (int(x) for x in contact["birthday"].split("-"))
-    today = date(2026, 3, 14)
+    today = date(1970, 1, 1) + timedelta(milliseconds=clock_now(ctx.initial))  # the device's day, not a fixed one
     nxt = date(today.year, mm, dd)
     if nxt < today:
         nxt = date(today.year + 1, mm, dd)
@@ -302,7 +303,7 @@ def photo_to_attendees(ctx) -> dict[str, bool]:
     p = ctx.params
     photo = next(x for x in ctx.world["gallery"]["photos"] if x["id"] == p["ph"]["id"])
     off, hm = photo["at"].split(" ")
-    day = date(2026, 3, 14) + timedelta(days=int(off))
+    day = date(1970, 1, 1) + timedelta(milliseconds=clock_now(ctx.initial), days=int(off))  # days before the device's
     fname = f"IMG_{day.strftime('%Y%m%d')}_{hm.replace(':', '')}.jpg"
     sent = _new_sent(ctx)
     one = len(sent) == 1 and _new_emails_all_sent(ctx)
