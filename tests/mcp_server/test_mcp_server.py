@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import socket
@@ -28,7 +29,6 @@ pytestmark = requires_chromium
 @pytest.fixture(scope="module")
 def runs_root(tmp_path_factory):
     """A runs folder holding one small reference run."""
-    import asyncio
 
     root = tmp_path_factory.mktemp("runs")
     tasks = [s.id for s in load_suite("mobile-core")[:2]]
@@ -307,7 +307,8 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
 
 
 async def test_an_env_failure_reaches_the_agent_with_its_kind_and_the_way_out(runs_root):
-    """A crashed page behind a session is reported as its env_error (not a bare "Error executing tool"); env_reset recovers."""
+    """A crashed page behind a session is reported as its env_error (not a bare "Error executing tool"); env_reset
+    recovers; then calls sent together on the session (:func:`_calls_sent_together`)."""
     server = build_server(str(runs_root))
     try:
         async with Client(server) as client:
@@ -323,8 +324,36 @@ async def test_an_env_failure_reaches_the_agent_with_its_kind_and_the_way_out(ru
             assert (await client.call_tool("env_reset", {"session_id": sid})).structured_content["screen"] == "launcher"
             again = await client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "contacts"}]})
             assert not again.is_error and again.structured_content["screen"] == "app:contacts"
+            await _calls_sent_together(client, sid)  # here, not in a test of its own: it needs a session's Chromium
     finally:
         server.sessions.close_all()
+
+
+async def _calls_sent_together(client: Client, sid: str) -> None:
+    """Calls sent together on one session (an MCP client may send several at once) run in turn, each reply whole; a
+    call that waited while the session was closed is refused naming session_id."""
+    steps = await asyncio.gather(*[client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "wait"}]})
+                                   for _ in range(2)])
+    assert sorted(r.structured_content["step"] for r in steps) == [2, 3]
+    # a step and a reset together: the step count the session reports afterwards agrees with its screen
+    await asyncio.gather(client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "notes"}]}),
+                         client.call_tool("env_reset", {"session_id": sid}))
+    seen = (await client.call_tool("env_observe", {"session_id": sid})).structured_content
+    assert (seen["screen"], seen["step"]) in {("launcher", 0), ("app:notes", 1)}, seen
+    # steps with a close among them: one that ran first returns its screen, one that waited is refused naming
+    # session_id (a step just before the close failed as a bare "'s1'": the close had dropped its step count)
+    *stepped, closed = await asyncio.gather(
+        *[client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "wait"}]}) for _ in range(2)],
+        client.call_tool("env_close", {"session_id": sid}))
+    assert closed.structured_content == {"closed": True}
+    for reply in stepped:
+        if reply.is_error:
+            text = reply.content[0].text
+            assert "argument 'session_id'" in text and f"'{sid}'" in text and "closed" in text, text
+        else:
+            assert reply.structured_content["session_id"] == sid and reply.structured_content["step"] >= 1
+    gone = await client.call_tool("env_observe", {"session_id": sid})
+    assert gone.is_error and "no open session" in gone.content[0].text
 
 
 async def test_an_unforeseen_failure_reaches_the_agent_with_its_type_and_text(runs_root, monkeypatch):
