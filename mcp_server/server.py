@@ -52,6 +52,8 @@ StateChars = Annotated[int, Field(ge=api.STATE_MAX_CHARS_MIN, le=api.STATE_MAX_C
                                   description="bound on the JSON text of the selected state; beyond it the state is cut")]
 StatePath = Annotated[str | None, Field(description="dotted path into the state: keys and list indices, "
                                                     "e.g. apps.messages.data.threads.0 (omit for the whole state)")]
+Examples = Annotated[int, _within(api.DIAGNOSIS_EXAMPLES_RANGE, "findings listed per kind (the first ones)")]
+RateRows = Annotated[int, _within(api.DIAGNOSIS_RATES_RANGE, "rows listed per rate table (the worst first)")]
 StepActions = Annotated[list[dict[str, Any]], Field(min_length=1, max_length=api.MAX_ACTIONS,
                                                     description=f"1 to {api.MAX_ACTIONS} actions, applied in order")]
 
@@ -221,9 +223,15 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return await call(api.compare_attempts, attempt_a, attempt_b, run_id, runs_root)
 
     @server.tool()
-    async def diagnose_run(run_id: str) -> DiagnosisReport:
-        """Diagnose a run: action-, trajectory- and knowledge-level findings and the weakest capabilities."""
-        return await call(api.diagnose_run, run_id, runs_root)
+    async def diagnose_run(run_id: str, examples: Examples = api.DIAGNOSIS_EXAMPLES,
+                           rates: RateRows = api.DIAGNOSIS_RATES) -> Annotated[CallToolResult, DiagnosisReport]:
+        """Diagnose a run: action-, trajectory- and knowledge-level findings and the weakest capabilities.
+
+        The reply is bounded: each finding list holds its first `examples` findings and each rate list (by_app, by_tag,
+        by_criterion: worst first) its first `rates`; `cut` names every list shortened with its full length, so how many
+        findings of a kind there are is its `cut` entry, else its list's length. `guigym runs diagnose R --out F` writes
+        the whole report."""
+        return _compact(await call(api.diagnose_run, run_id, runs_root, examples, rates))
 
     @server.tool()
     async def fleet_status(run_id: str | None = None, limit: int = 60) -> fleet.FleetStatus:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit import diagnosis
+from toolkit import bounds, diagnosis
 from toolkit.api.models import AttemptInfo, RunInfo, RunSummary, StepInfo, arg_error
 from toolkit.diagnosis.queries import no_score, unfinished_note
 from toolkit.envs import fleet
@@ -160,9 +160,38 @@ def _holds(store: RunStore, attempt_id: str) -> bool:
         return False
 
 
-def diagnose_run(run_id: str, root: str | None = None) -> diagnosis.DiagnosisReport:
-    """Return the diagnosis report of a run."""
-    return diagnosis.diagnose(_store(run_id, root))
+#: diagnose_run's bounds on its lists, when it is asked for a bounded report (the MCP tool's defaults and ranges)
+DIAGNOSIS_EXAMPLES, DIAGNOSIS_EXAMPLES_RANGE = 5, (0, 100)
+DIAGNOSIS_RATES, DIAGNOSIS_RATES_RANGE = 20, (1, 1000)
+
+
+def diagnose_run(run_id: str, root: str | None = None, examples: int | None = None,
+                 rates: int | None = None) -> diagnosis.DiagnosisReport:
+    """Return the diagnosis report of a run: whole (None), or bounded for a reply that must stay small: each finding
+    list (``actions.*``, ``trajectories.*``, ``divergences``, ``env_errors``, ``unfinished``) cut to its first
+    ``examples`` items and each rate list (``by_app``, ``by_tag``, ``by_criterion``, ``unscored_by_*``: worst first)
+    to ``rates``; the report's ``cut`` names every list shortened, with its full length. Counts
+    (``attempts``, ``action_counts``, ``parse_error_kinds``) and ``weak_capabilities`` stay whole."""
+    if examples is not None:
+        examples = bounds.check("examples", examples, DIAGNOSIS_EXAMPLES_RANGE)
+    if rates is not None:
+        rates = bounds.check("rates", rates, DIAGNOSIS_RATES_RANGE)
+    report = diagnosis.diagnose(_store(run_id, root))
+    cut: dict[str, int] = {}
+
+    def first(name: str, items: list, n: int | None) -> list:
+        if n is None or len(items) <= n:
+            return items
+        cut[name] = len(items)
+        return items[:n]
+
+    update: dict[str, Any] = {
+        "actions": {k: first(f"actions.{k}", v, examples) for k, v in report.actions.items()},
+        "trajectories": {k: first(f"trajectories.{k}", v, examples) for k, v in report.trajectories.items()},
+        **{k: first(k, getattr(report, k), examples) for k in ("divergences", "env_errors", "unfinished")},
+        **{k: first(k, getattr(report, k), rates) for k in ("by_app", "by_tag", "by_criterion", "unscored_by_app",
+                                                               "unscored_by_tag")}}
+    return report.model_copy(update={**update, "cut": cut}) if cut else report
 
 
 def fleet_status(run_id: str | None = None, root: str | None = None, limit: int | None = 60) -> FleetStatus:
