@@ -54,6 +54,8 @@ StatePath = Annotated[str | None, Field(description="dotted path into the state:
                                                     "e.g. apps.messages.data.threads.0 (omit for the whole state)")]
 Examples = Annotated[int, _within(api.DIAGNOSIS_EXAMPLES_RANGE, "findings listed per kind (the first ones)")]
 RateRows = Annotated[int, _within(api.DIAGNOSIS_RATES_RANGE, "rows listed per rate table (the worst first)")]
+FleetLimit = Annotated[int, Field(ge=1, le=api.FLEET_SAMPLES_MAX, description="the last samples to return (about one "
+                                                                          "a second of the run; the totals cover it all)")]
 StepActions = Annotated[list[dict[str, Any]], Field(min_length=1, max_length=api.MAX_ACTIONS,
                                                     description=f"1 to {api.MAX_ACTIONS} actions, applied in order")]
 
@@ -234,9 +236,10 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return _compact(await call(api.diagnose_run, run_id, runs_root, examples, rates))
 
     @server.tool()
-    async def fleet_status(run_id: str | None = None, limit: int = 60) -> fleet.FleetStatus:
+    async def fleet_status(run_id: str | None = None,
+                           limit: FleetLimit = api.FLEET_SAMPLES) -> Annotated[CallToolResult, fleet.FleetStatus]:
         """Return a run's env fleet over time: instances available/leased/failed per device and node, failures, throughput."""
-        return await call(api.fleet_status, run_id, runs_root, limit)
+        return _compact(await call(api.fleet_status, run_id, runs_root, limit))
 
     @server.tool()
     async def synth_world(persona: int | None = None, scenario: str | None = None, seed: Seed = 0) -> synthesis.World:

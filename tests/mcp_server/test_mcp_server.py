@@ -180,6 +180,7 @@ async def test_fleet_status_tool(runs_root):
         fleet = result.structured_content
         assert fleet["run_id"] == run_id and fleet["backend"] == "local" and fleet["finished"] and fleet["failures"] == {}
         assert fleet["attempts"] == 2 and fleet["latest"]["devices"]["phone"]["attempts"] == 2 and len(fleet["samples"]) == 2
+        assert result.content[0].text == json.dumps(fleet, separators=(",", ":"), ensure_ascii=False)  # not indented
         bad = await client.call_tool("fleet_status", {"run_id": "nope"})
         assert bad.is_error and "run_id" in bad.content[0].text
 
@@ -189,6 +190,9 @@ async def test_fleet_status_argument_errors_name_the_argument_once(tmp_path):
         bad = await client.call_tool("fleet_status", {"limit": 0})
         assert bad.is_error and bad.content[0].text.endswith(": argument 'limit': must be at least 1, got 0")
         assert bad.content[0].text.count("argument") == 1  # was "argument 'limit': argument 'limit': ..."
+        # no upper bound let limit=10**9 reply with every sample (one a second: 3,600 for an hour's run)
+        bad = await client.call_tool("fleet_status", {"limit": 10**9})
+        assert bad.is_error and "argument 'limit': must be at most" in bad.content[0].text, bad.content
         bad = await client.call_tool("fleet_status", {"run_id": "nope"})
         assert bad.is_error and ": argument 'run_id': no run 'nope'" in bad.content[0].text
         assert bad.content[0].text.count("argument 'run_id'") == 1
