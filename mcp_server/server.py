@@ -48,6 +48,8 @@ Worlds = Annotated[int, _within(bounds.WORLDS)]
 PerWorld = Annotated[int, _within(bounds.PER_WORLD)]
 TaskOffset = Annotated[int, Field(ge=0, description="the first matching task to return: 0, then a page's next_offset")]
 TaskLimit = Annotated[int, Field(ge=1, le=api.TASK_PAGE_MAX, description="tasks per page")]
+RunOffset = Annotated[int, Field(ge=0, description="the first run to return (newest first): 0, then a page's next_offset")]
+RunLimit = Annotated[int, Field(ge=1, le=api.RUN_PAGE_MAX, description="runs per page")]
 StateChars = Annotated[int, Field(ge=api.STATE_MAX_CHARS_MIN, le=api.STATE_MAX_CHARS_LIMIT,
                                   description="bound on the JSON text of the selected state; beyond it the state is cut")]
 StatePath = Annotated[str | None, Field(description="dotted path into the state: keys and list indices, "
@@ -70,6 +72,11 @@ LIST_TASKS_DESCRIPTION = (
     "from `offset`. `total` counts every matching task; call again with offset=`next_offset` for the next page (null "
     "on the last). Filters, combined: suite (all suites when omitted), app (tasks using that app id, e.g. messages), "
     "tag (a capability tag, e.g. search), query (case-insensitive substring of the task id or instruction).")
+
+LIST_RUNS_DESCRIPTION = (
+    f"List the stored runs, newest first, one page at a time: `limit` runs (default {api.RUN_PAGE_DEFAULT}, at most "
+    f"{api.RUN_PAGE_MAX}) from `offset`; `total` counts every run, and `next_offset` is the offset of the next page "
+    "(null on the last). Each run: run_id, purpose, agent, suites, attempts, SR, run_dir.")
 
 ENV_STATE_DESCRIPTION = (
     "Return a session's device state JSON, or the part of it at `path` (dotted keys and list indices; top level: os, "
@@ -192,10 +199,10 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         a synth_tasks job keeps the worlds it finished. A job that has already ended is returned as it is."""
         return await call(api.cancel_job, job_id)
 
-    @server.tool()
-    async def list_runs() -> list[api.RunInfo]:
-        """List the stored runs, newest first."""
-        return await call(api.list_runs_info, runs_root)
+    @server.tool(description=LIST_RUNS_DESCRIPTION)
+    async def list_runs(offset: RunOffset = 0,
+                        limit: RunLimit = api.RUN_PAGE_DEFAULT) -> Annotated[CallToolResult, api.RunPage]:
+        return _compact(await call(api.run_page, runs_root, offset, limit))
 
     @server.tool()
     async def run_summary(run_id: str) -> api.RunSummary:

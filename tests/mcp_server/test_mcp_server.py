@@ -54,7 +54,7 @@ async def exercise(client: Client) -> None:
     tasks = (await ok("list_tasks", {"suite": "mobile-core"})).structured_content["tasks"]
     task_id = tasks[0]["id"]
     assert (await ok("show_task", {"task_id": task_id, "seed": 2})).structured_content["instance"]["seed"] == 2
-    runs = (await ok("list_runs", {})).structured_content["result"]
+    runs = (await ok("list_runs", {})).structured_content["runs"]
     run_id = runs[-1]["run_id"]
     summary = (await ok("run_summary", {"run_id": run_id})).structured_content
     assert summary["suites"]["mobile-core"]["SR"] == 1.0
@@ -174,7 +174,7 @@ async def test_fleet_status_tool(runs_root):
     async with Client(server) as client:
         newest = await client.call_tool("fleet_status", {})  # the newest run with a fleet log
         assert not newest.is_error and newest.structured_content["attempts"] >= 1, newest.content
-        run_id = (await client.call_tool("list_runs", {})).structured_content["result"][-1]["run_id"]  # the 2-task run
+        run_id = (await client.call_tool("list_runs", {})).structured_content["runs"][-1]["run_id"]  # the 2-task run
         result = await client.call_tool("fleet_status", {"run_id": run_id, "limit": 2})
         assert not result.is_error, result.content
         fleet = result.structured_content
@@ -273,7 +273,7 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
         assert all(t.input_schema.get("additionalProperties") is False for t in tools)
         run_eval = next(t for t in tools if t.name == "run_eval").input_schema["properties"]
         assert run_eval["parallel"]["minimum"] == 1 and run_eval["trials"]["maximum"] == 1000
-        run_id = (await client.call_tool("list_runs", {})).structured_content["result"][-1]["run_id"]
+        run_id = (await client.call_tool("list_runs", {})).structured_content["runs"][-1]["run_id"]
         task = (await client.call_tool("task_results", {"run_id": run_id})).structured_content["result"][0]["task_id"]
         attempt = f"{run_id}/{task.replace('/', '__')}__t0"
         a_file = tmp_path / "a-file"

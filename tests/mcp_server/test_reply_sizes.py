@@ -1,5 +1,6 @@
-"""list_tasks and env_state keep their replies small enough for a coding agent's context: list_tasks pages and filters,
-env_state selects a path and cuts what exceeds max_chars; all over the real server and the in-process transport.
+"""list_tasks, list_runs and env_state keep their replies small enough for a coding agent's context: list_tasks and
+list_runs page (list_tasks filters too), env_state selects a path and cuts what exceeds max_chars; all over the real
+server and the in-process transport.
 
 Sizes are bounds on the reply's JSON text (its content, not timing)."""
 
@@ -119,6 +120,33 @@ async def test_list_tasks_refuses_bad_arguments_naming_them(tmp_path):
         assert "argument 'app'" in known and "messages" in known  # the known apps are listed
     with pytest.raises(ValueError, match="argument 'limit'"):
         api.task_page(limit=0)
+
+
+# -- list_runs ------------------------------------------------------------------------------------------------------
+
+
+async def test_list_runs_pages_the_runs_newest_first(tmp_path):
+    """list_runs replied with every stored run (about 250 chars each, indented, one text block per run): a researcher's
+    runs folder of a few hundred runs filled an agent's context. It now pages them as list_tasks does."""
+    from toolkit.store import RunStore
+
+    ids = [RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id=f"2026010{i}-r").run_id for i in range(1, 6)]
+    async with Client(build_server(str(tmp_path))) as client:
+        first = await client.call_tool("list_runs", {"limit": 2})
+        page = json.loads(_text(first))  # one compact text block, as structured
+        assert page == first.structured_content and page["total"] == 5 and page["next_offset"] == 2
+        seen, offset = [], 0
+        while offset is not None:
+            page = (await client.call_tool("list_runs", {"offset": offset, "limit": 2})).structured_content
+            seen += [r["run_id"] for r in page["runs"]]
+            offset = page["next_offset"]
+        assert seen == ids[::-1]  # newest first, each once
+        default = (await client.call_tool("list_runs", {})).structured_content
+        assert default["limit"] == api.RUN_PAGE_DEFAULT and len(default["runs"]) == 5 and default["next_offset"] is None
+        for args, needle in (({"limit": api.RUN_PAGE_MAX + 1}, "argument 'limit'"), ({"offset": -1}, "argument 'offset'"),
+                             ({"offset": 6}, "argument 'offset': 6 is past the end: 5 run(s)")):
+            assert needle in await _error(client, "list_runs", args), args
+    assert len(api.list_runs_info(str(tmp_path))) == 5  # the Python function still returns every run
 
 
 # -- env_state ------------------------------------------------------------------------------------------------------

@@ -74,6 +74,17 @@ class RunInfo(_Model):
     run_dir: str
 
 
+class RunPage(_Model):
+    """One page of the stored runs, newest first: call again with ``offset=next_offset`` for the next."""
+    runs: list[RunInfo]
+    #: every stored run, over every page
+    total: int
+    offset: int
+    limit: int
+    #: the offset of the next page; None on the last page
+    next_offset: int | None = None
+
+
 class RunSummary(_Model):
     run_id: str
     suites: dict[str, dict[str, int | float | None]]  # null rates: the suite has no scored attempt

@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from toolkit import bounds, diagnosis
-from toolkit.api.models import AttemptInfo, RunInfo, RunSummary, StepInfo, arg_error
+from toolkit.api.models import AttemptInfo, RunInfo, RunPage, RunSummary, StepInfo, arg_error
 from toolkit.diagnosis.queries import no_score, unfinished_note
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
@@ -21,6 +21,24 @@ from toolkit.store import RunStore, list_runs
 def list_runs_info(root: str | None = None) -> list[RunInfo]:
     """Return the runs under ``root`` (default: $GUIGYM_RUNS, else runs/ in the guigym checkout), newest first."""
     return [RunInfo(**r) for r in diagnosis.runs(root).to_dict("records")]
+
+
+#: list_runs's page size when none is given, and the largest page it serves.
+RUN_PAGE_DEFAULT: int = 20
+RUN_PAGE_MAX: int = 500
+
+
+def run_page(root: str | None = None, offset: int = 0, limit: int = RUN_PAGE_DEFAULT) -> RunPage:
+    """Return one page of :func:`list_runs_info`: ``limit`` runs from ``offset`` (newest first), the number stored
+    (``total``) and the offset of the next page (``next_offset``, None on the last page)."""
+    offset = bounds.check("offset", offset, (0, None))
+    limit = bounds.check("limit", limit, (1, RUN_PAGE_MAX))
+    runs = list_runs_info(root)
+    if offset > len(runs):
+        raise arg_error("offset", f"{offset} is past the end: {len(runs)} run(s) stored; page from 0")
+    end = offset + limit
+    return RunPage(runs=runs[offset:end], total=len(runs), offset=offset, limit=limit,
+                   next_offset=end if end < len(runs) else None)
 
 
 def _store(run_id: str, root: str | None = None) -> RunStore:
