@@ -13,9 +13,9 @@ JSON of the structured result (what the tools with large replies already sent), 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import pydantic_core
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import CallToolResult, TextContent
@@ -78,7 +78,7 @@ def compact_reply(result: Any, wrapped: bool) -> Any:
             or any(block.type != "text" for block in result.content)):
         return result
     value = result.structured_content["result"] if wrapped else result.structured_content
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = pydantic_core.to_json(value, fallback=str).decode()  # as the SDK writes it (NaN as null), unindented
     return result.model_copy(update={"content": [TextContent(type="text", text=text)]})
 
 

@@ -180,7 +180,7 @@ async def test_fleet_status_tool(runs_root):
         fleet = result.structured_content
         assert fleet["run_id"] == run_id and fleet["backend"] == "local" and fleet["finished"] and fleet["failures"] == {}
         assert fleet["attempts"] == 2 and fleet["latest"]["devices"]["phone"]["attempts"] == 2 and len(fleet["samples"]) == 2
-        assert result.content[0].text == json.dumps(fleet, separators=(",", ":"), ensure_ascii=False)  # not indented
+        assert json.loads(result.content[0].text) == fleet and "\n" not in result.content[0].text  # not indented
         bad = await client.call_tool("fleet_status", {"run_id": "nope"})
         assert bad.is_error and "run_id" in bad.content[0].text
 
@@ -322,7 +322,7 @@ async def test_diagnose_run_replies_with_bounded_lists_and_names_what_it_cut(run
         reply = await client.call_tool("diagnose_run", {"run_id": run_id, "examples": 0, "rates": 1})
         assert not reply.is_error, reply.content
         report = reply.structured_content
-        assert reply.content[0].text == json.dumps(report, separators=(",", ":"), ensure_ascii=False)  # compact
+        assert json.loads(reply.content[0].text) == report and "\n" not in reply.content[0].text  # compact
         lists = {**{f"actions.{k}": v for k, v in whole.actions.items()},
                  **{f"trajectories.{k}": v for k, v in whole.trajectories.items()},
                  **{k: getattr(whole, k) for k in ("divergences", "env_errors", "unfinished")}}
