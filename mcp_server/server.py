@@ -48,6 +48,8 @@ Worlds = Annotated[int, _within(bounds.WORLDS)]
 PerWorld = Annotated[int, _within(bounds.PER_WORLD)]
 TaskOffset = Annotated[int, Field(ge=0, description="the first matching task to return: 0, then a page's next_offset")]
 TaskLimit = Annotated[int, Field(ge=1, le=api.TASK_PAGE_MAX, description="tasks per page")]
+ResultOffset = Annotated[int, Field(ge=0, description="the first task row to return: 0, then a page's next_offset")]
+ResultLimit = Annotated[int, Field(ge=1, le=api.RESULT_PAGE_MAX, description="task rows per page")]
 RunOffset = Annotated[int, Field(ge=0, description="the first run to return (newest first): 0, then a page's next_offset")]
 RunLimit = Annotated[int, Field(ge=1, le=api.RUN_PAGE_MAX, description="runs per page")]
 StateChars = Annotated[int, Field(ge=api.STATE_MAX_CHARS_MIN, le=api.STATE_MAX_CHARS_LIMIT,
@@ -210,9 +212,11 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return await call(api.run_summary, run_id, runs_root)
 
     @server.tool()
-    async def task_results(run_id: str) -> list[dict[str, Any]]:
-        """Return one row per task of a run: attempts, successes, SR, mean reward and steps, outcomes."""
-        return await call(api.task_results, run_id, runs_root)
+    async def task_results(run_id: str, offset: ResultOffset = 0,
+                           limit: ResultLimit = api.RESULT_PAGE_DEFAULT) -> Annotated[CallToolResult, api.TaskResultsPage]:
+        """Return one row per task of a run (attempts, successes, SR, mean reward and steps, outcomes), by task id, a
+        page at a time: `total` counts the run's tasks; call again with offset=`next_offset` (null on the last page)."""
+        return _compact(await call(api.task_results_page, run_id, runs_root, offset, limit))
 
     @server.tool()
     async def get_attempt(attempt_id: str, run_id: str | None = None) -> api.AttemptInfo:

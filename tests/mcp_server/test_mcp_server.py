@@ -58,7 +58,7 @@ async def exercise(client: Client) -> None:
     run_id = runs[-1]["run_id"]
     summary = (await ok("run_summary", {"run_id": run_id})).structured_content
     assert summary["suites"]["mobile-core"]["SR"] == 1.0
-    rows = (await ok("task_results", {"run_id": run_id})).structured_content["result"]
+    rows = (await ok("task_results", {"run_id": run_id})).structured_content["tasks"]
     assert len(rows) == 2
     attempts = [f"{run_id}/{r['task_id'].replace('/', '__')}__t0" for r in rows]
     info = (await ok("get_attempt", {"attempt_id": attempts[0]})).structured_content
@@ -274,7 +274,7 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
         run_eval = next(t for t in tools if t.name == "run_eval").input_schema["properties"]
         assert run_eval["parallel"]["minimum"] == 1 and run_eval["trials"]["maximum"] == 1000
         run_id = (await client.call_tool("list_runs", {})).structured_content["runs"][-1]["run_id"]
-        task = (await client.call_tool("task_results", {"run_id": run_id})).structured_content["result"][0]["task_id"]
+        task = (await client.call_tool("task_results", {"run_id": run_id})).structured_content["tasks"][0]["task_id"]
         attempt = f"{run_id}/{task.replace('/', '__')}__t0"
         a_file = tmp_path / "a-file"
         a_file.write_text("not a folder")

@@ -1,6 +1,6 @@
-"""list_tasks, list_runs and env_state keep their replies small enough for a coding agent's context: list_tasks and
-list_runs page (list_tasks filters too), env_state selects a path and cuts what exceeds max_chars; all over the real
-server and the in-process transport.
+"""list_tasks, list_runs, task_results and env_state keep their replies small enough for a coding agent's context:
+list_tasks, list_runs and task_results page (list_tasks filters too), env_state selects a path and cuts what exceeds
+max_chars; all over the real server and the in-process transport.
 
 Sizes are bounds on the reply's JSON text (its content, not timing)."""
 
@@ -147,6 +147,32 @@ async def test_list_runs_pages_the_runs_newest_first(tmp_path):
                              ({"offset": 6}, "argument 'offset': 6 is past the end: 5 run(s)")):
             assert needle in await _error(client, "list_runs", args), args
     assert len(api.list_runs_info(str(tmp_path))) == 5  # the Python function still returns every run
+
+
+async def test_task_results_pages_a_runs_tasks(tmp_path):
+    """task_results replied with a row per task of the run (a full mobile run: 257 rows, one indented text block
+    each); it now pages them by task id as list_tasks does."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="20260101-r")
+    names = [f"t{i}" for i in range(5)]
+    for name in names:
+        add_attempt(store, name, 0, "success" if name != "t3" else "failure", plan())
+    async with Client(build_server(str(tmp_path))) as client:
+        seen, offset = [], 0
+        while offset is not None:
+            reply = await client.call_tool("task_results", {"run_id": store.run_id, "offset": offset, "limit": 2})
+            page = json.loads(_text(reply))
+            assert page == reply.structured_content and page["total"] == 5 and len(page["tasks"]) <= 2
+            seen += [(r["task_id"], r["SR"]) for r in page["tasks"]]
+            offset = page["next_offset"]
+        assert seen == [(f"s/{n}", 0.0 if n == "t3" else 1.0) for n in names]
+        default = (await client.call_tool("task_results", {"run_id": store.run_id})).structured_content
+        assert default["limit"] == api.RESULT_PAGE_DEFAULT and len(default["tasks"]) == 5 and default["next_offset"] is None
+        for args, needle in (({"limit": api.RESULT_PAGE_MAX + 1}, "argument 'limit'"), ({"offset": 6}, "past the end"),
+                             ({"run_id": "nope"}, "argument 'run_id'")):
+            assert needle in await _error(client, "task_results", {"run_id": store.run_id, **args}), args
 
 
 # -- env_state ------------------------------------------------------------------------------------------------------

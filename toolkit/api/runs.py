@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from toolkit import bounds, diagnosis
-from toolkit.api.models import AttemptInfo, RunInfo, RunPage, RunSummary, StepInfo, arg_error
+from toolkit.api.models import AttemptInfo, RunInfo, RunPage, RunSummary, StepInfo, TaskResultsPage, arg_error
 from toolkit.diagnosis.queries import no_score, unfinished_note
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
@@ -69,6 +69,26 @@ def run_summary(run_id: str, root: str | None = None) -> RunSummary:
 def task_results(run_id: str, root: str | None = None) -> list[dict[str, Any]]:
     """Return one row per task of a run."""
     return diagnosis.task_results(_store(run_id, root)).to_dict("records")
+
+
+#: task_results_page's page size when none is given, and the largest page it serves.
+RESULT_PAGE_DEFAULT: int = 50
+RESULT_PAGE_MAX: int = 500
+
+
+def task_results_page(run_id: str, root: str | None = None, offset: int = 0,
+                      limit: int = RESULT_PAGE_DEFAULT) -> TaskResultsPage:
+    """Return one page of :func:`task_results`: ``limit`` rows from ``offset``, the number of the run's tasks
+    (``total``) and the offset of the next page (``next_offset``, None on the last page)."""
+    offset = bounds.check("offset", offset, (0, None))
+    limit = bounds.check("limit", limit, (1, RESULT_PAGE_MAX))
+    store = _store(run_id, root)
+    rows = diagnosis.task_results(store).to_dict("records")
+    if offset > len(rows):
+        raise arg_error("offset", f"{offset} is past the end: run {store.run_id} has {len(rows)} task(s); page from 0")
+    end = offset + limit
+    return TaskResultsPage(run_id=store.run_id, tasks=rows[offset:end], total=len(rows), offset=offset, limit=limit,
+                           next_offset=end if end < len(rows) else None)
 
 
 def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "attempt_id") -> RunStore:
