@@ -356,14 +356,15 @@ async def test_an_env_failure_reaches_the_agent_with_its_kind_and_the_way_out(ru
             assert (await client.call_tool("env_reset", {"session_id": sid})).structured_content["screen"] == "launcher"
             again = await client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "contacts"}]})
             assert not again.is_error and again.structured_content["screen"] == "app:contacts"
-            await _calls_sent_together(client, sid)  # here, not in a test of its own: it needs a session's Chromium
+            await _calls_sent_together(client, server, sid)  # here, not in a test of its own: it needs a session's Chromium
     finally:
         server.sessions.close_all()
 
 
-async def _calls_sent_together(client: Client, sid: str) -> None:
+async def _calls_sent_together(client: Client, server, sid: str) -> None:
     """Calls sent together on one session (an MCP client may send several at once) run in turn, each reply whole; a
-    call that waited while the session was closed is refused naming session_id."""
+    call that waited while the session was closed is refused naming session_id; env_open past the session limit names
+    the open sessions."""
     steps = await asyncio.gather(*[client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "wait"}]})
                                    for _ in range(2)])
     assert sorted(r.structured_content["step"] for r in steps) == [2, 3]
@@ -372,6 +373,12 @@ async def _calls_sent_together(client: Client, sid: str) -> None:
                          client.call_tool("env_reset", {"session_id": sid}))
     seen = (await client.call_tool("env_observe", {"session_id": sid})).structured_content
     assert (seen["screen"], seen["step"]) in {("launcher", 0), ("app:notes", 1)}, seen
+    # the session limit reached: the refusal names the open sessions (one opened by a call its client gave up on
+    # has an id nobody was told, and env_close needs it)
+    limit, server.sessions.limit = server.sessions.limit, 1
+    full = await client.call_tool("env_open", {})
+    server.sessions.limit = limit
+    assert full.is_error and f"too many open sessions (1): {sid} (free phone); close one" in full.content[0].text, full.content
     # steps with a close among them: one that ran first returns its screen, one that waited is refused naming
     # session_id (a step just before the close failed as a bare "'s1'": the close had dropped its step count)
     *stepped, closed = await asyncio.gather(

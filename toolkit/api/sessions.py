@@ -143,8 +143,13 @@ class SessionRegistry:
         """Open a session (on a task, or a free phone when ``task_id`` is None), reset, and return the first screen."""
         bounds.check("seed", seed, bounds.SEED)
         self.reap()
-        if len(self._sessions) >= self.limit:
-            raise ValueError(f"too many open sessions ({self.limit}); close one with env_close")
+        with self._lock:
+            held = [f"{sid} ({item.env.spec.full_id if item.env.spec else 'free phone'})"
+                    for sid, item in self._sessions.items()]
+        if len(held) >= self.limit:
+            # named: a session opened by a call the client gave up on (a timeout) has an id nobody was told
+            raise ValueError(f"too many open sessions ({self.limit}): {', '.join(held) or 'none'}; close one with "
+                             f"env_close (one idle for {self.idle_s:g} s is closed for you)")
         # "" (a blank id) opened a free phone as if no task had been named: now an error naming task_id
         env = make_env(spec_of(task_id) if task_id is not None else None, seed=seed)
         try:
