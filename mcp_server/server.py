@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import hmac
+import inspect
 import ipaddress
 import json
 import socket
@@ -82,7 +83,8 @@ LIST_RUNS_DESCRIPTION = (
 
 ENV_STATE_DESCRIPTION = (
     "Return a session's device state JSON, or the part of it at `path` (dotted keys and list indices; top level: os, "
-    "apps; each app holds data and ui, e.g. apps.messages.data.threads.0), and the task's verdict so far. A selection "
+    "apps; each app holds data and ui, e.g. apps.messages.data.threads.0; a MiniWoB++ task's page state instead: done, reward, "
+    "utterance...), and the task's verdict so far. A selection "
     f"longer than `max_chars` (default {api.STATE_MAX_CHARS}) comes back cut: `truncated` is true, `state` is the start "
     "of its JSON text ending in a [truncated ...] marker, and `keys` maps the selection's keys (indices for a list) to "
     "their sizes in chars: pass a longer path to narrow it. A missing key is an error naming it and the keys there.")
@@ -105,13 +107,15 @@ def _compact(model: Any) -> CallToolResult:
 
 
 def _forbid_unknown_arguments(server: MCPServer) -> None:
-    """Make every tool reject arguments it does not declare (and say so in its input schema).
+    """Make every tool reject arguments it does not declare (and say so in its input schema), and give its description
+    without its docstring's indentation.
 
     The SDK's argument models ignore unknown keys, so a misspelt optional argument (``sute`` for ``suite``) would
     silently fall back to its default and answer a different question. The SDK has no option for this, hence the
-    reach into its tool manager.
+    reach into its tool manager. It also publishes a docstring as written, each line after the first indented.
     """
     for tool in server._tool_manager.list_tools():
+        tool.description = inspect.cleandoc(tool.description or "")
         loose = tool.fn_metadata.arg_model
         strict = type(loose.__name__, (loose,), {"model_config": ConfigDict(extra="forbid"), "__module__": __name__})
         tool.fn_metadata.arg_model = strict
