@@ -100,12 +100,6 @@ def _with_image(model: Any, data: bytes) -> CallToolResult:
                           structured_content=model.model_dump(mode="json"))
 
 
-def _compact(model: Any) -> CallToolResult:
-    """The result of a tool whose reply can be large: compact JSON text (the SDK would indent it, doubling its size)."""
-    return CallToolResult(content=[TextContent(type="text", text=model.model_dump_json())],
-                          structured_content=model.model_dump(mode="json"))
-
-
 def _forbid_unknown_arguments(server: MCPServer) -> None:
     """Make every tool reject arguments it does not declare (and say so in its input schema), and give its description
     without its docstring's indentation.
@@ -162,8 +156,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     @server.tool(description=LIST_TASKS_DESCRIPTION)
     async def list_tasks(suite: str | None = None, app: str | None = None, tag: str | None = None,
                          query: str | None = None, offset: TaskOffset = 0,
-                         limit: TaskLimit = api.TASK_PAGE_DEFAULT) -> Annotated[CallToolResult, api.TaskPage]:
-        return _compact(await call(api.task_page, suite, app, tag, query, offset, limit))
+                         limit: TaskLimit = api.TASK_PAGE_DEFAULT) -> api.TaskPage:
+        return await call(api.task_page, suite, app, tag, query, offset, limit)
 
     @server.tool()
     async def show_task(task_id: str, seed: Seed = 0) -> api.TaskDetail:
@@ -207,8 +201,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool(description=LIST_RUNS_DESCRIPTION)
     async def list_runs(offset: RunOffset = 0,
-                        limit: RunLimit = api.RUN_PAGE_DEFAULT) -> Annotated[CallToolResult, api.RunPage]:
-        return _compact(await call(api.run_page, runs_root, offset, limit))
+                        limit: RunLimit = api.RUN_PAGE_DEFAULT) -> api.RunPage:
+        return await call(api.run_page, runs_root, offset, limit)
 
     @server.tool()
     async def run_summary(run_id: str) -> api.RunSummary:
@@ -217,10 +211,10 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool()
     async def task_results(run_id: str, offset: ResultOffset = 0,
-                           limit: ResultLimit = api.RESULT_PAGE_DEFAULT) -> Annotated[CallToolResult, api.TaskResultsPage]:
+                           limit: ResultLimit = api.RESULT_PAGE_DEFAULT) -> api.TaskResultsPage:
         """Return one row per task of a run (attempts, successes, SR, mean reward and steps, outcomes), by task id, a
         page at a time: `total` counts the run's tasks; call again with offset=`next_offset` (null on the last page)."""
-        return _compact(await call(api.task_results_page, run_id, runs_root, offset, limit))
+        return await call(api.task_results_page, run_id, runs_root, offset, limit)
 
     @server.tool()
     async def get_attempt(attempt_id: str, run_id: str | None = None) -> api.AttemptInfo:
@@ -241,20 +235,20 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool()
     async def diagnose_run(run_id: str, examples: Examples = api.DIAGNOSIS_EXAMPLES,
-                           rates: RateRows = api.DIAGNOSIS_RATES) -> Annotated[CallToolResult, DiagnosisReport]:
+                           rates: RateRows = api.DIAGNOSIS_RATES) -> DiagnosisReport:
         """Diagnose a run: action-, trajectory- and knowledge-level findings and the weakest capabilities.
 
         The reply is bounded: each finding list holds its first `examples` findings and each rate list (by_app, by_tag,
         by_criterion: worst first) its first `rates`; `cut` names every list shortened with its full length, so how many
         findings of a kind there are is its `cut` entry, else its list's length. `guigym runs diagnose R --out F` writes
         the whole report."""
-        return _compact(await call(api.diagnose_run, run_id, runs_root, examples, rates))
+        return await call(api.diagnose_run, run_id, runs_root, examples, rates)
 
     @server.tool()
     async def fleet_status(run_id: str | None = None,
-                           limit: FleetLimit = api.FLEET_SAMPLES) -> Annotated[CallToolResult, fleet.FleetStatus]:
+                           limit: FleetLimit = api.FLEET_SAMPLES) -> fleet.FleetStatus:
         """Return a run's env fleet over time: instances available/leased/failed per device and node, failures, throughput."""
-        return _compact(await call(api.fleet_status, run_id, runs_root, limit))
+        return await call(api.fleet_status, run_id, runs_root, limit)
 
     @server.tool()
     async def synth_world(persona: int | None = None, scenario: str | None = None, seed: Seed = 0) -> synthesis.World:
@@ -314,8 +308,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool(description=ENV_STATE_DESCRIPTION)
     async def env_state(session_id: str, path: StatePath = None,
-                        max_chars: StateChars = api.STATE_MAX_CHARS) -> Annotated[CallToolResult, api.SessionState]:
-        return _compact(await call(sessions.state, session_id, path, max_chars))
+                        max_chars: StateChars = api.STATE_MAX_CHARS) -> api.SessionState:
+        return await call(sessions.state, session_id, path, max_chars)
 
     @server.tool()
     async def env_close(session_id: str) -> dict[str, Any]:
