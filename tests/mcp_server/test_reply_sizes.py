@@ -1,6 +1,7 @@
-"""list_tasks, list_runs, task_results and env_state keep their replies small enough for a coding agent's context:
-list_tasks, list_runs and task_results page (list_tasks filters too), env_state selects a path and cuts what exceeds
-max_chars; all over the real server and the in-process transport.
+"""list_tasks, list_runs, task_results, diagnose_run and env_state keep their replies small enough for a coding agent's
+context: list_tasks, list_runs and task_results page (list_tasks filters too), diagnose_run lists a few findings of
+each kind, env_state selects a path and cuts what exceeds max_chars; all over the real server and the in-process
+transport.
 
 Sizes are bounds on the reply's JSON text (its content, not timing)."""
 
@@ -173,6 +174,37 @@ async def test_task_results_pages_a_runs_tasks(tmp_path):
         for args, needle in (({"limit": api.RESULT_PAGE_MAX + 1}, "argument 'limit'"), ({"offset": 6}, "past the end"),
                              ({"run_id": "nope"}, "argument 'run_id'")):
             assert needle in await _error(client, "task_results", {"run_id": store.run_id, **args}), args
+
+
+async def test_diagnose_run_replies_with_bounded_lists_and_names_what_it_cut(tmp_path):
+    """diagnose_run listed every finding: 141 KB of text for 74 attempts of a random agent. It now lists the first
+    `examples` findings of each kind and `rates` rows of each rate table, and `cut` gives each shortened list's length."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="20260101-r")
+    for name, tags in (("a", ("toggle", "search")), ("b", ("edit",)), ("c", ("toggle",))):
+        add_attempt(store, name, 0, "failure", plan(last="click"), tags=tags)
+        add_attempt(store, name, 1, "success", plan(), tags=tags)
+    for trial in (0, 1):
+        add_attempt(store, "d", trial, "verifier_error", plan(), verifier_error="boom")
+    whole = api.diagnose_run(store.run_id, str(tmp_path))
+    assert whole.cut == {} and len(whole.divergences) == 3  # the Python call (and the CLI's --out) stays whole
+    assert len(whole.trajectories["verifier_errors"]) == 2 and len(whole.by_criterion) > 1
+    async with Client(build_server(str(tmp_path))) as client:
+        reply = await client.call_tool("diagnose_run", {"run_id": store.run_id, "examples": 1, "rates": 1})
+        report = json.loads(_text(reply))
+        assert report == reply.structured_content
+        assert report["cut"] == {"divergences": 3, "trajectories.verifier_errors": 2, "by_tag": len(whole.by_tag),
+                                 "by_criterion": len(whole.by_criterion)}
+        assert report["divergences"] == [whole.divergences[0].model_dump()] and len(report["by_tag"]) == 1
+        assert report["by_criterion"][0] == whole.by_criterion[0].model_dump()  # the worst rate is the one kept
+        assert report["weak_capabilities"] == whole.weak_capabilities and report["action_counts"] == whole.action_counts
+        default = (await client.call_tool("diagnose_run", {"run_id": store.run_id})).structured_content
+        assert default["cut"] == {} and len(default["divergences"]) == 3  # within the defaults: whole
+        for args, needle in (({"examples": 101}, "argument 'examples': must be at most 100"),
+                             ({"rates": 0}, "argument 'rates': must be at least 1")):
+            assert needle in await _error(client, "diagnose_run", {"run_id": store.run_id, **args}), args
 
 
 # -- env_state ------------------------------------------------------------------------------------------------------
