@@ -115,7 +115,8 @@ async def test_list_tasks_refuses_bad_arguments_naming_them(tmp_path):
         for args, needle in (({"offset": -1}, "offset"), ({"limit": 0}, "limit"), ({"limit": api.TASK_PAGE_MAX + 1}, "limit"),
                              ({"suite": "mobile-core", "offset": 10**6}, "argument 'offset'"),  # past the end
                              ({"suite": "mobile-core", "tag": "serch"}, "argument 'tag'"),
-                             ({"suite": "nope"}, "argument 'suite'"), ({"page": 2}, "page")):
+                             ({"suite": "nope"}, "argument 'suite'"), ({"page": 2}, "page"),
+                             ({"suite": ""}, "argument 'suite': a blank name names no suite")):  # was every suite
             assert needle in await _error(client, "list_tasks", args), args
         known = await _error(client, "list_tasks", {"suite": "mobile-core", "app": "mesages"})
         assert "argument 'app'" in known and "messages" in known  # the known apps are listed
