@@ -1,21 +1,30 @@
-"""Argument errors in one line naming the tool and the argument, instead of pydantic's multi-line report.
+"""The server's replies in their final shape: argument errors in one line naming the tool and the argument, every
+error bounded in length, and structured results as one compact JSON text.
 
 The SDK validates a call's arguments against the tool's input model and answers a mismatch with the
 ``ValidationError`` text (``N validation errors for run_evalArguments``, a line per field, its ``[type=...]`` and a
 documentation URL per error). :class:`GuigymServer` keeps the SDK's path and reshapes only that answer, from the
 error's structured entries, into the form the toolkit's own argument errors take (``argument 'name': ...``).
+
+An error that repeats what it was given (a 100,000-character task id) is cut to :data:`ERROR_CHARS`. A structured
+result's text is the SDK's indented JSON, split into one text block per item of a list: it is replaced by the compact
+JSON of the structured result (what the tools with large replies already sent), a third smaller.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pydantic_core
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.types import CallToolResult, TextContent
 from pydantic import ValidationError
 
 #: how much of a rejected value the message repeats (a 9-action list, a long string)
 _VALUE_CHARS = 60
+#: the longest error text a reply carries (the longest the toolkit words, a list of every app id, is about 2,500)
+ERROR_CHARS = 4_000
 
 
 def _value(value: Any) -> str:
@@ -53,17 +62,44 @@ def argument_error_text(tool: str, error: ValidationError, known: list[str]) -> 
     return f"Error executing tool {tool}: {'; '.join(dict.fromkeys(problems))}"
 
 
+def bounded_error(text: str, limit: int = ERROR_CHARS) -> str:
+    """Return ``text``, or when longer than ``limit`` its start and end around a marker saying how much was cut."""
+    if len(text) <= limit:
+        return text
+    marker = f" …[{len(text) - limit} chars cut]… "
+    head = (limit - len(marker)) * 3 // 4
+    return text[:head] + marker + text[len(text) - (limit - len(marker) - head):]
+
+
+def compact_reply(result: Any, wrapped: bool) -> Any:
+    """Return ``result`` with its text as the compact JSON of its structured content (of its ``result`` when the SDK
+    ``wrapped`` a value that is not an object); a reply with an image, an error or no structured content as it is."""
+    if (not isinstance(result, CallToolResult) or result.is_error or result.structured_content is None
+            or any(block.type != "text" for block in result.content)):
+        return result
+    value = result.structured_content["result"] if wrapped else result.structured_content
+    text = pydantic_core.to_json(value, fallback=str).decode()  # as the SDK writes it (NaN as null), unindented
+    return result.model_copy(update={"content": [TextContent(type="text", text=text)]})
+
+
 class GuigymServer(MCPServer):
-    """The SDK's server, its argument errors answered in one line (:func:`argument_error_text`)."""
+    """The SDK's server, its argument errors answered in one line (:func:`argument_error_text`), every error bounded
+    (:func:`bounded_error`) and structured results as compact JSON text (:func:`compact_reply`)."""
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        tool = self._tool_manager.get_tool(name)
         try:
-            return await super().call_tool(name, arguments, context)
+            result = await super().call_tool(name, arguments, context)
+        except UnexpectedToolError:
+            raise
         except ToolError as exc:
             # The SDK's argument validation failed: a ToolError caused by the ValidationError (the tools' own errors
             # and crashes have no such cause: see mcp_server.server's call()).
-            if isinstance(exc, UnexpectedToolError) or not isinstance(exc.__cause__, ValidationError):
-                raise
-            tool = self._tool_manager.get_tool(name)
+            if not isinstance(exc.__cause__, ValidationError):
+                text = str(exc)
+                if len(text) <= ERROR_CHARS:
+                    raise
+                raise ToolError(bounded_error(text)) from exc
             known = list(tool.parameters.get("properties", {})) if tool else []
-            raise ToolError(argument_error_text(name, exc.__cause__, known)) from exc.__cause__
+            raise ToolError(bounded_error(argument_error_text(name, exc.__cause__, known))) from exc.__cause__
+        return compact_reply(result, tool is not None and tool.fn_metadata.wrap_output)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import hmac
+import inspect
 import ipaddress
 import json
 import socket
@@ -48,10 +49,18 @@ Worlds = Annotated[int, _within(bounds.WORLDS)]
 PerWorld = Annotated[int, _within(bounds.PER_WORLD)]
 TaskOffset = Annotated[int, Field(ge=0, description="the first matching task to return: 0, then a page's next_offset")]
 TaskLimit = Annotated[int, Field(ge=1, le=api.TASK_PAGE_MAX, description="tasks per page")]
+ResultOffset = Annotated[int, Field(ge=0, description="the first task row to return: 0, then a page's next_offset")]
+ResultLimit = Annotated[int, Field(ge=1, le=api.RESULT_PAGE_MAX, description="task rows per page")]
+RunOffset = Annotated[int, Field(ge=0, description="the first run to return (newest first): 0, then a page's next_offset")]
+RunLimit = Annotated[int, Field(ge=1, le=api.RUN_PAGE_MAX, description="runs per page")]
 StateChars = Annotated[int, Field(ge=api.STATE_MAX_CHARS_MIN, le=api.STATE_MAX_CHARS_LIMIT,
                                   description="bound on the JSON text of the selected state; beyond it the state is cut")]
 StatePath = Annotated[str | None, Field(description="dotted path into the state: keys and list indices, "
                                                     "e.g. apps.messages.data.threads.0 (omit for the whole state)")]
+Examples = Annotated[int, _within(api.DIAGNOSIS_EXAMPLES_RANGE, "findings listed per kind (the first ones)")]
+RateRows = Annotated[int, _within(api.DIAGNOSIS_RATES_RANGE, "rows listed per rate table (the worst first)")]
+FleetLimit = Annotated[int, Field(ge=1, le=api.FLEET_SAMPLES_MAX, description="the last samples to return (about one "
+                                                                          "a second of the run; the totals cover it all)")]
 StepActions = Annotated[list[dict[str, Any]], Field(min_length=1, max_length=api.MAX_ACTIONS,
                                                     description=f"1 to {api.MAX_ACTIONS} actions, applied in order")]
 
@@ -67,9 +76,15 @@ LIST_TASKS_DESCRIPTION = (
     "on the last). Filters, combined: suite (all suites when omitted), app (tasks using that app id, e.g. messages), "
     "tag (a capability tag, e.g. search), query (case-insensitive substring of the task id or instruction).")
 
+LIST_RUNS_DESCRIPTION = (
+    f"List the stored runs, newest first, one page at a time: `limit` runs (default {api.RUN_PAGE_DEFAULT}, at most "
+    f"{api.RUN_PAGE_MAX}) from `offset`; `total` counts every run, and `next_offset` is the offset of the next page "
+    "(null on the last). Each run: run_id, purpose, agent, suites, attempts, SR, run_dir.")
+
 ENV_STATE_DESCRIPTION = (
     "Return a session's device state JSON, or the part of it at `path` (dotted keys and list indices; top level: os, "
-    "apps; each app holds data and ui, e.g. apps.messages.data.threads.0), and the task's verdict so far. A selection "
+    "apps; each app holds data and ui, e.g. apps.messages.data.threads.0; a MiniWoB++ task's page state instead: done, reward, "
+    "utterance...), and the task's verdict so far. A selection "
     f"longer than `max_chars` (default {api.STATE_MAX_CHARS}) comes back cut: `truncated` is true, `state` is the start "
     "of its JSON text ending in a [truncated ...] marker, and `keys` maps the selection's keys (indices for a list) to "
     "their sizes in chars: pass a longer path to narrow it. A missing key is an error naming it and the keys there.")
@@ -85,20 +100,16 @@ def _with_image(model: Any, data: bytes) -> CallToolResult:
                           structured_content=model.model_dump(mode="json"))
 
 
-def _compact(model: Any) -> CallToolResult:
-    """The result of a tool whose reply can be large: compact JSON text (the SDK would indent it, doubling its size)."""
-    return CallToolResult(content=[TextContent(type="text", text=model.model_dump_json())],
-                          structured_content=model.model_dump(mode="json"))
-
-
 def _forbid_unknown_arguments(server: MCPServer) -> None:
-    """Make every tool reject arguments it does not declare (and say so in its input schema).
+    """Make every tool reject arguments it does not declare (and say so in its input schema), and give its description
+    without its docstring's indentation.
 
     The SDK's argument models ignore unknown keys, so a misspelt optional argument (``sute`` for ``suite``) would
     silently fall back to its default and answer a different question. The SDK has no option for this, hence the
-    reach into its tool manager.
+    reach into its tool manager. It also publishes a docstring as written, each line after the first indented.
     """
     for tool in server._tool_manager.list_tools():
+        tool.description = inspect.cleandoc(tool.description or "")
         loose = tool.fn_metadata.arg_model
         strict = type(loose.__name__, (loose,), {"model_config": ConfigDict(extra="forbid"), "__module__": __name__})
         tool.fn_metadata.arg_model = strict
@@ -145,8 +156,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     @server.tool(description=LIST_TASKS_DESCRIPTION)
     async def list_tasks(suite: str | None = None, app: str | None = None, tag: str | None = None,
                          query: str | None = None, offset: TaskOffset = 0,
-                         limit: TaskLimit = api.TASK_PAGE_DEFAULT) -> Annotated[CallToolResult, api.TaskPage]:
-        return _compact(await call(api.task_page, suite, app, tag, query, offset, limit))
+                         limit: TaskLimit = api.TASK_PAGE_DEFAULT) -> api.TaskPage:
+        return await call(api.task_page, suite, app, tag, query, offset, limit)
 
     @server.tool()
     async def show_task(task_id: str, seed: Seed = 0) -> api.TaskDetail:
@@ -188,10 +199,10 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         a synth_tasks job keeps the worlds it finished. A job that has already ended is returned as it is."""
         return await call(api.cancel_job, job_id)
 
-    @server.tool()
-    async def list_runs() -> list[api.RunInfo]:
-        """List the stored runs, newest first."""
-        return await call(api.list_runs_info, runs_root)
+    @server.tool(description=LIST_RUNS_DESCRIPTION)
+    async def list_runs(offset: RunOffset = 0,
+                        limit: RunLimit = api.RUN_PAGE_DEFAULT) -> api.RunPage:
+        return await call(api.run_page, runs_root, offset, limit)
 
     @server.tool()
     async def run_summary(run_id: str) -> api.RunSummary:
@@ -199,9 +210,11 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return await call(api.run_summary, run_id, runs_root)
 
     @server.tool()
-    async def task_results(run_id: str) -> list[dict[str, Any]]:
-        """Return one row per task of a run: attempts, successes, SR, mean reward and steps, outcomes."""
-        return await call(api.task_results, run_id, runs_root)
+    async def task_results(run_id: str, offset: ResultOffset = 0,
+                           limit: ResultLimit = api.RESULT_PAGE_DEFAULT) -> api.TaskResultsPage:
+        """Return one row per task of a run (attempts, successes, SR, mean reward and steps, outcomes), by task id, a
+        page at a time: `total` counts the run's tasks; call again with offset=`next_offset` (null on the last page)."""
+        return await call(api.task_results_page, run_id, runs_root, offset, limit)
 
     @server.tool()
     async def get_attempt(attempt_id: str, run_id: str | None = None) -> api.AttemptInfo:
@@ -221,12 +234,19 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return await call(api.compare_attempts, attempt_a, attempt_b, run_id, runs_root)
 
     @server.tool()
-    async def diagnose_run(run_id: str) -> DiagnosisReport:
-        """Diagnose a run: action-, trajectory- and knowledge-level findings and the weakest capabilities."""
-        return await call(api.diagnose_run, run_id, runs_root)
+    async def diagnose_run(run_id: str, examples: Examples = api.DIAGNOSIS_EXAMPLES,
+                           rates: RateRows = api.DIAGNOSIS_RATES) -> DiagnosisReport:
+        """Diagnose a run: action-, trajectory- and knowledge-level findings and the weakest capabilities.
+
+        The reply is bounded: each finding list holds its first `examples` findings and each rate list (by_app, by_tag,
+        by_criterion: worst first) its first `rates`; `cut` names every list shortened with its full length, so how many
+        findings of a kind there are is its `cut` entry, else its list's length. `guigym runs diagnose R --out F` writes
+        the whole report."""
+        return await call(api.diagnose_run, run_id, runs_root, examples, rates)
 
     @server.tool()
-    async def fleet_status(run_id: str | None = None, limit: int = 60) -> fleet.FleetStatus:
+    async def fleet_status(run_id: str | None = None,
+                           limit: FleetLimit = api.FLEET_SAMPLES) -> fleet.FleetStatus:
         """Return a run's env fleet over time: instances available/leased/failed per device and node, failures, throughput."""
         return await call(api.fleet_status, run_id, runs_root, limit)
 
@@ -288,8 +308,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
 
     @server.tool(description=ENV_STATE_DESCRIPTION)
     async def env_state(session_id: str, path: StatePath = None,
-                        max_chars: StateChars = api.STATE_MAX_CHARS) -> Annotated[CallToolResult, api.SessionState]:
-        return _compact(await call(sessions.state, session_id, path, max_chars))
+                        max_chars: StateChars = api.STATE_MAX_CHARS) -> api.SessionState:
+        return await call(sessions.state, session_id, path, max_chars)
 
     @server.tool()
     async def env_close(session_id: str) -> dict[str, Any]:

@@ -87,14 +87,17 @@ def test_a_negative_seed_is_refused_by_make_env_and_reset():
 
 def test_reset_refuses_a_seed_that_is_not_an_int_and_step_an_empty_batch():
     """``env.reset(seed="x")`` was a pydantic error about TaskInstance, and ``env.step([])`` counted as a step that
-    did nothing; both are refused before the session leases a phone."""
+    did nothing; both are refused before the session leases a phone, as is an evaluate() before any reset."""
     env = make_env("mobile-core/contacts.block")
     try:
         with pytest.raises(TypeError, match=r"reset: seed must be an int, got str 'x'"):
             env.reset(seed="x")
         with pytest.raises(ValueError, match=r"step: give one action or a batch of at least one"):
             env.step([])
-        assert env.manager is None  # nothing was started for either
+        # a session on a task, not yet reset, was told "evaluate needs a task"
+        with pytest.raises(RuntimeError, match=r"^evaluate: nothing to judge yet: call reset\(\)"):
+            env.evaluate()
+        assert env.manager is None  # nothing was started for any of them
     finally:
         env.close()
 

@@ -202,8 +202,10 @@ class EnvSession:
     async def _evaluate(self) -> Verdict:
         self._check_open("evaluate")
         self._check_episode("evaluate")
-        if self.spec is None or self.instance is None:
-            raise RuntimeError("evaluate needs a task: make_env('<task id>') and reset() first")
+        if self.spec is None:
+            raise RuntimeError("evaluate: a free phone has no task to judge: make_env('<task id>') for one")
+        if self.instance is None:  # a session on a task was told it had none
+            raise RuntimeError("evaluate: nothing to judge yet: call reset() (or step()) first")
         return await self._guarded("evaluate", self.manager.evaluate(self.lease, self.instance, self.spec))
 
     async def _close(self) -> None:

@@ -101,3 +101,22 @@ async def test_a_schema_error_over_stdio_is_the_same_line(tmp_path):
         # a tool's own argument error is unchanged
         text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "gpt"})
         assert text.startswith("Error executing tool run_eval: argument 'agent': unknown agent 'gpt'"), text
+
+
+async def test_an_error_repeating_a_huge_argument_is_cut_and_a_structured_reply_is_one_compact_text(tmp_path):
+    """A 100,000-character task id came back whole in its error (twice the agent's own call); a list result came back
+    as one indented text block per item (list_suites: 7 blocks)."""
+    import json
+
+    from mcp_server.errors import ERROR_CHARS
+
+    async with Client(build_server(str(tmp_path))) as client:
+        for name, args in (("show_task", {"task_id": "x" * 100_000}), ("env_observe", {"session_id": "s" * 50_000})):
+            text = await _error(client, name, args)
+            assert len(text) <= ERROR_CHARS and "chars cut]" in text, (name, len(text))
+            assert "argument '" in text[:80] and text.endswith(("tasks list` lists them)", "or never opened)")), text[-80:]
+        suites = await client.call_tool("list_suites", {})
+        [block] = suites.content
+        assert json.loads(block.text) == suites.structured_content["result"] and "\n" not in block.text
+        closed = await client.call_tool("env_close", {"session_id": "none"})
+        assert [b.text for b in closed.content] == ['{"closed":false}']

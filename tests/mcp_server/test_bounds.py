@@ -42,7 +42,10 @@ def _cli_range(path: str, name: str) -> tuple[int, int]:
 
 async def test_mcp_argument_ranges_are_the_cli_option_ranges():
     async with Client(build_server()) as client:
-        schemas = {t.name: t.input_schema["properties"] for t in (await client.list_tools()).tools}
+        tools = (await client.list_tools()).tools
+        schemas = {t.name: t.input_schema["properties"] for t in tools}
+    # descriptions without their docstrings' indentation (each line after the first began with 8 spaces)
+    assert not [t.name for t in tools if "\n " in t.description], [t.description for t in tools if "\n " in t.description]
     for (tool, arg), (path, option) in SHARED.items():
         schema = schemas[tool][arg]
         mcp_range = (schema.get("minimum"), schema.get("maximum"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import socket
@@ -28,7 +29,6 @@ pytestmark = requires_chromium
 @pytest.fixture(scope="module")
 def runs_root(tmp_path_factory):
     """A runs folder holding one small reference run."""
-    import asyncio
 
     root = tmp_path_factory.mktemp("runs")
     tasks = [s.id for s in load_suite("mobile-core")[:2]]
@@ -54,11 +54,11 @@ async def exercise(client: Client) -> None:
     tasks = (await ok("list_tasks", {"suite": "mobile-core"})).structured_content["tasks"]
     task_id = tasks[0]["id"]
     assert (await ok("show_task", {"task_id": task_id, "seed": 2})).structured_content["instance"]["seed"] == 2
-    runs = (await ok("list_runs", {})).structured_content["result"]
+    runs = (await ok("list_runs", {})).structured_content["runs"]
     run_id = runs[-1]["run_id"]
     summary = (await ok("run_summary", {"run_id": run_id})).structured_content
     assert summary["suites"]["mobile-core"]["SR"] == 1.0
-    rows = (await ok("task_results", {"run_id": run_id})).structured_content["result"]
+    rows = (await ok("task_results", {"run_id": run_id})).structured_content["tasks"]
     assert len(rows) == 2
     attempts = [f"{run_id}/{r['task_id'].replace('/', '__')}__t0" for r in rows]
     info = (await ok("get_attempt", {"attempt_id": attempts[0]})).structured_content
@@ -174,12 +174,13 @@ async def test_fleet_status_tool(runs_root):
     async with Client(server) as client:
         newest = await client.call_tool("fleet_status", {})  # the newest run with a fleet log
         assert not newest.is_error and newest.structured_content["attempts"] >= 1, newest.content
-        run_id = (await client.call_tool("list_runs", {})).structured_content["result"][-1]["run_id"]  # the 2-task run
+        run_id = (await client.call_tool("list_runs", {})).structured_content["runs"][-1]["run_id"]  # the 2-task run
         result = await client.call_tool("fleet_status", {"run_id": run_id, "limit": 2})
         assert not result.is_error, result.content
         fleet = result.structured_content
         assert fleet["run_id"] == run_id and fleet["backend"] == "local" and fleet["finished"] and fleet["failures"] == {}
         assert fleet["attempts"] == 2 and fleet["latest"]["devices"]["phone"]["attempts"] == 2 and len(fleet["samples"]) == 2
+        assert json.loads(result.content[0].text) == fleet and "\n" not in result.content[0].text  # not indented
         bad = await client.call_tool("fleet_status", {"run_id": "nope"})
         assert bad.is_error and "run_id" in bad.content[0].text
 
@@ -189,6 +190,9 @@ async def test_fleet_status_argument_errors_name_the_argument_once(tmp_path):
         bad = await client.call_tool("fleet_status", {"limit": 0})
         assert bad.is_error and bad.content[0].text.endswith(": argument 'limit': must be at least 1, got 0")
         assert bad.content[0].text.count("argument") == 1  # was "argument 'limit': argument 'limit': ..."
+        # no upper bound let limit=10**9 reply with every sample (one a second: 3,600 for an hour's run)
+        bad = await client.call_tool("fleet_status", {"limit": 10**9})
+        assert bad.is_error and "argument 'limit': must be at most" in bad.content[0].text, bad.content
         bad = await client.call_tool("fleet_status", {"run_id": "nope"})
         assert bad.is_error and ": argument 'run_id': no run 'nope'" in bad.content[0].text
         assert bad.content[0].text.count("argument 'run_id'") == 1
@@ -269,8 +273,8 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
         assert all(t.input_schema.get("additionalProperties") is False for t in tools)
         run_eval = next(t for t in tools if t.name == "run_eval").input_schema["properties"]
         assert run_eval["parallel"]["minimum"] == 1 and run_eval["trials"]["maximum"] == 1000
-        run_id = (await client.call_tool("list_runs", {})).structured_content["result"][-1]["run_id"]
-        task = (await client.call_tool("task_results", {"run_id": run_id})).structured_content["result"][0]["task_id"]
+        run_id = (await client.call_tool("list_runs", {})).structured_content["runs"][-1]["run_id"]
+        task = (await client.call_tool("task_results", {"run_id": run_id})).structured_content["tasks"][0]["task_id"]
         attempt = f"{run_id}/{task.replace('/', '__')}__t0"
         a_file = tmp_path / "a-file"
         a_file.write_text("not a folder")
@@ -307,7 +311,8 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
 
 
 async def test_an_env_failure_reaches_the_agent_with_its_kind_and_the_way_out(runs_root):
-    """A crashed page behind a session is reported as its env_error (not a bare "Error executing tool"); env_reset recovers."""
+    """A crashed page behind a session is reported as its env_error (not a bare "Error executing tool"); env_reset
+    recovers; then calls sent together on the session (:func:`_calls_sent_together`)."""
     server = build_server(str(runs_root))
     try:
         async with Client(server) as client:
@@ -323,8 +328,43 @@ async def test_an_env_failure_reaches_the_agent_with_its_kind_and_the_way_out(ru
             assert (await client.call_tool("env_reset", {"session_id": sid})).structured_content["screen"] == "launcher"
             again = await client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "contacts"}]})
             assert not again.is_error and again.structured_content["screen"] == "app:contacts"
+            await _calls_sent_together(client, server, sid)  # here, not in a test of its own: it needs a session's Chromium
     finally:
         server.sessions.close_all()
+
+
+async def _calls_sent_together(client: Client, server, sid: str) -> None:
+    """Calls sent together on one session (an MCP client may send several at once) run in turn, each reply whole; a
+    call that waited while the session was closed is refused naming session_id; env_open past the session limit names
+    the open sessions."""
+    steps = await asyncio.gather(*[client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "wait"}]})
+                                   for _ in range(2)])
+    assert sorted(r.structured_content["step"] for r in steps) == [2, 3]
+    # a step and a reset together: the step count the session reports afterwards agrees with its screen
+    await asyncio.gather(client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "open", "app": "notes"}]}),
+                         client.call_tool("env_reset", {"session_id": sid}))
+    seen = (await client.call_tool("env_observe", {"session_id": sid})).structured_content
+    assert (seen["screen"], seen["step"]) in {("launcher", 0), ("app:notes", 1)}, seen
+    # the session limit reached: the refusal names the open sessions (one opened by a call its client gave up on
+    # has an id nobody was told, and env_close needs it)
+    limit, server.sessions.limit = server.sessions.limit, 1
+    full = await client.call_tool("env_open", {})
+    server.sessions.limit = limit
+    assert full.is_error and f"too many open sessions (1): {sid} (free phone); close one" in full.content[0].text, full.content
+    # steps with a close among them: one that ran first returns its screen, one that waited is refused naming
+    # session_id (a step just before the close failed as a bare "'s1'": the close had dropped its step count)
+    *stepped, closed = await asyncio.gather(
+        *[client.call_tool("env_step", {"session_id": sid, "actions": [{"type": "wait"}]}) for _ in range(2)],
+        client.call_tool("env_close", {"session_id": sid}))
+    assert closed.structured_content == {"closed": True}
+    for reply in stepped:
+        if reply.is_error:
+            text = reply.content[0].text
+            assert "argument 'session_id'" in text and f"'{sid}'" in text and "closed" in text, text
+        else:
+            assert reply.structured_content["session_id"] == sid and reply.structured_content["step"] >= 1
+    gone = await client.call_tool("env_observe", {"session_id": sid})
+    assert gone.is_error and "no open session" in gone.content[0].text
 
 
 async def test_an_unforeseen_failure_reaches_the_agent_with_its_type_and_text(runs_root, monkeypatch):

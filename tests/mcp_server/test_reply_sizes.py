@@ -1,5 +1,7 @@
-"""list_tasks and env_state keep their replies small enough for a coding agent's context: list_tasks pages and filters,
-env_state selects a path and cuts what exceeds max_chars; all over the real server and the in-process transport.
+"""list_tasks, list_runs, task_results, diagnose_run and env_state keep their replies small enough for a coding agent's
+context: list_tasks, list_runs and task_results page (list_tasks filters too), diagnose_run lists a few findings of
+each kind, env_state selects a path and cuts what exceeds max_chars; all over the real server and the in-process
+transport.
 
 Sizes are bounds on the reply's JSON text (its content, not timing)."""
 
@@ -113,12 +115,97 @@ async def test_list_tasks_refuses_bad_arguments_naming_them(tmp_path):
         for args, needle in (({"offset": -1}, "offset"), ({"limit": 0}, "limit"), ({"limit": api.TASK_PAGE_MAX + 1}, "limit"),
                              ({"suite": "mobile-core", "offset": 10**6}, "argument 'offset'"),  # past the end
                              ({"suite": "mobile-core", "tag": "serch"}, "argument 'tag'"),
-                             ({"suite": "nope"}, "argument 'suite'"), ({"page": 2}, "page")):
+                             ({"suite": "nope"}, "argument 'suite'"), ({"page": 2}, "page"),
+                             ({"suite": ""}, "argument 'suite': a blank name names no suite")):  # was every suite
             assert needle in await _error(client, "list_tasks", args), args
         known = await _error(client, "list_tasks", {"suite": "mobile-core", "app": "mesages"})
         assert "argument 'app'" in known and "messages" in known  # the known apps are listed
     with pytest.raises(ValueError, match="argument 'limit'"):
         api.task_page(limit=0)
+
+
+# -- list_runs ------------------------------------------------------------------------------------------------------
+
+
+async def test_list_runs_pages_the_runs_newest_first(tmp_path):
+    """list_runs replied with every stored run (about 250 chars each, indented, one text block per run): a researcher's
+    runs folder of a few hundred runs filled an agent's context. It now pages them as list_tasks does."""
+    from toolkit.store import RunStore
+
+    ids = [RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id=f"2026010{i}-r").run_id for i in range(1, 6)]
+    async with Client(build_server(str(tmp_path))) as client:
+        first = await client.call_tool("list_runs", {"limit": 2})
+        page = json.loads(_text(first))  # one compact text block, as structured
+        assert page == first.structured_content and page["total"] == 5 and page["next_offset"] == 2
+        seen, offset = [], 0
+        while offset is not None:
+            page = (await client.call_tool("list_runs", {"offset": offset, "limit": 2})).structured_content
+            seen += [r["run_id"] for r in page["runs"]]
+            offset = page["next_offset"]
+        assert seen == ids[::-1]  # newest first, each once
+        default = (await client.call_tool("list_runs", {})).structured_content
+        assert default["limit"] == api.RUN_PAGE_DEFAULT and len(default["runs"]) == 5 and default["next_offset"] is None
+        for args, needle in (({"limit": api.RUN_PAGE_MAX + 1}, "argument 'limit'"), ({"offset": -1}, "argument 'offset'"),
+                             ({"offset": 6}, "argument 'offset': 6 is past the end: 5 run(s)")):
+            assert needle in await _error(client, "list_runs", args), args
+    assert len(api.list_runs_info(str(tmp_path))) == 5  # the Python function still returns every run
+
+
+async def test_task_results_pages_a_runs_tasks(tmp_path):
+    """task_results replied with a row per task of the run (a full mobile run: 257 rows, one indented text block
+    each); it now pages them by task id as list_tasks does."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="20260101-r")
+    names = [f"t{i}" for i in range(5)]
+    for name in names:
+        add_attempt(store, name, 0, "success" if name != "t3" else "failure", plan())
+    async with Client(build_server(str(tmp_path))) as client:
+        seen, offset = [], 0
+        while offset is not None:
+            reply = await client.call_tool("task_results", {"run_id": store.run_id, "offset": offset, "limit": 2})
+            page = json.loads(_text(reply))
+            assert page == reply.structured_content and page["total"] == 5 and len(page["tasks"]) <= 2
+            seen += [(r["task_id"], r["SR"]) for r in page["tasks"]]
+            offset = page["next_offset"]
+        assert seen == [(f"s/{n}", 0.0 if n == "t3" else 1.0) for n in names]
+        default = (await client.call_tool("task_results", {"run_id": store.run_id})).structured_content
+        assert default["limit"] == api.RESULT_PAGE_DEFAULT and len(default["tasks"]) == 5 and default["next_offset"] is None
+        for args, needle in (({"limit": api.RESULT_PAGE_MAX + 1}, "argument 'limit'"), ({"offset": 6}, "past the end"),
+                             ({"run_id": "nope"}, "argument 'run_id'")):
+            assert needle in await _error(client, "task_results", {"run_id": store.run_id, **args}), args
+
+
+async def test_diagnose_run_replies_with_bounded_lists_and_names_what_it_cut(tmp_path):
+    """diagnose_run listed every finding: 141 KB of text for 74 attempts of a random agent. It now lists the first
+    `examples` findings of each kind and `rates` rows of each rate table, and `cut` gives each shortened list's length."""
+    from tests.diagnosis.fake_run import add_attempt, plan
+    from toolkit.store import RunStore
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path, run_id="20260101-r")
+    for name, tags in (("a", ("toggle", "search")), ("b", ("edit",)), ("c", ("toggle",))):
+        add_attempt(store, name, 0, "failure", plan(last="click"), tags=tags)
+        add_attempt(store, name, 1, "success", plan(), tags=tags)
+    for trial in (0, 1):
+        add_attempt(store, "d", trial, "verifier_error", plan(), verifier_error="boom")
+    whole = api.diagnose_run(store.run_id, str(tmp_path))
+    assert whole.cut == {} and len(whole.divergences) == 3  # the Python call (and the CLI's --out) stays whole
+    assert len(whole.trajectories["verifier_errors"]) == 2 and len(whole.by_criterion) > 1
+    async with Client(build_server(str(tmp_path))) as client:
+        reply = await client.call_tool("diagnose_run", {"run_id": store.run_id, "examples": 1, "rates": 1})
+        report = json.loads(_text(reply))
+        assert report == reply.structured_content
+        assert report["cut"] == {"divergences": 3, "trajectories.verifier_errors": 2, "by_tag": len(whole.by_tag),
+                                 "by_criterion": len(whole.by_criterion)}
+        assert report["divergences"] == [whole.divergences[0].model_dump()] and len(report["by_tag"]) == 1
+        assert report["by_criterion"][0] == whole.by_criterion[0].model_dump()  # the worst rate is the one kept
+        assert report["weak_capabilities"] == whole.weak_capabilities and report["action_counts"] == whole.action_counts
+        default = (await client.call_tool("diagnose_run", {"run_id": store.run_id})).structured_content
+        assert default["cut"] == {} and len(default["divergences"]) == 3  # within the defaults: whole
+        for args, needle in (({"examples": 101}, "argument 'examples': must be at most 100"),
+                             ({"rates": 0}, "argument 'rates': must be at least 1")):
+            assert needle in await _error(client, "diagnose_run", {"run_id": store.run_id, **args}), args
 
 
 # -- env_state ------------------------------------------------------------------------------------------------------

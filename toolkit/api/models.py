@@ -74,6 +74,30 @@ class RunInfo(_Model):
     run_dir: str
 
 
+class RunPage(_Model):
+    """One page of the stored runs, newest first: call again with ``offset=next_offset`` for the next."""
+    runs: list[RunInfo]
+    #: every stored run, over every page
+    total: int
+    offset: int
+    limit: int
+    #: the offset of the next page; None on the last page
+    next_offset: int | None = None
+
+
+class TaskResultsPage(_Model):
+    """One page of a run's per-task results (by task id): call again with ``offset=next_offset`` for the next."""
+    run_id: str
+    #: one row per task: attempts, successes, SR, mean_reward, mean_steps, outcomes
+    tasks: list[dict[str, Any]]
+    #: the run's tasks, over every page
+    total: int
+    offset: int
+    limit: int
+    #: the offset of the next page; None on the last page
+    next_offset: int | None = None
+
+
 class RunSummary(_Model):
     run_id: str
     suites: dict[str, dict[str, int | float | None]]  # null rates: the suite has no scored attempt

@@ -8,8 +8,8 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit import diagnosis
-from toolkit.api.models import AttemptInfo, RunInfo, RunSummary, StepInfo, arg_error
+from toolkit import bounds, diagnosis
+from toolkit.api.models import AttemptInfo, RunInfo, RunPage, RunSummary, StepInfo, TaskResultsPage, arg_error
 from toolkit.diagnosis.queries import no_score, unfinished_note
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
@@ -21,6 +21,24 @@ from toolkit.store import RunStore, list_runs
 def list_runs_info(root: str | None = None) -> list[RunInfo]:
     """Return the runs under ``root`` (default: $GUIGYM_RUNS, else runs/ in the guigym checkout), newest first."""
     return [RunInfo(**r) for r in diagnosis.runs(root).to_dict("records")]
+
+
+#: list_runs's page size when none is given, and the largest page it serves.
+RUN_PAGE_DEFAULT: int = 20
+RUN_PAGE_MAX: int = 500
+
+
+def run_page(root: str | None = None, offset: int = 0, limit: int = RUN_PAGE_DEFAULT) -> RunPage:
+    """Return one page of :func:`list_runs_info`: ``limit`` runs from ``offset`` (newest first), the number stored
+    (``total``) and the offset of the next page (``next_offset``, None on the last page)."""
+    offset = bounds.check("offset", offset, (0, None))
+    limit = bounds.check("limit", limit, (1, RUN_PAGE_MAX))
+    runs = list_runs_info(root)
+    if offset > len(runs):
+        raise arg_error("offset", f"{offset} is past the end: {len(runs)} run(s) stored; page from 0")
+    end = offset + limit
+    return RunPage(runs=runs[offset:end], total=len(runs), offset=offset, limit=limit,
+                   next_offset=end if end < len(runs) else None)
 
 
 def _store(run_id: str, root: str | None = None) -> RunStore:
@@ -51,6 +69,26 @@ def run_summary(run_id: str, root: str | None = None) -> RunSummary:
 def task_results(run_id: str, root: str | None = None) -> list[dict[str, Any]]:
     """Return one row per task of a run."""
     return diagnosis.task_results(_store(run_id, root)).to_dict("records")
+
+
+#: task_results_page's page size when none is given, and the largest page it serves.
+RESULT_PAGE_DEFAULT: int = 50
+RESULT_PAGE_MAX: int = 500
+
+
+def task_results_page(run_id: str, root: str | None = None, offset: int = 0,
+                      limit: int = RESULT_PAGE_DEFAULT) -> TaskResultsPage:
+    """Return one page of :func:`task_results`: ``limit`` rows from ``offset``, the number of the run's tasks
+    (``total``) and the offset of the next page (``next_offset``, None on the last page)."""
+    offset = bounds.check("offset", offset, (0, None))
+    limit = bounds.check("limit", limit, (1, RESULT_PAGE_MAX))
+    store = _store(run_id, root)
+    rows = diagnosis.task_results(store).to_dict("records")
+    if offset > len(rows):
+        raise arg_error("offset", f"{offset} is past the end: run {store.run_id} has {len(rows)} task(s); page from 0")
+    end = offset + limit
+    return TaskResultsPage(run_id=store.run_id, tasks=rows[offset:end], total=len(rows), offset=offset, limit=limit,
+                           next_offset=end if end < len(rows) else None)
 
 
 def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "attempt_id") -> RunStore:
@@ -160,13 +198,49 @@ def _holds(store: RunStore, attempt_id: str) -> bool:
         return False
 
 
-def diagnose_run(run_id: str, root: str | None = None) -> diagnosis.DiagnosisReport:
-    """Return the diagnosis report of a run."""
-    return diagnosis.diagnose(_store(run_id, root))
+#: diagnose_run's bounds on its lists, when it is asked for a bounded report (the MCP tool's defaults and ranges)
+DIAGNOSIS_EXAMPLES, DIAGNOSIS_EXAMPLES_RANGE = 5, (0, 100)
+DIAGNOSIS_RATES, DIAGNOSIS_RATES_RANGE = 20, (1, 1000)
 
 
-def fleet_status(run_id: str | None = None, root: str | None = None, limit: int | None = 60) -> FleetStatus:
-    """Return a run's env fleet over time (default: the newest run with a fleet log); errors name ``run_id``/``limit``."""
+def diagnose_run(run_id: str, root: str | None = None, examples: int | None = None,
+                 rates: int | None = None) -> diagnosis.DiagnosisReport:
+    """Return the diagnosis report of a run: whole (None), or bounded for a reply that must stay small: each finding
+    list (``actions.*``, ``trajectories.*``, ``divergences``, ``env_errors``, ``unfinished``) cut to its first
+    ``examples`` items and each rate list (``by_app``, ``by_tag``, ``by_criterion``, ``unscored_by_*``: worst first)
+    to ``rates``; the report's ``cut`` names every list shortened, with its full length. Counts
+    (``attempts``, ``action_counts``, ``parse_error_kinds``) and ``weak_capabilities`` stay whole."""
+    if examples is not None:
+        examples = bounds.check("examples", examples, DIAGNOSIS_EXAMPLES_RANGE)
+    if rates is not None:
+        rates = bounds.check("rates", rates, DIAGNOSIS_RATES_RANGE)
+    report = diagnosis.diagnose(_store(run_id, root))
+    cut: dict[str, int] = {}
+
+    def first(name: str, items: list, n: int | None) -> list:
+        if n is None or len(items) <= n:
+            return items
+        cut[name] = len(items)
+        return items[:n]
+
+    update: dict[str, Any] = {
+        "actions": {k: first(f"actions.{k}", v, examples) for k, v in report.actions.items()},
+        "trajectories": {k: first(f"trajectories.{k}", v, examples) for k, v in report.trajectories.items()},
+        **{k: first(k, getattr(report, k), examples) for k in ("divergences", "env_errors", "unfinished")},
+        **{k: first(k, getattr(report, k), rates) for k in ("by_app", "by_tag", "by_criterion", "unscored_by_app",
+                                                               "unscored_by_tag")}}
+    return report.model_copy(update={**update, "cut": cut}) if cut else report
+
+
+#: fleet_status's samples (the last ones) by default and at most, when bounded: a run samples its fleet every second
+FLEET_SAMPLES, FLEET_SAMPLES_MAX = 60, 600
+
+
+def fleet_status(run_id: str | None = None, root: str | None = None, limit: int | None = FLEET_SAMPLES) -> FleetStatus:
+    """Return a run's env fleet over time (default: the newest run with a fleet log) with its last ``limit`` samples
+    (1 to :data:`FLEET_SAMPLES_MAX`; None: every one, for Python callers); errors name ``run_id``/``limit``."""
+    if limit is not None:  # an hour's run holds 3,600 samples: limit=10**9 replied with every one
+        limit = bounds.check("limit", limit, (1, FLEET_SAMPLES_MAX))
     try:
         return fleet.fleet_status(run_id, root, limit)
     except FileNotFoundError as exc:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
+import threading
 import time
 import typing
-from typing import Any
+from typing import Any, Iterator
 
 from toolkit import bounds
 from toolkit.actions import Action
@@ -68,60 +70,108 @@ def action_vocabulary() -> str:
     return "\n".join(lines)
 
 
+class _Open:
+    """One open session: its env, when it was last used, its steps since the last reset, and the lock that runs its
+    calls one at a time."""
+
+    def __init__(self, env: EnvSession):
+        self.env = env
+        self.seen = time.monotonic()
+        self.steps = 0
+        self.busy = threading.Lock()
+
+
 class SessionRegistry:
-    """Leased interactive environments, closed when idle longer than ``idle_s``."""
+    """Leased interactive environments, closed when idle longer than ``idle_s``.
+
+    Calls on one session run one at a time, the bookkeeping with them (an MCP client may send several at once): a
+    step and a reset sent together each see the other's whole effect, and a call that waited while the session was
+    closed says so instead of failing on what the close removed.
+    """
 
     def __init__(self, idle_s: float = 600.0, limit: int = 16):
         self.idle_s = idle_s
         self.limit = limit
-        self._sessions: dict[str, tuple[EnvSession, float]] = {}
+        self._sessions: dict[str, _Open] = {}
         self._ids = itertools.count(1)
-        self._steps: dict[str, int] = {}
+        self._lock = threading.Lock()  # guards _sessions (open, close and reap run in several threads)
 
     def reap(self) -> list[str]:
         """Close sessions idle for longer than ``idle_s``; return their ids."""
         now = time.monotonic()
-        stale = [sid for sid, (_, seen) in self._sessions.items() if now - seen > self.idle_s]
+        with self._lock:
+            stale = [sid for sid, item in self._sessions.items() if now - item.seen > self.idle_s and not item.busy.locked()]
         for sid in stale:
             self.close(sid)
         return stale
 
-    def _get(self, session_id: str) -> EnvSession:
+    def _item(self, session_id: str) -> _Open:
         self.reap()
-        if session_id not in self._sessions:
-            raise arg_error("session_id", f"no open session {session_id!r} (closed, reaped after {self.idle_s:g} s idle, or never opened)")
-        env, _ = self._sessions[session_id]
-        self._sessions[session_id] = (env, time.monotonic())
-        return env
+        with self._lock:
+            item = self._sessions.get(session_id)
+            if item is None:
+                raise arg_error("session_id", f"no open session {session_id!r} (closed, reaped after {self.idle_s:g} s "
+                                              "idle, or never opened)")
+            item.seen = time.monotonic()
+        return item
 
-    def _info(self, sid: str, env: EnvSession, obs) -> SessionInfo:
+    def _get(self, session_id: str) -> EnvSession:
+        return self._item(session_id).env
+
+    @contextlib.contextmanager
+    def _use(self, session_id: str) -> Iterator[_Open]:
+        """Hold session ``session_id`` for one call, once the call before it has ended; a ValueError naming
+        ``session_id`` when it is not open, or was closed while this call waited."""
+        item = self._item(session_id)
+        with item.busy:
+            if self._sessions.get(session_id) is not item:
+                raise arg_error("session_id", f"session {session_id!r} was closed (env_close, or reaped when idle) "
+                                              "while this call waited for the one before it")
+            try:
+                yield item
+            finally:
+                item.seen = time.monotonic()
+
+    def _info(self, sid: str, item: _Open, obs) -> SessionInfo:
+        env = item.env
         return SessionInfo(session_id=sid, task_id=env.spec.full_id if env.spec else None,
                            instruction=env.instance.instruction if env.instance else "", screen=obs.screen,
                            elements=[e.model_dump() for e in obs.elements], note=obs.note, state_hash=obs.state_hash,
-                           step=self._steps.get(sid, 0))
+                           step=item.steps)
 
     def open(self, task_id: str | None = None, seed: int = 0) -> tuple[SessionInfo, bytes]:
         """Open a session (on a task, or a free phone when ``task_id`` is None), reset, and return the first screen."""
         bounds.check("seed", seed, bounds.SEED)
         self.reap()
-        if len(self._sessions) >= self.limit:
-            raise ValueError(f"too many open sessions ({self.limit}); close one with env_close")
+        with self._lock:
+            held = [f"{sid} ({item.env.spec.full_id if item.env.spec else 'free phone'})"
+                    for sid, item in self._sessions.items()]
+        if len(held) >= self.limit:
+            # named: a session opened by a call the client gave up on (a timeout) has an id nobody was told
+            raise ValueError(f"too many open sessions ({self.limit}): {', '.join(held) or 'none'}; close one with "
+                             f"env_close (one idle for {self.idle_s:g} s is closed for you)")
         # "" (a blank id) opened a free phone as if no task had been named: now an error naming task_id
         env = make_env(spec_of(task_id) if task_id is not None else None, seed=seed)
-        sid = f"s{next(self._ids)}"
-        obs = env.reset()
-        self._sessions[sid] = (env, time.monotonic())
-        self._steps[sid] = 0
-        return self._info(sid, env, obs), obs.image
+        try:
+            obs = env.reset()
+        except BaseException:
+            with contextlib.suppress(Exception):  # its browser, which no session id reaches: not left to the collector
+                env.close()
+            raise
+        item = _Open(env)
+        with self._lock:
+            sid = f"s{next(self._ids)}"
+            self._sessions[sid] = item
+        return self._info(sid, item, obs), obs.image
 
     def reset(self, session_id: str, seed: int | None = None) -> tuple[SessionInfo, bytes]:
         """Reset a session (optionally to another instance seed)."""
-        env = self._get(session_id)
         if seed is not None:
             bounds.check("seed", seed, bounds.SEED)
-        obs = env.reset(seed)
-        self._steps[session_id] = 0
-        return self._info(session_id, env, obs), obs.image
+        with self._use(session_id) as item:
+            obs = item.env.reset(seed)
+            item.steps = 0
+            return self._info(session_id, item, obs), obs.image
 
     def step(self, session_id: str, actions: list[dict[str, Any]]) -> tuple[SessionInfo, list[dict[str, Any]], bytes]:
         """Apply actions; return the new screen, per-action results and the screenshot."""
@@ -130,16 +180,17 @@ class SessionRegistry:
         if len(actions) > MAX_ACTIONS:
             raise arg_error("actions", f"at most {MAX_ACTIONS} actions in one step, got {len(actions)}; "
                                        "split them over several steps")
-        env = self._get(session_id)
-        result = env.step(actions)
-        self._steps[session_id] += 1
-        return self._info(session_id, env, result.observation), [r.model_dump() for r in result.results], result.observation.image
+        with self._use(session_id) as item:
+            result = item.env.step(actions)
+            item.steps += 1
+            obs = result.observation
+            return self._info(session_id, item, obs), [r.model_dump() for r in result.results], obs.image
 
     def observe(self, session_id: str) -> tuple[SessionInfo, bytes]:
         """Return the current screen."""
-        env = self._get(session_id)
-        obs = env.observe()
-        return self._info(session_id, env, obs), obs.image
+        with self._use(session_id) as item:
+            obs = item.env.observe()
+            return self._info(session_id, item, obs), obs.image
 
     def state(self, session_id: str, path: str | None = None, max_chars: int | None = STATE_MAX_CHARS) -> SessionState:
         """Return the device state (the part at the dotted ``path`` when given) and the verdict so far when the session
@@ -149,18 +200,19 @@ class SessionRegistry:
             raise arg_error("path", f"expected a dotted path such as 'apps.messages', got {path!r}")
         if max_chars is not None:
             max_chars = bounds.check("max_chars", max_chars, (STATE_MAX_CHARS_MIN, STATE_MAX_CHARS_LIMIT))
-        env = self._get(session_id)
-        value = select_path(env.state(), path)
-        verdict = env.evaluate().model_dump() if env.spec is not None else None
+        with self._use(session_id) as item:
+            value = select_path(item.env.state(), path)
+            verdict = item.env.evaluate().model_dump() if item.env.spec is not None else None
         return SessionState(session_id=session_id, path=path or None, verdict=verdict, **bounded(value, path, max_chars))
 
     def close(self, session_id: str) -> bool:
-        """Close a session; return whether it was open."""
-        item = self._sessions.pop(session_id, None)
-        self._steps.pop(session_id, None)
+        """Close a session (once a call on it in flight has ended); return whether it was open."""
+        with self._lock:
+            item = self._sessions.pop(session_id, None)
         if item is None:
             return False
-        item[0].close()
+        with item.busy:
+            item.env.close()
         return True
 
     def close_all(self) -> None:

@@ -50,6 +50,9 @@ def list_tasks(suite: str | None = None, *, app: str | None = None, tag: str | N
     and refused naming the argument when no task of the suite(s) has it); ``query``: only those whose id or instruction
     contains it (case-insensitive).
     """
+    if suite is not None and not str(suite).strip():  # "" listed every suite, as if suite had been left out
+        raise arg_error("suite", f"a blank name names no suite; leave suite out for every suite (known: "
+                                 f"{', '.join(known_suites())})")
     if suite:
         try:
             specs = load_tasks([suite])

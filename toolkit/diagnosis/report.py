@@ -118,6 +118,9 @@ class DiagnosisReport(BaseModel):
     unscored_by_tag: list[Unscored] = Field(default_factory=list)
     env_errors: list[EnvErrorGroup] = Field(default_factory=list)
     unfinished: list[Unfinished] = Field(default_factory=list)
+    #: the lists a bounded copy shortened (``toolkit.api.diagnose_run`` with ``examples``), each with its full length,
+    #: e.g. ``{"actions.no_effect": 434, "by_criterion": 111}``; empty: every list is whole
+    cut: dict[str, int] = Field(default_factory=dict)
 
     def to_json(self) -> str:
         """Return the report as JSON text."""
