@@ -9,7 +9,7 @@ after the clock, else 20%, rounded half up to the cent.
 
 import re
 
-from verifier_checks import app_data, clock_now, digits, minutes, new_messages, new_rows, rows
+from verifier_checks import app_data, clock_now, digits, minutes, new_messages, new_rows, number, rows
 
 DAY_MS = 86400000
 
@@ -92,12 +92,9 @@ def departure_time(ctx) -> dict[str, bool]:
 
 def cheapest_second(ctx) -> dict[str, bool]:
     """Query: the cheapest second-class adult fare of tomorrow on a route."""
-    raw = _answer_text(ctx, "price").replace(",", "").lstrip("¤$€£ ")
-    try:
-        ok = _cents(raw) == _cents(ctx.params["trip"]["price"])
-    except ValueError:
-        ok = False
-    return {"price_correct": ok}
+    # A decimal comma is a decimal point ("12,5" is 12.50, not 125), "inf" and "nan" are no price
+    got = number(_answer_text(ctx, "price"), drop=",¤$€£ ")
+    return {"price_correct": got is not None and round(got * 100) == _cents(ctx.params["trip"]["price"])}
 
 
 def fastest_train(ctx) -> dict[str, bool]:

@@ -144,3 +144,19 @@ async def test_email_facts_and_numbers_sent_on_count_only_as_whole_groups():
             assert verdict.success is success, (typed, verdict.criteria)
     finally:
         await pool.close()
+
+
+async def test_railway_cheapest_second_reads_a_decimal_comma_and_refuses_inf():
+    """"¤88,0" was read as 880 (every comma deleted) and "inf" crashed the verifier (OverflowError)."""
+    [spec] = load_tasks(["mobile-core"], ["railway.cheapest_second"])
+    inst = sample(spec, 0)
+    initial = _s0(spec, inst)
+    price = float(inst.params["trip"]["price"])
+    pool = VerifierPool(size=1)
+    try:
+        for typed, success in ((f"¤{price:.2f}".replace(".", ","), True), (f"{price:g}", True), (f"$ {price:.1f}", True),
+                               (f"{price / 10:g}".replace(".", ","), False), ("inf", False), ("nan", False)):
+            verdict = await judge(pool, spec, inst, initial, _replay(spec, inst, _answer("price", typed)))
+            assert verdict.ok and verdict.success is success, (typed, verdict.criteria, verdict.error)
+    finally:
+        await pool.close()
