@@ -309,12 +309,14 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         check_out(out)
     if resume:
         store = _open_run("resume", resume, out)  # healed (a torn last row cut) once this writer holds the run
-        with writing(store.dir, store.run_id):  # a run being written is refused now, not once a model has loaded
-            pass
         run = _resume_settings(store.manifest, {
             "agent": agent, "suites": suites, "tasks": tasks or None, "trials": trials, "seed": seed, "temperature": temperature,
             "max_tokens": max_tokens, "harness": harness_config, "model": model, "model_name": model_name},
             store.run_id)
+        # a run being written is refused now, not once a model has loaded (after the manifest's checks: a run that
+        # cannot be resumed gets no lock file)
+        with writing(store.dir, store.run_id):
+            pass
         agent, suites, tasks, trials, seed = run["agent"], run["suites"], run["tasks"], run["trials"], run["seed"]
         temperature, max_tokens, harness_config = run["temperature"], run["max_tokens"], run["harness"]
         model, model_name = run["model"], run["model_name"]
