@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from toolkit import bounds
 
 
 class _Model(BaseModel):
@@ -173,3 +175,18 @@ def arg_error(name: str, message: str) -> ValueError:
     names it, from a toolkit function that says which argument is wrong, is kept as it is)."""
     prefix = f"argument '{name}': "
     return ValueError(message if message.startswith(prefix) else prefix + message)
+
+
+def paged(load: Callable[[], list], offset: Any, limit: Any, most: int,
+          counted: Callable[[int], str]) -> tuple[list, dict[str, Any]]:
+    """Return one page of what ``load()`` lists (in page order) and the page's fields for its model (``total``,
+    ``offset``, ``limit``, ``next_offset``: None on the last page). ``offset`` and ``limit`` (1 to ``most``) are
+    checked before anything is loaded; an offset past the end is a ValueError saying ``counted(total)``."""
+    offset = bounds.check("offset", offset, (0, None))
+    limit = bounds.check("limit", limit, (1, most))
+    items = load()
+    if offset > len(items):
+        raise arg_error("offset", f"{offset} is past the end: {counted(len(items))}; page from 0")
+    end = offset + limit
+    return items[offset:end], {"total": len(items), "offset": offset, "limit": limit,
+                               "next_offset": end if end < len(items) else None}

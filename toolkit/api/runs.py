@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from toolkit import bounds, diagnosis
-from toolkit.api.models import AttemptInfo, RunInfo, RunPage, RunSummary, StepInfo, TaskResultsPage, arg_error
+from toolkit.api.models import AttemptInfo, RunInfo, RunPage, RunSummary, StepInfo, TaskResultsPage, arg_error, paged
 from toolkit.diagnosis.queries import no_score, unfinished_note
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
@@ -31,14 +31,8 @@ RUN_PAGE_MAX: int = 500
 def run_page(root: str | None = None, offset: int = 0, limit: int = RUN_PAGE_DEFAULT) -> RunPage:
     """Return one page of :func:`list_runs_info`: ``limit`` runs from ``offset`` (newest first), the number stored
     (``total``) and the offset of the next page (``next_offset``, None on the last page)."""
-    offset = bounds.check("offset", offset, (0, None))
-    limit = bounds.check("limit", limit, (1, RUN_PAGE_MAX))
-    runs = list_runs_info(root)
-    if offset > len(runs):
-        raise arg_error("offset", f"{offset} is past the end: {len(runs)} run(s) stored; page from 0")
-    end = offset + limit
-    return RunPage(runs=runs[offset:end], total=len(runs), offset=offset, limit=limit,
-                   next_offset=end if end < len(runs) else None)
+    runs, fields = paged(lambda: list_runs_info(root), offset, limit, RUN_PAGE_MAX, lambda n: f"{n} run(s) stored")
+    return RunPage(runs=runs, **fields)
 
 
 def _store(run_id: str, root: str | None = None) -> RunStore:
@@ -80,15 +74,15 @@ def task_results_page(run_id: str, root: str | None = None, offset: int = 0,
                       limit: int = RESULT_PAGE_DEFAULT) -> TaskResultsPage:
     """Return one page of :func:`task_results`: ``limit`` rows from ``offset``, the number of the run's tasks
     (``total``) and the offset of the next page (``next_offset``, None on the last page)."""
-    offset = bounds.check("offset", offset, (0, None))
-    limit = bounds.check("limit", limit, (1, RESULT_PAGE_MAX))
-    store = _store(run_id, root)
-    rows = diagnosis.task_results(store).to_dict("records")
-    if offset > len(rows):
-        raise arg_error("offset", f"{offset} is past the end: run {store.run_id} has {len(rows)} task(s); page from 0")
-    end = offset + limit
-    return TaskResultsPage(run_id=store.run_id, tasks=rows[offset:end], total=len(rows), offset=offset, limit=limit,
-                           next_offset=end if end < len(rows) else None)
+    store = None
+
+    def rows() -> list[dict[str, Any]]:
+        nonlocal store
+        store = _store(run_id, root)
+        return diagnosis.task_results(store).to_dict("records")
+
+    tasks, fields = paged(rows, offset, limit, RESULT_PAGE_MAX, lambda n: f"run {store.run_id} has {n} task(s)")
+    return TaskResultsPage(run_id=store.run_id, tasks=tasks, **fields)
 
 
 def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "attempt_id") -> RunStore:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit import bounds
 from toolkit.api.jobs import start_job
-from toolkit.api.models import JobInfo, SuiteInfo, TaskDetail, TaskInfo, TaskPage, ValidationInfo, arg_error
+from toolkit.api.models import JobInfo, SuiteInfo, TaskDetail, TaskInfo, TaskPage, ValidationInfo, arg_error, paged
 from toolkit.sync import background_loop
 from toolkit.tasks import SpecError, find_task, list_suites as _list_suites, load_tasks, sample
 from toolkit.tasks.loader import known_suites
@@ -91,14 +91,9 @@ def task_page(suite: str | None = None, app: str | None = None, tag: str | None 
               offset: int = 0, limit: int = TASK_PAGE_DEFAULT) -> TaskPage:
     """Return one page of :func:`list_tasks` (same filters): ``limit`` tasks from ``offset``, the number matched
     (``total``) and the offset of the next page (``next_offset``, None on the last page)."""
-    offset = bounds.check("offset", offset, (0, None))
-    limit = bounds.check("limit", limit, (1, TASK_PAGE_MAX))
-    tasks = list_tasks(suite, app=app, tag=tag, query=query)
-    if offset > len(tasks):
-        raise arg_error("offset", f"{offset} is past the end: {len(tasks)} task(s) match; page from 0")
-    end = offset + limit
-    return TaskPage(tasks=tasks[offset:end], total=len(tasks), offset=offset, limit=limit,
-                    next_offset=end if end < len(tasks) else None)
+    tasks, fields = paged(lambda: list_tasks(suite, app=app, tag=tag, query=query), offset, limit, TASK_PAGE_MAX,
+                          lambda n: f"{n} task(s) match")
+    return TaskPage(tasks=tasks, **fields)
 
 
 def spec_of(task_id: str):
