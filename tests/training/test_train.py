@@ -135,6 +135,7 @@ def test_accelerate_launch_two_ranks_on_cpu(tmp_path):
     logged = [h for h in json.loads((out / "train_summary.json").read_text())["log_history"] if "loss" in h]
     for h, step in zip(logged, (0, 1)):
         assert h["rollout/attempts"] == 8
+        assert h["rollout/seconds"] > 0  # the slowest rank's (a max over ranks, gathered like the counts)
         assert h["reward"] == pytest.approx(sum(rewards[step]) / 8, abs=1e-4)
     before, after = _weights(out / "base-model"), _weights(out / "final")
     assert any(not (before[k] == after[k]).all() for k in before)

@@ -116,7 +116,7 @@ def build_trainer(recipe: dict[str, Any], output_dir: str | Path, max_steps: int
         if change:
             log.warning(change)
     if resume_from is None and overwrite:  # (the recipe's overwrite is ignored by a resume, which replaces nothing)
-        if args.process_index == 0:
+        if args.should_save:  # every rank that saves checkpoints clears its disk's copy (save_on_each_node)
             removed = clear_previous_run(out)
             if removed:
                 log.warning("overwriting the run in %s: removed %s", out, ", ".join(removed))
@@ -233,6 +233,6 @@ def train(recipe_path: str | Path, output_dir: str | Path | None = None, max_ste
                "checkpoints": [p.name for p in checkpoints(out)], "steps": int(trainer.state.global_step),
                "log_history": trainer.state.log_history, "consistency": trainer.consistency_log,
                "resumed_from": str(resumed) if resumed else None}
-    if trainer.accelerator.is_main_process:  # one summary per run (each rank's trajectories are in its run folder)
+    if trainer.args.should_save:  # one summary per saving disk (each rank's trajectories are in its run folder)
         (out / "train_summary.json").write_text(json.dumps(summary, indent=1, default=str))
     return summary

@@ -134,7 +134,8 @@ def clear_previous_run(output_dir: str | Path) -> list[str]:
     left = previous_run(out)
     for name in left:
         path = out / name
-        shutil.rmtree(path) if path.is_dir() else path.unlink()
+        # another node's first rank may clear the same shared folder at once (save_on_each_node on a shared disk)
+        shutil.rmtree(path, ignore_errors=True) if path.is_dir() else path.unlink(missing_ok=True)
     return left
 
 

@@ -187,7 +187,8 @@ class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
         metrics["reward"].append(counts["reward"] / max(1.0, counts["attempts"]))
         metrics["success_rate"].append(counts["successes"] / max(1.0, counts["attempts"]))
         metrics["rollout/attempts"].append(counts["attempts"])
-        metrics["rollout/seconds"].append(rollout_s)
+        # the slowest rank's rollout time: the step waits for it (a collective, like _summed)
+        metrics["rollout/seconds"].append(self._over_ranks("max", seconds=rollout_s)["seconds"])
         metrics["rollout/env_errors"].append(counts["env_errors"])
         metrics["rollout/verifier_errors"].append(counts["verifier_errors"])
         return batch
@@ -195,12 +196,18 @@ class GuiGRPOTrainer(RolloutMixin, GRPOTrainer):
     def _summed(self, **counts: float) -> dict[str, float]:
         """Return each of this rank's ``counts`` summed over all ranks. A collective: every rank calls it once per
         generation batch."""
+        return self._over_ranks("sum", **counts)
+
+    def _over_ranks(self, op: str, **values: float) -> dict[str, float]:
+        """Return each of this rank's ``values`` reduced over all ranks by ``op`` ("sum" or "max"). A collective:
+        every rank calls it with the same names in the same order."""
         import torch
 
-        values = torch.tensor([float(v) for v in counts.values()], dtype=torch.float64, device=self.accelerator.device)
+        local = torch.tensor([float(v) for v in values.values()], dtype=torch.float64, device=self.accelerator.device)
         if self.accelerator.num_processes > 1:
-            values = self.accelerator.gather(values).reshape(-1, len(counts)).sum(dim=0)
-        return dict(zip(counts, values.tolist()))
+            gathered = self.accelerator.gather(local).reshape(-1, len(values))
+            local = gathered.sum(dim=0) if op == "sum" else gathered.max(dim=0).values
+        return dict(zip(values, local.tolist()))
 
     def _dropped_note(self, scored: int, over_length: int) -> str:
         """Return what became of this rank's attempts of the batch: how many were scored, how many were left out
@@ -299,7 +306,7 @@ def _stub_reward(prompts=None, completions=None, **kwargs):  # TRL requires a re
 
 
 class ToolkitStateCallback(TrainerCallback):
-    """Write the recipe (first rank) and each rank's sampler record and trial counters into every checkpoint."""
+    """Write the recipe (the ranks that save: ``args.should_save``) and each rank's sampler record and trial counters into every checkpoint."""
 
     def __init__(self, trainer: Any, recipe: dict[str, Any]):
         self.trainer = trainer
@@ -309,7 +316,7 @@ class ToolkitStateCallback(TrainerCallback):
         folder = Path(args.output_dir) / f"checkpoint-{state.global_step}"
         if not folder.is_dir():  # the trainer saved elsewhere (a custom save); nothing to add to
             return
-        if args.process_index == 0:
+        if args.should_save:  # the first rank, or each node's first with save_on_each_node (no shared disk)
             (folder / RECIPE_FILE).write_text(json.dumps(self.recipe, indent=1, default=str))
         data = {"step": state.global_step, "sampler": self.trainer.sampler.record, "trials": self.trainer._trials}
         (folder / state_file(args.process_index)).write_text(json.dumps(data, indent=1))
