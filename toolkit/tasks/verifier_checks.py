@@ -183,8 +183,10 @@ def hhmm(total):
 
 
 def time_of(value):
-    """Return a time answer ("14:15", "2:15 pm", "4 pm", "16.00") as ``HH:MM``; None when it is not a time of day."""
-    body = str(value if value is not None else "").strip().lower().replace(" ", "").replace(".", ":")
+    """Return a time answer ("14:15", "09:05", "9:05 am", "9:05 a.m.", "4 pm", "16.00") as ``HH:MM``; None when it
+    is not a time of day ("9:05 pm" is 21:05; "25:00", "13 pm" and "905" are none)."""
+    body = "".join(str(value if value is not None else "").lower().split())
+    body = re.sub(r"([ap])\.?m\.?$", r"\1m", body).replace(".", ":")  # "a.m." -> "am"; "9.05" -> "9:05"
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", body)
     if not m or (m.group(2) is None and m.group(3) is None):
         return None

@@ -1,0 +1,65 @@
+"""Bundled verifiers called on crafted answers and states: an answer written as a person writes it (a time with
+"am", a reading with its unit, a phone number with dashes, a message with a closing full stop) passes, a wrong one
+still fails. The verifier file runs in this process with ``verifier_checks`` bound to the toolkit's module, the same
+file the sandboxed worker loads."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from toolkit.paths import TASK_BANK
+from toolkit.tasks import load_tasks, sample
+from toolkit.tasks import verifier_checks as vc
+
+
+@pytest.fixture
+def verifier(monkeypatch):
+    """Return ``load(suite, file)``: the verifier module ``task_bank/<suite>/<file>.py``."""
+    monkeypatch.setitem(sys.modules, "verifier_checks", vc)
+
+    def load(suite: str, file: str):
+        spec = importlib.util.spec_from_file_location(f"bank_{suite}_{file}".replace("-", "_"), TASK_BANK / suite / f"{file}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    return load
+
+
+def _params(suite: str, task: str, seed: int = 0) -> dict:
+    [spec] = load_tasks([suite], [task])
+    return sample(spec, seed).params
+
+
+def _ctx(params: dict, initial: dict | None = None, final: dict | None = None, answer: dict | None = None, world=None):
+    initial = initial or {"apps": {}}
+    return SimpleNamespace(params=params, initial=initial, final=copy.deepcopy(initial) if final is None else final,
+                           answer=answer or {}, world=world or {}, trajectory=[])
+
+
+# ------------------------------------------------------------------ 1. times of day
+
+
+def test_time_of_reads_a_time_as_people_write_it():
+    for typed in ("09:05", "9:05", "9.05", "9:05 am", "9:05am", "9:05 AM", "9:05 a.m.", " 9:05\tam "):
+        assert vc.time_of(typed) == "09:05", typed
+    assert vc.time_of("9:05 pm") == "21:05" and vc.time_of("12:15 am") == "00:15" and vc.time_of("12:15 p.m.") == "12:15"
+    for typed in ("905", "9", "25:00", "13 pm", "9:60", "9:05 xm", "", None, "9:05:00"):
+        assert vc.time_of(typed) is None, typed
+
+
+def test_railway_departure_time_accepts_am_and_a_dot_and_refuses_pm(verifier):
+    railway = verifier("mobile-core", "railway")
+    params = _params("mobile-core", "railway.departure_time")
+    want = params["train"]["stops"][0]["dep"]
+    h, m = (int(x) for x in want.split(":"))
+    right = (want, f"{h}:{m:02d}", f"{h}.{m:02d}", f"{h % 12 or 12}:{m:02d} {'am' if h < 12 else 'pm'}", f" {want} ")
+    wrong = (f"{(h + 12) % 24}:{m:02d}", f"{h}:{(m + 1) % 60:02d}", f"{h}{m:02d}", "", None)
+    for typed in right:
+        assert railway.departure_time(_ctx(params, answer={"departure": typed})) == {"time_correct": True}, typed
+    for typed in wrong:
+        assert railway.departure_time(_ctx(params, answer={"departure": typed})) == {"time_correct": False}, typed
