@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import json
 import sys
 from types import SimpleNamespace
 
 import pytest
 
-from toolkit.paths import TASK_BANK
+from toolkit.paths import MOCKED_APPS, TASK_BANK
 from toolkit.tasks import load_tasks, sample
 from toolkit.tasks import verifier_checks as vc
 
@@ -63,3 +64,44 @@ def test_railway_departure_time_accepts_am_and_a_dot_and_refuses_pm(verifier):
         assert railway.departure_time(_ctx(params, answer={"departure": typed})) == {"time_correct": True}, typed
     for typed in wrong:
         assert railway.departure_time(_ctx(params, answer={"departure": typed})) == {"time_correct": False}, typed
+
+
+# ------------------------------------------------------------------ 2. numbers with a unit
+
+
+def test_quantity_reads_a_number_with_one_of_its_units_and_nothing_else():
+    units = ("%", "% rh", "percent")
+    for typed in ("47", "47%", "47 %", "47% RH", "47 % rh", "47 percent", "47 Percent.", " 47 ", 47, 47.0):
+        assert vc.quantity(typed, units) == 47.0, typed
+    assert vc.quantity("21,5 %", units) == 21.5 and vc.quantity("\u22123 °C", ("°c",)) == -3.0
+    for typed in ("47 RH%", "about 47", "47 or 48", "47 degrees", "4 7", "47%%", "nan", "", None, True):
+        assert vc.quantity(typed, units) is None, typed
+    assert vc.quantity("47%") is None  # no units given: the number alone
+
+
+def _greenhouse_state(world: dict) -> dict:
+    zones = [{"id": z["id"], **z["controls"]} for z in world["zones"]]
+    return {"apps": {"greenhouse": {"data": {"clock": world["start_clock"], "zones": zones, "plants": world["plants"],
+                                             "alerts": []}}}}
+
+
+def test_greenhouse_readings_accept_their_units_and_refuse_a_wrong_number(verifier):
+    gh = verifier("mobile", "greenhouse")
+    world = json.loads((MOCKED_APPS / "apps" / "greenhouse" / "world.json").read_text())
+    state = _greenhouse_state(world)
+    params = _params("mobile", "greenhouse.query_humidity")
+    zone = next(z for z in state["apps"]["greenhouse"]["data"]["zones"] if z["id"] == params["zone"]["id"])
+    hum = gh.humidity(world, zone)
+    for typed, ok in ((f"{hum}", True), (f"{hum}% RH", True), (f"{hum} %", True), (f"{hum} percent", True),
+                      (f"{hum}%.", True), (f"{hum + 1}% RH", False), (f"{hum} RH kPa", False), (f"{hum}0 %", False)):
+        got = gh.query_humidity(_ctx(params, state, answer={"humidity": typed}, world={"greenhouse": world}))
+        assert got == {"correct": ok, "unchanged": True}, typed
+    params = _params("mobile", "greenhouse.advance_and_read")
+    zone = next(z for z in state["apps"]["greenhouse"]["data"]["zones"] if z["id"] == params["case"]["zone"])
+    target = state["apps"]["greenhouse"]["data"]["clock"] + 180
+    final = copy.deepcopy(state)
+    final["apps"]["greenhouse"]["data"]["clock"] = target
+    temp = gh.temperature(world, zone, target)
+    for typed, ok in ((f"{temp} °C", True), (f"{temp}°", True), (f"{temp} degrees", True), (f"{temp + 1} °C", False)):
+        got = gh.advance_and_read(_ctx(params, state, final, answer={"temperature": typed}, world={"greenhouse": world}))
+        assert got["correct"] is ok, typed

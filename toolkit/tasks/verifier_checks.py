@@ -136,6 +136,47 @@ _DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?", re.I)
 _GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?")
 # One decimal comma: "1,5", "0,25" (a comma before exactly three digits is grouping, above) — as AnswerSheet reads it.
 _DECIMAL_COMMA = re.compile(r"[+-]?\d+,\d+")
+# An answer of one number: what stands before it, the number (digits, commas, one point, an exponent), what follows.
+_QUANTITY = re.compile(r"(.*?)([+-]?(?:\d[\d,]*\.?\d*|\.\d+)(?:e[+-]?\d+)?)(.*)", re.I)
+# A currency sign stands for its written names: "$" in ``drop`` lets "12.50 dollars" and "USD 12.50" read as 12.5.
+CURRENCY_WORDS = {"$": ("dollar", "dollars", "usd"), "€": ("euro", "euros", "eur"), "£": ("pound", "pounds", "gbp")}
+
+
+def _unit(value):
+    """A unit as compared: casefolded, without spaces ("% RH" and "%rh" are one unit)."""
+    return "".join(str(value).split()).casefold()
+
+
+def quantity(value, units=(), drop=","):
+    """Return an answer of one number, written alone or with one of ``units`` before or after it, as a float; None
+    when it is no number or something else stands around it.
+
+    Case, spacing and a closing full stop aside: with units ("%", "% rh", "percent"), "47", "47%", "47 % RH", "47
+    percent." all read 47, while "47 RH", "about 47" and "47 or 48" are None. The characters ``drop`` are removed
+    first and a comma is read as :func:`number` says; a numeric ``value`` is itself, None and booleans are None.
+    """
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    body = str(value).replace("\u2212", "-")  # a typographic minus
+    for ch in drop.replace(",", ""):
+        body = body.replace(ch, "")
+    m = _QUANTITY.fullmatch(" ".join(body.split()))
+    if not m:
+        return None
+    allowed = {""} | {_unit(u) for u in units}
+    after = _unit(m.group(3))
+    after = after[:-1] if after.endswith(".") else after
+    if _unit(m.group(1)) not in allowed or after not in allowed:
+        return None
+    core = m.group(2)
+    if "," in drop:
+        if _GROUPED.fullmatch(core):
+            core = core.replace(",", "")
+        elif _DECIMAL_COMMA.fullmatch(core):
+            core = core.replace(",", ".")
+    return float(core) if _DECIMAL.fullmatch(core) else None
 
 
 def number(value, drop=","):
@@ -144,21 +185,12 @@ def number(value, drop=","):
 
     A comma in ``drop`` is read as a separator, not deleted blindly: comma-grouped thousands ("1,204") and one
     decimal comma ("1,5" is 1.5, as the AnswerSheet app reads it); any other comma ("1,,2", "12,34,5") makes
-    the text no number, where deleting every comma would have read "1,5" as 15.
+    the text no number, where deleting every comma would have read "1,5" as 15. A currency sign in ``drop`` lets
+    its names stand before or after the number (see :data:`CURRENCY_WORDS`): with drop "$,", "$12.50", "$ 12.50",
+    "12.50 dollars" and "USD 12.50" are 12.5.
     """
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    body = str(value).strip()
-    for ch in drop.replace(",", ""):
-        body = body.replace(ch, "")
-    if "," in drop:
-        if _GROUPED.fullmatch(body):
-            body = body.replace(",", "")
-        elif _DECIMAL_COMMA.fullmatch(body):
-            body = body.replace(",", ".")
-    return float(body) if _DECIMAL.fullmatch(body) else None
+    units = [word for sign, names in CURRENCY_WORDS.items() if sign in drop for word in names]
+    return quantity(value, units, drop)
 
 
 def number_is(value, truth, drop="", tolerance=0.0):
