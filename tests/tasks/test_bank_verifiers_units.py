@@ -105,3 +105,43 @@ def test_greenhouse_readings_accept_their_units_and_refuse_a_wrong_number(verifi
     for typed, ok in ((f"{temp} °C", True), (f"{temp}°", True), (f"{temp} degrees", True), (f"{temp + 1} °C", False)):
         got = gh.advance_and_read(_ctx(params, state, final, answer={"temperature": typed}, world={"greenhouse": world}))
         assert got["correct"] is ok, typed
+
+
+# ------------------------------------------------------------------ 3. a message naming shifts
+
+
+def _world(app: str) -> dict:
+    return json.loads((MOCKED_APPS / "apps" / app / "world.json").read_text())
+
+
+def _texted(initial: dict, cid: str, body: str) -> dict:
+    """``initial`` with a new thread with contact ``cid`` holding one message of mine, ``body``."""
+    final = copy.deepcopy(initial)
+    final["apps"]["messages"]["data"]["threads"].append(
+        {"id": "t-new", "contact_id": cid, "number": "", "messages": [{"id": "m-new", "from": "me", "text": body}]})
+    return final
+
+
+def test_roster_message_shifts_wants_exactly_their_shifts_in_either_order(verifier):
+    roster, world = verifier("mobile", "roster"), _world("roster")
+    params = _params("mobile", "roster.message_shifts")
+    pid = params["p"]["id"]
+    initial = {"apps": {"roster": {"data": {"assign": world["assign"], "unavailable": {}, "requests": [], "status": "draft"}},
+                        "messages": {"data": {"threads": []}}, "contacts": {"data": {"contacts": [{"id": pid}]}}}}
+    mine = roster.shifts_of(world, initial["apps"]["roster"]["data"], pid)
+    assert len(mine) >= 2
+    days = {d["id"]: d for d in world["days"]}
+    slots = {s["id"]: s for s in world["slots"]}
+    other_day = next(d for d in days if not any(s.startswith(d + "-") for s in mine))
+    long = [f"{days[s.split('-')[0]]['name']} {slots[s.split('-')[1]]['label']}" for s in mine]
+    short = [f"{slots[s.split('-')[1]]['id']} on {days[s.split('-')[0]]['short']}." for s in mine]
+    cases = (("Good morning! Your shifts: " + ", ".join(long) + ".", True),
+             ("; ".join(reversed(short)), True),
+             (", ".join(long).upper(), True),
+             (", ".join(long[:-1]), False),  # one left out
+             (", ".join(long) + f", {days[other_day]['name']} night", False),  # one that is not theirs
+             (", ".join(s.replace(" ", "s ") + "s" for s in long), False),  # "Mondays mornings": not the words
+             (", ".join(f"{days[s.split('-')[0]]['name']}" for s in mine), False))  # days without slots
+    for body, ok in cases:
+        got = roster.message_shifts(_ctx(params, initial, _texted(initial, pid, body), world={"roster": world}))
+        assert got == {"sent": ok, "no_stray_texts": True, "roster_unchanged": True}, body
