@@ -138,8 +138,11 @@ def invite_with_attendee(ctx) -> dict[str, bool]:
 def event_alarm(ctx) -> dict[str, bool]:
     ev = ctx.params["ev"]
     world = _world_event(ctx, ev["id"])
-    wd = (date.fromisoformat(world["date"]).weekday() + 1) % 7  # 0 = Sunday
-    expected = hhmm(minutes(world["start"]) - int(ev["minutes"]))
+    # Minutes from the start of the event's day; an alarm before midnight (00:15 less 30 minutes) rings at 23:45 on
+    # the day before, so the weekday moves back with the time, not only the clock face.
+    at = minutes(world["start"]) - int(ev["minutes"])
+    wd = (date.fromisoformat(world["date"]).weekday() + 1 + at // (24 * 60)) % 7  # 0 = Sunday
+    expected = hhmm(at)
     new = new_rows(ctx, "clock", "alarms")
     al = new[0] if len(new) == 1 and text(new[0].get("label")) == text(ev["title"]) else {}
     return {

@@ -145,3 +145,29 @@ def test_roster_message_shifts_wants_exactly_their_shifts_in_either_order(verifi
     for body, ok in cases:
         got = roster.message_shifts(_ctx(params, initial, _texted(initial, pid, body), world={"roster": world}))
         assert got == {"sent": ok, "no_stray_texts": True, "roster_unchanged": True}, body
+
+
+# ------------------------------------------------------------------ 4. an alarm before an event
+
+
+def test_crossapp_event_alarm_before_midnight_rings_the_day_before(verifier):
+    crossapp = verifier("mobile", "crossapp")
+    # An event on Tuesday 2026-03-17 at 00:15; an alarm half an hour before rings Monday (weekday 1) at 23:45.
+    world = {"calendar": {"events": [{"id": "e-late", "title": "Night launch", "date": "2026-03-17", "start": "00:15"}]}}
+    params = {"ev": {"id": "e-late", "title": "Night launch", "minutes": 30}}
+    initial = {"apps": {"clock": {"data": {"alarms": []}}, "calendar": {"data": {"events": world["calendar"]["events"]}}}}
+
+    def judged(time, days):
+        final = copy.deepcopy(initial)
+        final["apps"]["clock"]["data"]["alarms"].append({"id": "a-new", "label": "Night launch", "time": time, "days": days,
+                                                         "on": True})
+        return crossapp.event_alarm(_ctx(params, initial, final, world=world))
+
+    assert judged("23:45", [1]) == {"created": True, "time": True, "days": True, "others_intact": True}
+    assert judged("23:45", [2])["days"] is False  # the event's own weekday: the alarm would ring a day late
+    assert judged("00:15", [1])["time"] is False
+    params["ev"]["minutes"] = 15  # no wrap: 00:00 on the event's day
+    assert judged("00:00", [2]) == {"created": True, "time": True, "days": True, "others_intact": True}
+    # And a Sunday event (weekday 0) wraps back to Saturday (6).
+    world["calendar"]["events"][0].update(date="2026-03-22", start="00:10")
+    assert judged("23:55", [6])["days"] is True and judged("23:55", [0])["days"] is False
