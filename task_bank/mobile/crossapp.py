@@ -22,8 +22,10 @@ from verifier_checks import (
     new_rows,
     number_is,
     only_changed,
+    phone_is,
     rows,
     same_keys,
+    says,
     text,
 )
 
@@ -260,8 +262,10 @@ def payee_contact_query(ctx) -> dict[str, bool]:
     payee = next(x for x in ctx.world["bank"]["payees"] if x["id"] == p["id"])
     contact = next(c for c in ctx.world["contacts"]["contacts"] if c["id"] == payee["contact_id"])
     truth = contact[p["key"]]
+    # As a person writes it: a phone number grouped any usual way, either answer with a closing full stop.
+    got = answer_of(ctx, "value")
     return {
-        "correct": truth == p["answer"] and text(answer_of(ctx, "value")) == text(truth),
+        "correct": truth == p["answer"] and (phone_is(got, truth) if p["key"] == "phone" else says(got, truth, whole=True)),
         "unchanged": app_data(ctx.initial, "bank") == app_data(ctx.final, "bank") and _contacts_intact(ctx),
     }
 

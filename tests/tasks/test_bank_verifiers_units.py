@@ -171,3 +171,32 @@ def test_crossapp_event_alarm_before_midnight_rings_the_day_before(verifier):
     # And a Sunday event (weekday 0) wraps back to Saturday (6).
     world["calendar"]["events"][0].update(date="2026-03-22", start="00:10")
     assert judged("23:55", [6])["days"] is True and judged("23:55", [0])["days"] is False
+
+
+# ------------------------------------------------------------------ 5. a payee's contact details
+
+
+def test_phone_is_reads_a_phone_number_grouped_any_usual_way():
+    for typed in ("555-0137", "5550137", "555 0137", "(555) 0137", "555.0137", "+1 555-0137", "+1 (555) 013-7.", " 555-0137 "):
+        assert vc.phone_is(typed, "555-0137"), typed
+    for typed in ("555-0138", "555-0137 or 555-0138", "15550137", "555-01370", "ext 555-0137", "+12345 555-0137", "", None):
+        assert not vc.phone_is(typed, "555-0137"), typed
+
+
+@pytest.mark.parametrize("key", ["phone", "email"])
+def test_crossapp_payee_contact_query_accepts_a_formatted_phone_and_a_closing_full_stop(verifier, key):
+    crossapp = verifier("mobile", "crossapp")
+    world = {"bank": _world("bank"), "contacts": _world("contacts")}
+    payee = next(p for p in world["bank"]["payees"] if p["id"] == "p1")
+    contact = next(c for c in world["contacts"]["contacts"] if c["id"] == payee["contact_id"])
+    truth = contact[key]
+    params = {"p": {"id": "p1", "key": key, "answer": truth}}
+    initial = {"apps": {"bank": {"data": {}}, "contacts": {"data": {"contacts": [contact]}}}}
+    d = vc.digits(truth)
+    right = ((truth, f"{truth}.", f"({d[:3]}) {d[3:]}", f"+1 {d[:3]} {d[3:]}", d) if key == "phone"
+             else (truth, f"{truth}.", truth.upper(), f" {truth} "))
+    wrong = ((f"{truth[:-1]}9", f"{truth} or {truth}", f"1{d}") if key == "phone"
+             else (f"x{truth}", truth.replace("@", " at "), f"{truth}.com"))
+    for typed, ok in [(t, True) for t in right] + [(t, False) for t in wrong]:
+        got = crossapp.payee_contact_query(_ctx(params, initial, answer={"value": typed}, world=world))
+        assert got == {"correct": ok, "unchanged": True}, typed

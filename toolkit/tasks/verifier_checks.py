@@ -130,6 +130,45 @@ def has_number(body, value):
     return False
 
 
+# What closes a sentence or wraps a quotation: neither changes what a message or an answer says.
+_CLOSING = ".!?,;:"
+_QUOTES = "\"'“”‘’«»"
+
+
+def _said(value):
+    """A text as :func:`says` compares it: casefolded, whitespace collapsed and dropped around punctuation, quotes
+    around it and closing punctuation removed."""
+    body = re.sub(r"\s*([^\w\s])\s*", r"\1", text(value))
+    while body and (body[-1] in _CLOSING + _QUOTES or body[0] in _QUOTES):
+        body = body[:-1] if body[-1] in _CLOSING + _QUOTES else body[1:]
+    return body
+
+
+def says(body, phrase, whole=False):
+    """True when ``body`` (a message, a note, an answer) says ``phrase``: the phrase stands in it as whole words, case,
+    spacing, quotes around either and closing punctuation aside ("Ship it" is said by "ship it!" and "OK, ship   it.",
+    not by "ship items"); other punctuation counts ("11:00" is not "1100", "don't" is not "dont"). With ``whole``, the
+    phrase must be all the body says ("Ship it." for "ship it", not "Ship it now"). An empty phrase is said by nothing."""
+    want, got = _said(phrase), _said(body)
+    if not want:
+        return False
+    if whole:
+        return got == want
+    return re.search(rf"(?<!\w){re.escape(want)}(?!\w)", got) is not None
+
+
+def phone_is(value, truth):
+    """True when an answer ``value`` is the phone number ``truth`` written any usual way: its digits grouped by spaces,
+    dashes, dots, slashes or brackets, a leading "+" and country code (1 to 3 digits) and a closing full stop aside
+    ("(555) 0137", "555.0137", "+1 555-0137." are 555-0137); anything else in it ("555-0137 or 0138", "ext 2") fails."""
+    body = text(value).rstrip(".")
+    want = digits(truth)
+    if not want or not re.fullmatch(r"\+?[\d\s().\-/]+", body):
+        return False
+    got = digits(body)
+    return got == want or (body.startswith("+") and got.endswith(want) and 1 <= len(got) - len(want) <= 3)
+
+
 # A plain decimal ("12", "-3.5", ".5", "1e3"): not float()'s "nan", "inf" or "1_000".
 _DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?", re.I)
 # Thousands grouped by commas, three digits a group: "1,204", "-12,000.50".
