@@ -200,3 +200,68 @@ def test_crossapp_payee_contact_query_accepts_a_formatted_phone_and_a_closing_fu
     for typed, ok in [(t, True) for t in right] + [(t, False) for t in wrong]:
         got = crossapp.payee_contact_query(_ctx(params, initial, answer={"value": typed}, world=world))
         assert got == {"correct": ok, "unchanged": True}, typed
+
+
+# ------------------------------------------------------------------ 6. what a message says, amounts of money
+
+
+def test_says_ignores_case_spacing_quotes_and_closing_punctuation_but_not_words():
+    assert vc.says("OK, ship   it.", "Ship it") and vc.says("“Ship it!”", "ship it", whole=True)
+    assert vc.says("Yes,11:00 works", "Yes, 11:00 works.", whole=True)
+    assert not vc.says("ship items", "ship it") and not vc.says("Ship it now", "ship it", whole=True)
+    assert not vc.says("at 1100", "11:00") and not vc.says("dont", "don't") and not vc.says("anything", "")
+
+
+def test_number_reads_dollars_written_as_people_write_them():
+    for typed in ("$12.50", "$ 12.50", "12.50 dollars", "12.50 USD", "usd 12.50", "12.50$", "$12.50.", 12.5):
+        assert vc.number(typed, "$,") == 12.5, typed
+    assert vc.number("$ 1,204.50", "$,") == 1204.5 and vc.number_is("12 000 dollars", 12000, "$, ")
+    for typed in ("12.50 euros", "$12.50 or $13", "about $12.50", "$$", "12.50 dollarz"):
+        assert vc.number(typed, "$,") is None, typed
+    assert vc.number("12.50 dollars") is None  # no currency sign dropped: no currency words either
+
+
+def _teamchat_state(channel: str) -> dict:
+    return {"apps": {"teamchat": {"data": {"messages": [], "channels": [{"id": channel, "kind": "channel", "members": []}],
+                                           "me": {"id": "u-ada"}}}}}
+
+
+def test_teamchat_and_tracker_messages_read_the_text_as_written(verifier):
+    teamchat, tracker = verifier("web", "teamchat"), verifier("web", "tracker")
+    params = _params("web", "teamchat.post_message")
+    want, cid = params["text"], params["channel"]["id"]
+    initial = _teamchat_state(cid)
+    bare = want.rstrip(".!?")
+    for body, ok in ((want, True), (bare, True), (f"  {bare.upper()}!! ", True), (f"“{want}”", True),
+                     (f"{bare} not", False), (bare[:-1], False), (f"Hi all: {want}", False)):
+        final = copy.deepcopy(initial)
+        final["apps"]["teamchat"]["data"]["messages"].append({"id": "m-new", "channel": cid, "author": "u-ada", "text": body})
+        got = teamchat.post_message(_ctx(params, initial, final))
+        assert got == {"posted": ok, "once": ok, "rest_intact": True}, body
+    params = _params("web", "tracker.comment")
+    key, want = params["i"]["key"], params["text"]
+    initial = {"apps": {"tracker": {"data": {"issues": [], "comments": [], "links": [], "sprints": [], "counters": {}}}}}
+    for body, ok in ((want, True), (want.rstrip(".!?").lower(), True), (want.replace(" ", "  "), True),
+                     (want.rstrip(".!?") + "s", False)):
+        final = copy.deepcopy(initial)
+        final["apps"]["tracker"]["data"]["comments"].append({"id": "cm-new", "issue": key, "author": "u-ada", "text": body})
+        assert tracker.comment(_ctx(params, initial, final)) == {"commented": ok, "only_that": True}, body
+
+
+def test_crm_reads_a_subject_with_a_full_stop_and_a_total_in_dollars(verifier):
+    crm = verifier("web", "crm")
+    params = _params("web", "crm.log_activity")
+    empty = {"apps": {"crm": {"data": {kind: [] for kind in crm.KINDS}}}}
+    for subject, ok in ((params["subject"], True), (params["subject"] + ".", True), (params["subject"].upper(), True),
+                        (params["subject"] + " again", False)):
+        final = copy.deepcopy(empty)
+        final["apps"]["crm"]["data"]["activities"].append({"id": "T-1", "ref": params["c"]["id"], "kind": params["k"]["id"],
+                                                           "subject": subject})
+        assert crm.log_activity(_ctx(params, empty, final)) == {"logged": ok, "rest_intact": True}, subject
+    params = {"q": {"owner": "u-teo", "stage": "prospecting"}}
+    initial = copy.deepcopy(empty)
+    initial["apps"]["crm"]["data"]["opps"] = [{"id": "o1", "owner": "u-teo", "stage": "prospecting", "amount": 1250},
+                                              {"id": "o2", "owner": "u-teo", "stage": "prospecting", "amount": 11000}]
+    for typed, ok in (("12250", True), ("$12,250", True), ("$ 12,250.00", True), ("12250 dollars", True),
+                      ("$12,251", False), ("12,250 euros", False)):
+        assert crm.query_stage_total(_ctx(params, initial, answer={"total": typed}))["correct"] is ok, typed
