@@ -181,7 +181,7 @@ def email_attendees(ctx) -> dict[str, bool]:
     return {
         "sent": one and text(m.get("subject")) == text(p["ev"]["title"]),
         "recipients": one and _addr_set(m.get("to")) | _addr_set(m.get("cc")) == _attendee_emails(ctx, p["ev"]["id"]),
-        "body": one and text(p["msg"]) in text(m.get("body"))
+        "body": one and says(m.get("body"), p["msg"])
         and len(text(m.get("body"), fold=False)) <= len(text(p["msg"], fold=False)) + 40,
         "others_intact": _events_intact(ctx) and _contacts_intact(ctx) and _emails_intact(ctx),
     }
@@ -274,7 +274,7 @@ def _text_task(ctx, contact_id: str, needle: str, extra_intact: bool) -> dict[st
     msg = _one_text_to(ctx, contact_id)
     return {
         "sent": msg is not None,
-        "payload": msg is not None and text(needle) in text(msg.get("text")),
+        "payload": msg is not None and says(msg.get("text"), needle),
         "others_intact": _old_messages_intact(ctx) and extra_intact,
     }
 

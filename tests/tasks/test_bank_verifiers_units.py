@@ -265,3 +265,14 @@ def test_crm_reads_a_subject_with_a_full_stop_and_a_total_in_dollars(verifier):
     for typed, ok in (("12250", True), ("$12,250", True), ("$ 12,250.00", True), ("12250 dollars", True),
                       ("$12,251", False), ("12,250 euros", False)):
         assert crm.query_stage_total(_ctx(params, initial, answer={"total": typed}))["correct"] is ok, typed
+
+
+def test_crossapp_text_event_location_wants_the_place_as_whole_words(verifier):
+    crossapp = verifier("mobile", "crossapp")
+    world = {"calendar": {"events": [{"id": "e-x", "location": "Room 4"}]}}
+    params = {"ev": {"id": "e-x", "location": "Room 4"}, "who": {"id": "c2"}}
+    initial = {"apps": {"messages": {"data": {"threads": []}}, "contacts": {"data": {"contacts": [{"id": "c2"}]}},
+                        "calendar": {"data": {"events": []}}}}
+    for body, ok in (("It's in Room 4.", True), ("room 4", True), ("It's in Room 42", False), ("Roo m 4", False)):
+        got = crossapp.text_event_location(_ctx(params, initial, _texted(initial, "c2", body), world=world))
+        assert got == {"sent": True, "location": ok, "others_intact": True}, body
