@@ -9,7 +9,8 @@ after the clock, else 20%, rounded half up to the cent.
 
 import re
 
-from verifier_checks import app_data, clock_now, digits, minutes, new_messages, new_rows, number, rows
+from verifier_checks import (answer_of, app_data, clock_now, digits, minutes, new_messages, new_rows, number, rows,
+                             time_of)
 
 DAY_MS = 86400000
 
@@ -83,11 +84,8 @@ def _answer_text(ctx, name):
 
 
 def departure_time(ctx) -> dict[str, bool]:
-    """Query: the first departure time of a train (HH:MM; a leading zero may be missing)."""
-    got = _answer_text(ctx, "departure").replace(".", ":")
-    m = re.fullmatch(r"(\d{1,2}):(\d{2})", got)
-    want = ctx.params["train"]["stops"][0]["dep"]
-    return {"time_correct": bool(m) and f"{int(m.group(1)):02d}:{m.group(2)}" == want}
+    """Query: the first departure time of a train, as a person writes it ("09:05", "9:05", "9.05", "9:05 am")."""
+    return {"time_correct": time_of(answer_of(ctx, "departure")) == ctx.params["train"]["stops"][0]["dep"]}
 
 
 def cheapest_second(ctx) -> dict[str, bool]:

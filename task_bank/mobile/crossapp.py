@@ -22,8 +22,10 @@ from verifier_checks import (
     new_rows,
     number_is,
     only_changed,
+    phone_is,
     rows,
     same_keys,
+    says,
     text,
 )
 
@@ -138,8 +140,11 @@ def invite_with_attendee(ctx) -> dict[str, bool]:
 def event_alarm(ctx) -> dict[str, bool]:
     ev = ctx.params["ev"]
     world = _world_event(ctx, ev["id"])
-    wd = (date.fromisoformat(world["date"]).weekday() + 1) % 7  # 0 = Sunday
-    expected = hhmm(minutes(world["start"]) - int(ev["minutes"]))
+    # Minutes from the start of the event's day; an alarm before midnight (00:15 less 30 minutes) rings at 23:45 on
+    # the day before, so the weekday moves back with the time, not only the clock face.
+    at = minutes(world["start"]) - int(ev["minutes"])
+    wd = (date.fromisoformat(world["date"]).weekday() + 1 + at // (24 * 60)) % 7  # 0 = Sunday
+    expected = hhmm(at)
     new = new_rows(ctx, "clock", "alarms")
     al = new[0] if len(new) == 1 and text(new[0].get("label")) == text(ev["title"]) else {}
     return {
@@ -176,7 +181,7 @@ def email_attendees(ctx) -> dict[str, bool]:
     return {
         "sent": one and text(m.get("subject")) == text(p["ev"]["title"]),
         "recipients": one and _addr_set(m.get("to")) | _addr_set(m.get("cc")) == _attendee_emails(ctx, p["ev"]["id"]),
-        "body": one and text(p["msg"]) in text(m.get("body"))
+        "body": one and says(m.get("body"), p["msg"])
         and len(text(m.get("body"), fold=False)) <= len(text(p["msg"], fold=False)) + 40,
         "others_intact": _events_intact(ctx) and _contacts_intact(ctx) and _emails_intact(ctx),
     }
@@ -257,8 +262,10 @@ def payee_contact_query(ctx) -> dict[str, bool]:
     payee = next(x for x in ctx.world["bank"]["payees"] if x["id"] == p["id"])
     contact = next(c for c in ctx.world["contacts"]["contacts"] if c["id"] == payee["contact_id"])
     truth = contact[p["key"]]
+    # As a person writes it: a phone number grouped any usual way, either answer with a closing full stop.
+    got = answer_of(ctx, "value")
     return {
-        "correct": truth == p["answer"] and text(answer_of(ctx, "value")) == text(truth),
+        "correct": truth == p["answer"] and (phone_is(got, truth) if p["key"] == "phone" else says(got, truth, whole=True)),
         "unchanged": app_data(ctx.initial, "bank") == app_data(ctx.final, "bank") and _contacts_intact(ctx),
     }
 
@@ -267,7 +274,7 @@ def _text_task(ctx, contact_id: str, needle: str, extra_intact: bool) -> dict[st
     msg = _one_text_to(ctx, contact_id)
     return {
         "sent": msg is not None,
-        "payload": msg is not None and text(needle) in text(msg.get("text")),
+        "payload": msg is not None and says(msg.get("text"), needle),
         "others_intact": _old_messages_intact(ctx) and extra_intact,
     }
 

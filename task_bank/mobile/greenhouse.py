@@ -13,8 +13,8 @@ from verifier_checks import (
     contact,
     digits,
     has_words,
-    number,
     other_threads_intact,
+    quantity,
     sent_to,
     text,
 )
@@ -163,9 +163,15 @@ def _no_new_stress(world, before, after):
     return not (stressed(world, after) - stressed(world, before))
 
 
-def _num(value):
-    """A reading as a number: "," is a decimal point and the units % and °C are ignored."""
-    return number(str(value).replace(",", ".").replace("%", "").replace("°C", ""), "°")
+# The units a person writes after a reading ("47% RH", "47 percent", "21 °C", "21 degrees", "3 plants").
+HUMIDITY_UNITS = ("%", "% rh", "rh", "percent", "percent rh", "per cent", "% relative humidity")
+TEMPERATURE_UNITS = ("°c", "°", "c", "deg c", "degrees", "degrees c", "degrees celsius", "celsius", "°celsius")
+PLANT_UNITS = ("plant", "plants", "stressed", "stressed plants", "plants stressed")
+
+
+def _num(value, units):
+    """A reading as a number, alone or with one of ``units`` ("," is a decimal point: "21,5" is 21.5)."""
+    return quantity(value, units)
 
 
 def _contacts(state):
@@ -178,7 +184,7 @@ def query_humidity(ctx):
     world, b, a = _world(ctx), _gh(ctx.initial), _gh(ctx.final)
     zone = zones_by_id(b)[ctx.params["zone"]["id"]]
     return {
-        "correct": _num(ctx.answer.get("humidity")) == humidity(world, zone),
+        "correct": _num(ctx.answer.get("humidity"), HUMIDITY_UNITS) == humidity(world, zone),
         "unchanged": _zones_intact(b, a) and _plants_intact(b, a),
     }
 
@@ -187,7 +193,7 @@ def query_stressed_later(ctx):
     world, b, a = _world(ctx), _gh(ctx.initial), _gh(ctx.final)
     later = b["clock"] + 60 * ctx.params["later"]["hours"]
     return {
-        "correct": _num(ctx.answer.get("count")) == len(stressed(world, b, later)),
+        "correct": _num(ctx.answer.get("count"), PLANT_UNITS) == len(stressed(world, b, later)),
         "unchanged": _zones_intact(b, a) and _plants_intact(b, a),
     }
 
@@ -198,7 +204,7 @@ def advance_and_read(ctx):
     zone = zones_by_id(b)[ctx.params["case"]["zone"]]
     return {
         "advanced": a.get("clock") == target,
-        "correct": _num(ctx.answer.get("temperature")) == temperature(world, zone, target),
+        "correct": _num(ctx.answer.get("temperature"), TEMPERATURE_UNITS) == temperature(world, zone, target),
         "unchanged": _zones_intact(b, a) and _plants_intact(b, a),
     }
 

@@ -243,13 +243,32 @@ def day_off(ctx):
 # ------------------------------------------------------------------ cross-app: messages
 
 
-_DAY_NAMES = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
+# Short forms people write besides a day's id, short name and name ("Tues", "Thurs").
+_DAY_EXTRA = {"tue": ("tues",), "wed": ("weds",), "thu": ("thur", "thurs")}
 
 
-def _mentions(message, sid) -> bool:
-    day, slot = sid.split("-", 1)
-    t = _text(message)
-    return bool(re.search(rf"\b({day}|{_DAY_NAMES[day]})\w*\.?\s+{slot}", t))
+def _named_shifts(world, message) -> set[str]:
+    """Return the shifts ("mon-morning") a message names: in each clause (text between , ; ! ? a line break or a full
+    stop that ends no day's short name), each day word paired with the next slot word, in either order ("Monday
+    morning", "morning on Mon."), other words between them aside ("Tue: night shift"). Whole words only: "Monster" is
+    no Monday, "mornings" no morning; a day or slot left without a partner ("Good morning!") names none."""
+    days = {w.casefold(): d["id"] for d in world["days"]
+            for w in (d["id"], d.get("short", ""), d.get("name", ""), *_DAY_EXTRA.get(d["id"], ())) if w}
+    slots = {w.casefold(): s["id"] for s in world["slots"] for w in (s["id"], s.get("label", "")) if w}
+    named, marks, previous = set(), [], ""
+    for token in re.findall(r"[^\W\d_]+|[,;!?\n.]", str(message or "").casefold()) + ["\n"]:
+        if token in days or token in slots:
+            marks.append(("day", days[token]) if token in days else ("slot", slots[token]))
+        elif token in ",;!?\n." and not (token == "." and previous in days):
+            i = 0  # the clause ends: pair its marks
+            while i + 1 < len(marks):
+                (kind, a), (other, b) = marks[i], marks[i + 1]
+                if kind != other:
+                    named.add(f"{a}-{b}" if kind == "day" else f"{b}-{a}")
+                i += 2 if kind != other else 1
+            marks = []
+        previous = token
+    return named
 
 
 def message_shifts(ctx):
@@ -259,7 +278,8 @@ def message_shifts(ctx):
     sent = new_messages(ctx)
     to_them = [m for t, m in sent if thread_is_with(t, ctx.initial, pid)]
     return {
-        "sent": any(all(_mentions(m.get("text"), s) for s in mine) for m in to_them) and bool(mine),
+        # Exactly their shifts: one left out or one that is not theirs fails.
+        "sent": bool(mine) and any(_named_shifts(world, m.get("text")) == set(mine) for m in to_them),
         "no_stray_texts": len(to_them) == len(sent) and len(to_them) >= 1,
         "roster_unchanged": _untouched(ctx),
     }

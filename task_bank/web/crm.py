@@ -6,7 +6,7 @@ compares whole records, so stray edits anywhere in the CRM fail the task.
 
 from __future__ import annotations
 
-from verifier_checks import answer_of, digits, new_rows, number_is, only_changed, rows, text
+from verifier_checks import answer_of, digits, new_rows, number_is, only_changed, rows, says, text
 
 APP = "crm"
 KINDS = ("leads", "accounts", "contacts", "opps", "activities")
@@ -217,7 +217,7 @@ def log_activity(ctx) -> dict[str, bool]:
     added = new_rows(ctx, APP, "activities")
     return {
         "logged": len(added) == 1 and added[0].get("ref") == cid and added[0].get("kind") == kind
-        and text(added[0].get("subject")) == text(subject),
+        and says(added[0].get("subject"), subject, whole=True),
         "rest_intact": _intact(ctx, added={"activities": 1}),
     }
 
@@ -240,9 +240,9 @@ def query_top_account(ctx) -> dict[str, bool]:
     accts = [a for a in _rows(ctx.initial, "accounts").values() if a["owner"] == owner]
     totals = {a["id"]: _open_pipeline(ctx.initial, lambda o, aid=a["id"]: o["account"] == aid) for a in accts}
     best = max(totals.values())
-    names = {text(a["name"]) for a in accts if totals[a["id"]] == best}
+    names = [a["name"] for a in accts if totals[a["id"]] == best]
     return {
-        "account": text(answer_of(ctx, "account")) in names,
+        "account": any(says(answer_of(ctx, "account"), name, whole=True) for name in names),
         "amount": _number_is(answer_of(ctx, "pipeline"), best),
         "unchanged": _intact(ctx),
     }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from verifier_checks import answer_of, app_data, new_rows, number_is, only_changed, rows, same_keys, text
+from verifier_checks import answer_of, app_data, new_rows, number_is, only_changed, rows, same_keys, says, text
 
 ME = "u-ada"
 KEY_RE = re.compile(r"\b(?:TRK|MOB|OPS)-\d+\b")
@@ -110,7 +110,7 @@ def blocker_assignee_dm(ctx) -> dict[str, bool]:
         and m.get("author") == ME and not m.get("parent")
     return {
         "sent": user == b["user"] and blockers == [b["blocker"]] and in_dm,
-        "text": in_dm and text(m.get("text")) == text(f"Is {b['blocker']} on track? It blocks {b['target']}."),
+        "text": in_dm and says(m.get("text"), f"Is {b['blocker']} on track? It blocks {b['target']}.", whole=True),
         "rest_intact": _chat_intact(ctx) and _tracker_same(ctx),
     }
 
@@ -136,7 +136,7 @@ def thread_to_comment(ctx) -> dict[str, bool]:
     c = new[0] if len(new) == 1 else {}
     return {
         "comment": reply is not None and bool(c) and c.get("issue") == t["key"] and c.get("author") == ME
-        and text(c.get("text"), fold=False) == text(reply["text"], fold=False),
+        and says(c.get("text"), reply["text"], whole=True),
         "rest_intact": _list_intact(ctx, "tracker", "comments") and _list_intact(ctx, "tracker", "issues")
         and len(rows(ctx.final, "tracker", "issues")) == len(rows(ctx.initial, "tracker", "issues"))
         and not new_rows(ctx, "teamchat", "messages") and _chat_intact(ctx),

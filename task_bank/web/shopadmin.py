@@ -6,7 +6,7 @@ not depend on numbers copied into the task file.
 
 from __future__ import annotations
 
-from verifier_checks import answer_of, new_rows, number_is, only_changed, rows, text
+from verifier_checks import answer_of, new_rows, number_is, only_changed, rows, says, text
 
 APP = "shopadmin"
 
@@ -318,7 +318,7 @@ def new_product(ctx) -> dict[str, bool]:
     adds = new_rows(ctx, APP, "adjustments")
     log_ok = (len(adds) == 1 and adds[0].get("product") == p.get("id") and adds[0].get("delta") == stock) if stock else not adds
     return {
-        "created": len(added) == 1 and p.get("sku") == n["sku"] and text(p.get("title")) == text(n["title"]),
+        "created": len(added) == 1 and p.get("sku") == n["sku"] and says(p.get("title"), n["title"], whole=True),
         "fields": p.get("category") == n["cat"] and p.get("vendor") == n["vendor"] and p.get("price") == _cents(n["price"])
         and p.get("cost") == _cents(n["cost"]) and p.get("stock") == stock and p.get("reorder") == int(n["reorder"])
         and p.get("status") == n["status"] and log_ok,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from verifier_checks import alnum, answer_of, app_data, new_rows, number_is, only_changed, rows, same_keys, text
+from verifier_checks import alnum, answer_of, app_data, new_rows, number_is, only_changed, rows, same_keys, says, text
 
 APP = "teamchat"
 ME = "u-ada"
@@ -55,7 +55,7 @@ def post_message(ctx) -> dict[str, bool]:
     new = _new_posts(ctx)
     cid = ctx.params["channel"]["id"]
     hits = [m for m in new if m.get("channel") == cid and not m.get("parent") and m.get("author") == ME
-            and text(m.get("text")) == text(ctx.params["text"])]
+            and says(m.get("text"), ctx.params["text"], whole=True)]
     return {
         "posted": len(hits) >= 1,
         "once": len(new) == 1 and len(hits) == 1,
@@ -68,7 +68,7 @@ def direct_message(ctx) -> dict[str, bool]:
     dm = user["dm"]
     new = _new_posts(ctx)
     hits = [m for m in new if m.get("channel") == dm and m.get("author") == ME and not m.get("parent")
-            and text(m.get("text")) == text(ctx.params["text"])]
+            and says(m.get("text"), ctx.params["text"], whole=True)]
     chan = _chans(ctx.final).get(dm) or {}
     return {
         "sent": bool(hits) and sorted(chan.get("members") or []) == sorted([ME, user["id"]]) and chan.get("kind") == "dm",
@@ -82,7 +82,7 @@ def reply_thread(ctx) -> dict[str, bool]:
     root = ctx.params["m"]["id"]
     new = _new_posts(ctx)
     hits = [m for m in new if m.get("parent") == root and m.get("author") == ME
-            and text(m.get("text")) == text(ctx.params["text"])]
+            and says(m.get("text"), ctx.params["text"], whole=True)]
     root_channel = _msgs(ctx.initial).get(root, {}).get("channel")
     return {
         "replied": bool(hits) and all(m.get("channel") == root_channel for m in hits),
@@ -257,7 +257,7 @@ def query_pinned_author(ctx) -> dict[str, bool]:
     cid = ctx.params["c"]["id"]
     pinned = [m for m in _msgs(ctx.initial).values() if m.get("channel") == cid and m.get("pinned")]
     return {
-        "correct": len(pinned) == 1 and text(answer_of(ctx, "author")) == text(ctx.params["c"]["author"]),
+        "correct": len(pinned) == 1 and says(answer_of(ctx, "author"), ctx.params["c"]["author"], whole=True),
         "unchanged": _untouched(ctx),
     }
 
@@ -271,9 +271,9 @@ def query_thread_replies(ctx) -> dict[str, bool]:
 def oncall_handoff(ctx) -> dict[str, bool]:
     new = _new_posts(ctx)
     hits = [m for m in new if m.get("channel") == "dm-ada-bram" and m.get("author") == ME and not m.get("parent")
-            and text(m.get("text")) == text(ctx.params["text"])]
+            and says(m.get("text"), ctx.params["text"], whole=True)]
     return {
         "dm_sent": len(hits) == 1,
-        "correct": text(answer_of(ctx, "name")) == text("Bram Okafor"),
+        "correct": says(answer_of(ctx, "name"), "Bram Okafor", whole=True),
         "rest_intact": len(new) == 1 and _messages_intact(ctx) and _channels_intact(ctx) and _me_kept(ctx),
     }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from verifier_checks import answer_of, number_is, only_changed, rows, same_keys, text
+from verifier_checks import answer_of, number_is, only_changed, rows, same_keys, says
 
 APP = "tracker"
 ME = "u-ada"
@@ -95,7 +95,7 @@ def create_bug(ctx) -> dict[str, bool]:
     issue = new[0] if len(new) == 1 else {}
     return {
         "created": len(new) == 1 and issue.get("project") == proj["key"] and issue.get("type") == "bug"
-        and text(issue.get("title")) == text(ctx.params["title"]),
+        and says(issue.get("title"), ctx.params["title"], whole=True),
         "fields": bool(issue) and issue.get("priority") == ctx.params["prio"]["id"]
         and issue.get("assignee") == ctx.params["user"]["id"] and issue.get("points") == ctx.params["points"]
         and issue.get("labels") == [ctx.params["label"]] and issue.get("sprint") == proj["sprint"]
@@ -168,7 +168,7 @@ def comment(ctx) -> dict[str, bool]:
     before, after = _rows(ctx.initial, "comments"), _rows(ctx.final, "comments")
     new = [c for k, c in after.items() if k not in before]
     hits = [c for c in new if c.get("issue") == key and c.get("author") == ME
-            and text(c.get("text")) == text(ctx.params["text"])]
+            and says(c.get("text"), ctx.params["text"], whole=True)]
     return {
         "commented": len(hits) == 1,
         "only_that": len(new) == 1 and all(after.get(k) == c for k, c in before.items())
@@ -228,7 +228,7 @@ def query_blocker(ctx) -> dict[str, bool]:
     target = ctx.params["p"]["target"]
     blockers = [l.get("from") for l in _rows(ctx.initial, "links").values() if l.get("to") == target]
     return {
-        "correct": len(blockers) == 1 and str(answer_of(ctx, "key") or "").strip().upper() == blockers[0],
+        "correct": len(blockers) == 1 and says(answer_of(ctx, "key"), blockers[0], whole=True),
         "unchanged": _untouched(ctx),
     }
 

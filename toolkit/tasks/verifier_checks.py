@@ -130,12 +130,92 @@ def has_number(body, value):
     return False
 
 
+# What closes a sentence or wraps a quotation: neither changes what a message or an answer says.
+_CLOSING = ".!?,;:"
+_QUOTES = "\"'“”‘’«»"
+
+
+def _said(value):
+    """A text as :func:`says` compares it: casefolded, whitespace collapsed and dropped around punctuation, quotes
+    around it and closing punctuation removed."""
+    body = re.sub(r"\s*([^\w\s])\s*", r"\1", text(value))
+    while body and (body[-1] in _CLOSING + _QUOTES or body[0] in _QUOTES):
+        body = body[:-1] if body[-1] in _CLOSING + _QUOTES else body[1:]
+    return body
+
+
+def says(body, phrase, whole=False):
+    """True when ``body`` (a message, a note, an answer) says ``phrase``: the phrase stands in it as whole words, case,
+    spacing, quotes around either and closing punctuation aside ("Ship it" is said by "ship it!" and "OK, ship   it.",
+    not by "ship items"); other punctuation counts ("11:00" is not "1100", "don't" is not "dont"). With ``whole``, the
+    phrase must be all the body says ("Ship it." for "ship it", not "Ship it now"). An empty phrase is said by nothing."""
+    want, got = _said(phrase), _said(body)
+    if not want:
+        return False
+    if whole:
+        return got == want
+    return re.search(rf"(?<!\w){re.escape(want)}(?!\w)", got) is not None
+
+
+def phone_is(value, truth):
+    """True when an answer ``value`` is the phone number ``truth`` written any usual way: its digits grouped by spaces,
+    dashes, dots, slashes or brackets, a leading "+" and country code (1 to 3 digits) and a closing full stop aside
+    ("(555) 0137", "555.0137", "+1 555-0137." are 555-0137); anything else in it ("555-0137 or 0138", "ext 2") fails."""
+    body = text(value).rstrip(".")
+    want = digits(truth)
+    if not want or not re.fullmatch(r"\+?[\d\s().\-/]+", body):
+        return False
+    got = digits(body)
+    return got == want or (body.startswith("+") and got.endswith(want) and 1 <= len(got) - len(want) <= 3)
+
+
 # A plain decimal ("12", "-3.5", ".5", "1e3"): not float()'s "nan", "inf" or "1_000".
 _DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?", re.I)
 # Thousands grouped by commas, three digits a group: "1,204", "-12,000.50".
 _GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?")
 # One decimal comma: "1,5", "0,25" (a comma before exactly three digits is grouping, above) — as AnswerSheet reads it.
 _DECIMAL_COMMA = re.compile(r"[+-]?\d+,\d+")
+# An answer of one number: what stands before it, the number (digits, commas, one point, an exponent), what follows.
+_QUANTITY = re.compile(r"(.*?)([+-]?(?:\d[\d,]*\.?\d*|\.\d+)(?:e[+-]?\d+)?)(.*)", re.I)
+# A currency sign stands for its written names: "$" in ``drop`` lets "12.50 dollars" and "USD 12.50" read as 12.5.
+CURRENCY_WORDS = {"$": ("dollar", "dollars", "usd"), "€": ("euro", "euros", "eur"), "£": ("pound", "pounds", "gbp")}
+
+
+def _unit(value):
+    """A unit as compared: casefolded, without spaces ("% RH" and "%rh" are one unit)."""
+    return "".join(str(value).split()).casefold()
+
+
+def quantity(value, units=(), drop=","):
+    """Return an answer of one number, written alone or with one of ``units`` before or after it, as a float; None
+    when it is no number or something else stands around it.
+
+    Case, spacing and a closing full stop aside: with units ("%", "% rh", "percent"), "47", "47%", "47 % RH", "47
+    percent." all read 47, while "47 RH", "about 47" and "47 or 48" are None. The characters ``drop`` are removed
+    first and a comma is read as :func:`number` says; a numeric ``value`` is itself, None and booleans are None.
+    """
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    body = str(value).replace("\u2212", "-")  # a typographic minus
+    for ch in drop.replace(",", ""):
+        body = body.replace(ch, "")
+    m = _QUANTITY.fullmatch(" ".join(body.split()))
+    if not m:
+        return None
+    allowed = {""} | {_unit(u) for u in units}
+    after = _unit(m.group(3))
+    after = after[:-1] if after.endswith(".") else after
+    if _unit(m.group(1)) not in allowed or after not in allowed:
+        return None
+    core = m.group(2)
+    if "," in drop:
+        if _GROUPED.fullmatch(core):
+            core = core.replace(",", "")
+        elif _DECIMAL_COMMA.fullmatch(core):
+            core = core.replace(",", ".")
+    return float(core) if _DECIMAL.fullmatch(core) else None
 
 
 def number(value, drop=","):
@@ -144,21 +224,12 @@ def number(value, drop=","):
 
     A comma in ``drop`` is read as a separator, not deleted blindly: comma-grouped thousands ("1,204") and one
     decimal comma ("1,5" is 1.5, as the AnswerSheet app reads it); any other comma ("1,,2", "12,34,5") makes
-    the text no number, where deleting every comma would have read "1,5" as 15.
+    the text no number, where deleting every comma would have read "1,5" as 15. A currency sign in ``drop`` lets
+    its names stand before or after the number (see :data:`CURRENCY_WORDS`): with drop "$,", "$12.50", "$ 12.50",
+    "12.50 dollars" and "USD 12.50" are 12.5.
     """
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    body = str(value).strip()
-    for ch in drop.replace(",", ""):
-        body = body.replace(ch, "")
-    if "," in drop:
-        if _GROUPED.fullmatch(body):
-            body = body.replace(",", "")
-        elif _DECIMAL_COMMA.fullmatch(body):
-            body = body.replace(",", ".")
-    return float(body) if _DECIMAL.fullmatch(body) else None
+    units = [word for sign, names in CURRENCY_WORDS.items() if sign in drop for word in names]
+    return quantity(value, units, drop)
 
 
 def number_is(value, truth, drop="", tolerance=0.0):
@@ -183,8 +254,10 @@ def hhmm(total):
 
 
 def time_of(value):
-    """Return a time answer ("14:15", "2:15 pm", "4 pm", "16.00") as ``HH:MM``; None when it is not a time of day."""
-    body = str(value if value is not None else "").strip().lower().replace(" ", "").replace(".", ":")
+    """Return a time answer ("14:15", "09:05", "9:05 am", "9:05 a.m.", "4 pm", "16.00") as ``HH:MM``; None when it
+    is not a time of day ("9:05 pm" is 21:05; "25:00", "13 pm" and "905" are none)."""
+    body = "".join(str(value if value is not None else "").lower().split())
+    body = re.sub(r"([ap])\.?m\.?$", r"\1m", body).replace(".", ":")  # "a.m." -> "am"; "9.05" -> "9:05"
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", body)
     if not m or (m.group(2) is None and m.group(3) is None):
         return None
