@@ -1,9 +1,10 @@
 // Fernhill Goods acts only on what is on screen: an order's, product's or PO's buttons on its own page, table and
-// low-stock rows as shown now, nothing under a dialog.
+// low-stock rows as shown now, nothing under a dialog; and its searches, which ignore accents and case.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { open, ui, act, type, product, order, snap } from './testkit.mjs';
+import * as sa from './logic.js';
+import { open, data, ui, act, type, product, order, snap } from './testkit.mjs';
 
 test('page actions act on the record on its page only, never from another screen or under a dialog', async () => {
   const dev = await open();
@@ -45,4 +46,19 @@ test('table and low-stock rows: only rows on screen are checked, bulk-edited or 
   assert.equal(ui(dev).dialog, null);
   act(dev, { type: 'start_po', vendor: 'V-02' });
   assert.equal(ui(dev).poDraft.vendor, 'V-02');
+});
+
+test('the product and order searches ignore accents and case', async () => {
+  const dev = await open();
+  const d = snap(dev);
+  dev.setState({ apps: { shopadmin: { data: {
+    products: d.products.map((p) => (p.id === 'P-101' ? { ...p, title: 'Crème Brûlée Ramekin' } : p)),
+    orders: d.orders.map((o) => (o.id === 'FH-1041' ? { ...o, customer: 'Inés Peña' } : o)),
+  } } } });
+  type(dev, 'search', 'creme brulee');
+  assert.deepEqual(sa.productRows(data(dev), ui(dev)).map((p) => p.id), ['P-101']);
+  type(dev, 'search', 'RAMÉKIN');
+  assert.deepEqual(sa.productRows(data(dev), ui(dev)).map((p) => p.id), ['P-101']);
+  type(dev, 'order-search', 'ines pena');
+  assert.deepEqual(sa.orderRows(data(dev), ui(dev)).map((o) => o.id), ['FH-1041']);
 });

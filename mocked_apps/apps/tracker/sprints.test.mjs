@@ -129,3 +129,14 @@ test('backlog: filters, text, sort, check all, bulk edits with per-issue rules',
   assert.equal(ui(dev).drafts['filter-text'], '');
   assertSprintInvariant(dev);
 });
+
+test('the backlog filter text ignores accents and case', async () => {
+  const dev = await open();
+  const d = data(dev);
+  const target = d.issues.find((i) => i.project === 'TRK');
+  dev.setState({ apps: { tracker: { data: { issues: d.issues.map((i) => (i.id === target.id ? { ...i, title: 'Résumé upload fails for Zoë' } : i)) } } } });
+  for (const q of ['resume upload', 'ZOE', '  RÉSUMÉ  upload ']) {
+    type(dev, 'filter-text', q);
+    assert.deepEqual(backlogRows(data(dev), ui(dev), world).map((i) => i.id), [target.id], q);
+  }
+});
