@@ -299,6 +299,7 @@ def test_shopadmin_po_dialog_cost_counts_only_quantities_the_order_takes(desktop
     # The dialog's running cost multiplied whatever was typed: "-3" showed a negative order cost.
     page, errors = desktop
     page.evaluate("__gym.reset({seed: 1, start_app: 'shopadmin'})")
+    page.evaluate("__gym.dispatch('shopadmin', {type: 'nav', screen: 'lowstock'})")  # the vendor's Order button is there
     page.evaluate("__gym.dispatch('shopadmin', {type: 'start_po', vendor: 'V-01'})")
     draft = page.evaluate("__gym.getState().apps.shopadmin.ui.poDraft")
     total = "document.querySelector('.sa-dialog .sa-refund-total').textContent"

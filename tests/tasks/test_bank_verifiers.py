@@ -62,7 +62,8 @@ async def test_potionlab_a_failed_brew_poured_away_is_no_purchase(task):
     sludge = _brew(["emberroot", "frostfern"])
     after_sludge = _replay(spec, inst, sludge)
     [murk] = [x["id"] for x in after_sludge["apps"]["potionlab"]["data"]["potions"] if x["family"] == "murk"]
-    actions = sludge + [("potionlab", {"type": "discard", "id": murk}), ("potionlab", {"type": "confirm_discard"})]
+    actions = sludge + [("potionlab", {"type": "open_potion", "id": murk}), ("potionlab", {"type": "discard", "id": murk}),
+                        ("potionlab", {"type": "confirm_discard"})]
     actions += _brew([p["a"], p["b"], p["c"]])
     pool = VerifierPool(size=1)
     try:
@@ -150,7 +151,8 @@ async def test_potionlab_buy_order_books_balance_with_a_failed_brew_poured_away(
     initial = _s0(spec, inst)
     start = [("potionlab", {"type": "buy", "ing": o["buy"], "qty": o["q"]})] + _brew(["emberroot", "frostfern"])
     [murk] = [x["id"] for x in _replay(spec, inst, start)["apps"]["potionlab"]["data"]["potions"] if x["family"] == "murk"]
-    actions = start + [("potionlab", {"type": "discard", "id": murk}), ("potionlab", {"type": "confirm_discard"})]
+    actions = start + [("potionlab", {"type": "open_potion", "id": murk}), ("potionlab", {"type": "discard", "id": murk}),
+                       ("potionlab", {"type": "confirm_discard"})]
     actions += _brew([o["a"], o["b"], o["c"]])
     old = {x["id"] for x in initial["apps"]["potionlab"]["data"]["potions"]}
     [new] = [x["id"] for x in _replay(spec, inst, actions)["apps"]["potionlab"]["data"]["potions"] if x["id"] not in old]
@@ -185,7 +187,8 @@ async def test_tracker_create_bug_accepts_the_bug_filed_after_a_deleted_mistake(
     inst = sample(spec, 0)
     p = inst.params
     initial = _s0(spec, inst)
-    mistake = _tracker_new_bug(p, "Wrong title") + [{"app": "tracker", "action": {"type": "delete_issue", "key": p["proj"]["new"]}},
+    mistake = _tracker_new_bug(p, "Wrong title") + [{"app": "tracker", "action": {"type": "open_issue", "key": p["proj"]["new"]}},
+                                                   {"app": "tracker", "action": {"type": "delete_issue", "key": p["proj"]["new"]}},
                                                    {"app": "tracker", "action": {"type": "confirm_delete"}}]
     pool = VerifierPool(size=1)
     try:

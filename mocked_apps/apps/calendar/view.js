@@ -7,7 +7,7 @@ import {
   REMINDERS, addDays, attendeeName, conflicts, contactsFrom, eventsOn, findEvent, isoDate, longDate, monthGrid, monthTitle,
   normalizeDate, normalizeTime, reminderLabel, searchEvents, shortDate, upcoming, minutes,
 } from './logic.js';
-import { compareText } from '../../runtime/core/text.js';
+import { compareText, matchesQuery } from '../../runtime/core/text.js';
 
 /** Icons drawn for this app on a 24×24 grid. */
 const ICONS = {
@@ -238,8 +238,7 @@ function formScreen(api, contacts) {
 
 function attendeesScreen(api, contacts) {
   const chosen = (api.state.ui.form && api.state.ui.form.attendees) || [];
-  const q = api.draft('attendee_search').trim().toLowerCase();
-  const list = contacts.filter((c) => !q || c.name.toLowerCase().includes(q)).sort((a, b) => compareText(a.name, b.name));
+  const list = contacts.filter((c) => matchesQuery(api.draft('attendee_search'), [c.name])).sort((a, b) => compareText(a.name, b.name));
   return [
     bar(api, `Attendees (${chosen.length})`, { actions: [
       { id: 'btn:done', icon: 'check', label: 'Done', onclick: () => api.dispatch({ type: 'done_attendees' }) },

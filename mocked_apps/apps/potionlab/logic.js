@@ -222,15 +222,16 @@ export function reduce(state, action, ctx) {
       goTo(ui, 'potion', { potion: action.id });
       return state;
     case 'discard': {
+      // Only the potion on screen: from another screen the dialog would pour away a potion not shown and then
+      // go back one screen from where the agent stood.
       const id = action.id ?? ui.potion;
-      if (!data.potions.some((p) => p.id === id)) return state;
-      ui.potion = id;
+      if (ui.screen !== 'potion' || id !== ui.potion || !data.potions.some((p) => p.id === id)) return state;
       ui.dialog = 'discard';
       return state;
     }
     case 'confirm_discard': {
       const p = data.potions.find((x) => x.id === ui.potion);
-      if (ui.dialog !== 'discard' || !p) {
+      if (ui.dialog !== 'discard' || ui.screen !== 'potion' || !p) {
         ui.dialog = null;
         return state;
       }

@@ -201,6 +201,29 @@ test('discard asks first, then pours the potion away', async () => {
   assert.deepEqual(app(dev).data.potions.map((p) => p.id), ['pw2']);
 });
 
+test('discard acts only on the potion on screen', async () => {
+  const dev = await open();
+  act(dev, { type: 'tab', tab: 'shelf' });
+  act(dev, { type: 'discard', id: 'pw1' });
+  assert.equal(app(dev).ui.dialog, null, 'the shelf shows no Pour away button');
+  act(dev, { type: 'confirm_discard' });
+  assert.deepEqual(app(dev).data.potions.map((p) => p.id), ['pw1', 'pw2']);
+  assert.equal(app(dev).ui.screen, 'tabs');
+  act(dev, { type: 'open_order', id: 'o5' });
+  act(dev, { type: 'discard', id: 'pw1' });
+  act(dev, { type: 'confirm_discard' });
+  assert.deepEqual(app(dev).data.potions.map((p) => p.id), ['pw1', 'pw2'], 'not from an order screen');
+  assert.equal(app(dev).ui.screen, 'order');
+  dev.system({ type: 'back' });
+  act(dev, { type: 'open_potion', id: 'pw1' });
+  act(dev, { type: 'discard', id: 'pw2' });
+  assert.equal(app(dev).ui.dialog, null, 'not another potion than the one shown');
+  act(dev, { type: 'discard', id: 'pw1' });
+  act(dev, { type: 'confirm_discard' });
+  assert.deepEqual(app(dev).data.potions.map((p) => p.id), ['pw2']);
+  assert.equal(app(dev).ui.tab, 'shelf');
+});
+
 test('book: open a recipe and load it into the cauldron when the pantry allows', async () => {
   const dev = await open();
   act(dev, { type: 'tab', tab: 'book' });

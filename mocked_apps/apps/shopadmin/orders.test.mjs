@@ -9,17 +9,23 @@ const { refundable } = sa;
 
 test('order workflow: pending > paid > shipped > delivered, no jumps or moves after delivery', async () => {
   const dev = await open();
+  act(dev, { type: 'open_order', id: 'FH-1051' });
   act(dev, { type: 'advance', id: 'FH-1051', to: 'shipped' });
   assert.match(ui(dev).notice, /can only move to Paid/);
   assert.equal(order(dev, 'FH-1051').status, 'pending');
+  act(dev, { type: 'open_order', id: 'FH-1051' });
   act(dev, { type: 'advance', id: 'FH-1051' });
   assert.equal(order(dev, 'FH-1051').status, 'paid');
   assert.equal(order(dev, 'FH-1051').paid, order(dev, 'FH-1051').total);
+  act(dev, { type: 'open_order', id: 'FH-1051' });
   act(dev, { type: 'advance', id: 'FH-1051' });
+  act(dev, { type: 'open_order', id: 'FH-1051' });
   act(dev, { type: 'advance', id: 'FH-1051' });
   assert.equal(order(dev, 'FH-1051').status, 'delivered');
+  act(dev, { type: 'open_order', id: 'FH-1051' });
   act(dev, { type: 'advance', id: 'FH-1051' });
   assert.match(ui(dev).notice, /can't move on/);
+  act(dev, { type: 'open_order', id: 'FH-0000' });
   act(dev, { type: 'advance', id: 'FH-0000' });
   assertInvariants(dev);
 });
@@ -64,15 +70,19 @@ test('pending order edits keep the total invariant and move stock', async () => 
 test('cancel: only pending or paid; restocks and refunds what was paid', async () => {
   const dev = await open();
   const before = snap(dev);
+  act(dev, { type: 'open_order', id: 'FH-1045' });
   act(dev, { type: 'cancel_order', id: 'FH-1045' });
   assert.match(ui(dev).notice, /Shipped orders can't be cancelled.*refund instead/i);
   assert.equal(ui(dev).dialog, null);
+  act(dev, { type: 'open_order', id: 'FH-1054' });
   act(dev, { type: 'cancel_order', id: 'FH-1054' });
   assert.match(ui(dev).notice, /Cancelled orders can't be cancelled/);
+  act(dev, { type: 'open_order', id: 'FH-1048' });
   act(dev, { type: 'cancel_order', id: 'FH-1048' });
   assert.equal(ui(dev).dialog, 'cancel');
   act(dev, { type: 'close_dialog' });
   assert.deepEqual(data(dev), before);
+  act(dev, { type: 'open_order', id: 'FH-1048' });
   act(dev, { type: 'cancel_order', id: 'FH-1048' });
   act(dev, { type: 'confirm_cancel' });
   const o = order(dev, 'FH-1048');
@@ -81,6 +91,7 @@ test('cancel: only pending or paid; restocks and refunds what was paid', async (
   assert.equal(o.refunds.at(-1).reason, 'cancelled');
   assert.equal(product(dev, 'P-132').stock, 76);
   assert.equal(product(dev, 'P-134').stock, 27);
+  act(dev, { type: 'open_order', id: 'FH-1053' });
   act(dev, { type: 'cancel_order', id: 'FH-1053' });
   act(dev, { type: 'confirm_cancel' });
   assert.equal(order(dev, 'FH-1053').refunded, 0, 'nothing paid, nothing refunded');
@@ -92,8 +103,10 @@ test('cancel: only pending or paid; restocks and refunds what was paid', async (
 
 test('refund: rules (status, quantities, amount ≤ refundable) and restocking', async () => {
   const dev = await open();
+  act(dev, { type: 'open_order', id: 'FH-1051' });
   act(dev, { type: 'start_refund', id: 'FH-1051' });
   assert.match(ui(dev).notice, /Pending orders can't be refunded/);
+  act(dev, { type: 'open_order', id: 'FH-1054' });
   act(dev, { type: 'start_refund', id: 'FH-1054' });
   assert.match(ui(dev).notice, /Cancelled orders can't be refunded/);
   act(dev, { type: 'open_order', id: 'FH-1043' });

@@ -184,6 +184,7 @@ test('prices and costs stay below $100,000.00: the form refuses more, a bulk ris
   type(dev, 'p-price', '40000');
   act(dev, { type: 'save_product' });
   assert.equal(product(dev, 'P-101').price, 4000000);
+  act(dev, { type: 'nav', screen: 'products' });
   act(dev, { type: 'check', id: 'P-101' });
   act(dev, { type: 'bulk', kind: 'price', value: '200' });
   assert.deepEqual([ui(dev).bulk.count, ui(dev).bulk.skipped], [0, ['P-101']]);

@@ -26,6 +26,9 @@ test('vendors: edit email and lead time with validation', async () => {
 
 test('purchase orders: one vendor per PO, quantities validated, receive adds stock, cancel', async () => {
   const dev = await open();
+  act(dev, { type: 'lcheck', id: 'P-102' });
+  assert.deepEqual(ui(dev).lchecked, [], 'not from the products table');
+  act(dev, { type: 'nav', screen: 'lowstock' });
   act(dev, { type: 'start_po' });
   assert.match(ui(dev).notice, /Select low-stock items first/);
   act(dev, { type: 'lcheck', id: 'P-101' });
@@ -65,8 +68,10 @@ test('purchase orders: one vendor per PO, quantities validated, receive adds sto
   assert.equal(data(dev).pos.find((p) => p.id === 'PO-3002').status, 'received');
   act(dev, { type: 'receive_po' });
   assert.match(ui(dev).notice, /only sent orders/);
+  act(dev, { type: 'open_po', id: 'PO-3001' });
   act(dev, { type: 'cancel_po', id: 'PO-3001' });
   assert.equal(data(dev).pos.find((p) => p.id === 'PO-3001').status, 'cancelled');
+  act(dev, { type: 'open_po', id: 'PO-3001' });
   act(dev, { type: 'cancel_po', id: 'PO-3001' });
   assert.match(ui(dev).notice, /only sent orders/);
   act(dev, { type: 'low_vendor', vendor: 'V-03' });
@@ -84,6 +89,7 @@ test('new ids skip ids already in use: a PO and a product patched in under the n
     products: [...d0.products, { ...d0.products[0], id: 'P-137', sku: 'ZZZ-999' }],
     counters: { ...d0.counters, adj: 1 },
   } } } });
+  act(dev, { type: 'nav', screen: 'lowstock' });
   act(dev, { type: 'start_po', vendor: 'V-01' });
   act(dev, { type: 'confirm_po' });
   act(dev, { type: 'open_product', id: 'P-101' });

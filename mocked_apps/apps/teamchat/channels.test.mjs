@@ -13,8 +13,9 @@ test('private channels: invisible to outsiders, cannot be opened or joined', asy
   act(dev, { type: 'open_channel', id: 'c-hiring' });
   assert.equal(ui(dev).channel, 'c-general');
   act(dev, { type: 'join', id: 'c-hiring' });
-  assert.deepEqual(ch(dev, 'c-hiring').members, before.channels.find((c) => c.id === 'c-hiring').members);
-  assert.match(ui(dev).notice, /invite-only/);
+  act(dev, { type: 'open_browse' });
+  act(dev, { type: 'join', id: 'c-hiring' });
+  assert.deepEqual(ch(dev, 'c-hiring').members, before.channels.find((c) => c.id === 'c-hiring').members, 'not listed: no Join button');
 });
 
 test('create channel: validation errors, private toggle, creator is the signed-in user', async () => {
@@ -80,6 +81,11 @@ test('members: any member adds; only the creator removes, after a confirm', asyn
   assert.ok(ch(dev, 'c-design').members.includes('u-elif'));
   // Ada created #offsite-planning.
   act(dev, { type: 'open_channel', id: 'c-offsite' });
+  act(dev, { type: 'remove_member', user: 'u-hana' });
+  assert.equal(ui(dev).dialog, null, 'the members list is not open');
+  act(dev, { type: 'open_details' });
+  act(dev, { type: 'remove_member', user: 'u-elif', channel: 'c-design' });
+  assert.equal(ui(dev).dialog, null, 'a member of another channel than the one shown');
   act(dev, { type: 'remove_member', user: 'u-ada' });
   assert.match(ui(dev).notice, /yourself/);
   act(dev, { type: 'remove_member', user: 'u-hana' });
@@ -90,6 +96,8 @@ test('members: any member adds; only the creator removes, after a confirm', asyn
   act(dev, { type: 'confirm_remove' });
   assert.deepEqual(ch(dev, 'c-offsite').members, ['u-ada', 'u-celia', 'u-farah']);
   act(dev, { type: 'open_channel', id: 'c-data' });
+  act(dev, { type: 'open_details' });
+  act(dev, { type: 'add_people' });
   act(dev, { type: 'add_member', user: 'u-bram' });
   assert.ok(!ch(dev, 'c-data').members.includes('u-bram'), 'non-members cannot invite');
 });
@@ -102,6 +110,7 @@ test('user switch: permissions and "own message" rules follow the current user',
   assert.equal(data(dev).me, 'u-celia');
   assert.equal(ui(dev).menu, null);
   act(dev, { type: 'open_channel', id: 'c-design' });
+  act(dev, { type: 'open_details' });
   act(dev, { type: 'remove_member', user: 'u-elif' });
   act(dev, { type: 'confirm_remove' });
   assert.ok(!ch(dev, 'c-design').members.includes('u-elif'));
@@ -121,11 +130,19 @@ test('user switch: permissions and "own message" rules follow the current user',
 
 test('leave: not #general, not the creator; leaving a private channel goes to #general', async () => {
   const dev = await open();
+  act(dev, { type: 'open_details' });
   act(dev, { type: 'leave', id: 'c-general' });
   assert.match(ui(dev).notice, /Everyone stays/);
+  act(dev, { type: 'leave', id: 'c-leads' });
+  assert.ok(ch(dev, 'c-leads').members.includes('u-ada'), 'not the channel shown');
+  act(dev, { type: 'open_channel', id: 'c-offsite' });
+  act(dev, { type: 'open_details' });
   act(dev, { type: 'leave', id: 'c-offsite' });
   assert.match(ui(dev).notice, /created/);
   act(dev, { type: 'open_channel', id: 'c-leads' });
+  act(dev, { type: 'leave' });
+  assert.ok(ch(dev, 'c-leads').members.includes('u-ada'), 'Leave is in the details pane');
+  act(dev, { type: 'open_details' });
   act(dev, { type: 'leave' });
   assert.ok(!ch(dev, 'c-leads').members.includes('u-ada'));
   assert.equal(ui(dev).channel, 'c-general');

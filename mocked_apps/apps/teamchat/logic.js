@@ -6,7 +6,7 @@
 // lib/messages.js and lib/channels.js. This file is init and the navigation and user-switch cases.
 
 import { userById, userName, findChannel, findMessage, dmId, canSee, joinedChannels } from './lib/select.js';
-import { markRead, clearTransient, remember, openConversation, deny, current } from './lib/helpers.js';
+import { markRead, clearTransient, remember, openConversation, deny, current, shownMessage } from './lib/helpers.js';
 import { reduceMessages } from './lib/messages.js';
 import { reduceChannels } from './lib/channels.js';
 import { parseStamp } from '../../runtime/core/clock.js';
@@ -113,16 +113,16 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'focus': {
-      const m = findMessage(data, action.id);
-      if (!m || m.channel !== ui.channel) return state;
+      const m = shownMessage(state, action.id, ['main']);
+      if (!m) return state;
       clearTransient(ui);
       ui.focus = m.id;
       return state;
     }
     case 'open_thread': {
-      const m = findMessage(data, action.id);
-      if (!m || m.parent || !canSee(findChannel(data, m.channel), me)) return state;
-      if (m.channel !== ui.channel || ui.screen !== 'channel') openConversation(state, ctx, m.channel);
+      // A root of the list on screen (its Replies / Reply in thread buttons); `show` opens one found elsewhere.
+      const m = shownMessage(state, action.id, ['main']);
+      if (!m || !canSee(findChannel(data, m.channel), me)) return state;
       clearTransient(ui);
       Object.assign(ui, { pane: 'thread', thread: m.id, focus: m.id });
       return state;

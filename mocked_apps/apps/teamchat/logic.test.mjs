@@ -68,6 +68,11 @@ test('search: words, from:, in:, visibility', async () => {
   assert.deepEqual(searchMessages(d, world, 'u-ada', 'in:#random dumplings').map((m) => m.id), ['mr1d', 'mr1c', 'mr1a', 'mr1']);
   assert.deepEqual(searchMessages(d, world, 'u-ada', 'offers'), [], 'private #hiring is hidden from Ada');
   assert.deepEqual(searchMessages(d, world, 'u-bram', 'offers').map((m) => m.id), ['mh1']);
+  // accents and case never decide: the query and the message are folded alike
+  const accented = { ...d, messages: d.messages.map((m) => (m.id === 'ms6' ? { ...m, text: 'Le café de São Paulo: ticket réglé' } : m)) };
+  assert.deepEqual(searchMessages(accented, world, 'u-ada', 'CAFE sao regle').map((m) => m.id), ['ms6']);
+  assert.deepEqual(searchMessages(accented, world, 'u-ada', 'Réglé').map((m) => m.id), ['ms6']);
+  assert.deepEqual(parseQuery('Café').words, ['cafe']);
   assert.deepEqual(searchMessages(d, world, 'u-ada', ''), []);
   assert.deepEqual(searchMessages(d, world, 'u-ada', 'from:@ghost'), []);
 });

@@ -98,9 +98,11 @@ test('react: toggles per user, unknown codes are ignored, members only', async (
   assert.equal(msg(dev, 'mg8').reactions, undefined, 'empty reactions are removed');
   act(dev, { type: 'react', id: 'mg8', code: 'fire' });
   assert.equal(msg(dev, 'mg8').reactions, undefined);
+  act(dev, { type: 'open_channel', id: 'c-data' });
   act(dev, { type: 'react', id: 'mq3', code: 'check' });
   assert.equal(msg(dev, 'mq3').reactions, undefined);
   assert.match(ui(dev).notice, /Join #data-requests/);
+  act(dev, { type: 'open_channel', id: 'c-general' });
   act(dev, { type: 'open_picker', id: 'mg8' });
   assert.equal(ui(dev).picker, 'mg8');
   act(dev, { type: 'react', id: 'mg8', code: 'heart' });
@@ -159,6 +161,7 @@ test('delete: own only, confirm, thread roots with replies stay as placeholders'
   act(dev, { type: 'delete', id: 'mg1' });
   assert.equal(ui(dev).dialog, null);
   assert.match(ui(dev).notice, /own messages/);
+  act(dev, { type: 'open_channel', id: 'c-release' });
   act(dev, { type: 'delete', id: 'me3' });
   assert.equal(ui(dev).dialog, 'delete');
   act(dev, { type: 'close_dialog' });
@@ -171,6 +174,7 @@ test('delete: own only, confirm, thread roots with replies stay as placeholders'
   act(dev, { type: 'open_channel', id: 'c-random' });
   act(dev, { type: 'send', text: 'Root' });
   const root = data(dev).messages.at(-1);
+  act(dev, { type: 'open_thread', id: root.id });
   act(dev, { type: 'reply', id: root.id, text: 'child' });
   act(dev, { type: 'delete', id: root.id });
   act(dev, { type: 'confirm_delete' });
@@ -188,6 +192,7 @@ test('delete: a placeholder root goes with its last reply (no empty "deleted" th
   act(dev, { type: 'open_channel', id: 'c-random' });
   act(dev, { type: 'send', text: 'Root' });
   const root = data(dev).messages.at(-1);
+  act(dev, { type: 'open_thread', id: root.id });
   act(dev, { type: 'reply', id: root.id, text: 'one' });
   const one = data(dev).messages.at(-1);
   act(dev, { type: 'reply', id: root.id, text: 'two' });
@@ -216,4 +221,46 @@ test('mentions match a handle in any case: "@Bram" mentions bram and is highligh
   assert.deepEqual(chat.textSegments(world, m.text).filter((s) => s.mention).map((s) => [s.text, s.mention]), [['@Bram', 'u-bram']]);
   act(dev, { type: 'switch_user', user: 'u-bram' });
   assert.ok(chat.mentionsOf(data(dev), world, 'u-bram').some((x) => x.id === m.id));
+});
+
+test('message actions act only on a message on screen: not another list, not a closed thread, not under a dialog', async () => {
+  const dev = await open();
+  assert.equal(ui(dev).channel, 'c-general');
+  const before = snapshotData(dev);
+  // me3 and me4a are Ada's, in #release, not shown while #general is open
+  act(dev, { type: 'react', id: 'me3', code: 'tada' });
+  act(dev, { type: 'pin', id: 'me3' });
+  act(dev, { type: 'edit', id: 'me3' });
+  act(dev, { type: 'delete', id: 'me3' });
+  act(dev, { type: 'confirm_delete' });
+  act(dev, { type: 'open_picker', id: 'me3' });
+  act(dev, { type: 'focus', id: 'me3' });
+  act(dev, { type: 'open_thread', id: 'me4' });
+  act(dev, { type: 'reply', id: 'mg3', text: 'no thread open' });
+  // a reply is shown only in its open thread, not in the channel's list
+  act(dev, { type: 'delete', id: 'mg5a' });
+  assert.deepEqual(snapshotData(dev), before);
+  assert.equal(ui(dev).dialog, null);
+  assert.equal(ui(dev).editing, null);
+  assert.equal(ui(dev).picker, null);
+  assert.equal(ui(dev).pane, null);
+  assert.equal(ui(dev).channel, 'c-general');
+  // the search results list messages but has no buttons on them
+  act(dev, { type: 'search', query: 'release' });
+  act(dev, { type: 'pin', id: 'me1', value: false });
+  assert.equal(msg(dev, 'me1').pinned, 'u-bram');
+  // the thread pane shows its replies; the dialog covers everything else
+  act(dev, { type: 'open_channel', id: 'c-general' });
+  act(dev, { type: 'open_thread', id: 'mg5' });
+  act(dev, { type: 'delete', id: 'mg5a' });
+  assert.equal(ui(dev).dialog, 'delete');
+  act(dev, { type: 'react', id: 'mg8', code: 'eyes' });
+  assert.equal(msg(dev, 'mg8').reactions, undefined, 'under the dialog');
+  act(dev, { type: 'close_dialog' });
+  act(dev, { type: 'react', id: 'mg5a', code: 'eyes' });
+  assert.deepEqual(msg(dev, 'mg5a').reactions, { eyes: ['u-ada'] });
+  // the pins pane unpins its own pins
+  act(dev, { type: 'open_pins' });
+  act(dev, { type: 'pin', id: 'mg4', value: false });
+  assert.equal(msg(dev, 'mg4').pinned, undefined);
 });

@@ -89,7 +89,11 @@ test('labels, comments, links, subtasks', async () => {
   act(dev, { type: 'add_comment', text: '   ' });
   assert.equal(data(dev).comments.filter((x) => x.issue === 'TRK-21').length, 1);
   act(dev, { type: 'delete_comment', id: 'C1' });
+  assert.ok(data(dev).comments.some((x) => x.id === 'C1'), 'a comment of TRK-6, not on screen');
+  act(dev, { type: 'open_issue', key: 'TRK-6' });
+  act(dev, { type: 'delete_comment', id: 'C1' });
   assert.match(ui(dev).notice, /own comments/);
+  act(dev, { type: 'open_issue', key: 'TRK-21' });
   act(dev, { type: 'delete_comment', id: c.id });
   assert.equal(data(dev).comments.filter((x) => x.issue === 'TRK-21').length, 0);
   // Links
@@ -179,6 +183,9 @@ test('create issue: validation, choices, key from the project counter', async ()
 test('delete issue: confirm; subtasks block it; links, comments and epic references go', async () => {
   const dev = await open();
   act(dev, { type: 'delete_issue', key: 'TRK-3' });
+  assert.equal(ui(dev).notice, null, 'not from the board');
+  act(dev, { type: 'open_issue', key: 'TRK-3' });
+  act(dev, { type: 'delete_issue', key: 'TRK-3' });
   assert.match(ui(dev).notice, /has subtasks/);
   assert.equal(ui(dev).dialog, null);
   act(dev, { type: 'open_issue', key: 'TRK-26' });
@@ -196,6 +203,7 @@ test('delete issue: confirm; subtasks block it; links, comments and epic referen
   act(dev, { type: 'confirm_delete' });
   assert.ok(!data(dev).links.some((l) => l.to === 'TRK-27'));
   assert.equal(data(dev).counters.TRK, 28, 'keys are never reused');
+  act(dev, { type: 'open_issue', key: 'TRK-2' });
   act(dev, { type: 'delete_issue', key: 'TRK-2' });
   act(dev, { type: 'confirm_delete' });
   assert.ok(!data(dev).issues.some((i) => i.epic === 'TRK-2'), 'issues leave a deleted epic');
@@ -228,20 +236,26 @@ test('an open issue cannot join a Done epic (Done means every issue of the epic 
   let n = 0;
   const ctx = { world, now: 0, uid: (p) => `${p}x${(n += 1)}` };
   const open = state.data.issues.find((i) => i.project === 'TRK' && i.status !== 'done' && ['story', 'bug', 'task'].includes(i.type) && i.epic !== 'TRK-2');
+  tkl.reduce(state, { type: 'open_issue', key: open.id }, ctx);
   const before = JSON.stringify(state.data);
   tkl.reduce(state, { type: 'set_field', key: open.id, field: 'epic', value: 'TRK-2' }, ctx);
   assert.match(state.ui.notice, /Epic TRK-2 is Done/);
   assert.equal(JSON.stringify(state.data), before);
   const finished = state.data.issues.find((i) => i.project === 'TRK' && i.status === 'done' && ['story', 'bug', 'task'].includes(i.type) && i.epic !== 'TRK-2');
+  tkl.reduce(state, { type: 'open_issue', key: finished.id }, ctx);
   tkl.reduce(state, { type: 'set_field', key: finished.id, field: 'epic', value: 'TRK-2' }, ctx);
   assert.equal(state.data.issues.find((i) => i.id === finished.id).epic, 'TRK-2', 'a Done issue may join');
 });
 
-test('unlink records the change on an issue of that link, not on an unrelated open issue', async () => {
+test('unlink: only a link of the open issue, recorded on that issue', async () => {
   const dev = await open();
   const link = data(dev).links[0];
   const other = data(dev).issues.find((i) => i.id !== link.from && i.id !== link.to);
   act(dev, { type: 'open_issue', key: other.id });
+  act(dev, { type: 'unlink', id: link.id });
+  assert.ok(data(dev).links.some((l) => l.id === link.id), 'the open issue does not show that link');
+  assert.deepEqual(data(dev).history, []);
+  act(dev, { type: 'open_issue', key: link.to });
   act(dev, { type: 'unlink', id: link.id });
   const h = data(dev).history[data(dev).history.length - 1];
   assert.equal(h.field, 'link');
@@ -277,4 +291,46 @@ test('descriptions stay within 2000 characters, as comments do: the field editor
   act(dev, { type: 'create_issue' });
   assert.match(ui(dev).errors.description, /at most 2000/);
   assert.equal(JSON.stringify(data(dev)), before);
+});
+
+test('issue actions act only on what is on screen: the open issue, a board card, a backlog row', async () => {
+  const dev = await open();
+  const active = data(dev).sprints.find((s) => s.project === 'TRK' && s.state === 'active');
+  const offBoard = data(dev).issues.find((i) => i.project === 'TRK' && i.sprint !== active.id && i.type === 'task' && i.status === 'todo');
+  const onBoard = data(dev).issues.find((i) => i.sprint === active.id && i.status === 'todo' && i.assignee);
+  const before = JSON.stringify(data(dev));
+  // on the board: an issue's fields, labels and comments are not shown, nor a card outside the active sprint
+  for (const a of [{ type: 'set_field', key: onBoard.id, field: 'priority', value: 'urgent' },
+    { type: 'add_label', key: onBoard.id, label: 'ghost' }, { type: 'add_comment', key: onBoard.id, text: 'unseen' },
+    { type: 'move', key: offBoard.id, to: 'in_progress' }, { type: 'select_card', key: offBoard.id },
+    { type: 'start_sprint', id: 'trk-s8' }, { type: 'delete_issue', key: onBoard.id }]) act(dev, a);
+  assert.equal(JSON.stringify(data(dev)), before);
+  assert.equal(ui(dev).dialog, null);
+  assert.equal(ui(dev).selected, null);
+  act(dev, { type: 'move', key: onBoard.id, to: 'in_progress' });
+  assert.equal(issue(dev, onBoard.id).status, 'in_progress', 'a card on the board moves');
+  // the open issue's screen: a key of another issue does nothing, nor anything under a dialog
+  act(dev, { type: 'open_issue', key: offBoard.id });
+  const opened = JSON.stringify(data(dev));
+  act(dev, { type: 'set_field', key: onBoard.id, field: 'priority', value: 'low' });
+  act(dev, { type: 'move', key: onBoard.id, to: 'todo' });
+  act(dev, { type: 'delete_issue' });
+  assert.equal(ui(dev).dialog, 'delete');
+  act(dev, { type: 'add_comment', text: 'under the dialog' });
+  act(dev, { type: 'set_field', field: 'priority', value: 'low' });
+  assert.equal(JSON.stringify(data(dev)), opened);
+  act(dev, { type: 'close_dialog' });
+  act(dev, { type: 'set_field', key: offBoard.id.toLowerCase(), field: 'priority', value: 'low' });
+  assert.equal(issue(dev, offBoard.id).priority, 'low');
+  // the backlog: a row hidden by the filter text is neither checked nor bulk-edited
+  act(dev, { type: 'view', screen: 'backlog' });
+  type(dev, 'filter-text', offBoard.title);
+  act(dev, { type: 'check', key: onBoard.id });
+  assert.deepEqual(ui(dev).checked, []);
+  act(dev, { type: 'check', key: offBoard.id });
+  type(dev, 'filter-text', onBoard.title);
+  act(dev, { type: 'check', key: onBoard.id });
+  act(dev, { type: 'bulk_set', field: 'priority', value: 'urgent' });
+  assert.equal(issue(dev, offBoard.id).priority, 'low', 'checked, then hidden by the filter text');
+  assert.equal(issue(dev, onBoard.id).priority, 'urgent');
 });

@@ -7,7 +7,7 @@
 // are lib/issues.js and lib/planning.js. This file is init and the navigation cases.
 
 import { dateAfter, splitKey, findIssue } from './lib/select.js';
-import { clearTransient, go } from './lib/edit.js';
+import { clearTransient, go, boardCard } from './lib/edit.js';
 import { reduceIssues } from './lib/issues.js';
 import { reducePlanning } from './lib/planning.js';
 import { parseStamp } from '../../runtime/core/clock.js';
@@ -96,7 +96,7 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'select_card': {
-      const issue = findIssue(data, action.key);
+      const issue = boardCard(state, action.key);
       if (!issue) return state;
       ui.selected = ui.selected === issue.id ? null : issue.id;
       ui.menu = null;

@@ -9,19 +9,25 @@ const { sprintPoints, backlogRows } = tk;
 
 test('sprint field: same project, not closed, epics excluded, subtasks follow their parent', async () => {
   const dev = await open();
+  act(dev, { type: 'open_issue', key: 'TRK-3' });
   act(dev, { type: 'set_field', key: 'TRK-3', field: 'sprint', value: 'trk-s8' });
   assert.equal(issue(dev, 'TRK-3').sprint, 'trk-s8');
   assert.equal(issue(dev, 'TRK-4').sprint, 'trk-s8');
   assert.equal(issue(dev, 'TRK-5').sprint, 'trk-s8');
   assertSprintInvariant(dev);
+  act(dev, { type: 'open_issue', key: 'TRK-5' });
   act(dev, { type: 'set_field', key: 'TRK-5', field: 'sprint', value: 'trk-s7' });
   assert.match(ui(dev).notice, /Subtasks follow their parent/);
+  act(dev, { type: 'open_issue', key: 'TRK-3' });
   act(dev, { type: 'set_field', key: 'TRK-3', field: 'sprint', value: 'trk-s6' });
   assert.match(ui(dev).notice, /closed/);
+  act(dev, { type: 'open_issue', key: 'TRK-3' });
   act(dev, { type: 'set_field', key: 'TRK-3', field: 'sprint', value: 'mob-s4' });
   assert.match(ui(dev).notice, /same project/);
+  act(dev, { type: 'open_issue', key: 'TRK-1' });
   act(dev, { type: 'set_field', key: 'TRK-1', field: 'sprint', value: 'trk-s7' });
   assert.match(ui(dev).notice, /Epics/);
+  act(dev, { type: 'open_issue', key: 'TRK-3' });
   act(dev, { type: 'set_field', key: 'TRK-3', field: 'sprint', value: 'none' });
   assert.equal(issue(dev, 'TRK-5').sprint, null);
   assertSprintInvariant(dev);
@@ -50,7 +56,10 @@ test('complete sprint: dialog, unfinished issues to the next sprint or the backl
   assertSprintInvariant(dev);
   act(dev, { type: 'complete_sprint', id: 'trk-s7' });
   assert.match(ui(dev).notice, /Only the active sprint/);
-  // Start the next one: committed points are snapshot.
+  // Start the next one (from the sprint list): committed points are snapshot.
+  act(dev, { type: 'start_sprint', id: 'trk-s8' });
+  assert.equal(sprint(dev, 'trk-s8').state, 'planned', 'the board shows no Start button');
+  act(dev, { type: 'view', screen: 'sprints' });
   act(dev, { type: 'start_sprint', id: 'trk-s9' });
   assert.match(ui(dev).notice, /no issues/);
   act(dev, { type: 'start_sprint', id: 'trk-s8' });
@@ -119,4 +128,15 @@ test('backlog: filters, text, sort, check all, bulk edits with per-issue rules',
   assert.deepEqual(ui(dev).filters, {});
   assert.equal(ui(dev).drafts['filter-text'], '');
   assertSprintInvariant(dev);
+});
+
+test('the backlog filter text ignores accents and case', async () => {
+  const dev = await open();
+  const d = data(dev);
+  const target = d.issues.find((i) => i.project === 'TRK');
+  dev.setState({ apps: { tracker: { data: { issues: d.issues.map((i) => (i.id === target.id ? { ...i, title: 'Résumé upload fails for Zoë' } : i)) } } } });
+  for (const q of ['resume upload', 'ZOE', '  RÉSUMÉ  upload ']) {
+    type(dev, 'filter-text', q);
+    assert.deepEqual(backlogRows(data(dev), ui(dev), world).map((i) => i.id), [target.id], q);
+  }
 });

@@ -14,3 +14,10 @@ export function compareText(a, b) {
 export function fold(value) {
   return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
+
+/** Return true when `query` is blank or, folded (spaces squeezed), is part of one of `fields` folded the same way:
+ * the one rule of the apps' search boxes ("sao" finds "São Paulo", "cafe" finds "Café", "ÉMILE" finds "Emile"). */
+export function matchesQuery(query, fields) {
+  const q = fold(query).trim().replace(/\s+/g, ' ');
+  return !q || fields.some((f) => fold(f).replace(/\s+/g, ' ').includes(q));
+}

@@ -6,6 +6,7 @@
 
 import * as clock from '../../../runtime/core/clock.js';
 import { money, short } from './money.js';
+import { matchesQuery } from '../../../runtime/core/text.js';
 
 export const DAY = 86400000;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -79,15 +80,13 @@ export function totalBalance(data) {
 
 /** Return the transactions, newest first, optionally of one account, matching a search and a direction filter. */
 export function listTransactions(data, { account = 'all', query = '', direction = 'all' } = {}) {
-  const q = String(query || '').trim().toLowerCase();
   // Ties in time (every action of one virtual minute has the same time) go by creation, newest first: the list
   // is in that order (seeded ones by id), while the ids themselves compare as text ("tx10" < "tx9").
   const made = new Map((data.transactions || []).map((t, i) => [t, i]));
   return (data.transactions || [])
     .filter((t) => account === 'all' || t.account === account)
     .filter((t) => direction === 'all' || (direction === 'in' ? t.amount_cents > 0 : t.amount_cents < 0))
-    .filter((t) => !q || t.title.toLowerCase().includes(q) || (t.note || '').toLowerCase().includes(q)
-      || t.category.toLowerCase().includes(q))
+    .filter((t) => matchesQuery(query, [t.title, t.note, t.category]))
     .sort((a, b) => b.time - a.time || made.get(b) - made.get(a));
 }
 

@@ -4,7 +4,7 @@ import { h } from '../../../runtime/ui/h.js';
 import { avatar } from '../../../runtime/ui/kit.js';
 import * as B from '../logic.js';
 import { ico, header, bottomTabs, scroller, banners, txRow, line, confirmDialog, errorOf } from './common.js';
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, matchesQuery } from '../../../runtime/core/text.js';
 
 const { money, short } = B;
 
@@ -107,8 +107,7 @@ export function payeeForm(api) {
 
 /** Pick a contact from the Contacts app. */
 export function pickContact(api) {
-  const q = String(api.draft('contact_search') || '').trim().toLowerCase();
-  const list = contactsOf(api).filter((c) => !q || c.name.toLowerCase().includes(q)).sort((a, b) => compareText(a.name, b.name));
+  const list = contactsOf(api).filter((c) => matchesQuery(api.draft('contact_search'), [c.name])).sort((a, b) => compareText(a.name, b.name));
   return h('div.app.bk-app', null,
     header(api, 'Choose a contact'),
     h('div.bk-searchbar', null, h('div.bk-search', null, ico('search', 20, '#6b7185'),

@@ -2,6 +2,7 @@
 // hand-off texts and form validation.
 
 import { longDate, minutes, normalizeDate, normalizeTime, shortDate } from './dates.js';
+import { matchesQuery } from '../../../runtime/core/text.js';
 
 /** Reminder choices in minutes before the start (0 = none). */
 export const REMINDERS = [0, 10, 30, 60, 1440];
@@ -68,10 +69,9 @@ export function attendeeName(id, contacts) {
  * (case-insensitive), by date.
  */
 export function searchEvents(events, query, contacts = []) {
-  const q = String(query ?? '').trim().toLowerCase();
-  if (!q) return [];
-  return events.filter((e) => [e.title, e.location, e.notes, ...e.attendees.map((id) => attendeeName(id, contacts))]
-    .some((text) => String(text || '').toLowerCase().includes(q))).sort(compareEvents);
+  if (!String(query ?? '').trim()) return [];
+  return events.filter((e) => matchesQuery(query, [e.title, e.location, e.notes, ...e.attendees.map((id) => attendeeName(id, contacts))]))
+    .sort(compareEvents);
 }
 
 /** Return the text "Message attendees" prefills: "Re: <title> (Tue, Mar 17 at 10:00) ". */

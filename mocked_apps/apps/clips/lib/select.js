@@ -3,6 +3,8 @@
 // comments and drafts live in state.data. A "clip" handed to the view is a
 // normalized record: {id, creator, caption, scene, dur, time (ms), likes, own, privacy}.
 
+import { fold } from '../../../runtime/core/text.js';
+
 export const PRIVACY = ['public', 'friends', 'private'];
 export const PRIVACY_LABEL = { public: 'Everyone', friends: 'Friends', private: 'Only me' };
 export const CAPTION_MAX = 150;
@@ -150,9 +152,9 @@ export function feedClips(data, world, feed) {
 
 /** Return the clips carrying a hashtag (world clips and the user's public ones), most liked first. */
 export function tagClips(data, world, tag) {
-  const t = String(tag ?? '').replace(/^#/, '').toLowerCase();
+  const t = fold(String(tag ?? '').replace(/^#/, ''));
   const pool = [...worldClips(world), ...ownClips(data, world).filter((c) => c.privacy === 'public')];
-  return pool.filter((c) => hashtags(c.caption).includes(t))
+  return pool.filter((c) => hashtags(c.caption).some((h) => fold(h) === t))
     .sort((a, b) => likeCount(data, b) - likeCount(data, a) || byNewest(a, b));
 }
 
@@ -168,16 +170,17 @@ export function trendingTags(world) {
  * searches hashtags (and the clips that carry them) only.
  */
 export function search(data, world, query) {
-  const raw = String(query ?? '').trim().toLowerCase();
+  // Folded (accents and case dropped) on both sides: "cafe" finds "Café", "@zoe" the creator "Zoë".
+  const raw = fold(query).trim();
   if (!raw) return { creators: [], tags: [], clips: [] };
   const q = raw.replace(/^[@#]/, '');
   const tagOnly = raw.startsWith('#');
-  const creators = tagOnly ? [] : (world.creators || []).filter((c) => c.handle.toLowerCase().includes(q) || c.name.toLowerCase().includes(q));
-  const tags = trendingTags(world).filter(([t]) => t.includes(q));
+  const creators = tagOnly ? [] : (world.creators || []).filter((c) => fold(c.handle).includes(q) || fold(c.name).includes(q));
+  const tags = trendingTags(world).filter(([t]) => fold(t).includes(q));
   const clips = tagOnly
     ? tagClips(data, world, q)
-    : worldClips(world).filter((c) => c.caption.toLowerCase().includes(q)
-      || (creatorOf(world, c.creator) || { handle: '' }).handle.toLowerCase().includes(q)).sort(byNewest);
+    : worldClips(world).filter((c) => fold(c.caption).includes(q)
+      || fold((creatorOf(world, c.creator) || { handle: '' }).handle).includes(q)).sort(byNewest);
   return { creators, tags, clips };
 }
 

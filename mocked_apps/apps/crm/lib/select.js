@@ -2,7 +2,7 @@
 
 import { LEAD_STATUSES, OPEN_LEAD, LEAD_LABEL, STAGES, OPEN_STAGES } from './constants.js';
 import { norm } from './format.js';
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, matchesQuery } from '../../../runtime/core/text.js';
 
 export function kindOf(id) {
   return { L: 'lead', A: 'account', C: 'contact', O: 'opp' }[String(id || '')[0]] || null;
@@ -73,9 +73,25 @@ export function matchesLead(l, ui, world) {
   const f = ui.lfilters || {};
   if (f.source && l.source !== f.source) return false;
   if (f.owner && l.owner !== f.owner) return false;
-  const q = norm((ui.drafts || {})['lead-search']);
-  if (q && ![personName(l), l.company, l.email, l.id].some((x) => norm(x).includes(q))) return false;
-  return true;
+  return matchesQuery((ui.drafts || {})['lead-search'], [personName(l), l.company, l.email, l.id]);
+}
+
+const byNameThenId = (a, b) => compareText(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Return the accounts a search box lists (name or city; accents and case ignored), by name. */
+export function accountRows(data, query) {
+  return data.accounts.filter((a) => matchesQuery(query, [a.name, a.city])).sort(byNameThenId);
+}
+
+/** Return the accounts the convert wizard's account search lists (name; accents and case ignored), by name. */
+export function accountChoices(data, query) {
+  return data.accounts.filter((a) => matchesQuery(query, [a.name])).sort(byNameThenId);
+}
+
+/** Return the contacts the search box lists (name, email or account name; accents and case ignored), by last name. */
+export function contactRows(data, query) {
+  return data.contacts.filter((c) => matchesQuery(query, [personName(c), c.email, (findAccount(data, c.account) || {}).name]))
+    .sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 // Columns of names: ordered with compareText (code-point order put "Ágota" after "Zoe").
@@ -125,11 +141,10 @@ export function oppRows(data, ui, world = {}) {
     .sort((a, b) => byColumn(value(a), value(b), TEXT_COLUMNS.includes(col)) * dir || (a.id < b.id ? -1 : 1));
 }
 
-/** Search every record type by name, company, email or id. */
+/** Search every record type by name, company, email or id (accents and case ignored). */
 export function search(data, text) {
-  const q = norm(text);
-  if (!q) return [];
-  const hit = (...xs) => xs.some((x) => norm(x).includes(q));
+  if (!norm(text)) return [];
+  const hit = (...xs) => matchesQuery(text, xs);
   return [
     ...data.leads.filter((l) => hit(personName(l), l.company, l.email, l.id)).map((l) => ({ id: l.id, kind: 'lead' })),
     ...data.contacts.filter((c) => hit(personName(c), c.email, c.id)).map((c) => ({ id: c.id, kind: 'contact' })),

@@ -5,11 +5,10 @@ import { avatar, svg, only, formatDay } from '../../../runtime/ui/kit.js';
 import { LEAD_LABEL, SOURCE_LABEL, STAGES, STAGE_LABEL, OPEN_LEAD } from '../lib/constants.js';
 import { dollars } from '../lib/format.js';
 import {
-  findAccount, findRecord, userName, personName, recordTitle, isOpen, accountPipeline, pipeline, pipelineTotals, leadRows, oppRows, search,
+  findAccount, findRecord, userName, personName, recordTitle, isOpen, accountPipeline, pipeline, pipelineTotals, leadRows, oppRows, search, accountRows, contactRows,
 } from '../lib/select.js';
 import { ICONS, input, menuButton, leadChip, stageChip } from './widgets.js';
 import { topBar, noticeBar, backLink } from './chrome.js';
-import { compareText } from '../../../runtime/core/text.js';
 
 function th(api, action, col, label, sort, cls) {
   return h(`div.cr-th${cls}`, { 'data-gym': `sort:${col}`, role: 'button', onclick: () => api.dispatch({ type: action, col }) },
@@ -64,8 +63,7 @@ export function leadsPage(api) {
 
 export function accountsPage(api) {
   const { data } = api.state;
-  const q = String(api.draft('acct-search')).trim().toLowerCase();
-  const rows = data.accounts.filter((a) => !q || a.name.toLowerCase().includes(q) || a.city.toLowerCase().includes(q)).sort((a, b) => compareText(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rows = accountRows(data, api.draft('acct-search'));
   return h('div.cr-pane', null,
     topBar(api, 'Accounts', `${data.accounts.length} companies`, null),
     noticeBar(api),
@@ -85,9 +83,7 @@ export function accountsPage(api) {
 
 export function contactsPage(api) {
   const { data } = api.state;
-  const q = String(api.draft('contact-search')).trim().toLowerCase();
-  const rows = data.contacts.filter((c) => !q || personName(c).toLowerCase().includes(q) || c.email.toLowerCase().includes(q)
-    || ((findAccount(data, c.account) || {}).name || '').toLowerCase().includes(q)).sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rows = contactRows(data, api.draft('contact-search'));
   return h('div.cr-pane', null,
     topBar(api, 'Contacts', `${data.contacts.length} people`, null),
     noticeBar(api),

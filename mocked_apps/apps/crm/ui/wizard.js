@@ -3,10 +3,9 @@
 import { h } from '../../../runtime/ui/h.js';
 import { svg } from '../../../runtime/ui/kit.js';
 import { OPEN_STAGES, STAGE_LABEL, OPP_TYPES, TYPE_LABEL, STEPS } from '../lib/constants.js';
-import { findLead, findAccount, userName, personName } from '../lib/select.js';
+import { findLead, findAccount, userName, personName, accountChoices } from '../lib/select.js';
 import { ICONS, input, fieldBox, seg, menuButton, kv } from './widgets.js';
 import { topBar, noticeBar } from './chrome.js';
-import { compareText } from '../../../runtime/core/text.js';
 
 export function convertPage(api) {
   const { data, ui } = api.state;
@@ -30,8 +29,7 @@ export function convertPage(api) {
         err.owner ? h('span.cr-error', null, err.owner) : null),
     ];
   } else if (c.step === 2) {
-    const q = String(api.draft('cv-acct-search')).trim().toLowerCase();
-    const matches = data.accounts.filter((a) => !q || a.name.toLowerCase().includes(q)).sort((a, b) => compareText(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const matches = accountChoices(data, api.draft('cv-acct-search'));
     const match = c.match ? findAccount(data, c.match) : null;
     body = [
       seg('acct-mode', ['new', 'existing'], c.mode, (m) => api.dispatch({ type: 'conv_set', field: 'mode', value: m }), (m) => (m === 'new' ? 'Create a new account' : 'Link an existing account')),

@@ -2,7 +2,7 @@
 // World emails keep their text (from, subject, body, attachments, invite) in the world;
 // the state keeps, per email, what changes (folder, time, read, starred, labels).
 // Emails written on the phone (sent, drafts) carry all their fields in the state.
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, matchesQuery } from '../../../runtime/core/text.js';
 
 export const DAY_MS = 86400000;
 export const FOLDERS = ['inbox', 'starred', 'sent', 'drafts', 'archive', 'trash'];
@@ -167,20 +167,18 @@ export function nameFor(contacts, address, fallback = '') {
 
 /** Return the contacts with an email whose name or email matches `query`, sorted by name. */
 export function pickable(contacts, query) {
-  const q = String(query ?? '').trim().toLowerCase();
   return contacts
-    .filter((c) => c.email && (!q || String(c.name).toLowerCase().includes(q) || String(c.email).toLowerCase().includes(q)))
+    .filter((c) => c.email && matchesQuery(query, [c.name, c.email]))
     .slice()
     .sort((a, b) => compareText(String(a.name), String(b.name)));
 }
 
 /** Search every email (all folders) by sender name/address, recipients, subject and body; newest first. */
 export function searchEmails(data, world, query) {
-  const q = String(query ?? '').trim().toLowerCase();
-  if (!q) return [];
-  return newestFirst(data, data.emails).map((r) => full(world, r)).filter((e) => [
+  if (!String(query ?? '').trim()) return [];
+  return newestFirst(data, data.emails).map((r) => full(world, r)).filter((e) => matchesQuery(query, [
     e.from.name, e.from.email, ...(e.to || []), ...(e.cc || []), e.subject, e.body, ...(e.attachments || []),
-  ].some((t) => String(t ?? '').toLowerCase().includes(q)));
+  ]));
 }
 
 /** Return the one-line preview of a body. */

@@ -1,7 +1,7 @@
 // Forkful world selectors: restaurants, opening hours against the virtual clock,
 // menu items and their option groups. Pure functions over world.json.
 
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, matchesQuery } from '../../../runtime/core/text.js';
 
 const DAY_MS = 86400000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -85,13 +85,10 @@ export const SORTS = [['recommended', 'Recommended'], ['rating', 'Top rated'], [
  * Recommended: open first, then rating; every sort breaks ties by name.
  */
 export function listRestaurants(world, { query = '', cuisine = 'all', openOnly = false, sort = 'recommended' } = {}, now = 0) {
-  const q = String(query || '').trim().toLowerCase();
   let list = (world.restaurants || []).filter((r) => {
     if (cuisine !== 'all' && r.cuisine !== cuisine) return false;
     if (openOnly && !isOpen(r, now)) return false;
-    if (!q) return true;
-    return r.name.toLowerCase().includes(q) || r.cuisine.toLowerCase().includes(q)
-      || itemsOf(r).some((i) => i.name.toLowerCase().includes(q));
+    return matchesQuery(query, [r.name, r.cuisine, ...itemsOf(r).map((i) => i.name)]);
   });
   const byName = (a, b) => compareText(a.name, b.name);
   const key = {

@@ -2,6 +2,8 @@
 // A photo's looks (scene, label, place, size) live in the world; the state keeps
 // what the user changes: favorite, trash time, albums.
 
+import { matchesQuery } from '../../../runtime/core/text.js';
+
 export const DAY_MS = 86400000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -59,13 +61,12 @@ export function albumPhotos(data, albumId) {
   return libraryPhotos(data).filter((p) => ids.has(p.id));
 }
 
-/** Return the library photos whose label or place contains `query` (case-insensitive). */
+/** Return the library photos whose label or place contains `query` (accents and case ignored); none for a blank query. */
 export function searchPhotos(data, world, query) {
-  const q = String(query ?? '').trim().toLowerCase();
-  if (!q) return [];
+  if (!String(query ?? '').trim()) return [];
   return libraryPhotos(data).filter((p) => {
     const w = worldPhoto(world, p.id);
-    return w && (String(w.label).toLowerCase().includes(q) || String(w.place).toLowerCase().includes(q));
+    return w && matchesQuery(query, [w.label, w.place]);
   });
 }
 

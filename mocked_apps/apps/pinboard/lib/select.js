@@ -3,6 +3,8 @@
 // follows and comments live in state.data. A "post" handed to the view is a
 // normalized record: {id, author, title, body, tags, cover, time (ms), likes, saves, own}.
 
+import { fold } from '../../../runtime/core/text.js';
+
 export const ME = 'me';
 export const TITLE_MAX = 60;
 export const BODY_MAX = 1000;
@@ -143,14 +145,15 @@ export function feedPosts(data, world, filter = 'all') {
  * '#' searches tags only (and the posts carrying a matching tag).
  */
 export function search(data, world, query) {
-  const raw = String(query ?? '').trim().toLowerCase();
+  // Folded (accents and case dropped) on both sides: "creme" finds "Crème", "#Cafe" the tag "café".
+  const raw = fold(query).trim();
   if (!raw) return { tags: [], posts: [], authors: [] };
   const q = raw.replace(/^#/, '');
   const tagOnly = raw.startsWith('#');
-  const tags = topTags(data, world).filter(([t]) => t.includes(q));
-  const posts = allPosts(data, world).filter((p) => p.tags.some((t) => (tagOnly ? t === q : t.includes(q)))
-    || (!tagOnly && p.title.toLowerCase().includes(q)));
-  const authors = tagOnly ? [] : (world.authors || []).filter((a) => a.name.toLowerCase().includes(q));
+  const tags = topTags(data, world).filter(([t]) => fold(t).includes(q));
+  const posts = allPosts(data, world).filter((p) => p.tags.some((t) => (tagOnly ? fold(t) === q : fold(t).includes(q)))
+    || (!tagOnly && fold(p.title).includes(q)));
+  const authors = tagOnly ? [] : (world.authors || []).filter((a) => fold(a.name).includes(q));
   return { tags, posts, authors };
 }
 

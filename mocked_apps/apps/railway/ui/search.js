@@ -5,6 +5,7 @@ import { body, button, field, empty } from '../../../runtime/ui/kit.js';
 import * as tt from '../lib/timetable.js';
 import { visibleResults, orderSections } from '../logic.js';
 import { ICONS, header, bottomTabs, errorBanner, dayLabel, relDay, timesBlock, trainBadge } from './common.js';
+import { fold, matchesQuery } from '../../../runtime/core/text.js';
 
 /** The Search tab: from / to / date, swap, search; wallet and next trip below. */
 export function searchHome(api) {
@@ -45,8 +46,8 @@ export function searchHome(api) {
 /** Station picker: filter field and station list. */
 export function stations(api) {
   const { ui } = api.state;
-  const q = String(api.draft('station_query')).trim().toLowerCase();
-  const list = api.world.stations.filter((s) => !q || s.name.toLowerCase().includes(q) || s.id.toLowerCase() === q);
+  const q = fold(api.draft('station_query')).trim();
+  const list = api.world.stations.filter((s) => matchesQuery(q, [s.name]) || fold(s.id) === q);
   const current = ui.search[ui.picking];
   return h('div.app.rw-app', null,
     header(api, ui.picking === 'to' ? 'Arrival station' : 'Departure station'),

@@ -2,7 +2,7 @@
 // opening hours on the virtual clock, search, filters and sorting. Pure functions.
 
 import { parseStamp } from '../../../runtime/core/clock.js';
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, fold } from '../../../runtime/core/text.js';
 
 const DAY_MS = 86400000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -121,7 +121,7 @@ export function activeFilters(f) {
  */
 /** Return text as search compares it: accents dropped ("Café" reads "cafe"), lower case, spaces collapsed. */
 export function searchKey(value) {
-  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return fold(value).replace(/\s+/g, ' ').trim();
 }
 
 export function searchPlaces(world, data, query, f, now) {

@@ -2,6 +2,7 @@
 
 import * as clock from '../../../runtime/core/clock.js';
 import * as F from './fares.js';
+import { matchesQuery } from '../../../runtime/core/text.js';
 
 export const findRide = (data, id) => (data.rides || []).find((r) => r.id === id) || null;
 
@@ -21,8 +22,7 @@ export function recentDestinations(data, n = 3) {
 
 /** Return the places whose name or area matches a search, in world order. */
 export function searchPlaces(world, query) {
-  const q = String(query || '').trim().toLowerCase();
-  return (world.places || []).filter((p) => !q || p.name.toLowerCase().includes(q) || p.area.toLowerCase().includes(q));
+  return (world.places || []).filter((p) => matchesQuery(query, [p.name, p.area]));
 }
 
 /** Return the place id a free-text location means (a place name inside it, or "home"/"work"), or null. */

@@ -1,7 +1,7 @@
 // Settings constants and selectors: pages, volumes, DND choices, times and days, networks, devices, search, names, battery.
 
 import { parseTime } from '../../../runtime/core/clock.js';
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, fold } from '../../../runtime/core/text.js';
 
 export { parseTime };
 
@@ -74,10 +74,10 @@ export function btDevice(world, id) {
 
 /** Return the settings pages whose title or keywords match `query` (all when blank). */
 export function searchPages(query) {
-  const q = String(query ?? '').trim().toLowerCase();
+  const q = fold(query).trim();
   const all = [['airplane', 'Airplane mode', ['airplane', 'flight', 'aeroplane', 'plane']], ...PAGES];
   if (!q) return all.map(([id]) => id);
-  return all.filter(([, title, words]) => title.toLowerCase().includes(q) || words.some((w) => w.includes(q) || q.includes(w))).map(([id]) => id);
+  return all.filter(([, title, words]) => fold(title).includes(q) || words.some((w) => fold(w).includes(q) || q.includes(fold(w)))).map(([id]) => id);
 }
 
 /** Validate a device name: trimmed, 1..32 printable characters. Returns {value} or {error}. */

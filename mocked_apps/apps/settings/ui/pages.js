@@ -4,6 +4,7 @@ import { h } from '../../../runtime/ui/h.js';
 import { button, empty, field, section } from '../../../runtime/ui/kit.js';
 import { CALLS, SAVER_AT, VOLUMES, WEEK, batteryEstimate, daysText } from '../lib/select.js';
 import { ICONS, svg, header, scrollBody, switchRow, radioRow, card, err, searchBar } from './parts.js';
+import { matchesQuery } from '../../../runtime/core/text.js';
 
 // ----------------------------------------------------------- display/sound
 
@@ -107,8 +108,7 @@ export function batteryScreen(api) {
 
 export function notificationsScreen(api) {
   const { data } = api.state;
-  const q = api.draft('app_search').trim().toLowerCase();
-  const apps = (api.world.apps || []).filter((a) => a.id in data.notifications && (!q || a.name.toLowerCase().includes(q)));
+  const apps = (api.world.apps || []).filter((a) => a.id in data.notifications && matchesQuery(api.draft('app_search'), [a.name]));
   return [
     header(api, 'Notifications'),
     searchBar(api, 'app_search', 'Search apps'),

@@ -1,6 +1,7 @@
 // Reducer helpers shared by every area: notices, the navigation stack, logged stock moves, the product form drafts.
 
 import { ME } from './constants.js';
+import { lowStock, productRows } from './select.js';
 
 export function deny(state, text) {
   state.ui.notice = text;
@@ -9,6 +10,32 @@ export function deny(state, text) {
 
 export function clearTransient(ui) {
   Object.assign(ui, { menu: null, dialog: null, errors: {}, refund: null, poDraft: null, bulk: null });
+}
+
+/**
+ * Return the record open on its own page `screen` (order, product, po or vendor: ui[screen] holds its id) when no
+ * dialog covers it and `id` is undefined or names it; else null. A page's buttons act on its record only: an id of
+ * another record, or the page's own action sent from another screen, does nothing.
+ */
+export function onPage(state, screen, id, find) {
+  const { data, ui } = state;
+  if (ui.screen !== screen || ui.dialog) return null;
+  const rec = find(data, ui[screen]);
+  return rec && (id === undefined || find(data, id) === rec) ? rec : null;
+}
+
+/** Return the product-table rows on screen (filters and search applied), [] on any other screen or under a dialog. */
+export function shownProducts(state) {
+  const { data, ui } = state;
+  return ui.screen === 'products' && !ui.dialog ? productRows(data, ui) : [];
+}
+
+/** Return the low-stock rows on screen (the vendor tab applied), [] on any other screen or under a dialog. */
+export function shownLow(state) {
+  const { data, ui } = state;
+  if (ui.screen !== 'lowstock' || ui.dialog) return [];
+  const all = lowStock(data);
+  return ui.lvendor && ui.lvendor !== 'all' ? all.filter((p) => p.vendor === ui.lvendor) : all;
 }
 
 export function go(ui, patch) {

@@ -3,7 +3,7 @@
 import { ORDER_STATUSES, ORDER_LABEL, NEXT_STATUS, CANCELLABLE, REFUNDABLE, REFUND_REASONS } from './constants.js';
 import { money, parseMoney } from './format.js';
 import { findProduct, findOrder, subtotal, orderTotal, refundable } from './select.js';
-import { deny, clearTransient, go, moveStock, nextNumber } from './helpers.js';
+import { deny, clearTransient, go, moveStock, nextNumber, onPage } from './helpers.js';
 
 /**
  * The items a refund dialog returns, from the drafts `rq:<product>` (empty = 0). Returns {items, itemsValue}
@@ -56,7 +56,7 @@ export function orderActions(state, action, ctx) {
       return state;
     }
     case 'advance': {
-      const o = findOrder(data, action.id ?? ui.order);
+      const o = onPage(state, 'order', action.id, findOrder);
       if (!o) return state;
       const next = NEXT_STATUS[o.status];
       if (!next || (action.to && action.to !== next)) {
@@ -68,7 +68,7 @@ export function orderActions(state, action, ctx) {
       return state;
     }
     case 'line_qty': {
-      const o = findOrder(data, action.id ?? ui.order);
+      const o = onPage(state, 'order', action.id, findOrder);
       if (!o) return state;
       if (o.status !== 'pending') return deny(state, 'Only pending orders can be edited');
       const line = o.lines.find((l) => l.product === action.product);
@@ -85,7 +85,7 @@ export function orderActions(state, action, ctx) {
       return state;
     }
     case 'remove_line': {
-      const o = findOrder(data, action.id ?? ui.order);
+      const o = onPage(state, 'order', action.id, findOrder);
       if (!o) return state;
       if (o.status !== 'pending') return deny(state, 'Only pending orders can be edited');
       const line = o.lines.find((l) => l.product === action.product);
@@ -99,7 +99,7 @@ export function orderActions(state, action, ctx) {
       return state;
     }
     case 'cancel_order': {
-      const o = findOrder(data, action.id ?? ui.order);
+      const o = onPage(state, 'order', action.id, findOrder);
       if (!o) return state;
       if (!CANCELLABLE.includes(o.status)) {
         return deny(state, `${ORDER_LABEL[o.status]} orders can't be cancelled. Only pending or paid orders can.${REFUNDABLE.includes(o.status) ? ' Issue a refund instead.' : ''}`);
@@ -128,7 +128,7 @@ export function orderActions(state, action, ctx) {
       return state;
     }
     case 'start_refund': {
-      const o = findOrder(data, action.id ?? ui.order);
+      const o = onPage(state, 'order', action.id, findOrder);
       if (!o) return state;
       if (!REFUNDABLE.includes(o.status)) {
         return deny(state, `${ORDER_LABEL[o.status]} orders can't be refunded. Refunds are for paid, shipped or delivered orders.`);

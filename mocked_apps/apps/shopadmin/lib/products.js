@@ -2,8 +2,8 @@
 
 import { STATUSES, ADJ_REASONS, SORT_COLUMNS, FILTER_FIELDS, PRICE_MAX, NOTE_MAX } from './constants.js';
 import { money, parseMoney, parsePercent, parseInt10 } from './format.js';
-import { findProduct, productRows, planBulk } from './select.js';
-import { deny, clearTransient, go, moveStock, loadProductDrafts, nextNumber } from './helpers.js';
+import { findProduct, planBulk } from './select.js';
+import { deny, clearTransient, go, moveStock, loadProductDrafts, nextNumber, onPage, shownProducts } from './helpers.js';
 
 /** Validate the product edit form; returns {values, errors}. */
 export function validateProductForm(drafts, form, world) {
@@ -77,13 +77,14 @@ export function productActions(state, action, ctx, world) {
       return state;
     }
     case 'check': {
-      const p = findProduct(data, action.id);
+      const p = shownProducts(state).find((x) => x === findProduct(data, action.id));
       if (!p) return state;
       ui.checked = ui.checked.includes(p.id) ? ui.checked.filter((k) => k !== p.id) : [...ui.checked, p.id];
       return state;
     }
     case 'check_all': {
-      const rows = productRows(data, ui).map((p) => p.id);
+      if (ui.screen !== 'products') return state;
+      const rows = shownProducts(state).map((p) => p.id);
       ui.checked = rows.length && rows.every((k) => ui.checked.includes(k)) ? ui.checked.filter((k) => !rows.includes(k)) : [...new Set([...ui.checked, ...rows])];
       return state;
     }
@@ -94,7 +95,8 @@ export function productActions(state, action, ctx, world) {
       return state;
     case 'bulk': {
       // Prepare a bulk edit and open the confirmation dialog with the number of rows that change.
-      const ids = ui.checked.filter((id) => findProduct(data, id));
+      // Only checked rows still on screen: a row hidden since by the search or a filter is not edited unseen.
+      const ids = shownProducts(state).map((p) => p.id).filter((id) => ui.checked.includes(id));
       ui.menu = null;
       if (!ids.length) return deny(state, 'Select products first');
       let value = action.value;
@@ -141,8 +143,8 @@ export function productActions(state, action, ctx, world) {
       return state;
     }
     case 'save_product': {
-      const p = findProduct(data, ui.product);
-      if (!p || ui.screen !== 'product' || !ui.form) return state;
+      const p = onPage(state, 'product', undefined, findProduct);
+      if (!p || !ui.form) return state;
       const { values, errors } = validateProductForm(ui.drafts, ui.form, world);
       if (Object.keys(errors).length) return (ui.errors = errors), state;
       let changed = 0;
@@ -161,7 +163,7 @@ export function productActions(state, action, ctx, world) {
       ui.adjReason = action.reason;
       return state;
     case 'adjust_stock': {
-      const p = findProduct(data, action.id ?? ui.product);
+      const p = onPage(state, 'product', action.id, findProduct);
       if (!p) return state;
       const parsed = parseInt10(action.delta ?? ui.drafts['adj-qty'], { min: -9999, max: 9999, label: 'Quantity change' });
       if (parsed.error) return (ui.errors = { adj: parsed.error }), state;

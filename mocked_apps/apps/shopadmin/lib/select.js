@@ -2,7 +2,7 @@
 
 import { STATUSES, PRICE_MAX } from './constants.js';
 import { money, applyPercent } from './format.js';
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, matchesQuery } from '../../../runtime/core/text.js';
 
 export function findProduct(data, id) {
   return (data.products || []).find((p) => p.id === id);
@@ -61,9 +61,7 @@ export function matchesProduct(p, filters = {}, text = '', data = null) {
   if (f.category && p.category !== f.category) return false;
   if (f.status && p.status !== f.status) return false;
   if (f.vendor && p.vendor !== f.vendor) return false;
-  const q = String(text || '').trim().toLowerCase();
-  if (q && !p.sku.toLowerCase().includes(q) && !p.title.toLowerCase().includes(q)) return false;
-  return true;
+  return matchesQuery(text, [p.sku, p.title]);
 }
 
 export function sortProducts(list, sort, data) {
@@ -98,11 +96,11 @@ export function productRows(data, ui) {
   return sortProducts(data.products.filter((p) => matchesProduct(p, ui.filters, text)), ui.sort, data);
 }
 
-/** Orders shown for a status tab and search text (id or customer), newest first. */
+/** Orders shown for a status tab and search text (id, customer or email; accents and case ignored), newest first. */
 export function orderRows(data, ui) {
-  const q = String((ui.drafts || {})['order-search'] || '').trim().toLowerCase();
+  const q = (ui.drafts || {})['order-search'];
   return data.orders.filter((o) => (ui.ostatus && ui.ostatus !== 'all' ? o.status === ui.ostatus : true))
-    .filter((o) => !q || o.id.toLowerCase().includes(q) || o.customer.toLowerCase().includes(q) || o.email.toLowerCase().includes(q))
+    .filter((o) => matchesQuery(q, [o.id, o.customer, o.email]))
     .sort((a, b) => b.placed - a.placed);
 }
 

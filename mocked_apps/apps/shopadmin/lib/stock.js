@@ -2,8 +2,8 @@
 
 import { REASON_LABEL, EMAIL_MAX } from './constants.js';
 import { dateAfter, parseInt10, isEmail } from './format.js';
-import { findProduct, findVendor, findPo, vendorName, isLow, lowStock, suggestedQty } from './select.js';
-import { deny, clearTransient, go, moveStock, nextNumber } from './helpers.js';
+import { findProduct, findVendor, findPo, vendorName, suggestedQty } from './select.js';
+import { deny, clearTransient, go, moveStock, nextNumber, onPage, shownLow } from './helpers.js';
 
 /** Actions of the vendor pages, low stock, purchase orders and the inventory log; undefined for any other action. */
 export function stockActions(state, action, ctx) {
@@ -19,8 +19,8 @@ export function stockActions(state, action, ctx) {
       return state;
     }
     case 'save_vendor': {
-      const v = findVendor(data, ui.vendor);
-      if (!v || ui.screen !== 'vendor') return state;
+      const v = onPage(state, 'vendor', undefined, findVendor);
+      if (!v) return state;
       const errors = {};
       const email = String(ui.drafts['v-email'] ?? '').trim();
       if (!isEmail(email)) errors.email = 'Enter a valid email address';
@@ -40,18 +40,22 @@ export function stockActions(state, action, ctx) {
       ui.lvendor = action.vendor;
       return state;
     case 'lcheck': {
-      const p = findProduct(data, action.id);
-      if (!p || !isLow(p)) return state;
+      const p = shownLow(state).find((x) => x === findProduct(data, action.id));
+      if (!p) return state;
       ui.lchecked = ui.lchecked.includes(p.id) ? ui.lchecked.filter((k) => k !== p.id) : [...ui.lchecked, p.id];
       return state;
     }
     case 'start_po': {
       // Checked low-stock items (all from one vendor), or every low item of action.vendor.
-      let ids = ui.lchecked.filter((id) => findProduct(data, id) && isLow(findProduct(data, id)));
+      // Rows on screen only: checked rows under another vendor tab, or a vendor with no rows shown, are not ordered unseen.
+      if (ui.screen !== 'lowstock' || ui.dialog) return state;
+      const shown = shownLow(state);
+      let ids = shown.map((p) => p.id).filter((id) => ui.lchecked.includes(id));
       if (action.vendor) {
-        if (!findVendor(data, action.vendor)) return state;
-        const mine = ids.filter((id) => findProduct(data, id).vendor === action.vendor);
-        ids = mine.length ? mine : lowStock(data).filter((p) => p.vendor === action.vendor).map((p) => p.id);
+        const rows = shown.filter((p) => p.vendor === action.vendor).map((p) => p.id);
+        if (!rows.length) return state;
+        const mine = ids.filter((id) => rows.includes(id));
+        ids = mine.length ? mine : rows;
       }
       if (!ids.length) return deny(state, 'Select low-stock items first');
       const vendors = [...new Set(ids.map((id) => findProduct(data, id).vendor))];
@@ -97,7 +101,7 @@ export function stockActions(state, action, ctx) {
       return state;
     }
     case 'receive_po': {
-      const po = findPo(data, action.id ?? ui.po);
+      const po = onPage(state, 'po', action.id, findPo);
       if (!po) return state;
       if (po.status !== 'sent') return deny(state, `${po.id} is ${po.status}; only sent orders can be received`);
       for (const l of po.lines) {
@@ -110,7 +114,7 @@ export function stockActions(state, action, ctx) {
       return state;
     }
     case 'cancel_po': {
-      const po = findPo(data, action.id ?? ui.po);
+      const po = onPage(state, 'po', action.id, findPo);
       if (!po) return state;
       if (po.status !== 'sent') return deny(state, `${po.id} is ${po.status}; only sent orders can be cancelled`);
       po.status = 'cancelled';

@@ -1,8 +1,8 @@
 // Murmur's reducer cases for channels: join, leave, create, topic, adding and removing members.
 
 import { TOPIC_MAX } from './constants.js';
-import { userById, userName, findChannel, isMember, joinedChannels, validateChannel } from './select.js';
-import { markRead, clearTransient, openConversation, newId, deny, current } from './helpers.js';
+import { userById, userName, isMember, joinedChannels, validateChannel } from './select.js';
+import { markRead, clearTransient, openConversation, newId, deny, current, paneChannel, joinableChannel } from './helpers.js';
 
 /** Apply a channel action (see README.md); undefined for actions of other parts. */
 export function reduceChannels(state, action, ctx) {
@@ -11,7 +11,7 @@ export function reduceChannels(state, action, ctx) {
   const me = data.me;
   switch (action.type) {
     case 'join': {
-      const channel = findChannel(data, action.id ?? ui.channel);
+      const channel = joinableChannel(state, action.id);
       if (!channel || channel.kind !== 'channel') return state;
       if (channel.private && !channel.members.includes(me)) return deny(state, 'Private channels are invite-only');
       if (!channel.members.includes(me)) channel.members.push(me);
@@ -20,7 +20,7 @@ export function reduceChannels(state, action, ctx) {
       return state;
     }
     case 'leave': {
-      const channel = findChannel(data, action.id ?? ui.channel);
+      const channel = paneChannel(state, action.id);
       if (!channel || channel.kind !== 'channel' || !channel.members.includes(me)) return state;
       if (channel.general) return deny(state, `Everyone stays in #${channel.name}`);
       if (channel.creator === me) return deny(state, `You created #${channel.name}, so you can't leave it`);
@@ -96,14 +96,14 @@ export function reduceChannels(state, action, ctx) {
       ui.pane = 'details';
       return state;
     case 'add_member': {
-      const channel = findChannel(data, action.channel ?? ui.channel);
+      const channel = ui.adding ? paneChannel(state, action.channel) : null;
       if (!channel || channel.kind !== 'channel' || !userById(world, action.user)) return state;
       if (!isMember(channel, me)) return deny(state, `Join #${channel.name} to add people`);
       if (!channel.members.includes(action.user)) channel.members.push(action.user);
       return state;
     }
     case 'remove_member': {
-      const channel = findChannel(data, action.channel ?? ui.channel);
+      const channel = paneChannel(state, action.channel);
       if (!channel || channel.kind !== 'channel' || !channel.members.includes(action.user)) return state;
       if (channel.creator !== me) {
         return deny(state, `Only the channel creator, ${userName(world, channel.creator)}, can remove members`);
@@ -114,7 +114,7 @@ export function reduceChannels(state, action, ctx) {
       return state;
     }
     case 'confirm_remove': {
-      const channel = current(state);
+      const channel = ui.pane === 'details' ? current(state) : null;
       const user = ui.target;
       const ok = ui.dialog === 'remove' && channel && channel.creator === me && user !== me && channel.members.includes(user);
       ui.dialog = null;

@@ -1,6 +1,6 @@
 // Murmur's reducer helpers: read markers, navigation, refusals, permission checks and posting.
 
-import { findChannel, findMessage, isMember, rootMessages } from './select.js';
+import { findChannel, findMessage, isMember, rootMessages, browsableChannels } from './select.js';
 
 /** Mark a conversation read for `user` up to its newest top-level message. */
 export function markRead(data, world, user, channelId) {
@@ -53,6 +53,41 @@ export function deny(state, text) {
 /** The conversation currently shown, or null (a DM with no record yet is null). */
 export function current(state) {
   return state.ui.screen === 'channel' ? findChannel(state.data, state.ui.channel) || null : null;
+}
+
+/**
+ * Return message `id` when the screen shows it with its buttons, else null: a root of the open conversation's list
+ * (`main`), a message of the open thread pane (`thread`), a pin of the pins pane (`pins`), and never under a dialog.
+ * Actions that take a message id act only on such a message (as a tap could), not on one of another list.
+ */
+export function shownMessage(state, id, where = ['main', 'thread']) {
+  const { data, ui } = state;
+  const m = findMessage(data, id);
+  if (!m || ui.dialog || ui.screen !== 'channel') return null;
+  if (where.includes('main') && m.channel === ui.channel && !m.parent) return m;
+  if (where.includes('thread') && ui.pane === 'thread' && ui.thread && (m.id === ui.thread || m.parent === ui.thread)) return m;
+  if (where.includes('pins') && ui.pane === 'pins' && m.pinned && m.channel === ui.channel) return m;
+  return null;
+}
+
+/**
+ * Return the channel whose `pane` the side pane shows ('details': its members, Add people and Leave), when `id` is
+ * undefined or that channel's id, else null. Member actions act on that channel only, never on one not shown.
+ */
+export function paneChannel(state, id, pane = 'details') {
+  const channel = current(state);
+  if (!channel || state.ui.dialog || state.ui.pane !== pane) return null;
+  return id === undefined || id === channel.id ? channel : null;
+}
+
+/** Return channel `id` (else the open one) when a Join button shows for it: the open conversation's bar or a row of
+ * the channel browser; else null. */
+export function joinableChannel(state, id) {
+  const { data, ui } = state;
+  if (ui.dialog) return null;
+  if (ui.screen === 'browse') return browsableChannels(data, data.me).find((c) => c.id === id) || null;
+  const channel = current(state);
+  return channel && (id === undefined || id === channel.id) ? channel : null;
 }
 
 export function cleanText(text) {

@@ -2,7 +2,7 @@
 
 import { TEXT_MAX, CODES } from './constants.js';
 import { userById, findChannel, findMessage, dmId, isMember, replyCount } from './select.js';
-import { deny, cleanText, mayTouch, post } from './helpers.js';
+import { deny, cleanText, mayTouch, post, shownMessage } from './helpers.js';
 
 /** Apply a message action (see README.md); undefined for actions of other parts. */
 export function reduceMessages(state, action, ctx) {
@@ -19,8 +19,9 @@ export function reduceMessages(state, action, ctx) {
       let channel;
       let parent = null;
       if (action.type === 'reply') {
-        const root = findMessage(data, action.id ?? ui.thread);
-        if (!root || root.parent) return state;
+        // The thread open in the side pane: its composer is the only reply box.
+        const root = ui.pane === 'thread' ? shownMessage(state, action.id ?? ui.thread, ['thread']) : null;
+        if (!root || root.parent || root.id !== ui.thread) return state;
         if (!mayTouch(state, root)) return state;
         channel = findChannel(data, root.channel);
         parent = root.id;
@@ -39,7 +40,7 @@ export function reduceMessages(state, action, ctx) {
       return state;
     }
     case 'react': {
-      const m = findMessage(data, action.id);
+      const m = shownMessage(state, action.id);
       if (!m || !CODES.includes(action.code)) return state;
       if (!mayTouch(state, m)) return state;
       const reactions = { ...(m.reactions || {}) };
@@ -55,7 +56,7 @@ export function reduceMessages(state, action, ctx) {
       return state;
     }
     case 'open_picker': {
-      const m = findMessage(data, action.id);
+      const m = shownMessage(state, action.id);
       if (!m) return state;
       ui.picker = ui.picker === m.id ? null : m.id;
       ui.menu = null;
@@ -65,7 +66,7 @@ export function reduceMessages(state, action, ctx) {
       ui.picker = null;
       return state;
     case 'pin': {
-      const m = findMessage(data, action.id);
+      const m = shownMessage(state, action.id, ['main', 'thread', 'pins']);
       if (!m) return state;
       if (!mayTouch(state, m)) return state;
       const on = typeof action.value === 'boolean' ? action.value : !m.pinned;
@@ -74,7 +75,7 @@ export function reduceMessages(state, action, ctx) {
       return state;
     }
     case 'edit': {
-      const m = findMessage(data, action.id);
+      const m = shownMessage(state, action.id);
       if (!m) return state;
       if (m.author !== me) return deny(state, 'You can only edit your own messages');
       if (!mayTouch(state, m)) return state;
@@ -119,7 +120,7 @@ export function reduceMessages(state, action, ctx) {
       delete ui.drafts.edit;
       return state;
     case 'delete': {
-      const m = findMessage(data, action.id);
+      const m = shownMessage(state, action.id);
       if (!m || m.deleted) return state;
       if (m.author !== me) return deny(state, 'You can only delete your own messages');
       ui.dialog = 'delete';

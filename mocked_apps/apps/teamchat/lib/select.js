@@ -2,7 +2,7 @@
 
 import { NAME_RE, NAME_MAX, TOPIC_MAX } from './constants.js';
 import { parseStamp } from '../../../runtime/core/clock.js';
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, fold, matchesQuery } from '../../../runtime/core/text.js';
 
 // Handles are lowercase; a mention matches them in any case ("@Bram" is @bram).
 const MENTION_RE = /@([a-z][a-z0-9-]*)/gi;
@@ -162,12 +162,12 @@ export function parseQuery(query) {
     const lower = token.toLowerCase();
     if (lower.startsWith('from:') && lower.length > 5) out.from = lower.slice(5).replace(/^@/, '');
     else if (lower.startsWith('in:') && lower.length > 3) out.in = lower.slice(3).replace(/^#/, '');
-    else out.words.push(lower);
+    else out.words.push(fold(token));
   }
   return out;
 }
 
-/** Return the messages `user` can see that match a query (all words, case-insensitive), newest first. */
+/** Return the messages `user` can see that match a query (all words; accents and case ignored), newest first. */
 export function searchMessages(data, world, user, query) {
   const q = parseQuery(query);
   if (!q.from && !q.in && !q.words.length) return [];
@@ -179,8 +179,7 @@ export function searchMessages(data, world, user, query) {
     if (!canSee(channel, user)) return false;
     if (author && m.author !== author.id) return false;
     if (q.in && !(channel.kind === 'channel' && channel.name === q.in)) return false;
-    const text = m.text.toLowerCase();
-    return q.words.every((w) => text.includes(w));
+    return q.words.every((w) => matchesQuery(w, [m.text]));
   }).sort((a, b) => b.ts - a.ts);
 }
 

@@ -2,7 +2,8 @@
 
 import { PRIORITIES, TYPE_LABEL, WORK_TYPES, TITLE_MAX, TEXT_MAX } from './constants.js';
 import {
-  dateAfter, findIssue, findSprint, subtasksOf, checkTransition, parsePoints, normalizeLabel,
+  dateAfter, findIssue, findSprint, subtasksOf, checkTransition, parsePoints, normalizeLabel, activeSprint, sprintIssues,
+  backlogRows,
 } from './select.js';
 
 export function record(data, ctx, issue, field, from, to) {
@@ -25,9 +26,29 @@ export function go(ui, patch) {
   Object.assign(ui, patch);
 }
 
-/** The issue an action targets: action.key, else the open issue. */
+/**
+ * Return the issue an action targets: the issue open on the issue screen, with no dialog over it, when action.key is
+ * absent or names it; else null. An issue's buttons are only on its own screen: a key of another issue does nothing.
+ */
 export function target(state, action) {
-  return findIssue(state.data, action.key ?? state.ui.issue);
+  const { data, ui } = state;
+  if (ui.screen !== 'issue' || ui.dialog) return null;
+  const issue = findIssue(data, ui.issue);
+  return issue && (action.key === undefined || findIssue(data, action.key) === issue) ? issue : null;
+}
+
+/** Return issue `key` when the board shows its card (the project's active sprint, no epics, no dialog); else null. */
+export function boardCard(state, key) {
+  const { data, ui } = state;
+  const sprint = ui.screen === 'board' && !ui.dialog ? activeSprint(data, ui.project) : null;
+  const issue = sprint ? findIssue(data, key) : null;
+  return issue && issue.type !== 'epic' && sprintIssues(data, sprint.id).includes(issue) ? issue : null;
+}
+
+/** Return the backlog rows on screen (the project's issues through the filters and the filter text), [] elsewhere. */
+export function shownRows(state, world) {
+  const { data, ui } = state;
+  return ui.screen === 'backlog' && !ui.dialog ? backlogRows(data, ui, world) : [];
 }
 
 /** Apply a status transition if the rules allow it; return the refusal reason or null. */

@@ -3,7 +3,7 @@
 import { TYPE_LABEL, WORK_TYPES, TITLE_MAX, TEXT_MAX } from './constants.js';
 import { findIssue, activeSprint, subtasksOf, epicChildren, parsePoints } from './select.js';
 import {
-  record, deny, clearTransient, target, transition, setField, addLabel, createIssue, validateNewIssue,
+  record, deny, clearTransient, target, boardCard, transition, setField, addLabel, createIssue, validateNewIssue,
 } from './edit.js';
 
 /** Apply an issue action (see README.md); undefined for actions of other parts. */
@@ -12,7 +12,8 @@ export function reduceIssues(state, action, ctx) {
   const world = ctx.world;
   switch (action.type) {
     case 'move': {
-      const issue = findIssue(data, action.key ?? ui.selected ?? ui.issue);
+      // A card of the board (its buttons, or the selected card onto a column) or the open issue's status buttons.
+      const issue = ui.screen === 'board' ? boardCard(state, action.key ?? ui.selected) : target(state, action);
       if (!issue) return state;
       const reason = transition(state, ctx, issue, action.to);
       if (reason) return deny(state, reason);
@@ -107,7 +108,8 @@ export function reduceIssues(state, action, ctx) {
       return state;
     }
     case 'delete_comment': {
-      const c = data.comments.find((x) => x.id === action.id);
+      const open = target(state, {});
+      const c = data.comments.find((x) => x.id === action.id && open && x.issue === open.id);
       if (!c) return state;
       if (c.author !== data.me) return deny(state, 'You can only delete your own comments');
       data.comments = data.comments.filter((x) => x.id !== c.id);
@@ -148,12 +150,11 @@ export function reduceIssues(state, action, ctx) {
       return state;
     }
     case 'unlink': {
-      const link = data.links.find((l) => l.id === action.id);
+      const open = target(state, {});
+      const link = data.links.find((l) => l.id === action.id && open && (l.from === open.id || l.to === open.id));
       if (!link) return state;
       data.links = data.links.filter((l) => l.id !== link.id);
-      // The history entry goes to the open issue when it is one end of the link, else to the blocked issue.
-      const issue = findIssue(data, [link.from, link.to].includes(ui.issue) ? ui.issue : link.to);
-      if (issue) record(data, ctx, issue, 'link', `${link.from} blocks ${link.to}`, null);
+      record(data, ctx, open, 'link', `${link.from} blocks ${link.to}`, null); // on the open issue, one end of the link
       return state;
     }
     case 'start_subtask': {

@@ -5,7 +5,7 @@ import {
   dateAfter, findIssue, findSprint, activeSprint, nextSprint, sprintIssues, sprintPoints, normalizeLabel,
   backlogRows,
 } from './select.js';
-import { deny, clearTransient, assignSprint, setField, addLabel } from './edit.js';
+import { deny, clearTransient, assignSprint, setField, addLabel, shownRows } from './edit.js';
 
 /** Apply a sprint or backlog action (see README.md); undefined for actions of other parts. */
 export function reducePlanning(state, action, ctx) {
@@ -13,8 +13,11 @@ export function reducePlanning(state, action, ctx) {
   const world = ctx.world;
   switch (action.type) {
     case 'complete_sprint': {
+      // The board's and the sprint list's button: a sprint of the project shown.
+      if (!['board', 'sprints'].includes(ui.screen) || ui.dialog) return state;
       const sprint = action.id ? findSprint(data, action.id) : activeSprint(data, ui.project);
-      if (!sprint || sprint.state !== 'active') return deny(state, 'Only the active sprint can be completed');
+      if (!sprint || sprint.project !== ui.project) return state;
+      if (sprint.state !== 'active') return deny(state, 'Only the active sprint can be completed');
       clearTransient(ui);
       Object.assign(ui, { dialog: 'complete', target: sprint.id, dest: nextSprint(data, sprint.project) ? 'next' : 'backlog' });
       return state;
@@ -42,7 +45,7 @@ export function reducePlanning(state, action, ctx) {
     }
     case 'start_sprint': {
       const sprint = findSprint(data, action.id);
-      if (!sprint || sprint.state !== 'planned') return state;
+      if (ui.screen !== 'sprints' || ui.dialog || !sprint || sprint.project !== ui.project || sprint.state !== 'planned') return state;
       const active = activeSprint(data, sprint.project);
       if (active) return deny(state, `Complete ${active.name} before starting another sprint`);
       if (!sprintIssues(data, sprint.id).length) return deny(state, `${sprint.name} has no issues yet`);
@@ -72,13 +75,14 @@ export function reducePlanning(state, action, ctx) {
       return state;
     }
     case 'check': {
-      const issue = findIssue(data, action.key);
+      const issue = shownRows(state, world).find((i) => i === findIssue(data, action.key));
       if (!issue) return state;
       ui.checked = ui.checked.includes(issue.id) ? ui.checked.filter((k) => k !== issue.id) : [...ui.checked, issue.id];
       return state;
     }
     case 'check_all': {
-      const rows = backlogRows(data, ui, world).map((i) => i.id);
+      if (ui.screen !== 'backlog') return state;
+      const rows = shownRows(state, world).map((i) => i.id);
       ui.checked = rows.length && rows.every((k) => ui.checked.includes(k)) ? [] : rows;
       return state;
     }
@@ -88,7 +92,8 @@ export function reducePlanning(state, action, ctx) {
       return state;
     case 'bulk_set':
     case 'bulk_label': {
-      const issues = ui.checked.map((k) => findIssue(data, k)).filter(Boolean);
+      // Only checked rows still on screen: a row hidden since by the filter text is not edited unseen.
+      const issues = shownRows(state, world).filter((i) => ui.checked.includes(i.id));
       if (!issues.length) return state;
       if (action.type === 'bulk_set' && !['assignee', 'priority', 'sprint'].includes(action.field)) return state;
       const text = action.label ?? ui.drafts['bulk-label'];

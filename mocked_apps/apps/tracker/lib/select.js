@@ -1,7 +1,7 @@
 // Cairn's selectors (issues, sprints, points, links, backlog rows) and parsing helpers; pure.
 
 import { STATUSES, STATUS_LABEL, PRIORITIES, TYPE_LABEL, POINT_SCALE, TRANSITIONS } from './constants.js';
-import { compareText } from '../../../runtime/core/text.js';
+import { compareText, matchesQuery } from '../../../runtime/core/text.js';
 
 const DAY_MS = 86400000;
 
@@ -143,7 +143,7 @@ export function normalizeLabel(text) {
   return /^[a-z0-9][a-z0-9-]{0,29}$/.test(t) ? t : '';
 }
 
-/** Does an issue pass the backlog filters and the text query? */
+/** Does an issue pass the backlog filters and the text query (key or title; accents and case ignored)? */
 export function matchesFilters(issue, filters = {}, text = '') {
   const f = filters || {};
   if (f.type && issue.type !== f.type) return false;
@@ -154,9 +154,7 @@ export function matchesFilters(issue, filters = {}, text = '') {
   if (f.priority && issue.priority !== f.priority) return false;
   if (f.sprint && (f.sprint === 'none' ? issue.sprint : issue.sprint !== f.sprint)) return false;
   if (f.label && !(issue.labels || []).includes(f.label)) return false;
-  const q = String(text || '').trim().replace(/\s+/g, ' ').toLowerCase();
-  if (q && !issue.id.toLowerCase().includes(q) && !String(issue.title).replace(/\s+/g, ' ').toLowerCase().includes(q)) return false;
-  return true;
+  return matchesQuery(text, [issue.id, issue.title]);
 }
 
 /** Sort issues by a backlog column; ties by key. */
