@@ -64,6 +64,19 @@ def test_qwen_tool_calls_as_models_and_servers_write_them():
     assert fmt.parse(fmt.render([closing_typed, parse_action({"type": "click", "x": 1, "y": 2})])).actions[0] == closing_typed
 
 
+@pytest.mark.parametrize("tool", ["mobile_use", "computer_use"])
+def test_qwen_terminate_carries_an_answer_and_ask_user_takes_text(tool):
+    """Both are in the prompt, and both read as the canonical actions (an answer on terminate was dropped)."""
+    fmt = get_format("qwen3vl-mobile-v1" if tool == "mobile_use" else "qwen3vl-computer-v1")
+    assert "ask_user(text" in fmt.describe() and "terminate(status: success|failure, answer" in fmt.describe()
+    parsed = fmt.parse(_qwen({"action": "ask_user", "text": "Which Ada?"},
+                             {"action": "terminate", "status": "success", "answer": "42"}, tool=tool))
+    assert parsed.ok, parsed.error
+    assert [a.model_dump() for a in parsed.actions] == [{"type": "ask_user", "question": "Which Ada?"},
+                                                       {"type": "terminate", "status": "success", "answer": "42"}]
+    assert fmt.parse(_qwen({"action": "ask_user"}, tool=tool)).error_kind == "invalid_action"
+
+
 @pytest.mark.parametrize("text, kind, words", [
     (_qwen({"action": "swipe", "coordinate": [500, 300], "coordinate2": ["a", 3]}), "invalid_action", "tool call 1: 'coordinate2' x"),
     (_qwen({"action": "click", "coordinate": [1, 2]}, {"action": "swipe", "coordinate": [5, 5], "coordinate2": [5, 5]}),
@@ -211,3 +224,4 @@ def test_a_sentence_end_after_the_call_is_not_a_syntax_error(name, text):
     parsed = get_format(name).parse(text)
     assert parsed.ok and (parsed.actions[0].x, parsed.actions[0].y) == (1, 2), parsed.error
     assert get_format("text-v1").parse("Action: type(text='The end.')").actions[0].text == "The end."
+

@@ -111,13 +111,13 @@ class QwenFormat(ActionFormat):
             actions = ("click(coordinate), long_press(coordinate, time), swipe(coordinate, coordinate2), type(text), "
                        "key(keys: e.g. [\"Control\", \"a\"] selects a field's text), "
                        "system_button(button: Back|Home|Menu|Enter), open(text: app id), wait(time), answer(text), "
-                       "terminate(status: success|failure)")
+                       "ask_user(text: a question for the user), terminate(status: success|failure, answer: optional text)")
         else:
             actions = ("left_click(coordinate), double_click(coordinate), right_click(coordinate), mouse_move(coordinate), "
                        "left_click_drag(coordinate, coordinate2), type(text), key(keys), "
                        "scroll(coordinate, pixels: > 0 up, < 0 down), hscroll(coordinate, pixels: > 0 right, < 0 left), "
-                       "wait(time), "
-                       "answer(text), terminate(status: success|failure)")
+                       "wait(time), answer(text), ask_user(text: a question for the user), "
+                       "terminate(status: success|failure, answer: optional text)")
         return (
             f"You may call the function {self.tool} once or several times per turn; calls run in order.\n"
             f"{self.coords_hint()}\n"
@@ -170,7 +170,12 @@ class QwenFormat(ActionFormat):
             status = args.get("status")
             if status is None:
                 raise FormatError("invalid_action", "terminate needs a status: success or failure")
-            return {"type": "terminate", "status": "success" if status == "success" else "failed" if status == "failure" else status}
+            # the answer rides on terminate, as in every other format (status and answer in one call)
+            answer = {"answer": args["answer"]} if args.get("answer") is not None else {}
+            return {"type": "terminate", "status": "success" if status == "success" else "failed" if status == "failure" else status,
+                    **answer}
+        if kind == "ask_user":  # Qwen's tools pass free text as 'text'; 'question' is the canonical name
+            return {"type": "ask_user", "question": args.get("text", args.get("question"))}
         if kind == "mouse_move":
             raise FormatError("invalid_action", "mouse_move has no effect on this device; click instead")
         raise FormatError("invalid_action", f"unknown {self.tool} action {kind!r}")
@@ -233,7 +238,10 @@ class QwenFormat(ActionFormat):
             return {"action": "answer", **({"text": a["text"]} if a.get("text") is not None else {}),
                     **({"fields": a["fields"]} if a.get("fields") else {})}
         if kind == "terminate":
-            return {"action": "terminate", "status": "success" if a["status"] == "success" else "failure"}
+            return {"action": "terminate", "status": "success" if a["status"] == "success" else "failure",
+                    **({"answer": a["answer"]} if a.get("answer") is not None else {})}
+        if kind == "ask_user":
+            return {"action": "ask_user", "text": a["question"]}
         raise ValueError(f"{self.name} cannot express {kind!r}")
 
     def _prepare(self, data: dict[str, Any]) -> dict[str, Any]:
