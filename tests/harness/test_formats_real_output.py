@@ -225,3 +225,19 @@ def test_a_sentence_end_after_the_call_is_not_a_syntax_error(name, text):
     assert parsed.ok and (parsed.actions[0].x, parsed.actions[0].y) == (1, 2), parsed.error
     assert get_format("text-v1").parse("Action: type(text='The end.')").actions[0].text == "The end."
 
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+@pytest.mark.parametrize("end", ["<|im_end|>", "<|endoftext|>", "</s>", "<|eot_id|>", "\n<|im_end|>\n<|endoftext|>"])
+def test_end_of_turn_tokens_at_the_very_end_are_not_part_of_the_output(name, end):
+    """A server that does not skip special tokens leaves them after the last call: the output failed to parse (an
+    unclosed Qwen call, a text-v1 line) or the token ended up in the last argument."""
+    fmt = get_format(name)
+    said = "a </s> b"  # mentioned inside the output: kept
+    batch = [parse_action(a) for a in ({"type": "type", "text": said},
+                                       {"type": "terminate", "status": "success", "answer": "42"})]
+    expected = fmt.parse(fmt.render(batch, "done"))
+    assert expected.ok, expected.error
+    for text in (fmt.render(batch, "done") + end, fmt.render(batch, "done").removesuffix("</tool_call>") + end):
+        parsed = fmt.parse(text)
+        assert parsed.ok, (text, parsed.error)
+        assert parsed.actions == expected.actions and said in parsed.actions[0].text
