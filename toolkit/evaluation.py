@@ -203,9 +203,10 @@ def _resume_settings(manifest: dict[str, Any], given: dict[str, Any], run_id: st
                          "settings it was started with are unknown and it cannot be resumed")
     sampling = manifest.get("sampling") or {}  # runs made before sampling options were stored have none
     endpoint = (manifest.get("resumes") or [{}])[-1]  # where the last resume pointed an openai agent, if it moved it
+    harness = HarnessConfig.from_dict(manifest.get("harness") or {}, f"run {run_id}: manifest.json harness")
     own = {"agent": manifest["agent"], "suites": list(manifest["suites"]), "tasks": list(manifest.get("tasks") or []),
            "trials": manifest["trials"], "seed": manifest["seed"], "temperature": sampling.get("temperature"),
-           "max_tokens": sampling.get("max_tokens"), "harness": HarnessConfig.from_dict(manifest.get("harness") or {}),
+           "max_tokens": sampling.get("max_tokens"), "harness": harness,
            "model": endpoint.get("model", manifest.get("model")),
            "model_name": endpoint.get("model_name", manifest.get("model_name"))}
     for name, value in given.items():

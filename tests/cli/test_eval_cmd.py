@@ -13,6 +13,9 @@ from tests.cli.test_cli import guigym
     ("{bad", "manifest.json: not valid JSON"),
     ("[1, 2]", "manifest.json: expected a JSON object, got list"),  # was: AttributeError traceback
     ('{"agent": "reference", "suites": ["mobile-core"]}', "its manifest.json has no trials, seed"),  # was: KeyError 'trials'
+    # a misspelt harness field was dropped: the resumed half ran with the default loop limit
+    ('{"agent": "reference", "suites": ["mobile-core"], "trials": 1, "seed": 0, "harness": {"loop_limt": 5}}',
+     "run r1: manifest.json harness: harness config: unknown field 'loop_limt'"),
 ])
 def test_resuming_a_run_with_a_bad_manifest_is_a_clear_error(tmp_path, manifest, said):
     (tmp_path / "r1").mkdir()

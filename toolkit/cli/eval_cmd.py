@@ -92,7 +92,9 @@ def _harness_config(resume, out, agent=None, model=None, **values):
     if resume and not any(_given(n) for n in _HARNESS_OPTIONS):
         return None
     if resume:
-        base, source = HarnessConfig.from_dict(RunStore.open(resume, root=out).manifest.get("harness") or {}), "the resumed run's"
+        store = RunStore.open(resume, root=out)
+        base = HarnessConfig.from_dict(store.manifest.get("harness") or {}, f"{store.dir / 'manifest.json'} harness")
+        source = "the resumed run's"
     else:
         trained = HarnessConfig.saved_with(model) if agent in LOCAL_MODEL_AGENTS else None
         base, source = (trained, "the checkpoint's") if trained else (HarnessConfig(), None)

@@ -212,7 +212,7 @@ class ReplayPolicy:
         """Return ``config`` with the stored run's action format and coordinates: its outputs parse only in those."""
         from toolkit.harness.harness import HarnessConfig as Config
 
-        stored = Config.from_dict(self.store.manifest.get("harness") or {})
+        stored = Config.from_dict(self.store.manifest.get("harness") or {}, f"{self.store.dir / 'manifest.json'} harness")
         return dataclasses.replace(config, format=stored.format, coords=stored.coords)
 
     def require(self, keys: list[tuple[str, int]]) -> None:
