@@ -339,7 +339,7 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
                          "no suite given: name at least one (e.g. ['mobile-core'])")
     if harness_config is None and not resume and agent in LOCAL_MODEL_AGENTS:  # a trained checkpoint's own config
         harness_config = HarnessConfig.saved_with(model)
-    config = harness_config or HarnessConfig()
+    config = harness_config or HarnessConfig()  # a replay's is the stored run's (below), not these defaults
     adapter = MockedAdapter()
     # a replayed run named by id was found under out: resumed by its folder's path (no out), that is the run's folder
     replay_root = out if out is not None or store is None else store.dir.parent
@@ -350,7 +350,7 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         sample(item.spec, item.instance_seed)
     if isinstance(policy, ReplayPolicy):  # checked before a run folder exists: a wrong source loses nothing
         policy.require([(i.spec.full_id, i.instance_seed) for i in items])
-        config = policy.harness_config(config)
+        config = policy.harness_config(harness_config)  # refused here when it differs: before any run folder
     harness = Harness(policy, config)
     manager = make_manager(backend, isolation=isolation, adapter=adapter, ray_address=ray_address)  # bad arguments fail first
     if store is None:

@@ -82,19 +82,24 @@ def _given(name: str) -> bool:
 
 def _harness_config(resume, out, agent=None, model=None, **values):
     """Return the agent configuration the options ask for; with --resume, the run's own one with the given options
-    laid over it (None when none is given), so a copied command line resumes and a changed one is refused. A local
+    laid over it (None when none is given), so a copied command line resumes and a changed one is refused; a replay
+    (``--agent replay --model RUN``) likewise, its run's (a changed one is refused by the replay itself). A local
     checkpoint trained here (``--agent hf --model DIR`` holding ``guigym_harness.json``) is likewise the base: it is
     evaluated in the format, coordinates and history it was trained with unless an option says otherwise."""
     from toolkit.harness import HarnessConfig, HistoryConfig
     from toolkit.harness.policies import LOCAL_MODEL_AGENTS
     from toolkit.store import RunStore
 
-    if resume and not any(_given(n) for n in _HARNESS_OPTIONS):
-        return None
-    if resume:
-        store = RunStore.open(resume, root=out)
+    replayed = agent == "replay" and not resume and model
+    if (resume or replayed) and not any(_given(n) for n in _HARNESS_OPTIONS):
+        return None  # the run's own: a resumed run's, or the replayed run's (its outputs were written under it)
+    if resume or replayed:
+        try:
+            store = RunStore.open(resume or model, root=out)
+        except FileNotFoundError as exc:  # said as the option that named the run (--resume / --model)
+            raise FileNotFoundError(f"argument '{'resume' if resume else 'model'}': {exc}") from None
         base = HarnessConfig.from_dict(store.manifest.get("harness") or {}, f"{store.dir / 'manifest.json'} harness")
-        source = "the resumed run's"
+        source = "the resumed run's" if resume else "the replayed run's"
     else:
         trained = HarnessConfig.saved_with(model) if agent in LOCAL_MODEL_AGENTS else None
         base, source = (trained, "the checkpoint's") if trained else (HarnessConfig(), None)
