@@ -172,14 +172,14 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     @server.tool()
     async def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: Trials = 1,
                        parallel: Parallel = 2, seed: Seed = 0, model: str | None = None, model_name: str | None = None,
-                       action_format: str = "text-v1", temperature: float | None = None,
+                       action_format: str | None = None, temperature: float | None = None,
                        max_tokens: int | None = None, resume: str | None = None) -> api.JobInfo:
         """Start an evaluation in the background; poll job_status with the returned job id (it names the run id
         as soon as the run folder exists, also when the job fails).
 
         agent: reference, random, openai (model = the endpoint's base URL, model_name = the name it serves),
-        hf (model = a checkpoint folder) or replay (model = a run id). action_format: text-v1, json-v1,
-        qwen3vl-mobile-v1, qwen3vl-computer-v1 or uitars-v1. temperature / max_tokens: sampling of the model agents.
+        hf (model = a checkpoint folder) or replay (model = a run id). action_format: text-v1 (the default), json-v1,
+        qwen3vl-mobile-v1, qwen3vl-computer-v1 or uitars-v1; a replay uses its run's own. temperature / max_tokens: sampling of the model agents.
         resume: a run id to finish with its own settings (e.g. after a model outage stopped it); only an openai run's
         model and model_name may be given then, to point it at a moved endpoint.
         """

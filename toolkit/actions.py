@@ -182,13 +182,41 @@ class Drag(_Action):
 
 
 class Scroll(_Action):
-    """Scroll the content under (x, y); ``swipe`` is the same gesture named by finger motion."""
+    """Scroll the content under (x, y) by ``amount`` (of 0–1000 along the motion's axis); ``swipe`` is the same
+    gesture named by finger motion, and may be given by its end point (x2, y2) instead of direction and amount."""
 
     type: Literal["scroll", "swipe"] = "scroll"
     x: _Coord = 500
     y: _Coord = 500
     direction: Literal["up", "down", "left", "right"]
     amount: Annotated[_Number, Field(gt=0, le=1000)] = 400
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_end_point(cls, data: Any) -> Any:
+        """Return a swipe given by its end point as direction (the longer axis of the motion) and amount (its length
+        along that axis). Judged here, in 0–1000, after the points were converted: judged in a format's own units,
+        the same gesture went down in pixels of a tall screen and right in 0–1000."""
+        if not isinstance(data, dict) or data.get("type") != "swipe" or not {"x2", "y2"} & data.keys():
+            return data
+        if "direction" in data or "amount" in data:
+            raise ValueError("a swipe is given by direction (and amount) or by its end point x2, y2, not both")
+        moved = {}
+        for name in ("x", "y", "x2", "y2"):
+            value = data.get(name, 500 if name in ("x", "y") else None)
+            if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+                raise ValueError(f"a swipe's '{name}' must be a number, got {value!r}")
+            try:
+                moved[name] = float(value)
+            except ValueError:
+                raise ValueError(f"a swipe's '{name}' must be a number, got {value!r}") from None
+        dx, dy = moved["x2"] - moved["x"], moved["y2"] - moved["y"]
+        if dx == dy == 0:
+            raise ValueError("a swipe's end point (x2, y2) must differ from its start (x, y)")
+        horizontal = abs(dx) > abs(dy)
+        direction = ("right" if dx > 0 else "left") if horizontal else ("down" if dy > 0 else "up")
+        rest = {k: v for k, v in data.items() if k not in ("x2", "y2")}
+        return {**rest, "direction": direction, "amount": abs(dx) if horizontal else abs(dy)}
 
 
 class SystemButton(_Action):
@@ -318,6 +346,8 @@ def from_pixels(px: float, py: float, width: float, height: float, space: CoordS
 
 
 _POINT_FIELDS = (("x", "y"), ("x2", "y2"))
+#: the axis (0: x, 1: y) a scroll's amount is measured along, by its direction
+_AMOUNT_AXIS = {"left": 0, "right": 0, "up": 1, "down": 1}
 
 
 def convert_point(x: float, y: float, src: CoordSpace, dst: CoordSpace, size: tuple[int, int] | None = None) -> tuple[float, float]:
@@ -335,20 +365,30 @@ def convert_point(x: float, y: float, src: CoordSpace, dst: CoordSpace, size: tu
 
 def convert_action_dict(data: dict[str, Any], src: CoordSpace, dst: CoordSpace, size: tuple[int, int] | None = None,
                         digits: int | None = None) -> dict[str, Any]:
-    """Return a copy of an action dict with its points moved from ``src`` to ``dst`` space (rounded to ``digits``)."""
+    """Return a copy of an action dict with its points, and a scroll's amount, moved from ``src`` to ``dst`` space
+    (rounded to ``digits``)."""
     out = dict(data)
+
+    def move(name: str, axis: int) -> None:
+        value = out.get(name)
+        if isinstance(value, str):  # "540", as models quote numbers: moved like one (validation reads it so too)
+            try:
+                value = float(value)
+            except ValueError:
+                return  # not a number: validation names the field
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return
+        moved = convert_point(*((float(value), 0.0) if axis == 0 else (0.0, float(value))), src, dst, size)[axis]
+        out[name] = moved if digits is None else int(round(moved)) if digits == 0 else round(moved, digits)
+
     for fx, fy in _POINT_FIELDS:
         # each axis converts on its own, so a point given by one coordinate (``scroll(direction='down', y=1200)``,
         # the other left at its default) is still moved to ``dst``
-        for axis, name in enumerate((fx, fy)):
-            value = out.get(name)
-            if isinstance(value, str):  # "540", as models quote numbers: moved like one (validation reads it so too)
-                try:
-                    value = float(value)
-                except ValueError:
-                    continue  # not a number: validation names the field
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
-                continue
-            moved = convert_point(*((float(value), 0.0) if axis == 0 else (0.0, float(value))), src, dst, size)[axis]
-            out[name] = moved if digits is None else int(round(moved)) if digits == 0 else round(moved, digits)
+        move(fx, 0)
+        move(fy, 1)
+    if out.get("type") in ("scroll", "swipe") and isinstance(out.get("direction"), str) \
+            and out["direction"] in _AMOUNT_AXIS:
+        # a scroll's amount is a length along its axis, in the space of its points: 400 of 0-1000 is 960 pixels of a
+        # 2400-pixel-tall screen, 0.4 in 0-1 (the spaces scale with no offset, so a length converts as a point does)
+        move("amount", _AMOUNT_AXIS[out["direction"]])
     return out

@@ -203,9 +203,10 @@ def _resume_settings(manifest: dict[str, Any], given: dict[str, Any], run_id: st
                          "settings it was started with are unknown and it cannot be resumed")
     sampling = manifest.get("sampling") or {}  # runs made before sampling options were stored have none
     endpoint = (manifest.get("resumes") or [{}])[-1]  # where the last resume pointed an openai agent, if it moved it
+    harness = HarnessConfig.from_dict(manifest.get("harness") or {}, f"run {run_id}: manifest.json harness")
     own = {"agent": manifest["agent"], "suites": list(manifest["suites"]), "tasks": list(manifest.get("tasks") or []),
            "trials": manifest["trials"], "seed": manifest["seed"], "temperature": sampling.get("temperature"),
-           "max_tokens": sampling.get("max_tokens"), "harness": HarnessConfig.from_dict(manifest.get("harness") or {}),
+           "max_tokens": sampling.get("max_tokens"), "harness": harness,
            "model": endpoint.get("model", manifest.get("model")),
            "model_name": endpoint.get("model_name", manifest.get("model_name"))}
     for name, value in given.items():
@@ -338,7 +339,7 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
                          "no suite given: name at least one (e.g. ['mobile-core'])")
     if harness_config is None and not resume and agent in LOCAL_MODEL_AGENTS:  # a trained checkpoint's own config
         harness_config = HarnessConfig.saved_with(model)
-    config = harness_config or HarnessConfig()
+    config = harness_config or HarnessConfig()  # a replay's is the stored run's (below), not these defaults
     adapter = MockedAdapter()
     # a replayed run named by id was found under out: resumed by its folder's path (no out), that is the run's folder
     replay_root = out if out is not None or store is None else store.dir.parent
@@ -349,7 +350,7 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         sample(item.spec, item.instance_seed)
     if isinstance(policy, ReplayPolicy):  # checked before a run folder exists: a wrong source loses nothing
         policy.require([(i.spec.full_id, i.instance_seed) for i in items])
-        config = policy.harness_config(config)
+        config = policy.harness_config(harness_config)  # refused here when it differs: before any run folder
     harness = Harness(policy, config)
     manager = make_manager(backend, isolation=isolation, adapter=adapter, ray_address=ray_address)  # bad arguments fail first
     if store is None:

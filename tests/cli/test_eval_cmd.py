@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from tests.cli.test_cli import guigym
+from tests.conftest import requires_chromium
 
 
 @pytest.mark.parametrize("manifest, said", [
     ("{bad", "manifest.json: not valid JSON"),
     ("[1, 2]", "manifest.json: expected a JSON object, got list"),  # was: AttributeError traceback
     ('{"agent": "reference", "suites": ["mobile-core"]}', "its manifest.json has no trials, seed"),  # was: KeyError 'trials'
+    # a misspelt harness field was dropped: the resumed half ran with the default loop limit
+    ('{"agent": "reference", "suites": ["mobile-core"], "trials": 1, "seed": 0, "harness": {"loop_limt": 5}}',
+     "run r1: manifest.json harness: harness config: unknown field 'loop_limt'"),
 ])
 def test_resuming_a_run_with_a_bad_manifest_is_a_clear_error(tmp_path, manifest, said):
     (tmp_path / "r1").mkdir()
@@ -72,3 +77,32 @@ def test_resuming_a_run_folder_that_holds_only_its_manifest_runs_its_attempts(tm
     assert res.returncode == 0, res.stderr[-2000:]
     assert json.loads(res.stdout.strip().splitlines()[-1])["suites"]["mobile-core"]["SR"] == 1.0
     assert [p.name for p in (run / "trajectories").iterdir()] == ["mobile-core__contacts.block__t0.jsonl"]
+
+
+@requires_chromium
+def test_last_k_and_loop_limit_options_set_the_agent_configuration(tmp_path):
+    """The CLI had no option for last-k history's k (always 3) nor for the loop limit (always 3)."""
+    res = guigym("eval", "--tasks", "contacts.edit_phone", "--history", "last_k", "--last-k", "2", "--loop-limit", "0",
+                 "--out", str(tmp_path), "--json")
+    assert res.returncode == 0, res.stderr[-2000:]
+    run_dir = Path(json.loads(res.stdout.strip().splitlines()[-1])["run_dir"])
+    harness = json.loads((run_dir / "manifest.json").read_text())["harness"]
+    assert harness["loop_limit"] == 0 and harness["history"]["mode"] == "last_k" and harness["history"]["last_k"] == 2
+    [trajectory] = (run_dir / "trajectories").iterdir()
+    steps = [json.loads(line) for line in trajectory.read_text().splitlines() if '"kind": "step"' in line]
+    images = [sum(part.get("type") == "image" for m in s["prompt"] for part in (m["content"] if isinstance(m["content"], list) else []))
+              for s in steps]
+    assert len(steps) >= 4 and images[:4] == [1, 2, 3, 3] and max(images) == 3, images  # 2 past turns + the screen
+    # a resumed run keeps its own: a different loop limit typed is refused, naming it
+    res = guigym("eval", "--resume", run_dir.name, "--out", str(tmp_path), "--loop-limit", "4")
+    assert res.returncode == 1 and "'loop_limit': 4" not in res.stderr and "'loop_limit': 0" in res.stderr, res.stderr[-2000:]
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--last-k", "2"], "--last-k sets the last_k history; --history window keeps windows of 10 steps"),
+    (["--history", "last_k", "--last-k", "0"], "'--last-k'"), (["--loop-limit", "-1"], "'--loop-limit'"),
+])
+def test_last_k_and_loop_limit_mistakes_are_usage_errors(tmp_path, args, said):
+    res = guigym("eval", "--tasks", "contacts.edit_phone", "--out", str(tmp_path), *args)
+    assert res.returncode == 2 and said in " ".join(res.stderr.split()), res.stderr[-2000:]
+    assert not any(tmp_path.iterdir())

@@ -26,7 +26,8 @@ QWEN = [
     {"type": "wait", "seconds": 3}, {"type": "answer", "text": "42"}, {"type": "terminate", "status": "failed"},
     {"type": "answer", "fields": {"count": 3, "who": "Ada"}}, {"type": "answer", "text": "t", "fields": {"n": 1}},
     {"type": "drag", "x": 10, "y": 20, "x2": 30, "y2": 40}, {"type": "hotkey", "keys": ["Control", "c"]},
-    {"type": "double_click", "x": 5, "y": 6},
+    {"type": "double_click", "x": 5, "y": 6}, {"type": "terminate", "status": "success", "answer": "7"},
+    {"type": "ask_user", "question": "Which one?"},
 ]
 UITARS = [
     {"type": "click", "x": 12, "y": 999}, {"type": "double_click", "x": 1, "y": 2}, {"type": "long_press", "x": 3, "y": 4},

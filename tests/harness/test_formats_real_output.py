@@ -64,6 +64,19 @@ def test_qwen_tool_calls_as_models_and_servers_write_them():
     assert fmt.parse(fmt.render([closing_typed, parse_action({"type": "click", "x": 1, "y": 2})])).actions[0] == closing_typed
 
 
+@pytest.mark.parametrize("tool", ["mobile_use", "computer_use"])
+def test_qwen_terminate_carries_an_answer_and_ask_user_takes_text(tool):
+    """Both are in the prompt, and both read as the canonical actions (an answer on terminate was dropped)."""
+    fmt = get_format("qwen3vl-mobile-v1" if tool == "mobile_use" else "qwen3vl-computer-v1")
+    assert "ask_user(text" in fmt.describe() and "terminate(status: success|failure, answer" in fmt.describe()
+    parsed = fmt.parse(_qwen({"action": "ask_user", "text": "Which Ada?"},
+                             {"action": "terminate", "status": "success", "answer": "42"}, tool=tool))
+    assert parsed.ok, parsed.error
+    assert [a.model_dump() for a in parsed.actions] == [{"type": "ask_user", "question": "Which Ada?"},
+                                                       {"type": "terminate", "status": "success", "answer": "42"}]
+    assert fmt.parse(_qwen({"action": "ask_user"}, tool=tool)).error_kind == "invalid_action"
+
+
 @pytest.mark.parametrize("text, kind, words", [
     (_qwen({"action": "swipe", "coordinate": [500, 300], "coordinate2": ["a", 3]}), "invalid_action", "tool call 1: 'coordinate2' x"),
     (_qwen({"action": "click", "coordinate": [1, 2]}, {"action": "swipe", "coordinate": [5, 5], "coordinate2": [5, 5]}),
@@ -211,3 +224,20 @@ def test_a_sentence_end_after_the_call_is_not_a_syntax_error(name, text):
     parsed = get_format(name).parse(text)
     assert parsed.ok and (parsed.actions[0].x, parsed.actions[0].y) == (1, 2), parsed.error
     assert get_format("text-v1").parse("Action: type(text='The end.')").actions[0].text == "The end."
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+@pytest.mark.parametrize("end", ["<|im_end|>", "<|endoftext|>", "</s>", "<|eot_id|>", "\n<|im_end|>\n<|endoftext|>"])
+def test_end_of_turn_tokens_at_the_very_end_are_not_part_of_the_output(name, end):
+    """A server that does not skip special tokens leaves them after the last call: the output failed to parse (an
+    unclosed Qwen call, a text-v1 line) or the token ended up in the last argument."""
+    fmt = get_format(name)
+    said = "a </s> b"  # mentioned inside the output: kept
+    batch = [parse_action(a) for a in ({"type": "type", "text": said},
+                                       {"type": "terminate", "status": "success", "answer": "42"})]
+    expected = fmt.parse(fmt.render(batch, "done"))
+    assert expected.ok, expected.error
+    for text in (fmt.render(batch, "done") + end, fmt.render(batch, "done").removesuffix("</tool_call>") + end):
+        parsed = fmt.parse(text)
+        assert parsed.ok, (text, parsed.error)
+        assert parsed.actions == expected.actions and said in parsed.actions[0].text

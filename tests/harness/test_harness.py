@@ -81,3 +81,27 @@ def test_a_checkpoint_keeps_the_config_it_was_trained_with_and_eval_starts_from_
     (tmp_path / SAVED_HARNESS).write_text("[1]")
     with pytest.raises(ValueError, match="expected an object, got list"):
         HarnessConfig.saved_with(tmp_path)
+
+
+@pytest.mark.parametrize("data, named", [
+    ({"format": "json-v1", "loop_limt": 5}, "unknown field 'loop_limt'"),
+    ({"history": {"mode": "last_k", "lastk": 2}}, "unknown field 'history.lastk'"),
+    ({"history": [3]}, "history: expected an object, got list"), ("text-v1", "expected an object, got str"),
+])
+def test_a_stored_config_with_a_field_it_does_not_have_is_refused_naming_it(data, named):
+    """A misspelt field was dropped: the run went on with the default loop limit or history, silently."""
+    with pytest.raises(ValueError, match=f"manifest.json harness: .*{named}"):
+        HarnessConfig.from_dict(data, "manifest.json harness")
+
+
+def test_every_stored_config_shape_still_loads(tmp_path):
+    """What as_dict writes, an old manifest's partial one and a checkpoint's saved file load as before."""
+    config = HarnessConfig(format="uitars-v1", coords="pixels", loop_limit=0)
+    assert HarnessConfig.from_dict(config.as_dict()) == config
+    assert HarnessConfig.from_dict({}) == HarnessConfig()
+    assert HarnessConfig.from_dict({"history": {"window": 4, "overlap": 1}}).history.window == 4
+    config.save(tmp_path)
+    assert HarnessConfig.saved_with(tmp_path) == config
+    (tmp_path / "guigym_harness.json").write_text('{"format": "json-v1", "coord": "pixels"}')
+    with pytest.raises(ValueError, match="guigym_harness.json: not an agent configuration .*unknown field 'coord'"):
+        HarnessConfig.saved_with(tmp_path)

@@ -29,12 +29,13 @@ _lock = threading.Lock()
 
 def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: int = 1, parallel: int = 2,
              seed: int = 0, out: str | None = None, model: str | None = None, model_name: str | None = None,
-             action_format: str = "text-v1", temperature: float | None = None, max_tokens: int | None = None,
+             action_format: str | None = None, temperature: float | None = None, max_tokens: int | None = None,
              resume: str | None = None) -> JobInfo:
     """Start an evaluation in the background and return its job (poll with :func:`job_status`).
 
     ``model``: the endpoint URL (agent openai), checkpoint folder (hf) or run (replay); ``model_name``: the name the
-    endpoint serves; ``action_format``: the harness's action format; ``temperature`` / ``max_tokens``: sampling.
+    endpoint serves; ``action_format``: the harness's action format (None: text-v1, or a replayed run's own);
+    ``temperature`` / ``max_tokens``: sampling.
     ``suites`` / ``tasks``: a list of names, or one name as a string.
     ``resume``: a run id to finish (its missing attempts, with its own settings; only an openai agent's ``model`` and
     ``model_name`` may be given, to move the endpoint) — the other arguments are then ignored.
@@ -70,10 +71,11 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
         except FileNotFoundError as exc:
             raise arg_error("model", str(exc)) from None
     try:
-        get_format(action_format)
+        get_format(action_format or "text-v1")
     except ValueError as exc:
         raise arg_error("action_format", str(exc)) from None
-    config = HarnessConfig(format=action_format)
+    # none given: a replay takes its run's own configuration (a given one must equal it)
+    config = HarnessConfig(format=action_format) if action_format else None
     try:
         check_sampling(agent, temperature, max_tokens)
     except ValueError as exc:

@@ -50,6 +50,12 @@ _OPTIONS = [
                  help="steps per history window (K in docs/harness.md)"),
     click.option("--overlap", type=click.IntRange(min=0), default=2, show_default=True,
                  help="steps two windows share (O in docs/harness.md); less than --window"),
+    click.option("--last-k", "last_k", type=click.IntRange(min=1), default=3, show_default=True,
+                 help="--history last_k: the past steps each prompt shows in full, with their screenshots (k in "
+                      "docs/harness.md)"),
+    click.option("--loop-limit", type=click.IntRange(min=0), default=3, show_default=True,
+                 help="end an attempt after the same action (or output with no valid action) on an unchanged screen "
+                      "this many times in a row; 0 turns the check off"),
     click.option("--elements", "include_elements", is_flag=True,
                  help="add the screen's element list (id, text, centre in the format's coordinates) to each observation"),
     click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line"),
@@ -72,7 +78,8 @@ def collect_command(**options):
 
 #: the CLI options that set the agent configuration (a resumed run keeps the stored one unless one is given)
 _HARNESS_OPTIONS = {"action_format": "format", "coords": "coords", "history": "mode", "window": "window",
-                    "overlap": "overlap", "include_elements": "include_elements"}
+                    "overlap": "overlap", "last_k": "last_k", "include_elements": "include_elements",
+                    "loop_limit": "loop_limit"}
 
 
 def _given(name: str) -> bool:
@@ -82,24 +89,31 @@ def _given(name: str) -> bool:
 
 def _harness_config(resume, out, agent=None, model=None, **values):
     """Return the agent configuration the options ask for; with --resume, the run's own one with the given options
-    laid over it (None when none is given), so a copied command line resumes and a changed one is refused. A local
+    laid over it (None when none is given), so a copied command line resumes and a changed one is refused; a replay
+    (``--agent replay --model RUN``) likewise, its run's (a changed one is refused by the replay itself). A local
     checkpoint trained here (``--agent hf --model DIR`` holding ``guigym_harness.json``) is likewise the base: it is
     evaluated in the format, coordinates and history it was trained with unless an option says otherwise."""
     from toolkit.harness import HarnessConfig, HistoryConfig
     from toolkit.harness.policies import LOCAL_MODEL_AGENTS
     from toolkit.store import RunStore
 
-    if resume and not any(_given(n) for n in _HARNESS_OPTIONS):
-        return None
-    if resume:
-        base, source = HarnessConfig.from_dict(RunStore.open(resume, root=out).manifest.get("harness") or {}), "the resumed run's"
+    replayed = agent == "replay" and not resume and model
+    if (resume or replayed) and not any(_given(n) for n in _HARNESS_OPTIONS):
+        return None  # the run's own: a resumed run's, or the replayed run's (its outputs were written under it)
+    if resume or replayed:
+        try:
+            store = RunStore.open(resume or model, root=out)
+        except FileNotFoundError as exc:  # said as the option that named the run (--resume / --model)
+            raise FileNotFoundError(f"argument '{'resume' if resume else 'model'}': {exc}") from None
+        base = HarnessConfig.from_dict(store.manifest.get("harness") or {}, f"{store.dir / 'manifest.json'} harness")
+        source = "the resumed run's" if resume else "the replayed run's"
     else:
         trained = HarnessConfig.saved_with(model) if agent in LOCAL_MODEL_AGENTS else None
         base, source = (trained, "the checkpoint's") if trained else (HarnessConfig(), None)
         if trained:
             console.print(f"[dim]agent configuration of {model}: format {trained.format}, history {trained.history.mode} "
                           f"(options typed here override it)[/dim]")
-    top = {"format": base.format, "coords": base.coords}
+    top = {"format": base.format, "coords": base.coords, "loop_limit": base.loop_limit}
     history = dict(base.history.__dict__)
     for option, field in _HARNESS_OPTIONS.items():
         if source is None or _given(option):
@@ -108,6 +122,9 @@ def _harness_config(resume, out, agent=None, model=None, **values):
         # as --temperature for a non-model agent: an option that would change nothing is refused, not ignored
         raise click.UsageError(f"{' and '.join(typed)} set the window-wise history; --history last_k "
                                f"keeps the last {history['last_k']} screenshots and has no windows")
+    if history["mode"] == "window" and _given("last_k"):
+        raise click.UsageError(f"--last-k sets the last_k history; --history window keeps windows of "
+                               f"{history['window']} steps (--window, --overlap): add --history last_k")
     _check_window(history["window"], history["overlap"], source)
     return dataclasses.replace(base, **top, history=HistoryConfig(**history))
 
@@ -131,7 +148,7 @@ def _check_window(window: int, overlap: int, source: str | None) -> None:
 
 def run_command(purpose, agent, model, model_name, temperature, max_tokens, suite, task_ids, trials, parallel, seed, out,
                 resume, isolation, action_format, coords, history, window, overlap, include_elements, as_json,
-                backend="local", ray_address=None):
+                backend="local", ray_address=None, last_k=3, loop_limit=3):
     """Run the shared rollout path over suites and print the score table (eval and collect).
 
     With --resume the run keeps its stored settings: only options typed on the command line are passed on (and
@@ -150,8 +167,9 @@ def run_command(purpose, agent, model, model_name, temperature, max_tokens, suit
         fail("--format and --coords do not apply to --agent replay: the replayed run's outputs are read in its own "
              "format and coordinate space (see its manifest's harness)")
     try:
-        config = _harness_config(resume, out, agent=agent, model=model, action_format=action_format, coords=coords, history=history, window=window,
-                                 overlap=overlap, include_elements=include_elements)
+        config = _harness_config(resume, out, agent=agent, model=model, action_format=action_format, coords=coords,
+                                 history=history, window=window, overlap=overlap, last_k=last_k,
+                                 include_elements=include_elements, loop_limit=loop_limit)
     except (ValueError, FileNotFoundError) as exc:
         fail(str(exc))
     suites = split_list("--suite", suite, "suite", known_suites)

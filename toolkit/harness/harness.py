@@ -68,11 +68,20 @@ class HarnessConfig:
         object.__setattr__(self, "loop_limit", int(self.loop_limit))  # a numpy integer: an int in the manifest
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "HarnessConfig":
-        """Return the config stored by :meth:`as_dict` (a run manifest's ``harness``)."""
-        return cls(format=data.get("format", "text-v1"), coords=data.get("coords"),
-                   history=HistoryConfig(**data.get("history", {})), loop_limit=data.get("loop_limit", 3),
-                   system_prompt=data.get("system_prompt", SYSTEM_TEMPLATE))
+    def from_dict(cls, data: dict[str, Any], source: str | None = None) -> "HarnessConfig":
+        """Return the config stored by :meth:`as_dict` (a run manifest's ``harness``); a field left out keeps its default.
+
+        Raises:
+            ValueError: ``data`` (or its ``history``) is not an object or holds a field the config does not have,
+                naming it and ``source`` (where ``data`` was read): a misspelt field (``loop_limt``) was dropped and
+                the run used the default, silently.
+        """
+        try:
+            top = _known_fields(cls, data, "")
+            history = _known_fields(HistoryConfig, top.get("history", {}), "history")
+        except ValueError as exc:
+            raise ValueError(f"{source}: {exc}" if source else str(exc)) from None
+        return cls(**{**top, "history": HistoryConfig(**history)})
 
     def as_dict(self) -> dict[str, Any]:
         """Return the config as plain data (for run manifests)."""
@@ -103,6 +112,20 @@ class HarnessConfig:
             return cls.from_dict(data)
         except (ValueError, TypeError) as exc:
             raise ValueError(f"{path}: not an agent configuration ({exc}); delete it or fix it") from None
+
+
+def _known_fields(kind: type, data: Any, where: str) -> dict[str, Any]:
+    """Return ``data`` when it is an object whose keys are all fields of dataclass ``kind``; else raise ValueError
+    naming the first unknown field (as ``where.field``) and the known ones."""
+    label = f"harness config{' ' + where if where else ''}"
+    if not isinstance(data, dict):
+        raise ValueError(f"{label}: expected an object, got {type(data).__name__}")
+    known = [f.name for f in dataclasses.fields(kind)]
+    unknown = [k for k in data if k not in known]
+    if unknown:
+        name = f"{where}.{unknown[0]}" if where else unknown[0]
+        raise ValueError(f"{label}: unknown field {name!r}; known: {', '.join(known)}")
+    return dict(data)
 
 
 @dataclass

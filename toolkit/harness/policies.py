@@ -208,12 +208,28 @@ class ReplayPolicy:
             self._index = {(r["task_id"], r["seed"]): r["attempt_id"] for r in self.store.attempt_rows()}
         return self._index
 
-    def harness_config(self, config: HarnessConfig) -> HarnessConfig:
-        """Return ``config`` with the stored run's action format and coordinates: its outputs parse only in those."""
+    def harness_config(self, config: HarnessConfig | None = None) -> HarnessConfig:
+        """Return the stored run's agent configuration: its outputs parse only in its format and coordinates, and
+        answered the prompts of its history and system prompt. ``config`` (given to the replay) must equal it.
+
+        Raises:
+            ValueError: ``config`` differs from the stored one, naming the fields (it used to be swapped for the
+                stored format without a word, the rest of it kept).
+        """
         from toolkit.harness.harness import HarnessConfig as Config
 
-        stored = Config.from_dict(self.store.manifest.get("harness") or {})
-        return dataclasses.replace(config, format=stored.format, coords=stored.coords)
+        manifest = self.store.dir / "manifest.json"
+        stored = Config.from_dict(self.store.manifest.get("harness") or {}, f"{manifest} harness")
+        if config is None or config == stored:
+            return stored
+        flat = lambda c: {**{k: v for k, v in c.as_dict().items() if k != "history"},  # noqa: E731
+                          **{f"history.{k}": v for k, v in c.as_dict()["history"].items()}}
+        given, own = flat(config), flat(stored)
+        short = lambda value: repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."  # noqa: E731
+        differ = [f"{name}={short(given[name])} (the run's: {short(own[name])})" for name in own if given[name] != own[name]]
+        raise ValueError(f"replay of run {self.store.run_id}: the agent configuration given differs from the one "
+                         f"its outputs were written under, in {'; '.join(differ)}; leave harness_config out to "
+                         f"replay with the run's own (see {manifest})")
 
     def require(self, keys: list[tuple[str, int]]) -> None:
         """Raise ValueError naming the (task id, instance seed) pairs the stored run has no attempt of, or the first

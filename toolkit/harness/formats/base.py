@@ -17,6 +17,20 @@ from toolkit.actions import Action, ActionError, CoordSpace, check_coord_space, 
 MAX_OUTPUT = 20000
 MAX_ACTIONS = 8
 _POINT_KEYS = ("x", "y", "x2", "y2")
+#: end-of-turn tokens a server or a decoder leaves in the text when special tokens are not skipped
+END_OF_TURN = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|eom_id|>", "<|end|>", "<end_of_turn>", "</s>")
+
+
+def strip_end_of_turn(text: str) -> str:
+    """Return ``text`` without the run of end-of-turn tokens (``<|im_end|>``, ``</s>``, ...) that ends it.
+
+    Only the very end: typed text that mentions a token inside the output keeps it.
+    """
+    stripped = text.rstrip()
+    while (token := next((t for t in END_OF_TURN if stripped.endswith(t)), None)) is not None:
+        stripped = stripped[:-len(token)].rstrip()
+        text = stripped
+    return text
 
 
 @dataclass
@@ -138,6 +152,8 @@ class ActionFormat:
         # a reasoning model's <think> block (kept in the content by a server without a reasoning parser) may draft
         # actions it then rejects: only what follows the block is the answer. The block is split off before the cap:
         # capped first, a block longer than the cap lost its answer (and its drafts were read as the answer)
+        # an end-of-turn token after the last call made it unreadable (text-v1: a syntax error) or part of an argument
+        text = strip_end_of_turn(text)
         reasoning, closed, answer = text.rpartition("</think>")
         reasoning = reasoning.split("<think>", 1)[-1].strip()[:500] if closed else ""
         text = (answer if closed else text)[:MAX_OUTPUT]

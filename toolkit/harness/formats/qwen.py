@@ -24,7 +24,8 @@ _TRAIL = re.compile(r"\s*(?:```\s*)?")
 _BUTTONS = {"back": "Back", "home": "Home", "menu": "Menu", "enter": "Enter"}
 #: a canonical scroll names the content's motion, Qwen's swipe the finger's
 _OPPOSITE = {"down": "up", "up": "down", "left": "right", "right": "left"}
-_SWIPE_STEP = {"up": (0, -300), "down": (0, 300), "left": (-300, 0), "right": (300, 0)}
+#: the unit step of a finger's motion, scaled by the swipe's amount (its length in 0–1000)
+_SWIPE_STEP = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
 def _tool_calls(text: str) -> list[Any]:
@@ -75,18 +76,20 @@ def _number(value: Any, what: str) -> float:
     return number
 
 
-def _direction(start: tuple[Any, Any], end: tuple[Any, Any]) -> str:
+def _check_swipe(start: tuple[Any, Any], end: tuple[Any, Any]) -> None:
+    """Raise a FormatError naming the argument when a swipe's points are not numbers or are the same point.
+
+    The direction and length are judged by the Scroll action itself, after the points are converted to 0–1000.
+    """
     dx = _number(end[0], "'coordinate2' x") - _number(start[0], "'coordinate' x")
     dy = _number(end[1], "'coordinate2' y") - _number(start[1], "'coordinate' y")
     if dx == dy == 0:
         raise FormatError("invalid_action", "a swipe's 'coordinate2' must differ from its 'coordinate'")
-    if abs(dx) > abs(dy):
-        return "right" if dx > 0 else "left"
-    return "down" if dy > 0 else "up"
 
 
-def _span(start: float, step: int) -> tuple[float, float]:
-    """Return (start, end) of a swipe of ``step`` along one 0–1000 axis, kept on screen (moved in from an edge)."""
+def _span(start: float, step: float) -> tuple[float, float]:
+    """Return (start, end) of a swipe of ``step`` along one 0–1000 axis, kept on screen: the start stays where the
+    content is (the swipe shortened at an edge), unless it is on the edge, where it moves in."""
     end = min(1000, max(0, start + step))
     if step and end == start:
         start = min(1000, max(0, start - step))
@@ -111,13 +114,13 @@ class QwenFormat(ActionFormat):
             actions = ("click(coordinate), long_press(coordinate, time), swipe(coordinate, coordinate2), type(text), "
                        "key(keys: e.g. [\"Control\", \"a\"] selects a field's text), "
                        "system_button(button: Back|Home|Menu|Enter), open(text: app id), wait(time), answer(text), "
-                       "terminate(status: success|failure)")
+                       "ask_user(text: a question for the user), terminate(status: success|failure, answer: optional text)")
         else:
             actions = ("left_click(coordinate), double_click(coordinate), right_click(coordinate), mouse_move(coordinate), "
                        "left_click_drag(coordinate, coordinate2), type(text), key(keys), "
                        "scroll(coordinate, pixels: > 0 up, < 0 down), hscroll(coordinate, pixels: > 0 right, < 0 left), "
-                       "wait(time), "
-                       "answer(text), terminate(status: success|failure)")
+                       "wait(time), answer(text), ask_user(text: a question for the user), "
+                       "terminate(status: success|failure, answer: optional text)")
         return (
             f"You may call the function {self.tool} once or several times per turn; calls run in order.\n"
             f"{self.coords_hint()}\n"
@@ -141,7 +144,8 @@ class QwenFormat(ActionFormat):
             start, end = _point(args), _point(args, "coordinate2")
             if kind == "left_click_drag":
                 return {"type": "drag", "x": start[0], "y": start[1], "x2": end[0], "y2": end[1]}
-            return {"type": "swipe", "x": start[0], "y": start[1], "direction": _direction(start, end)}
+            _check_swipe(start, end)
+            return {"type": "swipe", "x": start[0], "y": start[1], "x2": end[0], "y2": end[1]}
         if kind in ("scroll", "hscroll"):  # pixels > 0: the wheel up (or right), as pyautogui scrolls
             x, y = _point(args)
             pixels = _number(args.get("pixels", -400), "'pixels'")
@@ -170,7 +174,12 @@ class QwenFormat(ActionFormat):
             status = args.get("status")
             if status is None:
                 raise FormatError("invalid_action", "terminate needs a status: success or failure")
-            return {"type": "terminate", "status": "success" if status == "success" else "failed" if status == "failure" else status}
+            # the answer rides on terminate, as in every other format (status and answer in one call)
+            answer = {"answer": args["answer"]} if args.get("answer") is not None else {}
+            return {"type": "terminate", "status": "success" if status == "success" else "failed" if status == "failure" else status,
+                    **answer}
+        if kind == "ask_user":  # Qwen's tools pass free text as 'text'; 'question' is the canonical name
+            return {"type": "ask_user", "question": args.get("text", args.get("question"))}
         if kind == "mouse_move":
             raise FormatError("invalid_action", "mouse_move has no effect on this device; click instead")
         raise FormatError("invalid_action", f"unknown {self.tool} action {kind!r}")
@@ -233,17 +242,23 @@ class QwenFormat(ActionFormat):
             return {"action": "answer", **({"text": a["text"]} if a.get("text") is not None else {}),
                     **({"fields": a["fields"]} if a.get("fields") else {})}
         if kind == "terminate":
-            return {"action": "terminate", "status": "success" if a["status"] == "success" else "failure"}
+            return {"action": "terminate", "status": "success" if a["status"] == "success" else "failure",
+                    **({"answer": a["answer"]} if a.get("answer") is not None else {})}
+        if kind == "ask_user":
+            return {"action": "ask_user", "text": a["question"]}
         raise ValueError(f"{self.name} cannot express {kind!r}")
 
     def _prepare(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Add the end point a phone swipe is written with (300 of 0–1000 in the finger's direction, kept on screen)."""
+        """Add the end point a phone swipe is written with: its amount (of 0–1000) in the finger's direction, kept on
+        screen; the amount itself is then said by the end point."""
         if self.tool != "mobile_use" or data["type"] not in ("scroll", "swipe"):
             return data
         finger = data["direction"] if data["type"] == "swipe" else _OPPOSITE[data["direction"]]
-        dx, dy = _SWIPE_STEP[finger]
-        (x, x2), (y, y2) = _span(data["x"], dx), _span(data["y"], dy)
-        return {**data, "x": x, "y": y, "x2": x2, "y2": y2}
+        ux, uy = _SWIPE_STEP[finger]
+        length = data.get("amount", 400)
+        (x, x2), (y, y2) = _span(data["x"], ux * length), _span(data["y"], uy * length)
+        rest = {k: v for k, v in data.items() if k != "amount"}
+        return {**rest, "x": x, "y": y, "x2": x2, "y2": y2}
 
     def _render(self, thought: str, actions: list[dict[str, Any]]) -> str:
         calls = [f'<tool_call>\n{json.dumps({"name": self.tool, "arguments": self._from_action(a)})}\n</tool_call>'

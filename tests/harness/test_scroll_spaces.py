@@ -1,0 +1,79 @@
+"""Scrolls and swipes in every coordinate space: a swipe's direction is judged in 0-1000 after conversion, and a
+scroll's amount converts with its points (one place: toolkit.actions.convert_action_dict)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from toolkit.actions import ActionError, convert_action_dict, parse_action
+from toolkit.harness.formats import get_format
+
+SIZE = (1080, 2400)
+SPACES = ("norm1", "norm1000", "pixels")
+
+
+def _swipe(start, end, tool="mobile_use"):
+    return f'<tool_call>{json.dumps({"name": tool, "arguments": {"action": "swipe", "coordinate": start, "coordinate2": end}})}</tool_call>'
+
+
+def _in(space, px, py):
+    """Return the pixel point (px, py) written in ``space``."""
+    if space == "pixels":
+        return [px, py]
+    scale = 1000 if space == "norm1000" else 1
+    return [px / SIZE[0] * scale, py / SIZE[1] * scale]
+
+
+@pytest.mark.parametrize("space", sorted(SPACES))
+def test_one_qwen_swipe_is_the_same_action_in_every_space(space):
+    """Finger from (300, 1200) to (600, 1600) pixels: 300 across, 400 down in pixels, but 278 across and 167 down of
+    0-1000. Judged in each format's own units it was 'down' in pixels and 'right' in 0-1000, and its length was
+    dropped (every swipe scrolled the default 400)."""
+    parsed = get_format("qwen3vl-mobile-v1", space).parse(_swipe(_in(space, 300, 1200), _in(space, 600, 1600)), size=SIZE)
+    assert parsed.ok, parsed.error
+    [action] = parsed.actions
+    assert (action.type, action.direction) == ("swipe", "right")
+    assert action.amount == pytest.approx(300 / 1080 * 1000) and action.y == pytest.approx(500)
+
+
+@pytest.mark.parametrize("name", ["text-v1", "json-v1"])
+@pytest.mark.parametrize("space, vertical, horizontal", [("pixels", 1200, 540), ("norm1", 0.5, 0.5),
+                                                          ("norm1000", 500, 500)])
+def test_a_scroll_amount_is_read_in_the_formats_space(name, space, vertical, horizontal):
+    """An amount of 1200 pixels (half of a 2400-pixel-tall screen) was taken as 1200 of 0-1000 (refused); 0.5 in 0-1
+    as 0.5 of 1000 (a scroll of nothing)."""
+    fmt = get_format(name, space)
+    batch = [parse_action({"type": "scroll", "direction": "down", "amount": 500}),
+             parse_action({"type": "swipe", "direction": "left", "amount": 500})]
+    text = fmt.render(batch, size=SIZE)
+    spell = {"text-v1": "amount={}", "json-v1": '"amount": {}'}[name]
+    assert spell.format(vertical) in text and spell.format(horizontal) in text, text
+    parsed = fmt.parse(text, size=SIZE)
+    assert parsed.ok and [a.amount for a in parsed.actions] == [500, 500], (text, parsed.error)
+
+
+@pytest.mark.parametrize("space", sorted(SPACES))
+def test_a_phone_swipe_says_its_amount_by_its_length(space):
+    fmt = get_format("qwen3vl-mobile-v1", space)
+    action = parse_action({"type": "scroll", "direction": "down", "x": 500, "y": 500, "amount": 250})
+    parsed = fmt.parse(fmt.render([action], size=SIZE), size=SIZE)
+    assert parsed.ok and parsed.actions[0].direction == "up" and parsed.actions[0].amount == pytest.approx(250)
+
+
+def test_the_conversion_moves_an_amount_along_its_axis():
+    down = {"type": "scroll", "direction": "down", "amount": 250, "x": 500, "y": 500}
+    assert convert_action_dict(down, "norm1000", "pixels", SIZE)["amount"] == 600
+    assert convert_action_dict({**down, "direction": "left"}, "norm1000", "pixels", SIZE)["amount"] == 270
+    assert convert_action_dict({**down, "amount": "0.25"}, "norm1", "norm1000")["amount"] == 250
+    assert convert_action_dict({"type": "click", "x": 1, "y": 2, "amount": 3}, "norm1000", "norm1")["amount"] == 3
+
+
+def test_a_swipe_by_its_end_point_is_a_direction_and_an_amount():
+    assert parse_action({"type": "swipe", "x": 500, "y": 800, "x2": 450, "y2": 300}).model_dump() == {
+        "type": "swipe", "x": 500, "y": 800, "direction": "up", "amount": 500}
+    for bad, said in (({"x2": 500, "y2": 500}, "must differ"), ({"x2": 1, "y2": 2, "direction": "up"}, "not both"),
+                      ({"x2": "far", "y2": 2}, "'x2' must be a number")):
+        with pytest.raises(ActionError, match=said):
+            parse_action({"type": "swipe", "x": 500, "y": 500, **bad})
