@@ -262,12 +262,19 @@ def load_tasks(suites: str | Iterable[str], ids: Iterable[str] | None = None, ro
     Each task comes once, in the order the suites are named: a suite named twice, or a folder of suites named with
     one of its own (``synth`` and ``synth/<world>``), does not repeat its tasks. A single name or id may be given as
     a string (``load_tasks("mobile-core", "contacts.block")`` is that suite and that task, not their letters).
+    ``ids=None`` means every task of the suites.
+
+    Raises:
+        SpecError: an unknown suite or id, an id that is not a non-empty string, or an empty ``ids`` (a filter that
+            names nothing is not "all": callers that built it from an empty selection ran every task).
     """
     names = list(dict.fromkeys([suites] if isinstance(suites, str) else suites))
     seen: set[str] = set()
     specs = [s for suite in names for s in load_suite(suite, root) if not (s.full_id in seen or seen.add(s.full_id))]
-    ids = [ids] if isinstance(ids, str) else ids  # a single id was taken letter by letter: "unknown ['.', 'a', ...]"
-    if ids:
+    ids = [ids] if isinstance(ids, str) else (None if ids is None else list(ids))  # "x" was read letter by letter
+    if ids is not None:
+        if not ids:
+            raise SpecError(f"an empty list of task ids names no task of suite(s) {names}; give None for all of them")
         wanted = set(ids)
         bad = [i for i in wanted if not isinstance(i, str) or not i]
         if bad:  # None or 3 failed as "argument of type 'int' is not iterable"
