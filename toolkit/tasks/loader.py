@@ -33,7 +33,10 @@ def _describe(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors()[:5]:
         where = ".".join(str(p) for p in err["loc"]) or "(task)"
-        parts.append(f"field '{where}': {err['msg']}")
+        # a value of the wrong type is shown: "Input should be a valid integer" alone hid that it was the text "7"
+        got = f" (got {type(err['input']).__name__} {err['input']!r})" if err["type"].endswith("_type") and isinstance(
+            err.get("input"), (str, int, float, bool)) else ""
+        parts.append(f"field '{where}': {err['msg']}{got}")
     return "; ".join(parts)
 
 
