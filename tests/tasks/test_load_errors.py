@@ -351,3 +351,20 @@ def test_well_typed_fields_still_load(tmp_path):
     [spec] = load_suite("demo", root=root)
     assert spec.max_steps == 7 and spec.high_risk is True and spec.params["x"].range == (1, 3)
     assert spec.criteria[0].weight == 2.0 and 1 <= sample(spec, 0).params["x"] <= 3
+
+
+def test_a_seed_a_mocked_device_cannot_tell_apart_from_another_is_refused(tmp_path):
+    """The device's generator reads the seed as a 32-bit word (``seed | 0`` in rng.js): seed 5 + 2**32 drew seed 5's
+    device state, and a task without parameters gave the very same instance. The largest 32-bit seed still samples;
+    a suite off the mocked devices (MiniWoB++) keeps its own range."""
+    from toolkit.tasks import load_tasks
+    from toolkit.tasks.loader import MAX_DEVICE_SEED
+
+    [spec] = load_suite("demo", root=_bank(tmp_path))
+    assert MAX_DEVICE_SEED == 2**32 - 1 and sample(spec, MAX_DEVICE_SEED).seed == MAX_DEVICE_SEED
+    for seed in (2**32, 2**32 + 5, 2**53 - 1):
+        with pytest.raises(SpecError, match=rf"demo\.yaml: task 't\.one': seed {seed} is out of range: .* 0 to "
+                                            rf"2\*\*32 - 1 = 4294967295 .* give seed {seed % 2**32}'s device state"):
+            sample(spec, seed)
+    [miniwob] = load_tasks(["miniwob"], ["click-button"])
+    assert sample(miniwob, 2**40).seed == 2**40

@@ -301,6 +301,11 @@ def _near_ids(missing: list[str], specs: list[TaskSpec]) -> str:
     return f"; did you mean {', '.join(near)}?" if near else ""
 
 
+#: the largest instance seed of a task on a mocked device: its random generator (mocked_apps/runtime/core/rng.js)
+#: reads the seed as a 32-bit word (``seed | 0``), so seeds k and k + 2**32 drew one device state
+MAX_DEVICE_SEED = 2**32 - 1
+
+
 def derive_seed(*parts: Any) -> int:
     """Return a stable 31-bit seed from any parts (run seed, task id, trial...)."""
     digest = hashlib.sha256("\x1f".join(map(str, parts)).encode()).digest()
@@ -315,8 +320,8 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
         TypeError: when ``spec`` is neither a TaskSpec nor a task id.
         SpecError: when a template names an unknown parameter or a parameter's source fails (naming the field),
             or the spec's suite refuses the seed (MiniWoB++: a seed its page cannot tell apart from another), or the
-            seed is not a whole number >= 0, or the rendered setup is no patch the device can take (a parameter
-            filled a structural key with another type).
+            seed is not a whole number >= 0 (at most :data:`MAX_DEVICE_SEED` on a mocked device), or the rendered
+            setup is no patch the device can take (a parameter filled a structural key with another type).
     """
     if isinstance(spec, str):  # as make_env takes it: sample("mobile-core/contacts.edit_phone", 3)
         spec = find_task(spec)
@@ -328,6 +333,11 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
     seed = int(seed)  # numpy's integers too
     if spec.suite in _SEED_CHECKS:
         _SEED_CHECKS[spec.suite](seed)
+    apps = device_apps(spec.device)
+    if apps is not None and seed > MAX_DEVICE_SEED:
+        raise SpecError(f"{spec.source}: task '{spec.id}': seed {seed} is out of range: a mocked device's seeds are 0 to "
+                        f"2**32 - 1 = {MAX_DEVICE_SEED} (its random generator takes the seed as a 32-bit word, so seed "
+                        f"{seed} would give seed {seed % 2**32}'s device state)")
     rng = random.Random(seed)
     field = "params"
     try:
@@ -348,7 +358,6 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
     except (TemplateError, OSError, ValueError) as exc:  # a world file gone or broken since load included
         where = "" if str(exc).startswith("field '") else f"field '{field}': "
         raise SpecError(f"{spec.source}: task '{spec.id}': {where}{exc}") from None
-    apps = device_apps(spec.device)
     problems = setup_problems(setup, apps) if apps is not None else []  # the load checked all but filled-in values
     if problems:
         raise SpecError(f"{spec.source}: task '{spec.id}': seed {seed}: {'; '.join(problems[:5])}")
