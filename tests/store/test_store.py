@@ -22,7 +22,7 @@ def test_layout_rows_and_trajectories(tmp_path):
     rel = store.write_screenshot(aid, 0, b"\xff\xd8jpeg")
     assert (store.dir / rel).read_bytes() == b"\xff\xd8jpeg" and rel.endswith("000.jpg")
     store.write_trajectory(aid, [{"kind": "attempt"}, {"kind": "step", "index": 0}, {"kind": "verdict"}])
-    store.append_attempt({"attempt_id": aid, "outcome": "success"})
+    store.append_attempt({"attempt_id": aid, "task_id": "mobile-core/contacts.edit_phone", "outcome": "success"})
     assert store.done_ids() == {aid}
     assert list(store.steps(aid)["index"]) == [0]
     assert store.attempts().loc[0, "outcome"] == "success"
@@ -33,26 +33,26 @@ def test_layout_rows_and_trajectories(tmp_path):
 
 def test_torn_last_line_is_healed_on_request_and_duplicates_ignored(tmp_path):
     store = RunStore.create({"agent": "x"}, root=tmp_path)
-    store.append_attempt({"attempt_id": "a", "v": 1})
-    store.append_attempt({"attempt_id": "a", "v": 2})  # a duplicate row never counts twice
+    store.append_attempt({"attempt_id": "a", "task_id": "s/a", "v": 1})
+    store.append_attempt({"attempt_id": "a", "task_id": "s/a", "v": 2})  # a duplicate row never counts twice
     with open(store.dir / "attempts.jsonl", "a") as f:
         f.write('{"attempt_id": "b", "v"')  # killed mid-write
     reopened = RunStore.open(store.run_id, root=tmp_path, heal=True)
     assert (store.dir / "attempts.jsonl").read_bytes().endswith(b"\n")
     assert reopened.heal() == []  # nothing left to cut
     assert reopened.done_ids() == {"a"}
-    reopened.append_attempt({"attempt_id": "b", "v": 3})
+    reopened.append_attempt({"attempt_id": "b", "task_id": "s/b", "v": 3})
     rows = reopened.attempt_rows()
     assert [(r["attempt_id"], r["v"]) for r in rows] == [("a", 1), ("b", 3)]
 
 
 def test_an_append_after_a_torn_line_starts_a_new_line(tmp_path):
     store = RunStore.create({"agent": "x"}, root=tmp_path)
-    store.append_attempt({"attempt_id": "a", "v": 1})
+    store.append_attempt({"attempt_id": "a", "task_id": "s/a", "v": 1})
     with open(store.dir / "attempts.jsonl", "a") as f:
         f.write('{"attempt_id": "b", "v"')  # killed mid-write, and nobody healed
-    store.append_attempt({"attempt_id": "c", "v": 2})
-    store.append_attempt({"attempt_id": "d", "v": 3})
+    store.append_attempt({"attempt_id": "c", "task_id": "s/c", "v": 2})
+    store.append_attempt({"attempt_id": "d", "task_id": "s/d", "v": 3})
     with pytest.warns(UserWarning, match=r"attempts.jsonl line 2: not a JSON object"):  # now a damaged line
         rows = store.attempt_rows()
     assert [(r["attempt_id"], r["v"]) for r in rows] == [("a", 1), ("c", 2), ("d", 3)]
@@ -68,7 +68,7 @@ def test_opening_and_reading_a_run_never_changes_its_files(tmp_path):
 
     store = RunStore.create({"agent": "x"}, root=tmp_path)
     store.write_trajectory("a", [{"kind": "attempt"}, {"kind": "step", "index": 0}])
-    store.append_attempt({"attempt_id": "a", "v": 1})
+    store.append_attempt({"attempt_id": "a", "task_id": "s/a", "v": 1})
     store.append_env_error({"attempt_id": "b", "error": "boom"})
     for name in ("attempts.jsonl", "env_errors.jsonl"):
         with open(store.dir / name, "a") as f:
@@ -99,11 +99,11 @@ def test_short_writes_are_finished_or_raise(tmp_path, monkeypatch):
     store = RunStore.create({"agent": "x"}, root=tmp_path)
     fake = _ShortWrites(5)
     monkeypatch.setattr(store_module, "os", fake)
-    store.append_attempt({"attempt_id": "a", "v": 1})
-    assert fake.calls > 3 and store.attempt_rows() == [{"attempt_id": "a", "v": 1}]
+    store.append_attempt({"attempt_id": "a", "task_id": "s/a", "v": 1})
+    assert fake.calls > 3 and store.attempt_rows() == [{"attempt_id": "a", "task_id": "s/a", "v": 1}]
     monkeypatch.setattr(store_module, "os", _ShortWrites(0))
     with pytest.raises(OSError):
-        store.append_attempt({"attempt_id": "b", "v": 2})
+        store.append_attempt({"attempt_id": "b", "task_id": "s/b", "v": 2})
 
 
 def test_a_trajectory_rename_is_flushed_to_its_directory(tmp_path, monkeypatch):
@@ -148,7 +148,7 @@ def test_a_damaged_line_is_skipped_with_a_warning_naming_the_file_and_line_a_tor
     crashed on ``null`` ('NoneType' object has no attribute 'get') or on a bad byte (a UnicodeDecodeError naming no
     file), or skipped a garbled row without a word."""
     store = RunStore.create({"agent": "x"}, root=tmp_path)
-    store.append_attempt({"attempt_id": "a", "outcome": "success"})
+    store.append_attempt({"attempt_id": "a", "task_id": "s/a", "outcome": "success"})
     with open(store.dir / "attempts.jsonl", "ab") as f:
         f.write(b'null\n{"attempt_id": "\xff"}\n{"attempt_id": "b", "ou')  # two damaged lines, one being written
     with pytest.warns(UserWarning) as caught:
@@ -172,6 +172,24 @@ def test_an_attempt_row_of_the_wrong_type_is_an_error_naming_file_line_and_field
         store.attempt_rows()
     with pytest.raises(ValueError, match=r"attempts\.jsonl line 2"):
         store.attempts()
+
+
+def test_a_hand_made_row_without_task_id_is_an_error_naming_file_line_and_field(tmp_path):
+    """Every writer puts task_id in a row; one made by hand without it failed in ``diagnose`` as a bare pydantic
+    error ("1 validation error for Finding task_id ...") naming neither the file nor the row."""
+    from toolkit.diagnosis import diagnose
+    from toolkit.evaluation import load_result
+
+    store = RunStore.create({"agent": "x", "suites": ["s"], "trials": 1, "seed": 0}, root=tmp_path)
+    store.append_attempt({"attempt_id": "s__a__t0", "task_id": "s/a", "trial": 0, "outcome": "success"})
+    store.append_attempt({"attempt_id": "s__b__t0", "trial": 0, "outcome": "failure", "reward": 0.0, "steps": 1})
+    said = re.escape(f"{store.dir / 'attempts.jsonl'} line 2: field 'task_id': Field required") + "$"
+    for read in (store.attempt_rows, store.attempts, lambda: diagnose(store), lambda: load_result(store)):
+        with pytest.raises(ValueError, match=said):
+            read()
+    (store.dir / "attempts.jsonl").write_text('{"attempt_id": "s__b__t0", "task_id": null}\n')
+    with pytest.raises(ValueError, match=r"line 1: field 'task_id': Input should be a valid string \(got None\)"):
+        store.attempt_rows()
 
 
 @pytest.mark.parametrize("text, says", [
@@ -247,7 +265,7 @@ def test_a_run_in_the_old_layout_still_opens_and_resumes_without_rerunning(tmp_p
 def test_a_pruned_trajectory_is_named_with_its_file_and_the_likely_cause(tmp_path):
     store = RunStore.create({"agent": "x"}, root=tmp_path)
     store.write_trajectory("a__t0", [{"kind": "attempt"}])
-    store.append_attempt({"attempt_id": "a__t0"})
+    store.append_attempt({"attempt_id": "a__t0", "task_id": "s/a"})
     (store.dir / "trajectories" / "a__t0.jsonl").unlink()  # copied without trajectories/
     with pytest.raises(FileNotFoundError, match=r"trajectories/a__t0.jsonl is missing \(its row is in attempts.jsonl"):
         store.trajectory("a__t0")

@@ -20,7 +20,7 @@ defaults:
 tasks:
   - id: t.one
     instruction: "{instruction}"
-    criteria: [{{id: a, description: "{description}"}}]
+    criteria: [{{id: a, description: "{description}"{criterion}}}]
     verifier: demo.py:right
     reference: {reference}
     params: {params}
@@ -28,9 +28,9 @@ tasks:
 
 
 def _bank(tmp_path, instruction="Call {x}", params="{x: {choice: [1, 2]}}", extra="", description="d",
-          reference="[{type: terminate, status: success}]"):
+          reference="[{type: terminate, status: success}]", criterion=""):
     text = TASK.format(instruction=instruction, params=params, extra=textwrap.indent(extra, "    "),
-                       description=description, reference=reference)
+                       description=description, reference=reference, criterion=criterion)
     return write_suite(tmp_path, yaml_text=text)
 
 
@@ -272,7 +272,7 @@ def test_a_verifier_function_that_cannot_be_called_with_the_context_is_refused_a
 def test_defaults_that_are_no_mapping_are_refused_even_when_empty(tmp_path, value):
     # they were read as "no defaults" without a word (a mapping-shaped list was refused, an empty one was not)
     text = TASK.format(instruction="Do it", params="{}", extra="    apps: [contacts]",
-                       description="d", reference="[{type: terminate, status: success}]")
+                       description="d", reference="[{type: terminate, status: success}]", criterion="")
     root = write_suite(tmp_path, yaml_text=text.replace("defaults:\n  apps: [contacts]", f"defaults: {value}"))
     assert "demo.yaml: field 'defaults': expected a mapping" in _error(root)
 
@@ -322,3 +322,49 @@ def test_a_task_id_with_a_slash_is_refused(tmp_path):
     # attempt id demo__a__b__t0 was also that of a task 'a__b'
     root = write_suite(tmp_path, yaml_text=DEMO_YAML.replace("id: answer.count", "id: answer/count"))
     assert "task 'answer/count': field 'id': String should match pattern" in _error(root)
+
+
+@pytest.mark.parametrize("extra, params, field, got", [
+    ('max_steps: "7"', None, "max_steps", "str '7'"),
+    ("max_steps: true", None, "max_steps", "bool True"),
+    ("max_steps: 7.0", None, "max_steps", "float 7.0"),
+    ("high_risk: 1", None, "high_risk", "int 1"),
+    ('high_risk: "yes"', None, "high_risk", "str 'yes'"),
+    (None, '{x: {range: ["1", 3]}}', "params.x.range.0", "str '1'"),
+    (None, "{x: {range: [1, true]}}", "params.x.range.1", "bool True"),
+    (", required: 0", None, "criteria.0.required", "int 0"),
+    (', weight: "2"', None, "criteria.0.weight", "str '2'"),
+])
+def test_a_field_of_another_type_is_refused_not_coerced(tmp_path, extra, params, field, got):
+    """``max_steps: "7"`` loaded as 7 and ``max_steps: true`` as 1 (pydantic's lax mode): a YAML typo became a value
+    the author never wrote. Each is now an error naming the file, the task and the field, and what was given."""
+    criterion = extra if extra and extra.startswith(",") else ""
+    root = _bank(tmp_path, instruction="Do it" if params else "Call {x}", extra="" if criterion else extra or "",
+                 params=params or "{x: {choice: [1, 2]}}", criterion=criterion)
+    message = _error(root)
+    assert "demo.yaml: task 't.one': " in message and f"field '{field}': " in message and f"(got {got})" in message
+
+
+def test_well_typed_fields_still_load(tmp_path):
+    root = _bank(tmp_path, params="{x: {range: [1, 3]}}", extra="max_steps: 7\nhigh_risk: true",
+                 criterion=", weight: 2, required: true")
+    [spec] = load_suite("demo", root=root)
+    assert spec.max_steps == 7 and spec.high_risk is True and spec.params["x"].range == (1, 3)
+    assert spec.criteria[0].weight == 2.0 and 1 <= sample(spec, 0).params["x"] <= 3
+
+
+def test_a_seed_a_mocked_device_cannot_tell_apart_from_another_is_refused(tmp_path):
+    """The device's generator reads the seed as a 32-bit word (``seed | 0`` in rng.js): seed 5 + 2**32 drew seed 5's
+    device state, and a task without parameters gave the very same instance. The largest 32-bit seed still samples;
+    a suite off the mocked devices (MiniWoB++) keeps its own range."""
+    from toolkit.tasks import load_tasks
+    from toolkit.tasks.loader import MAX_DEVICE_SEED
+
+    [spec] = load_suite("demo", root=_bank(tmp_path))
+    assert MAX_DEVICE_SEED == 2**32 - 1 and sample(spec, MAX_DEVICE_SEED).seed == MAX_DEVICE_SEED
+    for seed in (2**32, 2**32 + 5, 2**53 - 1):
+        with pytest.raises(SpecError, match=rf"demo\.yaml: task 't\.one': seed {seed} is out of range: .* 0 to "
+                                            rf"2\*\*32 - 1 = 4294967295 .* give seed {seed % 2**32}'s device state"):
+            sample(spec, seed)
+    [miniwob] = load_tasks(["miniwob"], ["click-button"])
+    assert sample(miniwob, 2**40).seed == 2**40

@@ -136,6 +136,17 @@ def test_a_suite_named_twice_loads_each_task_once(tmp_path):
     assert [s.full_id for s in load_tasks("demo", "answer.count", root=root)] == ["demo/answer.count"]
 
 
+def test_an_empty_list_of_ids_is_refused_and_none_means_every_task(tmp_path):
+    """ids=[] named no task but loaded them all: a caller whose selection came out empty ran the whole suite."""
+    root = write_suite(tmp_path)
+    with pytest.raises(SpecError, match=r"an empty list of task ids names no task of suite\(s\) \['demo'\]"):
+        load_tasks("demo", [], root=root)
+    with pytest.raises(SpecError, match="empty list of task ids"):
+        load_tasks("demo", iter([]), root=root)  # an exhausted iterator too
+    assert load_tasks("demo", None, root=root) == load_suite("demo", root=root)
+    assert [s.full_id for s in load_tasks("demo", iter(["answer.count"]), root=root)] == ["demo/answer.count"]
+
+
 def test_find_task_takes_a_full_id_or_an_id_one_suite_alone_holds(tmp_path):
     root = write_suite(tmp_path)
     assert find_task("demo/answer.count", root=root).full_id == "demo/answer.count"

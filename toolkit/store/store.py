@@ -111,11 +111,15 @@ def _numbered_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
 
 
 class _AttemptRow(BaseModel):
-    """The types of an attempt row's fields that readers compute with; a row of an older run may lack any but the id."""
+    """The types of an attempt row's fields that readers compute with; a row of an older run may lack any but the ids.
+
+    Every writer has put ``task_id`` in each row: a row without it (made by hand) failed far from its file, e.g. in
+    ``diagnose`` as a bare pydantic error about a finding's ``task_id``.
+    """
 
     model_config = ConfigDict(extra="ignore", strict=True)  # only checked; the dict itself is returned
     attempt_id: str
-    task_id: str | None = None
+    task_id: str
     suite: str | None = None
     trial: int | None = None
     seed: int | None = None
@@ -155,7 +159,8 @@ def _check(model: type[BaseModel], value: Any, where: str) -> None:
     except ValidationError as exc:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"])
-        raise ValueError(f"{where}: field {field!r}: {err['msg']} (got {err.get('input')!r})") from None
+        got = "" if err["type"] == "missing" else f" (got {err.get('input')!r})"  # the input is then the whole row
+        raise ValueError(f"{where}: field {field!r}: {err['msg']}{got}") from None
 
 
 def _heal(path: Path) -> bool:
@@ -318,7 +323,8 @@ class RunStore:
 
         Raises:
             ValueError: naming the file, the row and the field, for a row whose field has the wrong type (a hand
-                edit: ``"steps": "3"``); rates computed past it would be wrong or fail far from the cause.
+                edit: ``"steps": "3"``) or that lacks ``attempt_id`` or ``task_id``; rates computed past it would be
+                wrong or fail far from the cause.
         """
         path = self.dir / ATTEMPTS
         seen: set[str] = set()

@@ -33,7 +33,10 @@ def _describe(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors()[:5]:
         where = ".".join(str(p) for p in err["loc"]) or "(task)"
-        parts.append(f"field '{where}': {err['msg']}")
+        # a value of the wrong type is shown: "Input should be a valid integer" alone hid that it was the text "7"
+        got = f" (got {type(err['input']).__name__} {err['input']!r})" if err["type"].endswith("_type") and isinstance(
+            err.get("input"), (str, int, float, bool)) else ""
+        parts.append(f"field '{where}': {err['msg']}{got}")
     return "; ".join(parts)
 
 
@@ -262,12 +265,19 @@ def load_tasks(suites: str | Iterable[str], ids: Iterable[str] | None = None, ro
     Each task comes once, in the order the suites are named: a suite named twice, or a folder of suites named with
     one of its own (``synth`` and ``synth/<world>``), does not repeat its tasks. A single name or id may be given as
     a string (``load_tasks("mobile-core", "contacts.block")`` is that suite and that task, not their letters).
+    ``ids=None`` means every task of the suites.
+
+    Raises:
+        SpecError: an unknown suite or id, an id that is not a non-empty string, or an empty ``ids`` (a filter that
+            names nothing is not "all": callers that built it from an empty selection ran every task).
     """
     names = list(dict.fromkeys([suites] if isinstance(suites, str) else suites))
     seen: set[str] = set()
     specs = [s for suite in names for s in load_suite(suite, root) if not (s.full_id in seen or seen.add(s.full_id))]
-    ids = [ids] if isinstance(ids, str) else ids  # a single id was taken letter by letter: "unknown ['.', 'a', ...]"
-    if ids:
+    ids = [ids] if isinstance(ids, str) else (None if ids is None else list(ids))  # "x" was read letter by letter
+    if ids is not None:
+        if not ids:
+            raise SpecError(f"an empty list of task ids names no task of suite(s) {names}; give None for all of them")
         wanted = set(ids)
         bad = [i for i in wanted if not isinstance(i, str) or not i]
         if bad:  # None or 3 failed as "argument of type 'int' is not iterable"
@@ -291,6 +301,11 @@ def _near_ids(missing: list[str], specs: list[TaskSpec]) -> str:
     return f"; did you mean {', '.join(near)}?" if near else ""
 
 
+#: the largest instance seed of a task on a mocked device: its random generator (mocked_apps/runtime/core/rng.js)
+#: reads the seed as a 32-bit word (``seed | 0``), so seeds k and k + 2**32 drew one device state
+MAX_DEVICE_SEED = 2**32 - 1
+
+
 def derive_seed(*parts: Any) -> int:
     """Return a stable 31-bit seed from any parts (run seed, task id, trial...)."""
     digest = hashlib.sha256("\x1f".join(map(str, parts)).encode()).digest()
@@ -305,8 +320,8 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
         TypeError: when ``spec`` is neither a TaskSpec nor a task id.
         SpecError: when a template names an unknown parameter or a parameter's source fails (naming the field),
             or the spec's suite refuses the seed (MiniWoB++: a seed its page cannot tell apart from another), or the
-            seed is not a whole number >= 0, or the rendered setup is no patch the device can take (a parameter
-            filled a structural key with another type).
+            seed is not a whole number >= 0 (at most :data:`MAX_DEVICE_SEED` on a mocked device), or the rendered
+            setup is no patch the device can take (a parameter filled a structural key with another type).
     """
     if isinstance(spec, str):  # as make_env takes it: sample("mobile-core/contacts.edit_phone", 3)
         spec = find_task(spec)
@@ -318,6 +333,11 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
     seed = int(seed)  # numpy's integers too
     if spec.suite in _SEED_CHECKS:
         _SEED_CHECKS[spec.suite](seed)
+    apps = device_apps(spec.device)
+    if apps is not None and seed > MAX_DEVICE_SEED:
+        raise SpecError(f"{spec.source}: task '{spec.id}': seed {seed} is out of range: a mocked device's seeds are 0 to "
+                        f"2**32 - 1 = {MAX_DEVICE_SEED} (its random generator takes the seed as a 32-bit word, so seed "
+                        f"{seed} would give seed {seed % 2**32}'s device state)")
     rng = random.Random(seed)
     field = "params"
     try:
@@ -338,7 +358,6 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
     except (TemplateError, OSError, ValueError) as exc:  # a world file gone or broken since load included
         where = "" if str(exc).startswith("field '") else f"field '{field}': "
         raise SpecError(f"{spec.source}: task '{spec.id}': {where}{exc}") from None
-    apps = device_apps(spec.device)
     problems = setup_problems(setup, apps) if apps is not None else []  # the load checked all but filled-in values
     if problems:
         raise SpecError(f"{spec.source}: task '{spec.id}': seed {seed}: {'; '.join(problems[:5])}")

@@ -17,7 +17,14 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Criterion(_Strict):
+class _Spec(_Strict):
+    """A part of a task file: no coercion (``max_steps: "7"`` or ``true`` is an error naming the field, not 7 or 1,
+    and ``required: 1`` is not True), as a YAML typo would otherwise be read as something the author never wrote."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Criterion(_Spec):
     """One success criterion; the verifier returns one boolean per criterion id."""
 
     id: str = Field(pattern=r"^[a-z0-9_]+$")
@@ -26,7 +33,7 @@ class Criterion(_Strict):
     required: bool = True
 
 
-class AnswerField(_Strict):
+class AnswerField(_Spec):
     """One field of the AnswerSheet a query task asks the agent to fill."""
 
     name: str = Field(pattern=r"^[a-z0-9_]+$")
@@ -34,7 +41,7 @@ class AnswerField(_Strict):
     type: Literal["text", "number", "date"] = "text"
 
 
-class ParamSpec(_Strict):
+class ParamSpec(_Spec):
     """How one parameter is sampled: exactly one of choice, range, pattern, world."""
 
     choice: list[Any] | None = None
@@ -44,6 +51,12 @@ class ParamSpec(_Strict):
     path: str | None = None
     where: dict[str, Any] | None = None
     distinct_from: list[str] = Field(default_factory=list)
+
+    @field_validator("range", mode="before")
+    @classmethod
+    def _range_pair(cls, value: Any) -> Any:
+        """Return a YAML list ``[low, high]`` as the tuple the strict model takes (its items stay strict)."""
+        return tuple(value) if isinstance(value, list) else value
 
     @model_validator(mode="after")
     def _one_kind(self) -> "ParamSpec":
@@ -62,7 +75,7 @@ class ParamSpec(_Strict):
         return self
 
 
-class TaskSpec(_Strict):
+class TaskSpec(_Spec):
     """A task template, as loaded from a YAML file of ``task_bank/<suite>/``."""
 
     # no "/": the full id <suite>/<id> is split at its last "/" (suites nest: synth/<world>), as Gymnasium ids are
