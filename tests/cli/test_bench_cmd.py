@@ -81,3 +81,32 @@ def test_a_section_named_twice_runs_once(started):
     res = _bench("--only", "soak,env,soak", "-p", "soak.resets=1", "-p", "env.instances=1")
     assert res.exit_code == 0, res.output
     assert [name for name, _ in started] == ["bench_soak", "bench_env"]
+
+
+def _strict_json(line: str):
+    """Parse ``line`` as JSON proper: NaN / Infinity / -Infinity (Python's extension) are refused."""
+    import json
+
+    def refuse(token):
+        raise ValueError(f"not JSON: {token}")
+
+    return json.loads(line, parse_constant=refuse)
+
+
+def test_json_writes_nan_and_infinite_figures_as_null(monkeypatch):
+    """A figure with no value (a percentile of no samples, a ratio by 0) used to reach stdout as NaN / Infinity,
+    which strict JSON readers refuse; --json, the tables and --markdown now all show it as null."""
+    figures = {"reset_ms_p50": float("nan"), "ratio": float("inf"), "curve": [{"pss": -float("inf")}, 1.5],
+               "levels": (1, float("nan")), "ok": 2.0, "name": "x"}
+
+    def finished(coro):
+        coro.close()
+        return figures
+
+    monkeypatch.setattr(bench_cmd, "run_sync", finished)
+    res = _bench("--only", "env", "--json")
+    assert res.exit_code == 0, res.output
+    assert _strict_json(res.stdout.splitlines()[-1]) == {"env": {
+        "reset_ms_p50": None, "ratio": None, "curve": [{"pss": None}, 1.5], "levels": [1, None], "ok": 2.0, "name": "x"}}
+    res = _bench("--only", "env", "--markdown")
+    assert res.exit_code == 0 and "| `reset_ms_p50` | — |" in res.stdout and "nan" not in res.stdout.lower(), res.output
