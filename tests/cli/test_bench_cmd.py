@@ -110,3 +110,36 @@ def test_json_writes_nan_and_infinite_figures_as_null(monkeypatch):
         "reset_ms_p50": None, "ratio": None, "curve": [{"pss": None}, 1.5], "levels": [1, None], "ok": 2.0, "name": "x"}}
     res = _bench("--only", "env", "--markdown")
     assert res.exit_code == 0 and "| `reset_ms_p50` | — |" in res.stdout and "nan" not in res.stdout.lower(), res.output
+
+
+def test_miniwob_is_skipped_with_the_reason_when_its_package_is_absent(monkeypatch):
+    """The section used to die in a SpecError traceback (from loading the miniwob suite) and take the other sections
+    with it; it is now reported as skipped, saying which package to install, and the next section still runs."""
+    import sys
+
+    from toolkit.envs.adapters import miniwob_tasks
+    from toolkit.sync import run_sync
+
+    monkeypatch.setitem(sys.modules, "miniwob", None)  # what `import miniwob` meets when the package is not installed
+    miniwob_tasks.miniwob_root.cache_clear()
+    ran = []
+
+    def run(coro):  # miniwob for real; env recorded (it would boot Chromium for minutes)
+        if coro.cr_code.co_name == "bench_miniwob":
+            return run_sync(coro)
+        ran.append(coro.cr_code.co_name)
+        coro.close()
+        return {"ok": 1}
+
+    monkeypatch.setattr(bench_cmd, "run_sync", run)
+    try:
+        res = _bench("--only", "miniwob,env", "--json")
+        assert res.exit_code == 0, res.output
+        reason = "the MiniWoB++ suite needs the 'miniwob' package (pip install miniwob"
+        assert "bench miniwob skipped:" in res.stderr and reason in res.stderr and "Traceback" not in res.output
+        result = _strict_json(res.stdout.splitlines()[-1])
+        assert result["miniwob"]["skipped"].startswith(reason) and result["env"] == {"ok": 1} and ran == ["bench_env"]
+        res = _bench("--only", "miniwob", "--markdown")
+        assert res.exit_code == 0 and f"| `skipped` | {reason}" in res.stdout, res.output
+    finally:
+        miniwob_tasks.miniwob_root.cache_clear()  # the next test finds the installed package again
