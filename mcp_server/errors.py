@@ -13,6 +13,8 @@ JSON of the structured result (what the tools with large replies already sent), 
 
 from __future__ import annotations
 
+import types
+import typing
 from typing import Any
 
 import pydantic_core
@@ -20,6 +22,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import CallToolResult, TextContent
 from pydantic import ValidationError
+from pydantic_core import PydanticCustomError
 
 #: how much of a rejected value the message repeats (a 9-action list, a long string)
 _VALUE_CHARS = 60
@@ -53,6 +56,26 @@ def _problem(error: Any, tool: str, known: list[str]) -> str:
         return f"{bound} items, got {ctx['actual_length']}"
     message = str(error["msg"]).replace("\n", " ")
     return f"{message[:1].lower()}{message[1:]}, got {_value(error['input'])}"
+
+
+def numeric_fields(model: Any) -> list[str]:
+    """Return the names of a model's fields that take a number (int or float, optionally None) and not a bool."""
+    names = []
+    for name, field in model.model_fields.items():
+        ann = field.annotation
+        kinds = set(typing.get_args(ann)) if typing.get_origin(ann) in (typing.Union, types.UnionType) else {ann}
+        if kinds & {int, float} and bool not in kinds:
+            names.append(name)
+    return names
+
+
+def refuse_bool(value: Any) -> Any:
+    """Return ``value``; raise a validation error when it is a bool (a tool's argument model runs it on its numbers)."""
+    # pydantic's lax mode takes true as 1 (fleet_status limit=true answered with one sample); JSON's booleans are not
+    # numbers, so a client that sends one has mixed two arguments up
+    if isinstance(value, bool):
+        raise PydanticCustomError("bool_for_number", "a number is expected, not a boolean")
+    return value
 
 
 def argument_error_text(tool: str, error: ValidationError, known: list[str]) -> str:

@@ -22,9 +22,9 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Image, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, field_validator
 
-from mcp_server.errors import GuigymServer
+from mcp_server.errors import GuigymServer, numeric_fields, refuse_bool
 from toolkit import api, bounds
 from toolkit.diagnosis import DiagnosisReport
 from toolkit import synthesis
@@ -59,8 +59,8 @@ StatePath = Annotated[str | None, Field(description="dotted path into the state:
                                                     "e.g. apps.messages.data.threads.0 (omit for the whole state)")]
 Examples = Annotated[int, _within(api.DIAGNOSIS_EXAMPLES_RANGE, "findings listed per kind (the first ones)")]
 RateRows = Annotated[int, _within(api.DIAGNOSIS_RATES_RANGE, "rows listed per rate table (the worst first)")]
-FleetLimit = Annotated[int, Field(ge=1, le=api.FLEET_SAMPLES_MAX, description="the last samples to return (about one "
-                                                                          "a second of the run; the totals cover it all)")]
+FleetLimit = Annotated[int, _within(bounds.FLEET_SAMPLES, "the last samples to return (about one a second of the run; "
+                                                          "the totals cover it all)")]
 StepActions = Annotated[list[dict[str, Any]], Field(min_length=1, max_length=api.MAX_ACTIONS,
                                                     description=f"1 to {api.MAX_ACTIONS} actions, applied in order")]
 
@@ -101,8 +101,8 @@ def _with_image(model: Any, data: bytes) -> CallToolResult:
 
 
 def _forbid_unknown_arguments(server: MCPServer) -> None:
-    """Make every tool reject arguments it does not declare (and say so in its input schema), and give its description
-    without its docstring's indentation.
+    """Make every tool reject arguments it does not declare (and say so in its input schema), and booleans given for
+    its numeric arguments, and give its description without its docstring's indentation.
 
     The SDK's argument models ignore unknown keys, so a misspelt optional argument (``sute`` for ``suite``) would
     silently fall back to its default and answer a different question. The SDK has no option for this, hence the
@@ -111,7 +111,11 @@ def _forbid_unknown_arguments(server: MCPServer) -> None:
     for tool in server._tool_manager.list_tools():
         tool.description = inspect.cleandoc(tool.description or "")
         loose = tool.fn_metadata.arg_model
-        strict = type(loose.__name__, (loose,), {"model_config": ConfigDict(extra="forbid"), "__module__": __name__})
+        namespace: dict[str, Any] = {"model_config": ConfigDict(extra="forbid"), "__module__": __name__}
+        numeric = numeric_fields(loose)
+        if numeric:
+            namespace["_refuse_bool"] = field_validator(*numeric, mode="before")(refuse_bool)
+        strict = type(loose.__name__, (loose,), namespace)
         tool.fn_metadata.arg_model = strict
         tool.parameters = strict.model_json_schema(by_alias=True)
 

@@ -32,6 +32,8 @@ RANDOM_ROLLOUTS = (0, 1000)
 WORLDS = (1, 50)
 #: tasks synthesized per world
 PER_WORLD = (1, 500)
+#: the last fleet samples a fleet status returns (one a second of the run; None: every one, for Python callers)
+FLEET_SAMPLES = (1, 600)
 
 
 #: env-layer counts with no upper limit (instances to warm or lease, retries): ``(low, None)``

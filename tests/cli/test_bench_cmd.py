@@ -81,3 +81,65 @@ def test_a_section_named_twice_runs_once(started):
     res = _bench("--only", "soak,env,soak", "-p", "soak.resets=1", "-p", "env.instances=1")
     assert res.exit_code == 0, res.output
     assert [name for name, _ in started] == ["bench_soak", "bench_env"]
+
+
+def _strict_json(line: str):
+    """Parse ``line`` as JSON proper: NaN / Infinity / -Infinity (Python's extension) are refused."""
+    import json
+
+    def refuse(token):
+        raise ValueError(f"not JSON: {token}")
+
+    return json.loads(line, parse_constant=refuse)
+
+
+def test_json_writes_nan_and_infinite_figures_as_null(monkeypatch):
+    """A figure with no value (a percentile of no samples, a ratio by 0) used to reach stdout as NaN / Infinity,
+    which strict JSON readers refuse; --json, the tables and --markdown now all show it as null."""
+    figures = {"reset_ms_p50": float("nan"), "ratio": float("inf"), "curve": [{"pss": -float("inf")}, 1.5],
+               "levels": (1, float("nan")), "ok": 2.0, "name": "x"}
+
+    def finished(coro):
+        coro.close()
+        return figures
+
+    monkeypatch.setattr(bench_cmd, "run_sync", finished)
+    res = _bench("--only", "env", "--json")
+    assert res.exit_code == 0, res.output
+    assert _strict_json(res.stdout.splitlines()[-1]) == {"env": {
+        "reset_ms_p50": None, "ratio": None, "curve": [{"pss": None}, 1.5], "levels": [1, None], "ok": 2.0, "name": "x"}}
+    res = _bench("--only", "env", "--markdown")
+    assert res.exit_code == 0 and "| `reset_ms_p50` | — |" in res.stdout and "nan" not in res.stdout.lower(), res.output
+
+
+def test_miniwob_is_skipped_with_the_reason_when_its_package_is_absent(monkeypatch):
+    """The section used to die in a SpecError traceback (from loading the miniwob suite) and take the other sections
+    with it; it is now reported as skipped, saying which package to install, and the next section still runs."""
+    import sys
+
+    from toolkit.envs.adapters import miniwob_tasks
+    from toolkit.sync import run_sync
+
+    monkeypatch.setitem(sys.modules, "miniwob", None)  # what `import miniwob` meets when the package is not installed
+    miniwob_tasks.miniwob_root.cache_clear()
+    ran = []
+
+    def run(coro):  # miniwob for real; env recorded (it would boot Chromium for minutes)
+        if coro.cr_code.co_name == "bench_miniwob":
+            return run_sync(coro)
+        ran.append(coro.cr_code.co_name)
+        coro.close()
+        return {"ok": 1}
+
+    monkeypatch.setattr(bench_cmd, "run_sync", run)
+    try:
+        res = _bench("--only", "miniwob,env", "--json")
+        assert res.exit_code == 0, res.output
+        reason = "the MiniWoB++ suite needs the 'miniwob' package (pip install miniwob"
+        assert "bench miniwob skipped:" in res.stderr and reason in res.stderr and "Traceback" not in res.output
+        result = _strict_json(res.stdout.splitlines()[-1])
+        assert result["miniwob"]["skipped"].startswith(reason) and result["env"] == {"ok": 1} and ran == ["bench_env"]
+        res = _bench("--only", "miniwob", "--markdown")
+        assert res.exit_code == 0 and f"| `skipped` | {reason}" in res.stdout, res.output
+    finally:
+        miniwob_tasks.miniwob_root.cache_clear()  # the next test finds the installed package again

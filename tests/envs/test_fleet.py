@@ -141,6 +141,12 @@ def test_fleet_status_errors_name_the_argument(tmp_path):
         fleet_status("nope", tmp_path)
     with pytest.raises(ValueError, match="limit"):
         fleet_status("nope", tmp_path, limit=0)
+    # True was read as 1 sample, 2.0 failed in a slice, 10**9 was taken (the MCP and API bound is 600)
+    for bad, shown in ((True, "bool True"), (False, "bool False"), (2.0, "float 2.0"), (601, "601"), ("3", "str '3'")):
+        with pytest.raises(ValueError, match=rf"^argument 'limit': must be a whole number from 1 to 600, got {shown}$"):
+            fleet_status("nope", tmp_path, limit=bad)
+        with pytest.raises(ValueError, match=rf"^argument 'limit': must be a whole number from 1 to 600, got {shown}$"):
+            FleetStatus.from_samples([], limit=bad)
     with pytest.raises(TypeError, match=r"argument 'run_id': a run id, a run folder's path, .*got int"):
         fleet_status(7, tmp_path)  # was read as the run id '7'
 

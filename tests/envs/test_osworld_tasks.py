@@ -84,6 +84,39 @@ def test_a_bad_evaluator_names_the_file_and_the_field(tmp_path, evaluator, field
         load_osworld_folder(tmp_path)
 
 
+@pytest.mark.parametrize("change, field, words", [
+    # keys OSWorld does not read were kept quietly: the setup steps of "configs", the options of "option" never used
+    ({"configs": [{"type": "sleep", "parameters": {"seconds": 1}}]}, "configs", "did you mean 'config'?"),
+    ({"relatedapps": ["os"]}, "relatedapps", "did you mean 'related_apps'?"),
+    ({"evaluator": {**_task()["evaluator"], "option": {"ignore_case": True}}}, "evaluator.option",
+     "did you mean 'options'? it has conj, expected, func, options, postconfig, result"),
+    ({"evaluator": {**_task()["evaluator"], "postconfg": []}}, "evaluator.postconfg", "did you mean 'postconfig'?"),
+    ({"config": [{"type": "sleep", "params": {"seconds": 1}}]}, "config[0].params", "did you mean 'parameters'?"),
+    # pydantic's lax bool took "yes", "false" and 1 as booleans ("false" as false, "no"... as the string said)
+    ({"proxy": "yes"}, "proxy", "valid boolean, got 'yes'"),
+    ({"fixed_ip": 1}, "fixed_ip", "valid boolean, got 1"),
+    # blank text passed min_length: an instruction of spaces, an id slugged to "x"
+    ({"instruction": "   "}, "instruction", "must not be blank"),
+    ({"id": " "}, "id", "must not be blank"),
+    ({"snapshot": ""}, "snapshot", "must not be blank"),
+    # the error named a branch of pydantic's union: "evaluator.options.dict[str,any]: Input should be a valid dictionary"
+    ({"evaluator": {**_task()["evaluator"], "options": "x"}}, "evaluator.options",
+     "must be an object, or a list of objects when func is a list, not 'x'"),
+    ({"evaluator": {**_task()["evaluator"], "func": 3}}, "evaluator.func", "must be a metric name or a list of them, not 3"),
+])
+def test_a_field_outside_osworlds_format_or_of_the_wrong_kind_names_the_file_and_field(tmp_path, change, field, words):
+    path = _write(tmp_path, "domain/bad-task.json", {**_task(), **change})
+    with pytest.raises(SpecError) as err:
+        load_osworld_task(path)
+    assert str(err.value).startswith(f"{path}: field '{field}': "), str(err.value)
+    assert words in str(err.value), str(err.value)
+
+
+def test_every_fixture_is_in_osworlds_format():
+    """The hand-written fixtures (one per domain the adapter covers) load under the strict model."""
+    assert len(load_osworld_folder(FIXTURES)) == len(list(FIXTURES.rglob("*.json")))
+
+
 def test_metric_names_known_to_the_adapter_or_passed_by_the_caller_load(tmp_path):
     path = _write(tmp_path, "t.json", _task(func="compare_table"))
     assert load_osworld_task(path).evaluator.func == "compare_table"  # OSWorld's, though desktop_env is not installed

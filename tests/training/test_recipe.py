@@ -146,6 +146,21 @@ def test_recipe_values_reach_the_config(tmp_path, monkeypatch):
     assert model_dtype(recipe, args) == torch.float32
 
 
+def test_a_pool_with_an_empty_task_list_is_refused_naming_the_pool():
+    """`tasks: []` used to read as "no tasks named", so the pool silently trained on its whole suite."""
+    from toolkit.training.pools import pool_specs, select_tasks
+
+    recipe = _tiny()
+    recipe["tasks"]["pools"][0]["tasks"] = []
+    with pytest.raises(ValueError, match=r"^tasks\.pools\[0\]\.tasks is an empty list: name at least one task id"):
+        select_tasks(recipe)
+    with pytest.raises(ValueError, match=r"^tasks\.pools\[0\]\.tasks is an empty list"):
+        pool_specs(recipe, {})
+    recipe["tasks"]["pools"][0]["tasks"] = None  # null: the whole suite, as documented
+    recipe["tasks"]["pools"][0]["env"] = {"apps": []}
+    assert len(select_tasks(recipe)) > 1
+
+
 def test_env_apps_a_device_cannot_host_fail_at_load():
     from toolkit.training.pools import select_tasks
 

@@ -227,14 +227,14 @@ def diagnose_run(run_id: str, root: str | None = None, examples: int | None = No
 
 
 #: fleet_status's samples (the last ones) by default and at most, when bounded: a run samples its fleet every second
-FLEET_SAMPLES, FLEET_SAMPLES_MAX = 60, 600
+FLEET_SAMPLES, FLEET_SAMPLES_MAX = 60, bounds.FLEET_SAMPLES[1]
 
 
 def fleet_status(run_id: str | None = None, root: str | None = None, limit: int | None = FLEET_SAMPLES) -> FleetStatus:
     """Return a run's env fleet over time (default: the newest run with a fleet log) with its last ``limit`` samples
     (1 to :data:`FLEET_SAMPLES_MAX`; None: every one, for Python callers); errors name ``run_id``/``limit``."""
-    if limit is not None:  # an hour's run holds 3,600 samples: limit=10**9 replied with every one
-        limit = bounds.check("limit", limit, (1, FLEET_SAMPLES_MAX))
+    # an hour's run holds 3,600 samples: limit=10**9 replied with every one; True was read as 1
+    limit = fleet.check_limit(limit)
     try:
         return fleet.fleet_status(run_id, root, limit)
     except FileNotFoundError as exc:

@@ -6,6 +6,11 @@ import importlib
 from typing import Any, Awaitable, Callable
 
 
+class SectionSkipped(Exception):
+    """Raised by a section that cannot run on this machine (an optional package absent); the message says why.
+    ``guigym bench`` reports the section as ``{"skipped": reason}`` and goes on with the others."""
+
+
 class _Sections(dict):
     """Section name -> its coroutine function, imported on first lookup: listing the sections (``guigym --help``)
     does not import Chromium drivers, the harness and pandas."""

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from toolkit.bench import SectionSkipped
 from toolkit.bench.params import Count
 from toolkit.bench.util import median, pct
 
@@ -75,7 +76,12 @@ def browsergym_figures(resets: int = 5, steps: int = 10, timeout_s: float = 600)
 
 
 async def bench_miniwob(resets: Count = 100, steps: Count = 100, bgym: bool = True) -> dict[str, Any]:
-    """Measure MiniWoB++ reset and step latency (ours, raw Playwright, BrowserGym) and return the figures."""
+    """Measure MiniWoB++ reset and step latency (ours, raw Playwright, BrowserGym) and return the figures. Raises
+    SectionSkipped, saying so, when the optional ``miniwob`` package (the task pages) is not installed."""
+    from toolkit.envs.adapters.miniwob_tasks import MISSING, miniwob_root
+
+    if miniwob_root() is None:
+        raise SectionSkipped(MISSING)
     from toolkit.envs.adapters.miniwob import _RESET, MiniwobAdapter
     from toolkit.envs.manager import EnvManager
     from toolkit.tasks import load_tasks, sample

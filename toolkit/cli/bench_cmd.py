@@ -9,10 +9,11 @@ import typing
 
 import click
 from pydantic import TypeAdapter, ValidationError
+from rich.markup import escape
 
-from toolkit.bench import SECTIONS
+from toolkit.bench import SECTIONS, SectionSkipped
 from toolkit.bench.params import cross_check
-from toolkit.cli.common import console, emit_json, fail, out, split_list, table
+from toolkit.cli.common import console, emit_json, fail, json_safe, out, split_list, table
 from toolkit.sync import run_sync
 
 
@@ -96,7 +97,11 @@ def bench(only, as_json, as_markdown, param):
     for name in names:
         console.print(f"[bold]bench {name}[/] …")
         try:
-            results[name] = run_sync(SECTIONS[name](**params.get(name, {})))
+            # one rule for every output (table, --markdown, --json): a NaN/infinite figure is null, shown as such
+            results[name] = json_safe(run_sync(SECTIONS[name](**params.get(name, {}))))
+        except SectionSkipped as exc:  # an optional package absent: the other sections still run
+            results[name] = {"skipped": str(exc)}
+            console.print(f"[yellow]bench {name} skipped:[/] {escape(str(exc))}")
         except (ValueError, TypeError) as exc:
             if not params.get(name):  # not from a -p value: a real fault, keep its traceback
                 raise

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sys
@@ -19,9 +20,24 @@ console = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
 out = Console(width=None if sys.stdout.isatty() else 160)
 
 
+def json_safe(obj: Any) -> Any:
+    """Return ``obj`` with every NaN or infinite float (in nested dicts, lists and tuples) replaced by None.
+
+    Python's json writes them as NaN / Infinity, which is not JSON: a strict reader (jq, JSON.parse, another
+    language's parser) refuses the whole line. A figure with no value (a percentile of no samples, a ratio by 0)
+    is null instead."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [json_safe(v) for v in obj]
+    return obj
+
+
 def emit_json(obj: Any) -> None:
-    """Print ``obj`` as the last line of stdout."""
-    sys.stdout.write(json.dumps(obj, default=str) + "\n")
+    """Print ``obj`` as the last line of stdout, as strict JSON (non-finite floats as null: :func:`json_safe`)."""
+    sys.stdout.write(json.dumps(json_safe(obj), default=str, allow_nan=False) + "\n")
     sys.stdout.flush()
     ctx = click.get_current_context(silent=True)
     if ctx is not None:

@@ -26,6 +26,8 @@ from typing import Any, Callable, Iterable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from toolkit import bounds
+
 FLEET = "fleet.jsonl"
 
 #: (devices, nodes): pool counts per device and per node, as a manager sees them now.
@@ -95,10 +97,13 @@ class FleetStatus(BaseModel):
 
     @classmethod
     def from_samples(cls, samples: Iterable[FleetSample], run_id: str | None = None, limit: int | None = None) -> "FleetStatus":
-        """Return the status of a series (``limit``: keep only the last samples, totals still cover all).
+        """Return the status of a series (``limit``: keep only the last samples, totals still cover all; a whole
+        number within :data:`toolkit.bounds.FLEET_SAMPLES`, or None for every sample).
 
         A resumed run's log holds one segment per session (each starts its own counters): totals add up.
+        Raises ValueError naming ``limit`` otherwise (``True`` is not the number 1, ``0`` does not mean "all").
         """
+        limit = check_limit(limit)
         samples = list(samples)
         if not samples:
             return cls(run_id=run_id)
@@ -116,7 +121,7 @@ class FleetStatus(BaseModel):
                    failures=failures, steps_per_s=round(steps / duration, 4) if duration else 0.0,
                    attempts_per_min=round(60 * attempts / duration, 4) if duration else 0.0,
                    peak_leases=max(s.active_leases for s in samples), latest=last,
-                   samples=samples[-limit:] if limit else samples)
+                   samples=samples[-limit:] if limit is not None else samples)
 
     def summary(self) -> dict[str, Any]:
         """Return the status without its time series (a compact JSON object)."""
@@ -316,6 +321,12 @@ def read_fleet(path: str | Path) -> list[FleetSample]:
     return out
 
 
+def check_limit(limit: Any) -> int | None:
+    """Return ``limit`` (None: every sample) or raise ValueError naming it unless a whole number within
+    :data:`toolkit.bounds.FLEET_SAMPLES`; a bool is refused (``True`` was read as 1 sample)."""
+    return None if limit is None else bounds.check("limit", limit, bounds.FLEET_SAMPLES)
+
+
 def fleet_status(run_id: str | None = None, root: str | Path | None = None, limit: int | None = None) -> FleetStatus:
     """Return the fleet status of a run (by id, folder, store or EvalResult; default: the newest run with a fleet log).
 
@@ -324,13 +335,12 @@ def fleet_status(run_id: str | None = None, root: str | Path | None = None, limi
 
     Raises:
         FileNotFoundError: no such run, or no run with a fleet log.
-        ValueError: ``limit`` below 1.
+        ValueError: ``limit`` not a whole number within :data:`toolkit.bounds.FLEET_SAMPLES` (nor None).
     """
     from toolkit.paths import DEFAULT_RUNS
     from toolkit.store import RunStore, list_runs
 
-    if limit is not None and limit < 1:
-        raise ValueError(f"argument 'limit': must be at least 1, got {limit}")
+    limit = check_limit(limit)  # before the run is looked for: the caller's mistake first
     if run_id:
         try:
             store = RunStore.open(run_id, root=root)

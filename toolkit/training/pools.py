@@ -15,13 +15,14 @@ log = logging.getLogger(__name__)
 def select_tasks(recipe: dict[str, Any]) -> dict[str, TaskSpec]:
     """Return the training tasks of a recipe's pools by full id, each pool filtered to its ``split`` (default train:
     held-out test tasks never train unless a pool names that split). Raises ValueError naming the pool on an unknown
-    suite or task id, a task a pool names that is not in the pool's split, an empty pool, an ``env.apps`` entry the
-    pool's device cannot host, or an ``env.apps`` list without an app one of the pool's tasks uses."""
+    suite or task id, an empty ``tasks`` list, a task a pool names that is not in the pool's split, an empty pool, an
+    ``env.apps`` entry the pool's device cannot host, or an ``env.apps`` list without an app one of the pool's tasks
+    uses."""
     specs: dict[str, TaskSpec] = {}
     held_out = []
     for i, pool in enumerate(recipe["tasks"].get("pools") or []):
         splits = pool_splits(pool, i)
-        named = pool.get("tasks") or None
+        named = pool_task_ids(pool, i)
         try:
             loaded = load_tasks([pool["suite"]], named)
         except SpecError as exc:  # an unknown suite or task id: say which pool of the recipe names it
@@ -50,9 +51,22 @@ def pool_specs(recipe: dict[str, Any], specs: dict[str, TaskSpec]) -> dict[int, 
     """Return each pool (by index) with its selected tasks."""
     out = {}
     for i, pool in enumerate(recipe["tasks"].get("pools") or []):
+        named = pool_task_ids(pool, i)
         out[i] = (pool, [s for s in specs.values() if s.suite == pool["suite"]
-                         and (not pool.get("tasks") or s.id in pool["tasks"] or s.full_id in pool["tasks"])])
+                         and (named is None or s.id in named or s.full_id in named)])
     return out
+
+
+def pool_task_ids(pool: dict[str, Any], i: int) -> list[str] | None:
+    """Return the task ids a pool names, or None when it names none (absent or null ``tasks``: the whole suite).
+    Raises ValueError naming the pool on an empty list, which would otherwise read as "every task" (or as none)."""
+    named = pool.get("tasks")
+    if named is None:
+        return None
+    if isinstance(named, (list, tuple)) and not named:
+        raise ValueError(f"tasks.pools[{i}].tasks is an empty list: name at least one task id, or remove the key "
+                         f"(or set it to null) to train on every task of suite {pool.get('suite')!r} in the pool's split")
+    return list(named) if isinstance(named, (list, tuple)) else named
 
 
 def device_apps(pools: dict[int, tuple[dict[str, Any], list[TaskSpec]]]) -> dict[str, list[str]]:

@@ -6,6 +6,8 @@ The format (xlang-ai/OSWorld): ``id``, ``snapshot``, ``instruction``, ``source``
 a list of them), ``result`` / ``expected`` (getter configs ``{"type": ...}``, lists when ``func`` is a list),
 ``options`` (metric kwargs), ``conj`` ("and" | "or") and ``postconfig`` (setup steps run before judging).
 ``"func": "infeasible"`` marks a task the agent must refuse (it succeeds only by ending with FAIL).
+Any other key (a misspelt ``configs``, ``option``), a non-boolean ``proxy`` / ``fixed_ip`` or a blank ``id`` /
+``instruction`` / ``snapshot`` is an error naming the file and the field.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator, model_validator
 
 from toolkit.envs.osworld.metric_names import known_metrics
 from toolkit.tasks import Criterion, SpecError, TaskSpec
@@ -44,15 +46,32 @@ class SetupStep(BaseModel):
 
 
 class Evaluator(BaseModel):
-    """How OSWorld judges a task: metric(s) over getter results."""
+    """How OSWorld judges a task: metric(s) over getter results. Only the keys OSWorld's ``evaluate`` reads: another
+    (``option``, ``postconfg``) would be ignored there, judging with no options or no postconfig."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="forbid")
     func: str | list[str]
     result: dict[str, Any] | list[dict[str, Any]] | None = None
     expected: dict[str, Any] | list[dict[str, Any]] | None = None
     options: dict[str, Any] | list[dict[str, Any]] | None = None
     conj: Literal["and", "or"] = "and"
     postconfig: list[SetupStep] = Field(default_factory=list)
+
+    @field_validator("func", mode="before")
+    @classmethod
+    def _func_shape(cls, value: Any) -> Any:
+        if not isinstance(value, str) and not (isinstance(value, list) and all(isinstance(f, str) for f in value)):
+            raise ValueError(f"must be a metric name or a list of them, not {value!r:.80}")
+        return value
+
+    @field_validator("result", "expected", "options", mode="before")
+    @classmethod
+    def _object_or_list(cls, value: Any) -> Any:
+        # said here: pydantic's own error names a branch of the union ("options.dict[str,any]") and only its first
+        if value is not None and not isinstance(value, dict) and not (
+                isinstance(value, list) and all(isinstance(v, dict) for v in value)):
+            raise ValueError(f"must be an object, or a list of objects when func is a list, not {value!r:.80}")
+        return value
 
     @model_validator(mode="after")
     def _lists_agree(self) -> "Evaluator":
@@ -108,9 +127,10 @@ class Evaluator(BaseModel):
 
 
 class OSWorldTask(BaseModel):
-    """One OSWorld task file."""
+    """One OSWorld task file: the fields of OSWorld's task format, no other (a misspelt ``configs`` would have left
+    the setup steps unrun); ``proxy`` / ``fixed_ip`` are JSON booleans (``"no"`` read as true)."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="forbid")
     id: str = Field(min_length=1)
     snapshot: str = "init_state"
     instruction: str = Field(min_length=1)
@@ -119,9 +139,16 @@ class OSWorldTask(BaseModel):
     evaluator: Evaluator
     related_apps: list[str] = Field(default_factory=list)
     trajectory: str | None = None
-    proxy: bool = False
-    fixed_ip: bool = False
+    proxy: StrictBool = False
+    fixed_ip: StrictBool = False
     possibility_of_env_change: str | None = None
+
+    @field_validator("id", "snapshot", "instruction")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():  # a blank id became task "x"; a blank instruction asks the agent for nothing
+            raise ValueError(f"must not be blank, got {value!r}")
+        return value
 
     @property
     def infeasible(self) -> bool:
@@ -158,6 +185,10 @@ def load_osworld_task(path: str | Path, metrics: Iterable[str] = ()) -> OSWorldT
     except ValidationError as exc:
         first = exc.errors()[0]
         where, msg = _field(first["loc"]), first["msg"].removeprefix("Value error, ")
+        if first["type"] == "extra_forbidden":
+            msg = _unknown_field(first["loc"])
+        elif first["type"] not in ("value_error", "missing"):  # pydantic's own wording: say what was there
+            msg = f"{msg}, got {first['input']!r:.80}"
         sub = _SUBFIELD.match(msg) if where == "evaluator" else None
         if sub:  # the evaluator's checks say which of its fields: evaluator.result[1].type
             where, msg = f"{where}.{sub.group(1)}", msg[sub.end():]
@@ -176,6 +207,17 @@ def _field(loc: tuple) -> str:
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else f".{part}" if out else str(part)
     return out or "(task)"
+
+
+def _unknown_field(loc: tuple) -> str:
+    """Return the message for a key OSWorld's format does not have, with the fields it has and a near one."""
+    model = {"evaluator": Evaluator, "config": SetupStep}.get(str(loc[0]), OSWorldTask) if len(loc) > 1 else OSWorldTask
+    if len(loc) > 1 and loc[0] == "evaluator" and loc[1] == "postconfig":
+        model = SetupStep
+    known = sorted(model.model_fields)
+    close = difflib.get_close_matches(str(loc[-1]), known, n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return f"not a field of OSWorld's format ({hint}it has {', '.join(known)})"
 
 
 def _check_metric_names(path: Path, evaluator: Evaluator, known: frozenset[str]) -> None:
