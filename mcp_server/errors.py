@@ -4,7 +4,8 @@ error bounded in length, and structured results as one compact JSON text.
 The SDK validates a call's arguments against the tool's input model and answers a mismatch with the
 ``ValidationError`` text (``N validation errors for run_evalArguments``, a line per field, its ``[type=...]`` and a
 documentation URL per error). :class:`GuigymServer` keeps the SDK's path and reshapes only that answer, from the
-error's structured entries, into the form the toolkit's own argument errors take (``argument 'name': ...``).
+error's structured entries, into the form the toolkit's own argument errors take (``argument 'name': ...``). A JSON
+boolean given for a number argument, which the SDK's lax validation reads as 1 or 0, is refused the same way, before it.
 
 An error that repeats what it was given (a 100,000-character task id) is cut to :data:`ERROR_CHARS`. A structured
 result's text is the SDK's indented JSON, split into one text block per item of a list: it is replaced by the compact
@@ -55,6 +56,33 @@ def _problem(error: Any, tool: str, known: list[str]) -> str:
     return f"{message[:1].lower()}{message[1:]}, got {_value(error['input'])}"
 
 
+def _number_kind(schema: dict[str, Any]) -> str | None:
+    """``"an integer"`` or ``"a number"`` when the JSON schema wants a number (alone or among ``anyOf`` options) and
+    takes no boolean; else None."""
+    options = schema.get("anyOf", [schema])
+    types = {o.get("type") for o in options}
+    if "boolean" in types:
+        return None
+    return "an integer" if "integer" in types else "a number" if "number" in types else None
+
+
+def bool_argument_text(tool: str, parameters: dict[str, Any], arguments: dict[str, Any]) -> str | None:
+    """Return one line naming ``tool`` and each argument given a JSON boolean where its input schema (``parameters``)
+    wants a number, or None when there is none.
+
+    The SDK's argument models read in pydantic's lax mode, where ``true`` is 1 and ``false`` is 0: ``seed: true``
+    sampled seed 1 and ``limit: true`` served one row, with nothing said. Checked here, against each tool's published
+    schema, so that every tool and every number argument refuses it alike.
+    """
+    properties = parameters.get("properties", {})
+    problems = []
+    for name, value in (arguments or {}).items():
+        kind = _number_kind(properties.get(name) or {})
+        if kind and isinstance(value, bool):
+            problems.append(f"argument '{name}': must be {kind}, got the boolean {str(value).lower()}")
+    return f"Error executing tool {tool}: {'; '.join(problems)}" if problems else None
+
+
 def argument_error_text(tool: str, error: ValidationError, known: list[str]) -> str:
     """Return one line naming ``tool`` and each rejected argument with what is wrong with it (``known``: the tool's
     argument names, listed for one it does not take)."""
@@ -83,11 +111,15 @@ def compact_reply(result: Any, wrapped: bool) -> Any:
 
 
 class GuigymServer(MCPServer):
-    """The SDK's server, its argument errors answered in one line (:func:`argument_error_text`), every error bounded
+    """The SDK's server, its argument errors answered in one line (:func:`argument_error_text`), a boolean given for a
+    number refused (:func:`bool_argument_text`), every error bounded
     (:func:`bounded_error`) and structured results as compact JSON text (:func:`compact_reply`)."""
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         tool = self._tool_manager.get_tool(name)
+        refused = bool_argument_text(name, tool.parameters, arguments) if tool else None
+        if refused:
+            raise ToolError(bounded_error(refused))
         try:
             result = await super().call_tool(name, arguments, context)
         except UnexpectedToolError:
