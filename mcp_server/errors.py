@@ -14,7 +14,7 @@ JSON of the structured result (what the tools with large replies already sent), 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pydantic_core
 from mcp.server.mcpserver import MCPServer
@@ -66,12 +66,12 @@ def _number_kind(schema: dict[str, Any]) -> str | None:
     return "an integer" if "integer" in types else "a number" if "number" in types else None
 
 
-def bool_argument_text(tool: str, parameters: dict[str, Any], arguments: dict[str, Any]) -> str | None:
-    """Return one line naming ``tool`` and each argument given a JSON boolean where its input schema (``parameters``)
-    wants a number, or None when there is none.
+def bool_arguments(tool: str, parameters: dict[str, Any], arguments: dict[str, Any]) -> list[str]:
+    """Return a problem (``argument 'seed': ...``) for each argument given a JSON boolean where the tool's input schema
+    (``parameters``) wants a number.
 
     The SDK's argument models read in pydantic's lax mode, where ``true`` is 1 and ``false`` is 0: ``seed: true``
-    sampled seed 1 and ``limit: true`` served one row, with nothing said. Checked here, against each tool's published
+    sampled seed 1 and ``limit: true`` served one row, with nothing said. Checked against each tool's published
     schema, so that every tool and every number argument refuses it alike.
     """
     properties = parameters.get("properties", {})
@@ -80,7 +80,11 @@ def bool_argument_text(tool: str, parameters: dict[str, Any], arguments: dict[st
         kind = _number_kind(properties.get(name) or {})
         if kind and isinstance(value, bool):
             problems.append(f"argument '{name}': must be {kind}, got the boolean {str(value).lower()}")
-    return f"Error executing tool {tool}: {'; '.join(problems)}" if problems else None
+    return problems
+
+
+#: a check of a call's arguments before the tool runs: (tool name, its input schema, the arguments) -> the problems
+ArgumentCheck = Callable[[str, dict[str, Any], dict[str, Any]], list[str]]
 
 
 def argument_error_text(tool: str, error: ValidationError, known: list[str]) -> str:
@@ -112,14 +116,19 @@ def compact_reply(result: Any, wrapped: bool) -> Any:
 
 class GuigymServer(MCPServer):
     """The SDK's server, its argument errors answered in one line (:func:`argument_error_text`), a boolean given for a
-    number refused (:func:`bool_argument_text`), every error bounded
+    number refused (:func:`bool_arguments`) and the server's own ``argument_checks`` applied before a call runs, every
+    error bounded
     (:func:`bounded_error`) and structured results as compact JSON text (:func:`compact_reply`)."""
+
+    #: the server's further checks of every call's arguments (:data:`ArgumentCheck`), run with :func:`bool_arguments`
+    argument_checks: tuple[ArgumentCheck, ...] = ()
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         tool = self._tool_manager.get_tool(name)
-        refused = bool_argument_text(name, tool.parameters, arguments) if tool else None
-        if refused:
-            raise ToolError(bounded_error(refused))
+        problems = [p for check in (bool_arguments, *self.argument_checks)
+                    for p in (check(name, tool.parameters, arguments or {}) if tool else [])]
+        if problems:  # refused before the SDK reads them (it would take a boolean as a number)
+            raise ToolError(bounded_error(f"Error executing tool {name}: {'; '.join(dict.fromkeys(problems))}"))
         try:
             result = await super().call_tool(name, arguments, context)
         except UnexpectedToolError:

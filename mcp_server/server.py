@@ -24,6 +24,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 from pydantic import ConfigDict, Field
 
+from mcp_server.confine import Confinement
 from mcp_server.errors import GuigymServer
 from toolkit import api, bounds
 from toolkit.diagnosis import DiagnosisReport
@@ -131,6 +132,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
             raise ValueError(f"argument 'runs_root': {problem}")
     server = GuigymServer("guigym", instructions="Evaluate, replay and diagnose GUI agents on guigym's mocked apps. "
                                               "Runs live under the runs folder; attempt ids may be written run_id/attempt_id.")
+    # run ids only under runs_root, synthesized worlds only under the task bank's synth/ or runs_root (mcp_server.confine)
+    server.argument_checks = (Confinement(runs_root),)
     sessions = api.SessionRegistry(idle_s=idle_s)
 
     async def call(fn, *args):
