@@ -68,8 +68,10 @@ StepActions = Annotated[list[dict[str, Any]], Field(min_length=1, max_length=api
 ENV_STEP_DESCRIPTION = (
     f"Apply up to {api.MAX_ACTIONS} actions in order, e.g. [{{\"type\": \"click\", \"x\": 500, \"y\": 300}}]; "
     "returns the new screen (per-action errors are listed after it).\n"
-    "Coordinates are 0–1000 on both axes. Each action is an object with its \"type\" and fields "
-    "(name?: optional, = default):\n" + api.action_vocabulary())
+    "Coordinates are 0–1000 on both axes. Instead of x and y an action may give \"target\": the id of an element of "
+    "the current screen (as `elements` lists them, and as show_task's reference steps give them), e.g. "
+    "{\"type\": \"click\", \"target\": \"btn:save\"}; a type action with a target taps it first. Each action is an "
+    "object with its \"type\" and fields (name?: optional, = default):\n" + api.action_vocabulary())
 
 LIST_TASKS_DESCRIPTION = (
     f"List the tasks, one page at a time: `limit` tasks (default {api.TASK_PAGE_DEFAULT}, at most {api.TASK_PAGE_MAX}) "

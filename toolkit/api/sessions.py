@@ -11,7 +11,7 @@ import typing
 from typing import Any, Iterator
 
 from toolkit import bounds
-from toolkit.actions import Action
+from toolkit.actions import Action, resolve_targets
 from toolkit.api.models import SessionInfo, SessionState, arg_error
 from toolkit.api.tasks import spec_of
 from toolkit.harness.formats.base import MAX_ACTIONS as _HARNESS_MAX_ACTIONS
@@ -174,13 +174,25 @@ class SessionRegistry:
             return self._info(session_id, item, obs), obs.image
 
     def step(self, session_id: str, actions: list[dict[str, Any]]) -> tuple[SessionInfo, list[dict[str, Any]], bytes]:
-        """Apply actions; return the new screen, per-action results and the screenshot."""
+        """Apply actions; return the new screen, per-action results and the screenshot.
+
+        An action may name an element of the current screen by ``target`` (its id) instead of ``x`` and ``y``, as a
+        task's reference solution does (:func:`toolkit.actions.resolve_targets`): a reference step replays as given.
+        A ValueError naming ``actions`` when a target is not on the screen (nothing is applied then).
+        """
         if not isinstance(actions, list) or not actions:
             raise arg_error("actions", "give a non-empty list of actions, e.g. [{\"type\": \"click\", \"x\": 500, \"y\": 300}]")
         if len(actions) > MAX_ACTIONS:
             raise arg_error("actions", f"at most {MAX_ACTIONS} actions in one step, got {len(actions)}; "
                                        "split them over several steps")
         with self._use(session_id) as item:
+            if any(isinstance(a, dict) and "target" in a for a in actions):
+                # element ids, as the reference solutions give them: resolved on the screen the caller last saw
+                screen = item.env.last or item.env.observe()
+                try:
+                    actions = resolve_targets(actions, {e.id: e.center for e in screen.elements})
+                except ValueError as exc:
+                    raise arg_error("actions", f"{exc}; nothing was applied") from None
             result = item.env.step(actions)
             item.steps += 1
             obs = result.observation

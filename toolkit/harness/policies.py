@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol
 
+from toolkit.actions import resolve_targets
 from toolkit.envs.base import EnvError, Observation
 from toolkit.harness.formats import ActionFormat
 from toolkit.tasks import TaskInstance
@@ -101,26 +102,14 @@ class ReferencePolicy:
                                   error="reference solution has no more steps")
         step = steps[self._cursor]
         self._cursor += 1
-        elements = {e.id: e for e in request.observation.elements}
-        actions: list[dict[str, Any]] = []
-        for raw in step:
-            action = dict(raw)
-            target = action.pop("target", None)
-            if "text" in action:
-                action["text"] = str(action["text"])  # a templated number typed as text
-            if target is not None:
-                element = elements.get(target)
-                if element is None:
-                    visible = ", ".join(sorted(elements)[:40])
-                    message = f"reference step {self._cursor}: no element {target!r} on screen (visible: {visible})"
-                    return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}], message),
-                                          error=message)
-                x, y = element.center
-                if action["type"] == "type":
-                    actions.append({"type": "click", "x": round(x), "y": round(y)})
-                else:
-                    action.update(x=round(x), y=round(y))
-            actions.append(action)
+        # a templated number typed as text: str before the targets resolve
+        step = [{**a, "text": str(a["text"])} if "text" in a else dict(a) for a in step]
+        try:
+            actions = resolve_targets(step, {e.id: e.center for e in request.observation.elements})
+        except ValueError as exc:
+            message = f"reference step {self._cursor}: {exc}"
+            return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}], message),
+                                  error=message)
         return PolicyResponse(text=request.render(actions, f"reference step {self._cursor}"))
 
 
