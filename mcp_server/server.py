@@ -27,6 +27,7 @@ from pydantic import ConfigDict, Field
 from mcp_server.confine import Confinement
 from mcp_server.errors import GuigymServer
 from toolkit import api, bounds
+from toolkit.agents import AGENTS, LOCAL_MODEL_AGENTS, MODEL_AGENTS
 from toolkit.diagnosis import DiagnosisReport
 from toolkit import synthesis
 from toolkit.envs import fleet
@@ -72,6 +73,16 @@ ENV_STEP_DESCRIPTION = (
     "the current screen (as `elements` lists them, and as show_task's reference steps give them), e.g. "
     "{\"type\": \"click\", \"target\": \"btn:save\"}; a type action with a target taps it first. Each action is an "
     "object with its \"type\" and fields (name?: optional, = default):\n" + api.action_vocabulary())
+
+RUN_EVAL_DESCRIPTION = (
+    "Start an evaluation in the background; poll job_status with the returned job id (it names the run id as soon as "
+    "the run folder exists, also when the job fails).\n\n"
+    f"agent: one of {', '.join(AGENTS)} (the CLI's --agent choices). model: openai: the endpoint's base URL "
+    f"(model_name = the name it serves); {' and '.join(LOCAL_MODEL_AGENTS)}: a checkpoint folder (hf-tokens builds "
+    "its prompts token-in/token-out, as training does); replay: a run id. action_format: text-v1, json-v1, "
+    "qwen3vl-mobile-v1, qwen3vl-computer-v1 or uitars-v1. temperature / max_tokens: sampling of the model agents "
+    f"({', '.join(MODEL_AGENTS)}). resume: a run id to finish with its own settings (e.g. after a model outage "
+    "stopped it); only an openai run's model and model_name may be given then, to point it at a moved endpoint.")
 
 LIST_TASKS_DESCRIPTION = (
     f"List the tasks, one page at a time: `limit` tasks (default {api.TASK_PAGE_DEFAULT}, at most {api.TASK_PAGE_MAX}) "
@@ -174,20 +185,11 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         """Check a task by execution: reference succeeds, s0 does not, random never does, reset and Node agree."""
         return await call(api.validate_task, task_id, instances, random_rollouts)
 
-    @server.tool()
+    @server.tool(description=RUN_EVAL_DESCRIPTION)
     async def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: Trials = 1,
                        parallel: Parallel = 2, seed: Seed = 0, model: str | None = None, model_name: str | None = None,
                        action_format: str = "text-v1", temperature: float | None = None,
                        max_tokens: int | None = None, resume: str | None = None) -> api.JobInfo:
-        """Start an evaluation in the background; poll job_status with the returned job id (it names the run id
-        as soon as the run folder exists, also when the job fails).
-
-        agent: reference, random, openai (model = the endpoint's base URL, model_name = the name it serves),
-        hf (model = a checkpoint folder) or replay (model = a run id). action_format: text-v1, json-v1,
-        qwen3vl-mobile-v1, qwen3vl-computer-v1 or uitars-v1. temperature / max_tokens: sampling of the model agents.
-        resume: a run id to finish with its own settings (e.g. after a model outage stopped it); only an openai run's
-        model and model_name may be given then, to point it at a moved endpoint.
-        """
         return await call(api.run_eval, suites, agent, tasks, trials, parallel, seed, runs_root, model, model_name,
                           action_format, temperature, max_tokens, resume)
 

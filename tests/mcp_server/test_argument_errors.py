@@ -57,10 +57,26 @@ async def test_list_tasks_refuses_a_suite_that_is_a_path(tmp_path):
             assert "argument 'suite'" in text and "not a path" in text and "mobile-core" in text, text
 
 
-async def test_an_unknown_agent_lists_the_known_ones(tmp_path):
+async def test_run_eval_takes_the_agents_the_cli_takes(tmp_path):
+    """run_eval had no hf-tokens agent ("unknown agent 'hf-tokens'") though `guigym eval --agent` offers it: both now
+    read one list, and an unknown agent's error and the tool's description name every one."""
+    import click
+
+    from toolkit.cli.eval_cmd import eval_command
+
+    [choice] = [p.type for p in eval_command.params if p.name == "agent"]
+    assert isinstance(choice, click.Choice) and "hf-tokens" in choice.choices
     async with Client(build_server(str(tmp_path))) as client:
         text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "gpt"})
-        assert "argument 'agent': unknown agent 'gpt'; known: reference, random, openai, hf, replay" in text, text
+        assert f"argument 'agent': unknown agent 'gpt'; known: {', '.join(choice.choices)}" in text, text
+        description = next(t for t in (await client.list_tools()).tools if t.name == "run_eval").description
+        assert f"agent: one of {', '.join(choice.choices)} " in description, description
+        # hf-tokens is taken like hf: a checkpoint folder, checked before a job starts
+        text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "hf-tokens"})
+        assert "argument 'model': agent hf-tokens needs model: a local checkpoint folder" in text, text
+        text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "hf-tokens",
+                                                 "model": str(tmp_path / "no-model")})
+        assert f"argument 'model': no checkpoint at {tmp_path / 'no-model'}" in text, text
 
 
 SCHEMA_ERRORS = [  # (tool, arguments, the one line it answers)

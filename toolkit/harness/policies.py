@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol
 
 from toolkit.actions import resolve_targets
+from toolkit.agents import AGENTS, LOCAL_MODEL_AGENTS, MODEL_AGENTS  # noqa: F401 - LOCAL_MODEL_AGENTS: re-exported
 from toolkit.envs.base import EnvError, Observation
 from toolkit.harness.formats import ActionFormat
 from toolkit.tasks import TaskInstance
@@ -278,9 +279,6 @@ class HFPolicy:
                               latency_ms=(time.perf_counter() - start) * 1000)
 
 
-#: the agents whose output is sampled from a model, and so take ``temperature`` and ``max_tokens``
-MODEL_AGENTS = ("openai", "hf", "hf-tokens")
-
 
 def check_sampling(agent: str, temperature: float | None, max_tokens: int | None) -> dict[str, Any]:
     """Return the sampling options given (None ones left out); raise ValueError naming a bad one."""
@@ -294,9 +292,6 @@ def check_sampling(agent: str, temperature: float | None, max_tokens: int | None
         raise ValueError(f"--max-tokens must be at least 1, got {max_tokens}")
     return sampling
 
-
-#: the agents that run a local checkpoint folder (``model``): one trained here carries its agent configuration
-LOCAL_MODEL_AGENTS = ("hf", "hf-tokens")
 
 
 def make_policy(agent: str, *, model: str | None = None, model_name: str | None = None, apps: list[str] | None = None,
@@ -338,4 +333,4 @@ def make_policy(agent: str, *, model: str | None = None, model_name: str | None 
         from toolkit.harness.openai_policy import OpenAIConfig, OpenAIPolicy
 
         return OpenAIPolicy(OpenAIConfig(base_url=model, model=model_name, **sampling, **kwargs))
-    raise ValueError(f"unknown agent {agent!r}; expected reference, random, openai, hf, hf-tokens or replay")
+    raise ValueError(f"unknown agent {agent!r}; expected one of {', '.join(AGENTS)}")
