@@ -150,9 +150,10 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     sessions = api.SessionRegistry(idle_s=idle_s)
 
     async def call(fn, *args):
-        # Argument errors name the argument; they become MCP error results and the server keeps serving.
+        # Argument errors name the argument; they become MCP error results and the server keeps serving. A toolkit
+        # coroutine (one that undoes its work when cancelled) is awaited here; a plain function runs in a thread.
         try:
-            return await asyncio.to_thread(fn, *args)
+            return await (fn(*args) if inspect.iscoroutinefunction(fn) else asyncio.to_thread(fn, *args))
         except (ValueError, KeyError, IndexError, FileNotFoundError) as exc:
             raise ToolError(str(exc).strip('"')) from None
         except EnvError as exc:
@@ -289,7 +290,7 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     async def env_open(task_id: str | None = None, seed: Seed = 0) -> Annotated[CallToolResult, api.SessionInfo]:
         """Open an interactive phone (on a task: suite/id, or an id only one suite has; free when task_id is omitted);
         returns the session id and screen."""
-        info, image = await call(sessions.open, task_id, seed)
+        info, image = await call(sessions.aopen, task_id, seed)  # a cancelled call closes what it opened
         return _with_image(info, image)
 
     @server.tool()

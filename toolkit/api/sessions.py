@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import json
@@ -163,6 +164,27 @@ class SessionRegistry:
             sid = f"s{next(self._ids)}"
             self._sessions[sid] = item
         return self._info(sid, item, obs), obs.image
+
+    async def aopen(self, task_id: str | None = None, seed: int = 0) -> tuple[SessionInfo, bytes]:
+        """:meth:`open` in a worker thread, for a server loop; when the awaiting call is cancelled (its client gave up),
+        the session being opened is closed as soon as it is open, since nobody was told its id.
+
+        A cancelled call returned at once while the thread went on opening, and the session it opened stayed (a
+        browser page held, one of ``limit`` places taken) until reaped after ``idle_s``.
+        """
+        work = asyncio.ensure_future(asyncio.to_thread(self.open, task_id, seed))
+        try:
+            return await asyncio.shield(work)  # the thread cannot be stopped: it is left to finish, then undone
+        except asyncio.CancelledError:
+            work.add_done_callback(self._close_unclaimed)
+            raise
+
+    def _close_unclaimed(self, work: "asyncio.Future[tuple[SessionInfo, bytes]]") -> None:
+        """Close the session a cancelled :meth:`aopen` opened (in a thread of its own: closing a browser blocks)."""
+        if work.cancelled() or work.exception() is not None:  # nothing was opened (open cleans up after itself)
+            return
+        sid = work.result()[0].session_id
+        threading.Thread(target=self.close, args=(sid,), name=f"close-unclaimed-{sid}", daemon=True).start()
 
     def reset(self, session_id: str, seed: int | None = None) -> tuple[SessionInfo, bytes]:
         """Reset a session (optionally to another instance seed)."""
