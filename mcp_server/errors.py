@@ -4,7 +4,8 @@ error bounded in length, and structured results as one compact JSON text.
 The SDK validates a call's arguments against the tool's input model and answers a mismatch with the
 ``ValidationError`` text (``N validation errors for run_evalArguments``, a line per field, its ``[type=...]`` and a
 documentation URL per error). :class:`GuigymServer` keeps the SDK's path and reshapes only that answer, from the
-error's structured entries, into the form the toolkit's own argument errors take (``argument 'name': ...``).
+error's structured entries, into the form the toolkit's own argument errors take (``argument 'name': ...``). A JSON
+boolean given for a number argument, which the SDK's lax validation reads as 1 or 0, is refused the same way, before it.
 
 An error that repeats what it was given (a 100,000-character task id) is cut to :data:`ERROR_CHARS`. A structured
 result's text is the SDK's indented JSON, split into one text block per item of a list: it is replaced by the compact
@@ -13,16 +14,13 @@ JSON of the structured result (what the tools with large replies already sent), 
 
 from __future__ import annotations
 
-import types
-import typing
-from typing import Any
+from typing import Any, Callable
 
 import pydantic_core
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import CallToolResult, TextContent
 from pydantic import ValidationError
-from pydantic_core import PydanticCustomError
 
 #: how much of a rejected value the message repeats (a 9-action list, a long string)
 _VALUE_CHARS = 60
@@ -58,24 +56,35 @@ def _problem(error: Any, tool: str, known: list[str]) -> str:
     return f"{message[:1].lower()}{message[1:]}, got {_value(error['input'])}"
 
 
-def numeric_fields(model: Any) -> list[str]:
-    """Return the names of a model's fields that take a number (int or float, optionally None) and not a bool."""
-    names = []
-    for name, field in model.model_fields.items():
-        ann = field.annotation
-        kinds = set(typing.get_args(ann)) if typing.get_origin(ann) in (typing.Union, types.UnionType) else {ann}
-        if kinds & {int, float} and bool not in kinds:
-            names.append(name)
-    return names
+def _number_kind(schema: dict[str, Any]) -> str | None:
+    """``"an integer"`` or ``"a number"`` when the JSON schema wants a number (alone or among ``anyOf`` options) and
+    takes no boolean; else None."""
+    options = schema.get("anyOf", [schema])
+    types = {o.get("type") for o in options}
+    if "boolean" in types:
+        return None
+    return "an integer" if "integer" in types else "a number" if "number" in types else None
 
 
-def refuse_bool(value: Any) -> Any:
-    """Return ``value``; raise a validation error when it is a bool (a tool's argument model runs it on its numbers)."""
-    # pydantic's lax mode takes true as 1 (fleet_status limit=true answered with one sample); JSON's booleans are not
-    # numbers, so a client that sends one has mixed two arguments up
-    if isinstance(value, bool):
-        raise PydanticCustomError("bool_for_number", "a number is expected, not a boolean")
-    return value
+def bool_arguments(tool: str, parameters: dict[str, Any], arguments: dict[str, Any]) -> list[str]:
+    """Return a problem (``argument 'seed': ...``) for each argument given a JSON boolean where the tool's input schema
+    (``parameters``) wants a number.
+
+    The SDK's argument models read in pydantic's lax mode, where ``true`` is 1 and ``false`` is 0: ``seed: true``
+    sampled seed 1 and ``limit: true`` served one row, with nothing said. Checked against each tool's published
+    schema, so that every tool and every number argument refuses it alike.
+    """
+    properties = parameters.get("properties", {})
+    problems = []
+    for name, value in (arguments or {}).items():
+        kind = _number_kind(properties.get(name) or {})
+        if kind and isinstance(value, bool):
+            problems.append(f"argument '{name}': must be {kind}, got the boolean {str(value).lower()}")
+    return problems
+
+
+#: a check of a call's arguments before the tool runs: (tool name, its input schema, the arguments) -> the problems
+ArgumentCheck = Callable[[str, dict[str, Any], dict[str, Any]], list[str]]
 
 
 def argument_error_text(tool: str, error: ValidationError, known: list[str]) -> str:
@@ -106,11 +115,20 @@ def compact_reply(result: Any, wrapped: bool) -> Any:
 
 
 class GuigymServer(MCPServer):
-    """The SDK's server, its argument errors answered in one line (:func:`argument_error_text`), every error bounded
+    """The SDK's server, its argument errors answered in one line (:func:`argument_error_text`), a boolean given for a
+    number refused (:func:`bool_arguments`) and the server's own ``argument_checks`` applied before a call runs, every
+    error bounded
     (:func:`bounded_error`) and structured results as compact JSON text (:func:`compact_reply`)."""
+
+    #: the server's further checks of every call's arguments (:data:`ArgumentCheck`), run with :func:`bool_arguments`
+    argument_checks: tuple[ArgumentCheck, ...] = ()
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         tool = self._tool_manager.get_tool(name)
+        problems = [p for check in (bool_arguments, *self.argument_checks)
+                    for p in (check(name, tool.parameters, arguments or {}) if tool else [])]
+        if problems:  # refused before the SDK reads them (it would take a boolean as a number)
+            raise ToolError(bounded_error(f"Error executing tool {name}: {'; '.join(dict.fromkeys(problems))}"))
         try:
             result = await super().call_tool(name, arguments, context)
         except UnexpectedToolError:

@@ -1,93 +1,34 @@
-"""The guigym MCP server: toolkit functions exposed as MCP tools (stdio or streamable HTTP).
+"""The guigym MCP server's tools: toolkit functions exposed as MCP tools (served by :mod:`mcp_server.transport`).
 
 Handlers only call :mod:`toolkit.api` (in a worker thread, so the server loop never blocks) and
 shape the result: structured pydantic output, plus a screenshot image where the tool shows a
 screen. A bad argument raises inside the toolkit call with a message naming it; the SDK turns that
-into an error result and the server keeps serving. An argument that does not fit the tool's input schema is refused by
-the SDK, in one line naming the tool and the argument (:mod:`mcp_server.errors`).
+into an error result and the server keeps serving. An argument that does not fit the tool's input schema
+(:mod:`mcp_server.schema`) is refused by the SDK, in one line naming the tool and the argument
+(:mod:`mcp_server.errors`); one that reaches outside the server's folders by :mod:`mcp_server.confine`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import errno
-import hmac
 import inspect
-import ipaddress
-import json
-import socket
-import sys
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Image, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
-from pydantic import ConfigDict, Field, field_validator
+from pydantic import ConfigDict
 
-from mcp_server.errors import GuigymServer, numeric_fields, refuse_bool
-from toolkit import api, bounds
+from mcp_server.confine import Confinement
+from mcp_server.errors import GuigymServer
+from mcp_server.schema import (ENV_STATE_DESCRIPTION, ENV_STEP_DESCRIPTION, LIST_RUNS_DESCRIPTION, LIST_TASKS_DESCRIPTION,
+                               RUN_EVAL_DESCRIPTION, Examples, FleetLimit, Instances, Parallel, PerWorld, RateRows,
+                               ResultLimit, ResultOffset, Rollouts, RunLimit, RunOffset, Seed, StateChars, StatePath,
+                               StepActions, TaskLimit, TaskOffset, Trials, Worlds)
+from toolkit import api, synthesis
 from toolkit.diagnosis import DiagnosisReport
-from toolkit import synthesis
 from toolkit.envs import fleet
 from toolkit.envs.base import EnvError
-
-
-
-def _within(limits: tuple[int, int], description: str | None = None) -> Any:
-    """A whole number within ``limits`` (a :mod:`toolkit.bounds` pair), published in the input schema."""
-    return Field(ge=limits[0], le=limits[1], description=description)
-
-
-# The numeric arguments the CLI also takes, with the CLI's ranges: both read them from toolkit.bounds (published in
-# the input schemas, checked by the SDK; the toolkit.api functions check the same ranges for other callers).
-Seed = Annotated[int, _within(bounds.SEED)]
-Trials = Annotated[int, _within(bounds.TRIALS)]
-Parallel = Annotated[int, _within(bounds.PARALLEL, "attempts run at once (Chromium pages)")]
-Instances = Annotated[int, _within(bounds.INSTANCES)]
-Rollouts = Annotated[int, _within(bounds.RANDOM_ROLLOUTS)]
-Worlds = Annotated[int, _within(bounds.WORLDS)]
-PerWorld = Annotated[int, _within(bounds.PER_WORLD)]
-TaskOffset = Annotated[int, Field(ge=0, description="the first matching task to return: 0, then a page's next_offset")]
-TaskLimit = Annotated[int, Field(ge=1, le=api.TASK_PAGE_MAX, description="tasks per page")]
-ResultOffset = Annotated[int, Field(ge=0, description="the first task row to return: 0, then a page's next_offset")]
-ResultLimit = Annotated[int, Field(ge=1, le=api.RESULT_PAGE_MAX, description="task rows per page")]
-RunOffset = Annotated[int, Field(ge=0, description="the first run to return (newest first): 0, then a page's next_offset")]
-RunLimit = Annotated[int, Field(ge=1, le=api.RUN_PAGE_MAX, description="runs per page")]
-StateChars = Annotated[int, Field(ge=api.STATE_MAX_CHARS_MIN, le=api.STATE_MAX_CHARS_LIMIT,
-                                  description="bound on the JSON text of the selected state; beyond it the state is cut")]
-StatePath = Annotated[str | None, Field(description="dotted path into the state: keys and list indices, "
-                                                    "e.g. apps.messages.data.threads.0 (omit for the whole state)")]
-Examples = Annotated[int, _within(api.DIAGNOSIS_EXAMPLES_RANGE, "findings listed per kind (the first ones)")]
-RateRows = Annotated[int, _within(api.DIAGNOSIS_RATES_RANGE, "rows listed per rate table (the worst first)")]
-FleetLimit = Annotated[int, _within(bounds.FLEET_SAMPLES, "the last samples to return (about one a second of the run; "
-                                                          "the totals cover it all)")]
-StepActions = Annotated[list[dict[str, Any]], Field(min_length=1, max_length=api.MAX_ACTIONS,
-                                                    description=f"1 to {api.MAX_ACTIONS} actions, applied in order")]
-
-ENV_STEP_DESCRIPTION = (
-    f"Apply up to {api.MAX_ACTIONS} actions in order, e.g. [{{\"type\": \"click\", \"x\": 500, \"y\": 300}}]; "
-    "returns the new screen (per-action errors are listed after it).\n"
-    "Coordinates are 0–1000 on both axes. Each action is an object with its \"type\" and fields "
-    "(name?: optional, = default):\n" + api.action_vocabulary())
-
-LIST_TASKS_DESCRIPTION = (
-    f"List the tasks, one page at a time: `limit` tasks (default {api.TASK_PAGE_DEFAULT}, at most {api.TASK_PAGE_MAX}) "
-    "from `offset`. `total` counts every matching task; call again with offset=`next_offset` for the next page (null "
-    "on the last). Filters, combined: suite (all suites when omitted), app (tasks using that app id, e.g. messages), "
-    "tag (a capability tag, e.g. search), query (case-insensitive substring of the task id or instruction).")
-
-LIST_RUNS_DESCRIPTION = (
-    f"List the stored runs, newest first, one page at a time: `limit` runs (default {api.RUN_PAGE_DEFAULT}, at most "
-    f"{api.RUN_PAGE_MAX}) from `offset`; `total` counts every run, and `next_offset` is the offset of the next page "
-    "(null on the last). Each run: run_id, purpose, agent, suites, attempts, SR, run_dir.")
-
-ENV_STATE_DESCRIPTION = (
-    "Return a session's device state JSON, or the part of it at `path` (dotted keys and list indices; top level: os, "
-    "apps; each app holds data and ui, e.g. apps.messages.data.threads.0; a MiniWoB++ task's page state instead: done, reward, "
-    "utterance...), and the task's verdict so far. A selection "
-    f"longer than `max_chars` (default {api.STATE_MAX_CHARS}) comes back cut: `truncated` is true, `state` is the start "
-    "of its JSON text ending in a [truncated ...] marker, and `keys` maps the selection's keys (indices for a list) to "
-    "their sizes in chars: pass a longer path to narrow it. A missing key is an error naming it and the keys there.")
 
 
 def _image(data: bytes) -> Any:
@@ -101,8 +42,8 @@ def _with_image(model: Any, data: bytes) -> CallToolResult:
 
 
 def _forbid_unknown_arguments(server: MCPServer) -> None:
-    """Make every tool reject arguments it does not declare (and say so in its input schema), and booleans given for
-    its numeric arguments, and give its description without its docstring's indentation.
+    """Make every tool reject arguments it does not declare (and say so in its input schema), and give its description
+    without its docstring's indentation.
 
     The SDK's argument models ignore unknown keys, so a misspelt optional argument (``sute`` for ``suite``) would
     silently fall back to its default and answer a different question. The SDK has no option for this, hence the
@@ -111,11 +52,7 @@ def _forbid_unknown_arguments(server: MCPServer) -> None:
     for tool in server._tool_manager.list_tools():
         tool.description = inspect.cleandoc(tool.description or "")
         loose = tool.fn_metadata.arg_model
-        namespace: dict[str, Any] = {"model_config": ConfigDict(extra="forbid"), "__module__": __name__}
-        numeric = numeric_fields(loose)
-        if numeric:
-            namespace["_refuse_bool"] = field_validator(*numeric, mode="before")(refuse_bool)
-        strict = type(loose.__name__, (loose,), namespace)
+        strict = type(loose.__name__, (loose,), {"model_config": ConfigDict(extra="forbid"), "__module__": __name__})
         tool.fn_metadata.arg_model = strict
         tool.parameters = strict.model_json_schema(by_alias=True)
 
@@ -135,12 +72,15 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
             raise ValueError(f"argument 'runs_root': {problem}")
     server = GuigymServer("guigym", instructions="Evaluate, replay and diagnose GUI agents on guigym's mocked apps. "
                                               "Runs live under the runs folder; attempt ids may be written run_id/attempt_id.")
+    # run ids only under runs_root, synthesized worlds only under the task bank's synth/ or runs_root (mcp_server.confine)
+    server.argument_checks = (Confinement(runs_root),)
     sessions = api.SessionRegistry(idle_s=idle_s)
 
     async def call(fn, *args):
-        # Argument errors name the argument; they become MCP error results and the server keeps serving.
+        # Argument errors name the argument; they become MCP error results and the server keeps serving. A toolkit
+        # coroutine (one that undoes its work when cancelled) is awaited here; a plain function runs in a thread.
         try:
-            return await asyncio.to_thread(fn, *args)
+            return await (fn(*args) if inspect.iscoroutinefunction(fn) else asyncio.to_thread(fn, *args))
         except (ValueError, KeyError, IndexError, FileNotFoundError) as exc:
             raise ToolError(str(exc).strip('"')) from None
         except EnvError as exc:
@@ -173,20 +113,11 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         """Check a task by execution: reference succeeds, s0 does not, random never does, reset and Node agree."""
         return await call(api.validate_task, task_id, instances, random_rollouts)
 
-    @server.tool()
+    @server.tool(description=RUN_EVAL_DESCRIPTION)
     async def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | None = None, trials: Trials = 1,
                        parallel: Parallel = 2, seed: Seed = 0, model: str | None = None, model_name: str | None = None,
                        action_format: str | None = None, temperature: float | None = None,
                        max_tokens: int | None = None, resume: str | None = None) -> api.JobInfo:
-        """Start an evaluation in the background; poll job_status with the returned job id (it names the run id
-        as soon as the run folder exists, also when the job fails).
-
-        agent: reference, random, openai (model = the endpoint's base URL, model_name = the name it serves),
-        hf (model = a checkpoint folder) or replay (model = a run id). action_format: text-v1 (the default), json-v1,
-        qwen3vl-mobile-v1, qwen3vl-computer-v1 or uitars-v1; a replay uses its run's own. temperature / max_tokens: sampling of the model agents.
-        resume: a run id to finish with its own settings (e.g. after a model outage stopped it); only an openai run's
-        model and model_name may be given then, to point it at a moved endpoint.
-        """
         return await call(api.run_eval, suites, agent, tasks, trials, parallel, seed, runs_root, model, model_name,
                           action_format, temperature, max_tokens, resume)
 
@@ -286,7 +217,7 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     async def env_open(task_id: str | None = None, seed: Seed = 0) -> Annotated[CallToolResult, api.SessionInfo]:
         """Open an interactive phone (on a task: suite/id, or an id only one suite has; free when task_id is omitted);
         returns the session id and screen."""
-        info, image = await call(sessions.open, task_id, seed)
+        info, image = await call(sessions.aopen, task_id, seed)  # a cancelled call closes what it opened
         return _with_image(info, image)
 
     @server.tool()
@@ -323,88 +254,3 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     _forbid_unknown_arguments(server)
     server.sessions = sessions  # for tests and shutdown
     return server
-
-
-def _loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
-
-
-class BearerAuth:
-    """ASGI middleware: require ``Authorization: Bearer <token>`` on every HTTP request."""
-
-    def __init__(self, app: Any, token: str):
-        self.app = app
-        self.token = token.encode()
-
-    async def __call__(self, scope, receive, send):  # noqa: ANN001 - ASGI
-        if scope["type"] == "http":
-            header = dict(scope.get("headers") or []).get(b"authorization", b"")
-            if not hmac.compare_digest(header, b"Bearer " + self.token):
-                body = json.dumps({"error": "missing or wrong bearer token"}).encode()
-                await send({"type": "http.response.start", "status": 401,
-                            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-                await send({"type": "http.response.body", "body": body})
-                return
-        await self.app(scope, receive, send)
-
-
-def http_app(server: MCPServer, host: str = "127.0.0.1", token: str | None = None) -> Any:
-    """Return the streamable-HTTP ASGI app (path /mcp); a non-loopback host requires a token."""
-    if not _loopback(host) and not token:
-        raise ValueError(f"refusing to serve MCP on {host} without a token: pass --token (or GUIGYM_MCP_TOKEN)")
-    app = server.streamable_http_app(host=host)
-    return BearerAuth(app, token) if token else app
-
-
-def listen(host: str, port: int) -> socket.socket:
-    """Return a socket listening on ``host``:``port`` (port 0: any free port).
-
-    Raises:
-        ValueError: naming the argument at fault, ``argument 'host'`` (a name that does not resolve, an address that
-            is not this machine's) or ``argument 'port'`` (taken, or not ours to take).
-    """
-    try:
-        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-    except socket.gaierror as exc:
-        raise ValueError(f"argument 'host': cannot resolve {host!r} ({exc.strerror or exc})") from None
-    sock = socket.socket(family, kind, proto)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a port in TIME_WAIT is free
-        sock.bind(address)
-        sock.listen(2048)
-    except OSError as exc:
-        sock.close()
-        name = "host" if exc.errno == errno.EADDRNOTAVAIL else "port"
-        raise ValueError(f"argument '{name}': cannot listen on {host} port {port} ({exc.strerror or exc})") from None
-    return sock
-
-
-def serve(transport: str = "stdio", host: str = "127.0.0.1", port: int = 8765, token: str | None = None,
-          runs_root: str | None = None) -> None:
-    """Run the server until interrupted. Over HTTP the socket is bound first, so a taken port or a bad host is a
-    ValueError naming the argument before anything is served; once it serves, its URL is printed to stderr."""
-    server = build_server(runs_root)
-    if transport == "stdio":
-        server.run("stdio")
-        return
-    import uvicorn
-
-    app = http_app(server, host, token)
-    sock = listen(host, port)
-    bound = sock.getsockname()[1]  # port 0 asks for any free port: say the one it got
-    url = f"http://{f'[{host}]' if ':' in host else host}:{bound}/mcp"
-
-    class Announced(uvicorn.Server):
-        async def startup(self, sockets=None):  # noqa: ANN001 - uvicorn's signature
-            await super().startup(sockets=sockets)
-            if self.started:
-                print(f"guigym MCP server (streamable HTTP) listening on {url}", file=sys.stderr, flush=True)
-
-    Announced(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
-
-
-if __name__ == "__main__":
-    serve()

@@ -392,3 +392,33 @@ def convert_action_dict(data: dict[str, Any], src: CoordSpace, dst: CoordSpace, 
         # 2400-pixel-tall screen, 0.4 in 0-1 (the spaces scale with no offset, so a length converts as a point does)
         move("amount", _AMOUNT_AXIS[out["direction"]])
     return out
+
+
+def resolve_targets(actions: list[dict[str, Any]], centers: dict[str, tuple[float, float]]) -> list[dict[str, Any]]:
+    """Return ``actions`` with each ``target`` (an element id on the current screen, the form the task bank's
+    reference solutions use) replaced by that element's centre (``centers``: element id -> 0–1000 point): a pointing
+    action takes it as its ``x`` and ``y``; a ``type`` is preceded by a tap there, which focuses the field.
+
+    Raises:
+        ValueError: ``no element 'x' on screen (visible: ...)`` for a target not on the screen; ``target must be an
+            element id`` for one that is no string. The actions are not changed.
+    """
+    out: list[dict[str, Any]] = []
+    for raw in actions:
+        if not isinstance(raw, dict) or "target" not in raw:
+            out.append(raw)
+            continue
+        action = dict(raw)
+        target = action.pop("target")
+        if not isinstance(target, str):
+            raise ValueError(f"target must be an element id (a string such as 'btn:save'), got {target!r}")
+        if target not in centers:
+            visible = ", ".join(sorted(centers)[:40]) + (" …" if len(centers) > 40 else "")
+            raise ValueError(f"no element {target!r} on screen (visible: {visible or 'none'})")
+        x, y = (round(v) for v in centers[target])
+        if action.get("type") == "type":
+            out.append({"type": "click", "x": x, "y": y})
+        else:
+            action.update(x=x, y=y)
+        out.append(action)
+    return out

@@ -37,3 +37,39 @@ def out_folder_problem(folder: str | os.PathLike, holds: str = "the output", wri
     except OSError as exc:
         return f"{folder}: cannot write under {parent} ({exc.strerror or exc})"
     return None
+
+
+def run_id_problem(run: object, root: str | os.PathLike | None = None) -> str | None:
+    """Return why ``run`` is not a bare run id (the name of a run's folder directly under the runs folder ``root``),
+    or None when it is one (or is blank or no string: the lookup itself says what is missing).
+
+    For callers that must stay inside the runs folder (the MCP server's run tools): :meth:`RunStore.open` also takes
+    a run folder's path, so ``../x``, ``/etc`` or another runs folder's run were read as runs.
+    """
+    if not isinstance(run, str) or not run.strip():
+        return None
+    if "/" in run or "\\" in run or run in (".", "..") or "\x00" in run:
+        return (f"{run!r} is a path; give a run id: the name of a run folder directly under the runs folder "
+                f"{Path(root or DEFAULT_RUNS)} (list_runs gives them)")
+    return None
+
+
+def outside_roots_problem(folder: object, roots: "tuple[str | os.PathLike, ...]", holds: str = "the output") -> str | None:
+    """Return why ``folder`` (relative: to the working folder) is not inside one of ``roots``, or None when it is
+    (or is blank or no string: the caller's own check says what is missing).
+
+    Both sides are resolved first (``..`` and symbolic links), so neither ``roots/../x`` nor a link out of a root
+    escapes. For callers that may only write, or read, under given folders (the MCP server's ``synth_tasks`` and
+    ``synth_validate``).
+    """
+    if not isinstance(folder, (str, os.PathLike)) or not str(folder).strip():
+        return None
+    try:
+        resolved = Path(folder).expanduser().resolve()
+    except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, an embedded NUL
+        return f"{folder}: cannot resolve this path ({exc})"
+    allowed = [Path(r).expanduser().resolve() for r in roots]
+    if any(resolved == r or resolved.is_relative_to(r) for r in allowed):
+        return None
+    return (f"{folder} is outside the folders allowed for {holds}: give a folder under "
+            f"{' or '.join(str(r) for r in allowed)}")

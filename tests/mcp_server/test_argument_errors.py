@@ -57,10 +57,26 @@ async def test_list_tasks_refuses_a_suite_that_is_a_path(tmp_path):
             assert "argument 'suite'" in text and "not a path" in text and "mobile-core" in text, text
 
 
-async def test_an_unknown_agent_lists_the_known_ones(tmp_path):
+async def test_run_eval_takes_the_agents_the_cli_takes(tmp_path):
+    """run_eval had no hf-tokens agent ("unknown agent 'hf-tokens'") though `guigym eval --agent` offers it: both now
+    read one list, and an unknown agent's error and the tool's description name every one."""
+    import click
+
+    from toolkit.cli.eval_cmd import eval_command
+
+    [choice] = [p.type for p in eval_command.params if p.name == "agent"]
+    assert isinstance(choice, click.Choice) and "hf-tokens" in choice.choices
     async with Client(build_server(str(tmp_path))) as client:
         text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "gpt"})
-        assert "argument 'agent': unknown agent 'gpt'; known: reference, random, openai, hf, replay" in text, text
+        assert f"argument 'agent': unknown agent 'gpt'; known: {', '.join(choice.choices)}" in text, text
+        description = next(t for t in (await client.list_tools()).tools if t.name == "run_eval").description
+        assert f"agent: one of {', '.join(choice.choices)} " in description, description
+        # hf-tokens is taken like hf: a checkpoint folder, checked before a job starts
+        text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "hf-tokens"})
+        assert "argument 'model': agent hf-tokens needs model: a local checkpoint folder" in text, text
+        text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "hf-tokens",
+                                                 "model": str(tmp_path / "no-model")})
+        assert f"argument 'model': no checkpoint at {tmp_path / 'no-model'}" in text, text
 
 
 SCHEMA_ERRORS = [  # (tool, arguments, the one line it answers)
@@ -120,3 +136,32 @@ async def test_an_error_repeating_a_huge_argument_is_cut_and_a_structured_reply_
         assert json.loads(block.text) == suites.structured_content["result"] and "\n" not in block.text
         closed = await client.call_tool("env_close", {"session_id": "none"})
         assert [b.text for b in closed.content] == ['{"closed":false}']
+
+
+async def test_a_boolean_for_any_number_argument_of_any_tool_is_refused_naming_the_tool_and_the_argument(tmp_path):
+    """The SDK's lax validation read a JSON boolean as a number: `seed: true` sampled seed 1, `limit: true` served one
+    task, `persona: false` built persona 0's world. Every number argument of every tool, as its schema publishes it."""
+    async with Client(build_server(str(tmp_path))) as client:
+        tools = (await client.list_tools()).tools
+        checked = set()
+        for tool in tools:
+            for name, schema in tool.input_schema.get("properties", {}).items():
+                types = {o.get("type") for o in schema.get("anyOf", [schema])}
+                if not types & {"integer", "number"}:
+                    continue
+                kind = "an integer" if "integer" in types else "a number"
+                for value in (True, False):
+                    text = await _error(client, tool.name, {name: value})
+                    assert text == (f"Error executing tool {tool.name}: argument '{name}': must be {kind}, "
+                                    f"got the boolean {str(value).lower()}"), text
+                checked.add((tool.name, name))
+        assert {("show_task", "seed"), ("list_tasks", "limit"), ("synth_world", "persona"), ("run_eval", "temperature"),
+                ("env_reset", "seed"), ("get_step", "step")} <= checked
+        # two at once are named in one line; a number and a boolean argument (synth_audit's planted) are still taken
+        text = await _error(client, "list_tasks", {"offset": False, "limit": True})
+        assert text.endswith("argument 'offset': must be an integer, got the boolean false; argument 'limit': must be "
+                             "an integer, got the boolean true"), text
+        page = await client.call_tool("list_tasks", {"suite": "mobile-core", "limit": 1})
+        assert not page.is_error and len(page.structured_content["tasks"]) == 1
+        shown = await client.call_tool("show_task", {"task_id": page.structured_content["tasks"][0]["id"], "seed": 1})
+        assert not shown.is_error and shown.structured_content["instance"]["seed"] == 1

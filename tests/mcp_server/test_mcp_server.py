@@ -201,8 +201,8 @@ async def test_fleet_status_argument_errors_name_the_argument_once(tmp_path):
                            ("list_tasks", {"offset": False}), ("synth_world", {"seed": True})):
             bad = await client.call_tool(tool, args)
             [(name, value)] = args.items()
-            assert bad.is_error and bad.content[0].text == (
-                f"Error executing tool {tool}: argument '{name}': a number is expected, not a boolean, got {value}")
+            assert bad.is_error and bad.content[0].text.endswith(
+                f"argument '{name}': must be an integer, got the boolean {str(value).lower()}")
 
 
 async def test_list_suites_lists_every_suite_the_cli_takes(tmp_path, monkeypatch):
@@ -283,7 +283,8 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
         run_id = (await client.call_tool("list_runs", {})).structured_content["runs"][-1]["run_id"]
         task = (await client.call_tool("task_results", {"run_id": run_id})).structured_content["tasks"][0]["task_id"]
         attempt = f"{run_id}/{task.replace('/', '__')}__t0"
-        a_file = tmp_path / "a-file"
+        a_file = runs_root / "scratch" / "a-file"  # synthesized worlds may go under the runs folder (mcp_server.confine)
+        a_file.parent.mkdir(exist_ok=True)
         a_file.write_text("not a folder")
         started = time.monotonic()
         for name, args, needle in (
@@ -293,11 +294,11 @@ async def test_unknown_and_out_of_range_arguments_are_refused_naming_them(runs_r
                 ("run_eval", {"suites": ["mobile-core"], "parallel": 10**9}, "parallel"),
                 ("run_eval", {"suites": ["mobile-core"], "trial": 3}, "trial"),
                 ("validate_task", {"task_id": task, "random_rollouts": -1}, "random_rollouts"),
-                ("synth_tasks", {"out": str(tmp_path / "synth"), "worlds": 10**6}, "worlds"),  # was: built worlds for ever
-                ("synth_tasks", {"out": str(tmp_path / "synth"), "per_world": 0}, "per_world"),
+                ("synth_tasks", {"out": str(runs_root / "synth"), "worlds": 10**6}, "worlds"),  # was: built worlds for ever
+                ("synth_tasks", {"out": str(runs_root / "synth"), "per_world": 0}, "per_world"),
                 ("synth_tasks", {"out": str(a_file)}, "argument 'out'"),  # a job now: refused before it starts
                 ("env_step", {"session_id": "s1", "actions": [{"type": "wait"}] * 9}, "actions"),  # over the bound of 8
-                ("synth_validate", {"out": str(tmp_path / "nothing")}, "argument 'out'"),  # was: [] (nothing failed)
+                ("synth_validate", {"out": str(runs_root / "nothing")}, "argument 'out'"),  # was: [] (nothing failed)
                 ("synth_audit", {"suites": ["nope"], "planted": False}, "argument 'suites'"),
                 ("compare_attempts", {"attempt_a": attempt, "attempt_b": f"{run_id}/nope"}, "argument 'attempt_b'"),
                 # was: a job started, then failed later without naming the argument

@@ -14,6 +14,7 @@ from toolkit import bounds
 from toolkit.api.models import JobInfo, arg_error
 from toolkit.evaluation import check_out, evaluate_async
 from toolkit.harness import HarnessConfig, get_format
+from toolkit.agents import AGENTS, LOCAL_MODEL_AGENTS
 from toolkit.harness.policies import check_sampling
 from toolkit.store import RunStore
 from toolkit.sync import background_loop
@@ -53,17 +54,17 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
     for s in suites:
         if s not in known:
             raise arg_error("suites", f"unknown suite {s!r}; known: {', '.join(known)}")
-    if agent not in ("reference", "random", "openai", "hf", "replay"):
-        raise arg_error("agent", f"unknown agent {agent!r}; known: reference, random, openai, hf, replay")
-    needs = {"openai": "the endpoint's base URL, e.g. http://127.0.0.1:8000/v1", "hf": "a local checkpoint folder",
-             "replay": "a run id or folder"}
+    if agent not in AGENTS:  # the CLI's --agent choices
+        raise arg_error("agent", f"unknown agent {agent!r}; known: {', '.join(AGENTS)}")
+    needs = {"openai": "the endpoint's base URL, e.g. http://127.0.0.1:8000/v1", "replay": "a run id or folder",
+             **{name: "a local checkpoint folder" for name in LOCAL_MODEL_AGENTS}}
     if agent in needs and not model:
         raise arg_error("model", f"agent {agent} needs model: {needs[agent]}")
     if agent not in needs and (model or model_name):
-        raise arg_error("model", f"model and model_name are for the openai, hf and replay agents, not --agent {agent}")
+        raise arg_error("model", f"model and model_name are for the {', '.join(needs)} agents, not --agent {agent}")
     if agent == "openai" and not model_name:
         raise arg_error("model_name", "agent openai needs the model name the endpoint serves")
-    if agent == "hf" and not (Path(model) / "config.json").is_file():  # found now, not as a failed job later
+    if agent in LOCAL_MODEL_AGENTS and not (Path(model) / "config.json").is_file():  # now, not as a failed job later
         raise arg_error("model", f"no checkpoint at {model} (a folder with config.json and the processor files)")
     if agent == "replay":
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import json
@@ -11,7 +12,7 @@ import typing
 from typing import Any, Iterator
 
 from toolkit import bounds
-from toolkit.actions import Action
+from toolkit.actions import Action, resolve_targets
 from toolkit.api.models import SessionInfo, SessionState, arg_error
 from toolkit.api.tasks import spec_of
 from toolkit.harness.formats.base import MAX_ACTIONS as _HARNESS_MAX_ACTIONS
@@ -164,6 +165,27 @@ class SessionRegistry:
             self._sessions[sid] = item
         return self._info(sid, item, obs), obs.image
 
+    async def aopen(self, task_id: str | None = None, seed: int = 0) -> tuple[SessionInfo, bytes]:
+        """:meth:`open` in a worker thread, for a server loop; when the awaiting call is cancelled (its client gave up),
+        the session being opened is closed as soon as it is open, since nobody was told its id.
+
+        A cancelled call returned at once while the thread went on opening, and the session it opened stayed (a
+        browser page held, one of ``limit`` places taken) until reaped after ``idle_s``.
+        """
+        work = asyncio.ensure_future(asyncio.to_thread(self.open, task_id, seed))
+        try:
+            return await asyncio.shield(work)  # the thread cannot be stopped: it is left to finish, then undone
+        except asyncio.CancelledError:
+            work.add_done_callback(self._close_unclaimed)
+            raise
+
+    def _close_unclaimed(self, work: "asyncio.Future[tuple[SessionInfo, bytes]]") -> None:
+        """Close the session a cancelled :meth:`aopen` opened (in a thread of its own: closing a browser blocks)."""
+        if work.cancelled() or work.exception() is not None:  # nothing was opened (open cleans up after itself)
+            return
+        sid = work.result()[0].session_id
+        threading.Thread(target=self.close, args=(sid,), name=f"close-unclaimed-{sid}", daemon=True).start()
+
     def reset(self, session_id: str, seed: int | None = None) -> tuple[SessionInfo, bytes]:
         """Reset a session (optionally to another instance seed)."""
         if seed is not None:
@@ -174,13 +196,25 @@ class SessionRegistry:
             return self._info(session_id, item, obs), obs.image
 
     def step(self, session_id: str, actions: list[dict[str, Any]]) -> tuple[SessionInfo, list[dict[str, Any]], bytes]:
-        """Apply actions; return the new screen, per-action results and the screenshot."""
+        """Apply actions; return the new screen, per-action results and the screenshot.
+
+        An action may name an element of the current screen by ``target`` (its id) instead of ``x`` and ``y``, as a
+        task's reference solution does (:func:`toolkit.actions.resolve_targets`): a reference step replays as given.
+        A ValueError naming ``actions`` when a target is not on the screen (nothing is applied then).
+        """
         if not isinstance(actions, list) or not actions:
             raise arg_error("actions", "give a non-empty list of actions, e.g. [{\"type\": \"click\", \"x\": 500, \"y\": 300}]")
         if len(actions) > MAX_ACTIONS:
             raise arg_error("actions", f"at most {MAX_ACTIONS} actions in one step, got {len(actions)}; "
                                        "split them over several steps")
         with self._use(session_id) as item:
+            if any(isinstance(a, dict) and "target" in a for a in actions):
+                # element ids, as the reference solutions give them: resolved on the screen the caller last saw
+                screen = item.env.last or item.env.observe()
+                try:
+                    actions = resolve_targets(actions, {e.id: e.center for e in screen.elements})
+                except ValueError as exc:
+                    raise arg_error("actions", f"{exc}; nothing was applied") from None
             result = item.env.step(actions)
             item.steps += 1
             obs = result.observation

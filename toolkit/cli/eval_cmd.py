@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from toolkit import bounds
 from toolkit.cli.common import console, default_runs_name, emit_json, fail, split_list, table, writable_folder
 from toolkit.cli.common import out as stdout_console
+from toolkit.agents import AGENTS
 from toolkit.paths import DEFAULT_RUNS
 from toolkit.tasks.loader import known_suites
 
@@ -22,7 +23,7 @@ def _options(fn):
 
 
 _OPTIONS = [
-    click.option("--agent", type=click.Choice(["reference", "random", "openai", "hf", "hf-tokens", "replay"]), default="reference",
+    click.option("--agent", type=click.Choice(AGENTS), default="reference",
                  show_default=True),
     click.option("--model", help="agent openai: base URL (e.g. http://127.0.0.1:8000/v1); hf: a local checkpoint folder; "
                                  "replay: a run id or folder (its suites, tasks, trials and seed unless given)"),

@@ -19,7 +19,7 @@ from toolkit.cli.common import fail
 def mcp(transport, host, port, token, runs_root):
     """Serve guigym's tools over MCP."""
     try:
-        from mcp_server.server import serve
+        from mcp_server.transport import serve
     except ImportError as exc:
         fail(f"the MCP server needs the 'mcp' package: pip install -e '.[mcp]' ({exc})")
     try:

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol
 
+from toolkit.actions import resolve_targets
+from toolkit.agents import AGENTS, LOCAL_MODEL_AGENTS, MODEL_AGENTS  # noqa: F401 - LOCAL_MODEL_AGENTS: re-exported
 from toolkit.envs.base import EnvError, Observation
 from toolkit.harness.formats import ActionFormat
 from toolkit.tasks import TaskInstance
@@ -101,26 +103,14 @@ class ReferencePolicy:
                                   error="reference solution has no more steps")
         step = steps[self._cursor]
         self._cursor += 1
-        elements = {e.id: e for e in request.observation.elements}
-        actions: list[dict[str, Any]] = []
-        for raw in step:
-            action = dict(raw)
-            target = action.pop("target", None)
-            if "text" in action:
-                action["text"] = str(action["text"])  # a templated number typed as text
-            if target is not None:
-                element = elements.get(target)
-                if element is None:
-                    visible = ", ".join(sorted(elements)[:40])
-                    message = f"reference step {self._cursor}: no element {target!r} on screen (visible: {visible})"
-                    return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}], message),
-                                          error=message)
-                x, y = element.center
-                if action["type"] == "type":
-                    actions.append({"type": "click", "x": round(x), "y": round(y)})
-                else:
-                    action.update(x=round(x), y=round(y))
-            actions.append(action)
+        # a templated number typed as text: str before the targets resolve
+        step = [{**a, "text": str(a["text"])} if "text" in a else dict(a) for a in step]
+        try:
+            actions = resolve_targets(step, {e.id: e.center for e in request.observation.elements})
+        except ValueError as exc:
+            message = f"reference step {self._cursor}: {exc}"
+            return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}], message),
+                                  error=message)
         return PolicyResponse(text=request.render(actions, f"reference step {self._cursor}"))
 
 
@@ -305,9 +295,6 @@ class HFPolicy:
                               latency_ms=(time.perf_counter() - start) * 1000)
 
 
-#: the agents whose output is sampled from a model, and so take ``temperature`` and ``max_tokens``
-MODEL_AGENTS = ("openai", "hf", "hf-tokens")
-
 
 def check_sampling(agent: str, temperature: float | None, max_tokens: int | None) -> dict[str, Any]:
     """Return the sampling options given (None ones left out); raise ValueError naming a bad one."""
@@ -321,9 +308,6 @@ def check_sampling(agent: str, temperature: float | None, max_tokens: int | None
         raise ValueError(f"--max-tokens must be at least 1, got {max_tokens}")
     return sampling
 
-
-#: the agents that run a local checkpoint folder (``model``): one trained here carries its agent configuration
-LOCAL_MODEL_AGENTS = ("hf", "hf-tokens")
 
 
 def make_policy(agent: str, *, model: str | None = None, model_name: str | None = None, apps: list[str] | None = None,
@@ -365,4 +349,4 @@ def make_policy(agent: str, *, model: str | None = None, model_name: str | None 
         from toolkit.harness.openai_policy import OpenAIConfig, OpenAIPolicy
 
         return OpenAIPolicy(OpenAIConfig(base_url=model, model=model_name, **sampling, **kwargs))
-    raise ValueError(f"unknown agent {agent!r}; expected reference, random, openai, hf, hf-tokens or replay")
+    raise ValueError(f"unknown agent {agent!r}; expected one of {', '.join(AGENTS)}")

@@ -1,0 +1,74 @@
+"""The server reads runs only under its runs folder and synthesized worlds only under its synth folders: a run id
+that is a path, or a synth folder elsewhere, is refused naming the argument (in-process transport; no browser)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("mcp")
+from mcp import Client  # noqa: E402
+
+from mcp_server import build_server  # noqa: E402
+from toolkit.paths import TASK_BANK  # noqa: E402
+from toolkit.store import RunStore  # noqa: E402
+
+MANIFEST = {"agent": "reference", "suites": ["mobile-core"], "trials": 1, "seed": 0}
+
+
+async def _error(client: Client, name: str, args: dict) -> str:
+    result = await client.call_tool(name, args)
+    assert result.is_error, (name, args, result.content)
+    return result.content[0].text
+
+
+async def test_a_run_id_that_is_a_path_is_refused_for_every_run_argument(tmp_path):
+    """run_id '/elsewhere/r1' or '../elsewhere/r1' opened a run outside the runs folder (RunStore.open takes a run
+    folder's path, as the CLI wants), and '/etc' was looked into; so did an attempt id's run part, run_eval's resume
+    and a replay's model."""
+    root, elsewhere = tmp_path / "runs", tmp_path / "elsewhere"
+    RunStore.create(MANIFEST, root=root, run_id="mine")
+    theirs = RunStore.create(MANIFEST, root=elsewhere, run_id="theirs")
+    async with Client(build_server(str(root))) as client:
+        assert (await client.call_tool("run_summary", {"run_id": "mine"})).structured_content["run_id"] == "mine"
+        for run in (str(theirs.dir), "../elsewhere/theirs", "/etc", "..", "mine/", "a\\b"):
+            for tool, args, name in (("run_summary", {"run_id": run}, "run_id"),
+                                     ("task_results", {"run_id": run}, "run_id"),
+                                     ("diagnose_run", {"run_id": run}, "run_id"),
+                                     ("fleet_status", {"run_id": run}, "run_id"),
+                                     ("get_attempt", {"attempt_id": "a", "run_id": run}, "run_id"),
+                                     ("run_eval", {"suites": ["mobile-core"], "resume": run}, "resume"),
+                                     ("run_eval", {"suites": ["mobile-core"], "agent": "replay", "model": run}, "model")):
+                text = await _error(client, tool, args)
+                assert text == (f"Error executing tool {tool}: argument '{name}': {run!r} is a path; give a run id: the "
+                                f"name of a run folder directly under the runs folder {root} (list_runs gives them)"), text
+        for tool, name in (("get_attempt", "attempt_id"), ("get_step", "attempt_id"), ("compare_attempts", "attempt_b")):
+            args = {"attempt_id": f"{theirs.dir}/a", "step": 0} if tool == "get_step" else \
+                {"attempt_a": "mine/a", "attempt_b": "../elsewhere/theirs/a"} if tool == "compare_attempts" else \
+                {"attempt_id": f"{theirs.dir}/a"}
+            text = await _error(client, tool, args)
+            assert f"argument '{name}': its run part " in text and "is a path; give a run id" in text, text
+        # a bare id is still looked up under the runs folder, and an unknown one says so
+        text = await _error(client, "run_summary", {"run_id": "theirs"})
+        assert "argument 'run_id': no run 'theirs'" in text, text
+        jobs = await client.call_tool("list_runs", {})
+        assert [r["run_id"] for r in jobs.structured_content["runs"]] == ["mine"]
+
+
+async def test_a_synth_folder_outside_the_allowed_roots_is_refused(tmp_path):
+    """synth_tasks wrote worlds to any folder the server could write (`out` /tmp/x, ../../x), and synth_validate read
+    any; now both take only folders under the task bank's synth/ or the runs folder, links and '..' resolved."""
+    root, elsewhere = tmp_path / "runs", tmp_path / "elsewhere"
+    root.mkdir()
+    elsewhere.mkdir()
+    (root / "link").symlink_to(elsewhere, target_is_directory=True)
+    allowed = f"give a folder under {TASK_BANK / 'synth'} or {root}"
+    async with Client(build_server(str(root))) as client:
+        for out in (str(elsewhere / "synth"), str(root / ".." / "elsewhere"), str(root / "link" / "synth"), "/etc", "/"):
+            for tool in ("synth_tasks", "synth_validate"):
+                text = await _error(client, tool, {"out": out})
+                assert text == (f"Error executing tool {tool}: argument 'out': {out} is outside the folders allowed "
+                                f"for synthesized worlds: {allowed}"), text
+        assert list(elsewhere.iterdir()) == []  # nothing was written there
+        # under the runs folder it is the toolkit's own check that answers (no worlds there yet)
+        text = await _error(client, "synth_validate", {"out": str(root / "synth")})
+        assert "argument 'out': no synthesized worlds under" in text, text
