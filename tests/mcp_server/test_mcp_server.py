@@ -196,13 +196,6 @@ async def test_fleet_status_argument_errors_name_the_argument_once(tmp_path):
         bad = await client.call_tool("fleet_status", {"run_id": "nope"})
         assert bad.is_error and ": argument 'run_id': no run 'nope'" in bad.content[0].text
         assert bad.content[0].text.count("argument 'run_id'") == 1
-        # pydantic's lax int took true as 1 (one sample, no error); every tool's numeric arguments refuse a boolean
-        for tool, args in (("fleet_status", {"limit": True}), ("list_tasks", {"limit": True}),
-                           ("list_tasks", {"offset": False}), ("synth_world", {"seed": True})):
-            bad = await client.call_tool(tool, args)
-            [(name, value)] = args.items()
-            assert bad.is_error and bad.content[0].text.endswith(
-                f"argument '{name}': must be an integer, got the boolean {str(value).lower()}")
 
 
 async def test_list_suites_lists_every_suite_the_cli_takes(tmp_path, monkeypatch):
