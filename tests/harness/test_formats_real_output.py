@@ -241,3 +241,20 @@ def test_end_of_turn_tokens_at_the_very_end_are_not_part_of_the_output(name, end
         parsed = fmt.parse(text)
         assert parsed.ok, (text, parsed.error)
         assert parsed.actions == expected.actions and said in parsed.actions[0].text
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"actions": [{"type": "type", "text": "hi", "clear": True}]}', [{"type": "type", "text": "hi", "clear": True}]),
+    ("{'thought': 'ok', 'actions': [{'type': 'click', 'x': 1, 'y': 2}]}", [{"type": "click", "x": 1, "y": 2}]),
+    ("{'type': 'terminate', 'status': 'success', 'answer': None}", [{"type": "terminate", "status": "success"}]),
+    ("I see ['Save'] there.\n{'type': 'click', 'x': 1, 'y': 2}, {'type': 'type', 'text': \"it's } ]\"}",
+     [{"type": "click", "x": 1, "y": 2}, {"type": "type", "text": "it's } ]"}]),
+])
+def test_json_v1_reads_python_literals_where_json_was_meant(text, expected):
+    """Models trained on Python write True, None and single quotes: every such output was 'no JSON object found'."""
+    parsed = get_format("json-v1").parse(text)
+    assert parsed.ok, parsed.error
+    assert parsed.actions == [parse_action(a) for a in expected]
+    # only literals: a call is no value, and a list of words is not an action list
+    assert get_format("json-v1").parse("{'type': 'click', 'x': __import__('os').getpid(), 'y': 2}").error_kind == "no_action"
+    assert get_format("json-v1").parse("['Save']").error_kind == "no_action"
