@@ -241,3 +241,38 @@ def test_end_of_turn_tokens_at_the_very_end_are_not_part_of_the_output(name, end
         parsed = fmt.parse(text)
         assert parsed.ok, (text, parsed.error)
         assert parsed.actions == expected.actions and said in parsed.actions[0].text
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"actions": [{"type": "type", "text": "hi", "clear": True}]}', [{"type": "type", "text": "hi", "clear": True}]),
+    ("{'thought': 'ok', 'actions': [{'type': 'click', 'x': 1, 'y': 2}]}", [{"type": "click", "x": 1, "y": 2}]),
+    ("{'type': 'terminate', 'status': 'success', 'answer': None}", [{"type": "terminate", "status": "success"}]),
+    ("I see ['Save'] there.\n{'type': 'click', 'x': 1, 'y': 2}, {'type': 'type', 'text': \"it's } ]\"}",
+     [{"type": "click", "x": 1, "y": 2}, {"type": "type", "text": "it's } ]"}]),
+])
+def test_json_v1_reads_python_literals_where_json_was_meant(text, expected):
+    """Models trained on Python write True, None and single quotes: every such output was 'no JSON object found'."""
+    parsed = get_format("json-v1").parse(text)
+    assert parsed.ok, parsed.error
+    assert parsed.actions == [parse_action(a) for a in expected]
+    # only literals: a call is no value, and a list of words is not an action list
+    assert get_format("json-v1").parse("{'type': 'click', 'x': __import__('os').getpid(), 'y': 2}").error_kind == "no_action"
+    assert get_format("json-v1").parse("['Save']").error_kind == "no_action"
+
+
+def test_several_qwen_tool_calls_in_one_block_one_a_line():
+    """A batch written as one object a line inside one <tool_call> was 'unexpected text after the JSON'."""
+    fmt = get_format("qwen3vl-mobile-v1")
+    calls = [{"action": "click", "coordinate": [500, 300]}, {"action": "type", "text": "hi {there}"},
+             {"action": "terminate", "status": "success"}]
+    lines = "\n".join(json.dumps({"name": "mobile_use", "arguments": a}) for a in calls)
+    for text in (f"I tap, type and finish.\n<tool_call>\n{lines}\n</tool_call>", f"<tool_call>\n{lines}",
+                 f"<tool_call>\n{lines}\n</tool_call>\n{_qwen({'action': 'wait'})}"):
+        parsed = fmt.parse(text)
+        assert parsed.ok, (text, parsed.error)
+        assert [a.type for a in parsed.actions][:3] == ["click", "type", "terminate"]
+        assert parsed.actions[1].text == "hi {there}"
+    many = "<tool_call>\n" + "\n".join([json.dumps({"name": "mobile_use", "arguments": calls[0]})] * 12) + "\n</tool_call>"
+    assert fmt.parse(many).error_kind == "too_many"
+    bad = f"<tool_call>\n{lines}\n{{oops\n</tool_call>"
+    assert fmt.parse(bad).error_kind == "syntax" and "tool call 4: not JSON" in fmt.parse(bad).error

@@ -2,11 +2,13 @@
 
     {"thought": "Save is at the bottom", "actions": [{"type": "click", "x": 500, "y": 940}]}
 
-A bare action object (``{"type": "click", ...}``) or a list of them is accepted too.
+A bare action object (``{"type": "click", ...}``) or a list of them is accepted too, and so is a Python literal
+(``True``, ``None``, single quotes) where JSON was meant.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from typing import Any
@@ -21,33 +23,84 @@ def first_json_object(text: str) -> Any:
     return _first_json(text)[0]
 
 
+#: how many ``{``/``[`` of a block are tried as a Python literal once JSON failed there: each try scans to the
+#: bracket that closes it, so a bound keeps a long run of brackets from costing quadratic time
+_PYTHON_TRIES = 8
+
+
+def _closing(text: str, start: int) -> int | None:
+    """Return the index after the bracket that closes the one at ``start`` (quotes and escapes skipped), or None."""
+    depth, quote, escaped = 0, None, False
+    for i in range(start, len(text)):
+        char = text[i]
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return None
+
+
+def _python_literal(text: str, start: int) -> tuple[Any, int] | None:
+    """Return (value, end) of the Python literal at ``start`` (``True``, ``None``, single quotes, as models trained on
+    Python write JSON) when it is an object or a list of objects; else None. Read with ``ast.literal_eval``, which
+    evaluates literals only."""
+    end = _closing(text, start)
+    if end is None:
+        return None
+    try:
+        value = ast.literal_eval(text[start:end])
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if isinstance(value, dict) or (isinstance(value, list) and value and all(isinstance(v, dict) for v in value)):
+        return value, end
+    return None
+
+
+def _decode_at(text: str, start: int, python: bool) -> tuple[Any, int] | None:
+    """Return (value, end) of the JSON value at ``start`` or, with ``python``, of a Python literal there; else None."""
+    try:
+        return json.JSONDecoder().raw_decode(text, start)
+    except json.JSONDecodeError:
+        return _python_literal(text, start) if python else None
+
+
 def _first_json(text: str) -> tuple[Any, str]:
-    """Return the first JSON value that decodes from a ``{`` or ``[`` in ``text`` (fenced blocks first) and the text
-    of its block after it."""
+    """Return the first JSON value (or Python literal object) that decodes from a ``{`` or ``[`` in ``text`` (fenced
+    blocks first) and the text of its block after it."""
     candidates = [m.group(1) for m in _FENCE.finditer(text)] + [text]
-    decoder = json.JSONDecoder()
     for chunk in candidates:
+        tries = _PYTHON_TRIES
         for i, ch in enumerate(chunk):
             if ch in "{[":
-                try:
-                    value, end = decoder.raw_decode(chunk, i)
-                    return value, chunk[end:]
-                except json.JSONDecodeError:
-                    continue
+                found = _decode_at(chunk, i, tries > 0)
+                tries -= 1
+                if found is not None:
+                    return found[0], chunk[found[1]:]
     raise FormatError("no_action", 'no JSON object found; answer with {"thought": ..., "actions": [...]}')
 
 
 def _more_objects(rest: str) -> list[Any]:
-    """Return the JSON objects that follow one another at the start of ``rest`` (space, commas or newlines between)."""
-    decoder, values, pos = json.JSONDecoder(), [], 0
+    """Return the objects that follow one another at the start of ``rest`` (space, commas or newlines between)."""
+    values, pos = [], 0
     while True:
         pos = len(rest) - len(rest[pos:].lstrip(" \t\r\n,"))
-        if not rest.startswith("{", pos):
+        if not rest.startswith("{", pos) or len(values) > 8:  # more than a batch holds: too_many either way
             return values
-        try:
-            value, pos = decoder.raw_decode(rest, pos)
-        except json.JSONDecodeError:
+        found = _decode_at(rest, pos, True)
+        if found is None:
             return values
+        value, pos = found
         values.append(value)
 
 

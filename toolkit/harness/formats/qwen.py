@@ -14,7 +14,7 @@ import math
 import re
 from typing import Any
 
-from toolkit.harness.formats.base import ActionFormat, FormatError
+from toolkit.harness.formats.base import MAX_ACTIONS, ActionFormat, FormatError
 
 _OPEN, _CLOSE = "<tool_call>", "</tool_call>"
 #: what may sit between ``<tool_call>`` and its JSON, and between the JSON and ``</tool_call>``: space and a fence
@@ -32,8 +32,8 @@ def _tool_calls(text: str) -> list[Any]:
     """Return the JSON value of every ``<tool_call>`` in ``text``, in order.
 
     Each call's JSON is decoded where it starts, so a ``</tool_call>`` inside a string (text to type) does not end
-    it, a call left unclosed before the next ``<tool_call>`` (or the end) still counts, and a markdown fence around
-    the JSON is skipped.
+    it, a call left unclosed before the next ``<tool_call>`` (or the end) still counts, a markdown fence around
+    the JSON is skipped, and several objects in one block (one a line) are several calls.
 
     Raises:
         FormatError: ``syntax``, naming the call whose JSON cannot be read.
@@ -42,18 +42,23 @@ def _tool_calls(text: str) -> list[Any]:
     calls: list[Any] = []
     pos = text.find(_OPEN)
     while pos != -1:
-        start = _LEAD.match(text, pos + len(_OPEN)).end()
-        try:
-            value, end = decoder.raw_decode(text, start)
-        except json.JSONDecodeError as exc:
-            raise FormatError("syntax", f"tool call {len(calls) + 1}: not JSON ({exc.msg})") from None
-        end = _TRAIL.match(text, end).end()
+        end = _LEAD.match(text, pos + len(_OPEN)).end()
+        while True:  # one call a line inside one block, as models also write a batch: each object is a call
+            try:
+                value, end = decoder.raw_decode(text, end)
+            except json.JSONDecodeError as exc:
+                raise FormatError("syntax", f"tool call {len(calls) + 1}: not JSON ({exc.msg})") from None
+            calls.append(value)
+            if len(calls) > MAX_ACTIONS:  # past what a batch holds: too_many, whatever follows
+                return calls
+            end = _TRAIL.match(text, end).end()
+            if not text.startswith("{", end):
+                break
         if text.startswith(_CLOSE, end):
             end += len(_CLOSE)
         elif end < len(text) and not text.startswith(_OPEN, end):
-            raise FormatError("syntax", f"tool call {len(calls) + 1}: unexpected text after the JSON: "
+            raise FormatError("syntax", f"tool call {len(calls)}: unexpected text after the JSON: "
                                         f"{text[end:end + 40]!r}; close each call with {_CLOSE}")
-        calls.append(value)
         pos = text.find(_OPEN, end)
     return calls
 
