@@ -143,6 +143,7 @@ class _Manifest(BaseModel):
     agent: str | None = None
     suites: list[str] = []
     tasks: list[str] | None = None
+    task_ids: list[str] | None = None  # the full ids the run was started with (runs made before it have none)
     trials: int = 1
     seed: int = 0
     sampling: dict[str, Any] | None = None
