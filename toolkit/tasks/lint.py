@@ -4,8 +4,8 @@ Each check returns messages of the form ``field 'x.y': what is wrong`` (empty wh
 prefixes them with the file and the task. They catch at load what would otherwise fail only for some seeds, only
 when a verdict is serialised, or at every attempt's start: a device or app the catalog lacks, non-JSON values,
 template fields naming no parameter (or a key that some of a parameter's values lack), ``distinct_from`` naming no
-earlier parameter or one that some instances cannot meet, world parameters whose app, path or ``where`` match nothing, and ``[id=prefix*]`` side-effect
-patterns that may also cover records the task starts with.
+earlier parameter or one that some instances cannot meet, world parameters whose app, path or ``where`` match
+nothing, and ``[id=prefix*]`` side-effect patterns that may also cover records the task starts with.
 """
 
 from __future__ import annotations
