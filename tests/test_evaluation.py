@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from tests.conftest import requires_chromium
 from toolkit.evaluation import evaluate, pass_at_k, pass_hat_k, summarize
 from toolkit.store import RunStore
 
@@ -148,3 +149,29 @@ def test_resume_of_a_run_whose_manifest_lacks_its_settings_says_which(tmp_path):
         evaluate(resume="r", out=tmp_path, trials=2)
     # its traceback began "RuntimeError: no running event loop ... During handling of the above exception" (run_sync)
     assert got.value.__context__ is None
+
+
+@requires_chromium
+def test_a_resume_runs_the_tasks_the_run_was_started_with_not_those_its_suite_gained_since(tmp_path, monkeypatch):
+    """The manifest kept only the suites and the task filter: a resume after the suite grew ran the new tasks too, so
+    one run measured two task sets. It keeps the full ids now; a run made before keeps today's behaviour."""
+    import json
+
+    from toolkit.tasks import loader
+
+    second, first = [s.model_copy(update={"suite": "growing"}) for s in loader.load_tasks(
+        "mobile-core", ["contacts.block", "contacts.favorite"])]  # in the suite's order: block, then favorite
+    assert first.id == "contacts.favorite"
+    held = [first]
+    monkeypatch.setitem(loader._CODE_SUITES, "growing", lambda: list(held))
+    run = evaluate("growing", "reference", out=tmp_path)
+    manifest = run.store.manifest
+    assert manifest["task_ids"] == ["growing/contacts.favorite"] and manifest["tasks"] == []
+    held.append(second)  # the suite gains a task
+    resumed = evaluate(resume=run.run_id, out=tmp_path)
+    assert list(resumed.attempts["task_id"]) == ["growing/contacts.favorite"]
+    # a manifest of an older version, without the list: the resume runs what the suite holds now
+    path = run.store.dir / "manifest.json"
+    path.write_text(json.dumps({k: v for k, v in manifest.items() if k != "task_ids"}))
+    older = evaluate(resume=run.run_id, out=tmp_path)
+    assert sorted(older.attempts["task_id"]) == ["growing/contacts.block", "growing/contacts.favorite"]

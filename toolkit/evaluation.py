@@ -321,14 +321,19 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
         agent, suites, tasks, trials, seed = run["agent"], run["suites"], run["tasks"], run["trials"], run["seed"]
         temperature, max_tokens, harness_config = run["temperature"], run["max_tokens"], run["harness"]
         model, model_name = run["model"], run["model_name"]
+        # the tasks the run was started with: a task added to its suites since is not part of it (a run made before
+        # the list was stored has none, and runs what its suites and task filter name now)
+        recorded = store.manifest.get("task_ids")
+        if recorded is not None:
+            tasks = list(recorded)
     else:
         store = None
         if agent == "replay" and model:  # the stored run's tasks, trials and seed, unless given: those it has attempts of
             stored = _open_run("model", model, out).manifest
             stored_suites = list(stored.get("suites") or [])
             suites = suites if suites is not None else stored_suites
-            if tasks is None and suites == stored_suites:
-                tasks = list(stored.get("tasks") or []) or None
+            if tasks is None and suites == stored_suites:  # the tasks it ran, not those its suites hold now
+                tasks = list(stored.get("task_ids") or stored.get("tasks") or []) or None
             trials = trials or stored.get("trials")
             seed = seed if seed is not None else stored.get("seed")
         suites = suites if suites is not None else ["mobile-core"]
@@ -354,7 +359,8 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
     harness = Harness(policy, config)
     manager = make_manager(backend, isolation=isolation, adapter=adapter, ray_address=ray_address)  # bad arguments fail first
     if store is None:
-        store = RunStore.create(run_manifest(purpose=purpose, agent=agent, suites=suites, tasks=list(tasks or []), trials=trials, seed=seed,
+        store = RunStore.create(run_manifest(purpose=purpose, agent=agent, suites=suites, tasks=list(tasks or []),
+                                             task_ids=[s.full_id for s in specs], trials=trials, seed=seed,
                                              parallel=parallel, model=model, model_name=model_name,
                                              sampling={"temperature": temperature, "max_tokens": max_tokens},
                                              harness=config.as_dict()), root=out)

@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import requires_chromium
 from toolkit.store import RunStore, attempt_id, list_runs
+from toolkit.store import files as files_module
 from toolkit.store import store as store_module
 
 
@@ -98,10 +99,10 @@ class _ShortWrites:
 def test_short_writes_are_finished_or_raise(tmp_path, monkeypatch):
     store = RunStore.create({"agent": "x"}, root=tmp_path)
     fake = _ShortWrites(5)
-    monkeypatch.setattr(store_module, "os", fake)
+    monkeypatch.setattr(files_module, "os", fake)
     store.append_attempt({"attempt_id": "a", "task_id": "s/a", "v": 1})
     assert fake.calls > 3 and store.attempt_rows() == [{"attempt_id": "a", "task_id": "s/a", "v": 1}]
-    monkeypatch.setattr(store_module, "os", _ShortWrites(0))
+    monkeypatch.setattr(files_module, "os", _ShortWrites(0))
     with pytest.raises(OSError):
         store.append_attempt({"attempt_id": "b", "task_id": "s/b", "v": 2})
 
@@ -118,7 +119,7 @@ def test_a_trajectory_rename_is_flushed_to_its_directory(tmp_path, monkeypatch):
             synced.append(stat.S_ISDIR(os.fstat(fd).st_mode))
             return os.fsync(fd)
 
-    monkeypatch.setattr(store_module, "os", Recording())
+    monkeypatch.setattr(files_module, "os", Recording())
     store.write_trajectory("a", [{"kind": "attempt"}])
     assert synced == [False, True]  # the file, then its folder after the rename
 

@@ -103,7 +103,9 @@ def _resume_job(resume: str, out: str | None, model: str | None, model_name: str
     manifest = store.manifest
     if (model or model_name) and manifest.get("agent") != "openai":
         raise arg_error("model", f"run {store.run_id} is a {manifest.get('agent')} run; only an openai run's endpoint may move")
-    total = len(load_tasks(manifest["suites"], manifest.get("tasks") or None)) * int(manifest["trials"])
+    ids = manifest.get("task_ids")  # the run's own tasks; a run made before they were stored: its filter's
+    total = len(load_tasks(manifest["suites"], ids if ids is not None else manifest.get("tasks") or None))
+    total *= int(manifest["trials"])
     return _start_eval(total, dict(resume=str(store.dir), out=out, model=model, model_name=model_name, parallel=parallel))
 
 

@@ -210,14 +210,14 @@ class FleetStats:
 
     def attach(self, path: str | Path, run_id: str | None = None) -> None:
         """Append every sample from now on to ``path`` (a run's ``fleet.jsonl``) and write one now."""
-        from toolkit.store.store import _heal
+        from toolkit.store.files import heal_file
 
         self.path = Path(path)
         self.run_id = run_id
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # a resumed run's recorder appends to the log of a process that was killed: cut its torn last line off, or
         # this session's first sample would be glued to it into one damaged line (as RunStore.heal does on resume)
-        _heal(self.path)
+        heal_file(self.path)
         self.sample()
 
     def maybe_sample(self) -> FleetSample | None:
@@ -308,10 +308,10 @@ def read_fleet(path: str | Path) -> list[FleetSample]:
         ValueError: a JSON object that is no sample (a field of the wrong type, an unknown field), naming the file,
             the line and the field.
     """
-    from toolkit.store.store import _numbered_rows  # the store's reader of its JSON-lines files (imports pandas)
+    from toolkit.store.files import numbered_rows  # the store's reader of its JSON-lines files
 
     out = []
-    for number, row in _numbered_rows(Path(path)):
+    for number, row in numbered_rows(Path(path)):
         try:
             out.append(FleetSample.model_validate(row))
         except ValidationError as exc:

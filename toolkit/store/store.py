@@ -14,17 +14,16 @@ naming the file, line and field.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import time
-import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolkit.paths import DEFAULT_RUNS
+from toolkit.store.files import append_row, heal_file, numbered_rows, read_rows, write_atomic
 from toolkit.store.ids import finished_ids, new_run_id
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: a CLI command that makes none starts ~0.6 s sooner
@@ -37,77 +36,6 @@ ROW_FIELDS = ("task_id", "suite", "agent", "apps", "tags", "difficulty", "split"
 ATTEMPTS = "attempts.jsonl"
 ENV_ERRORS = "env_errors.jsonl"
 MANIFEST = "manifest.json"
-
-
-def _fsync_dir(path: Path) -> None:
-    """Flush a directory's entries (a new or renamed file's name) to disk; a no-op where the OS refuses."""
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some platforms and file systems cannot fsync a directory
-    finally:
-        os.close(fd)
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    # the rename must be durable before a row that points at this file is committed
-    _fsync_dir(path.parent)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    """Write every byte of ``data`` to ``fd`` (os.write may write fewer), or raise OSError."""
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        if written <= 0:
-            raise OSError(errno.EIO, f"write returned {written} with {len(view)} bytes left")
-        view = view[written:]
-
-
-_WARNED: set[tuple[str, int, bytes]] = set()  # the damaged lines already warned about
-
-
-def _read_rows(path: Path) -> list[dict[str, Any]]:
-    """Return the rows of a JSON-lines file (see :func:`_numbered_rows`)."""
-    return [row for _, row in _numbered_rows(path)]
-
-
-def _numbered_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    """Return the JSON-object lines of ``path`` with their line numbers (from 1); [] when it does not exist.
-
-    A line that is not a JSON object is skipped. The last one, with no newline after it, is an append being written
-    (or torn by a kill): skipped in silence, as its attempt reruns. Any other such line is damage (a short write, a
-    hand edit, a bad byte): skipped with a warning that names the file and the line.
-    """
-    if not path.exists():
-        return []
-    lines = path.read_bytes().split(b"\n")
-    rows = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except ValueError:  # a JSONDecodeError, or a UnicodeDecodeError from a damaged byte
-            row = None
-        if isinstance(row, dict):
-            rows.append((number, row))
-        elif number < len(lines) and (str(path), number, line) not in _WARNED:
-            # a line ended by a newline was written whole: it is damage, not an append in progress. Told once per
-            # process (pandas' catch_warnings resets the warnings module's own once-only registry), not per reader
-            _WARNED.add((str(path), number, line))
-            warnings.warn(f"{path} line {number}: not a JSON object, skipped ({line[:80]!r})", stacklevel=2)
-    return rows
 
 
 class _AttemptRow(BaseModel):
@@ -143,6 +71,7 @@ class _Manifest(BaseModel):
     agent: str | None = None
     suites: list[str] = []
     tasks: list[str] | None = None
+    task_ids: list[str] | None = None  # the full ids the run was started with (runs made before it have none)
     trials: int = 1
     seed: int = 0
     sampling: dict[str, Any] | None = None
@@ -161,20 +90,6 @@ def _check(model: type[BaseModel], value: Any, where: str) -> None:
         field = ".".join(str(p) for p in err["loc"])
         got = "" if err["type"] == "missing" else f" (got {err.get('input')!r})"  # the input is then the whole row
         raise ValueError(f"{where}: field {field!r}: {err['msg']}{got}") from None
-
-
-def _heal(path: Path) -> bool:
-    """Cut a torn last line (no trailing newline) off ``path``; return whether anything was cut."""
-    if not path.exists() or path.stat().st_size == 0:
-        return False
-    data = path.read_bytes()
-    if data.endswith(b"\n"):
-        return False
-    with open(path, "r+b") as f:
-        f.truncate(data.rfind(b"\n") + 1)
-        f.flush()
-        os.fsync(f.fileno())
-    return True
 
 
 class RunStore:
@@ -208,7 +123,7 @@ class RunStore:
             raise FileExistsError(f"run {run_id} already exists in {root}; use resume")
         (store.dir / "trajectories").mkdir(parents=True, exist_ok=True)
         (store.dir / "screenshots").mkdir(exist_ok=True)
-        _write_atomic(store.dir / MANIFEST, json.dumps({"run_id": run_id, **manifest}, indent=2, default=str).encode())
+        write_atomic(store.dir / MANIFEST, json.dumps({"run_id": run_id, **manifest}, indent=2, default=str).encode())
         return store
 
     @classmethod
@@ -241,9 +156,9 @@ class RunStore:
         """Cut a torn last line (an interrupted append) off the attempt and env-error tables.
 
         Only the run's writer may call this (on resume, before appending). Returns the names of the
-        files that were cut. Appends are safe without it (see ``_append``); it keeps the files tidy.
+        files that were cut. Appends are safe without it (see :func:`append_row`); it keeps the files tidy.
         """
-        return [name for name in (ATTEMPTS, ENV_ERRORS) if _heal(self.dir / name)]
+        return [name for name in (ATTEMPTS, ENV_ERRORS) if heal_file(self.dir / name)]
 
     @property
     def manifest(self) -> dict[str, Any]:
@@ -267,7 +182,7 @@ class RunStore:
         """Append ``change`` (what a resume changed, e.g. the model endpoint) with its time to the manifest's ``resumes``."""
         manifest = self.manifest
         manifest["resumes"] = [*manifest.get("resumes", []), {"time": time.time(), **change}]
-        _write_atomic(self.dir / MANIFEST, json.dumps(manifest, indent=2, default=str).encode())
+        write_atomic(self.dir / MANIFEST, json.dumps(manifest, indent=2, default=str).encode())
 
     def screenshot_path(self, attempt: str, index: int, fmt: str = "jpeg") -> str:
         """Return the run-relative path of observation ``index`` of ``attempt``."""
@@ -288,33 +203,16 @@ class RunStore:
         # a run folder holding only its manifest (copied, or made by hand) has no trajectories/: the resume of it
         # failed at its first finished attempt with "No such file or directory: .../.<attempt>.jsonl.tmp"
         (self.dir / "trajectories").mkdir(exist_ok=True)
-        _write_atomic(self.dir / rel, blob)
+        write_atomic(self.dir / rel, blob)
         return rel
-
-    def _append(self, name: str, row: dict[str, Any]) -> None:
-        """Append one row as one line, fsynced; raise OSError if it could not be written whole."""
-        line = (json.dumps(row, default=str) + "\n").encode()
-        fd = os.open(self.dir / name, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            size = os.fstat(fd).st_size
-            # after a torn last line (a killed or short write) start on a fresh line, or the
-            # two would be glued into one unreadable line and this committed row lost with it
-            if size and os.pread(fd, 1, size - 1) != b"\n":
-                line = b"\n" + line
-            _write_all(fd, line)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        if not size:
-            _fsync_dir(self.dir)  # the file may be new: make its name durable too
 
     def append_attempt(self, row: dict[str, Any]) -> None:
         """Commit one finished attempt (its trajectory must already be written)."""
-        self._append(ATTEMPTS, row)
+        append_row(self.dir / ATTEMPTS, row)
 
     def append_env_error(self, row: dict[str, Any]) -> None:
         """Record an attempt that hit an env_error and is being rerun."""
-        self._append(ENV_ERRORS, row)
+        append_row(self.dir / ENV_ERRORS, row)
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -329,7 +227,7 @@ class RunStore:
         path = self.dir / ATTEMPTS
         seen: set[str] = set()
         rows = []
-        for number, row in _numbered_rows(path):
+        for number, row in numbered_rows(path):
             _check(_AttemptRow, row, f"{path} line {number}")
             if row["attempt_id"] not in seen:
                 seen.add(row["attempt_id"])
@@ -351,7 +249,7 @@ class RunStore:
 
     def env_error_rows(self) -> list[dict[str, Any]]:
         """Return the recorded env_error reruns."""
-        return _read_rows(self.dir / ENV_ERRORS)
+        return read_rows(self.dir / ENV_ERRORS)
 
     def finished_ids(self) -> set[str]:
         """Return the ids of committed attempts and the env-error ids of the same task and trial (see
@@ -385,7 +283,7 @@ class RunStore:
             why = (" (its row is in attempts.jsonl: the run was copied or pruned without its trajectories/)"
                    if attempt in self.done_ids() else "")
             raise FileNotFoundError(f"run {self.run_id} has no trajectory {attempt!r}: {path} is missing{why}")
-        return _read_rows(path)
+        return read_rows(path)
 
     def steps(self, attempt: str) -> pd.DataFrame:
         """Return the step records of one trajectory as a DataFrame."""

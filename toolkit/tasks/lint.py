@@ -4,8 +4,8 @@ Each check returns messages of the form ``field 'x.y': what is wrong`` (empty wh
 prefixes them with the file and the task. They catch at load what would otherwise fail only for some seeds, only
 when a verdict is serialised, or at every attempt's start: a device or app the catalog lacks, non-JSON values,
 template fields naming no parameter (or a key that some of a parameter's values lack), ``distinct_from`` naming no
-earlier parameter, world parameters whose app, path or ``where`` match nothing, and ``[id=prefix*]`` side-effect
-patterns that may also cover records the task starts with.
+earlier parameter or one that some instances cannot meet, world parameters whose app, path or ``where`` match
+nothing, and ``[id=prefix*]`` side-effect patterns that may also cover records the task starts with.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from typing import Any, Iterator
 
 from toolkit.actions import ActionError, parse_action
 from toolkit.paths import MOCKED_APPS
-from toolkit.tasks.params import TemplateError, lookup, render, sample_params, world_items, world_of
+from toolkit.tasks.params import (TemplateError, distinct_problem, lookup, render, sample_params, world_items,
+                                  world_of)
 from toolkit.tasks.setup_patch import setup_problems
 from toolkit.tasks.spec import ParamSpec, TaskSpec
 
@@ -110,11 +111,18 @@ def param_problems(spec: TaskSpec) -> list[str]:
                 world_items(param)
             except (TemplateError, OSError, ValueError) as exc:
                 out.append(f"field 'params.{name}': {exc}")
+        named = len(out)
         for other in param.distinct_from:
             if other not in earlier:
                 what = "itself" if other == name else ("a later parameter" if other in spec.params else "no parameter")
                 out.append(f"field 'params.{name}.distinct_from': {other!r} is {what}; name a parameter declared "
                            f"before {name!r} (declared before it: {earlier or 'none'})")
+        try:  # sampling would fail only for the seeds that draw the covering values
+            why = distinct_problem(name, spec.params) if len(out) == named else None
+        except (TemplateError, OSError, ValueError):  # a world source that fails: reported above
+            why = None
+        if why:
+            out.append(f"field 'params.{name}.distinct_from': {why}")
         earlier.append(name)
     return out
 

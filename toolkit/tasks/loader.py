@@ -335,9 +335,9 @@ def sample(spec: TaskSpec | str, seed: int) -> TaskInstance:
         _SEED_CHECKS[spec.suite](seed)
     apps = device_apps(spec.device)
     if apps is not None and seed > MAX_DEVICE_SEED:
-        raise SpecError(f"{spec.source}: task '{spec.id}': seed {seed} is out of range: a mocked device's seeds are 0 to "
-                        f"2**32 - 1 = {MAX_DEVICE_SEED} (its random generator takes the seed as a 32-bit word, so seed "
-                        f"{seed} would give seed {seed % 2**32}'s device state)")
+        raise SpecError(f"{spec.source}: task '{spec.id}': seed {seed} is out of range: a mocked device's seeds are "
+                        f"0 to 2**32 - 1 = {MAX_DEVICE_SEED} (its random generator takes the seed as a 32-bit word, so "
+                        f"seed {seed} would give seed {seed % 2**32}'s device state)")
     rng = random.Random(seed)
     field = "params"
     try:

@@ -122,3 +122,60 @@ def count_values(spec: ParamSpec) -> int:
     if spec.pattern is not None:
         return 10 ** spec.pattern.count("#")
     return len(world_items(spec))
+
+
+def _key(value: Any) -> str:
+    """Return a value's identity for comparing parameter values (a choice or world item may be a mapping)."""
+    return json.dumps(value, sort_keys=True)
+
+
+def _can_take(spec: ParamSpec, value: Any) -> bool:
+    """Return whether the parameter ``spec`` can draw ``value``."""
+    if spec.range is not None:
+        return isinstance(value, int) and not isinstance(value, bool) and spec.range[0] <= value <= spec.range[1]
+    if spec.pattern is not None:
+        return (isinstance(value, str) and len(value) == len(spec.pattern)
+                and all(p == v if p != "#" else v.isdigit() for p, v in zip(spec.pattern, value)))
+    pool = spec.choice if spec.choice is not None else world_items(spec)
+    return _key(value) in {_key(v) for v in pool}
+
+
+def distinct_problem(name: str, specs: dict[str, ParamSpec]) -> str | None:
+    """Return why ``name``'s ``distinct_from`` cannot always be met, or None.
+
+    Sampling redraws until the value differs from each named parameter's; when the named ones can take, between them,
+    every value ``name`` can (each one a value), the instances where they do have no value for ``name``. The named
+    parameters must be earlier ones (see :func:`toolkit.tasks.lint.param_problems`); their own ``distinct_from`` is
+    not followed, so a covering they can never reach together is still reported (make the choices plainly disjoint).
+    """
+    spec = specs[name]
+    others = [o for o in dict.fromkeys(spec.distinct_from) if o in specs]
+    if not others or count_values(spec) > len(others):  # more values than parameters to avoid: one is always left
+        return None
+    if spec.choice is not None:
+        values = list({_key(v): v for v in spec.choice}.values())
+    elif spec.range is not None:
+        values = list(range(spec.range[0], spec.range[1] + 1))
+    elif spec.pattern is not None:  # at most len(others) values, so at most one '#'
+        values = [spec.pattern.replace("#", d) for d in "0123456789"] if "#" in spec.pattern else [spec.pattern]
+    else:
+        values = list({_key(v): v for v in world_items(spec)}.values())
+    # a value -> other-parameter matching that covers every value (Kuhn's augmenting paths; a handful of each)
+    takers = [[o for o in others if _can_take(specs[o], v)] for v in values]
+    owner: dict[str, int] = {}
+
+    def assign(i: int, seen: set[str]) -> bool:
+        for other in takers[i]:
+            if other not in seen:
+                seen.add(other)
+                if other not in owner or assign(owner[other], seen):
+                    owner[other] = i
+                    return True
+        return False
+
+    if not all(assign(i, set()) for i in range(len(values))):
+        return None
+    shown = ", ".join(f"{values[i]!r} ({o})" for o, i in sorted(owner.items(), key=lambda item: item[1]))
+    return (f"{name!r} can only be {', '.join(repr(v) for v in values)}, and {', '.join(map(repr, others))} can take "
+            f"them all ({shown}): such an instance has no value for {name!r}; give {name!r} more values than the "
+            f"{len(others)} parameter(s) it must differ from, or values they cannot take")
