@@ -71,7 +71,8 @@ async def test_potionlab_a_failed_brew_poured_away_is_no_purchase(task):
             brewed = _replay(spec, inst, actions)
             new = [x["id"] for x in brewed["apps"]["potionlab"]["data"]["potions"]
                    if x["id"] not in {y["id"] for y in initial["apps"]["potionlab"]["data"]["potions"]}]
-            actions.append(("potionlab", {"type": "deliver", "order": p["id"], "potion": new[0]}))
+            actions += [("potionlab", {"type": "open_order", "id": p["id"]}),
+                        ("potionlab", {"type": "deliver", "order": p["id"], "potion": new[0]})]
         final = _replay(spec, inst, actions)
         verdict = await judge(pool, spec, inst, initial, final)
         assert verdict.success, verdict.criteria
@@ -156,7 +157,8 @@ async def test_potionlab_buy_order_books_balance_with_a_failed_brew_poured_away(
     actions += _brew([o["a"], o["b"], o["c"]])
     old = {x["id"] for x in initial["apps"]["potionlab"]["data"]["potions"]}
     [new] = [x["id"] for x in _replay(spec, inst, actions)["apps"]["potionlab"]["data"]["potions"] if x["id"] not in old]
-    final = _replay(spec, inst, actions + [("potionlab", {"type": "deliver", "order": o["id"], "potion": new})])
+    final = _replay(spec, inst, actions + [("potionlab", {"type": "open_order", "id": o["id"]}),
+                                           ("potionlab", {"type": "deliver", "order": o["id"], "potion": new})])
     pool = VerifierPool(size=1)
     try:
         verdict = await judge(pool, spec, inst, initial, final)

@@ -91,9 +91,17 @@ function brew(state, ctx) {
   return state;
 }
 
+/** The order on the order screen (no dialog over it) when `id` is undefined or names it; else null. Its Deliver,
+ * Message and Contact buttons are only there: an order of another screen is not acted on unseen. */
+function shownOrder(state, id) {
+  const { data, ui } = state;
+  if (ui.screen !== 'order' || ui.dialog || (id !== undefined && id !== ui.order)) return null;
+  return data.orders.find((o) => o.id === ui.order) || null;
+}
+
 function deliver(state, action, ctx) {
   const { data, ui } = state;
-  const order = data.orders.find((o) => o.id === (action.order ?? ui.order));
+  const order = shownOrder(state, action.order);
   const info = order && orderInfo(ctx.world, order.id);
   const potion = data.potions.find((p) => p.id === action.potion);
   if (!order || !info || !potion) return state;
@@ -249,7 +257,7 @@ export function reduce(state, action, ctx) {
       return deliver(state, action, ctx);
     case 'message':
     case 'open_contact': {
-      const order = data.orders.find((o) => o.id === (action.order ?? ui.order));
+      const order = shownOrder(state, action.order);
       const info = order && orderInfo(world, order.id);
       if (!info) return state;
       const target = action.type === 'message' ? 'messages' : 'contacts';
@@ -266,7 +274,9 @@ export function reduce(state, action, ctx) {
       goTo(ui, 'recipe', { recipe: action.key });
       return state;
     case 'load': {
-      const entry = data.book.find((b) => b.id === (action.key ?? ui.recipe));
+      // The recipe screen's Load button: the recipe shown only.
+      if (ui.screen !== 'recipe' || ui.dialog || (action.key !== undefined && action.key !== ui.recipe)) return state;
+      const entry = data.book.find((b) => b.id === ui.recipe);
       if (!entry) return state;
       const need = {};
       for (const id of entry.recipe) need[id] = (need[id] || 0) + 1;

@@ -239,6 +239,9 @@ test('book: open a recipe and load it into the cauldron when the pantry allows',
   assert.equal(app(dev).ui.screen, 'recipe', 'undiscovered: nothing to load');
   dev.setState({ apps: { potionlab: { data: { stock: { rimeshard: 0 } } } } });
   act(dev, { type: 'load', key: 'rime-2' });
+  assert.equal(app(dev).ui.notice, null, 'not the recipe shown (hush-3)');
+  act(dev, { type: 'open_recipe', key: 'rime-2' });
+  act(dev, { type: 'load', key: 'rime-2' });
   assert.match(app(dev).ui.notice, /Not enough Rimeshard/);
   assert.deepEqual(app(dev).data.slots, ['hushleaf', 'turnwort', 'dewmoss']);
 });

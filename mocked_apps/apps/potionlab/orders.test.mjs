@@ -39,7 +39,10 @@ test('deliver checks family, grade, clear and layered, then pays reward plus tip
   act(dev, { type: 'deliver', order: 'o3', potion: cloudy.id });
   assert.equal(app(dev).data.coins, 56);
   assert.ok(app(dev).data.potions.some((p) => p.id === cloudy.id));
-  // the shelf's rime draught fills Celia's order (grade II vs I: one tip)
+  // the shelf's rime draught fills Celia's order (grade II vs I: one tip), from that order's screen
+  act(dev, { type: 'deliver', order: 'o2', potion: 'pw2' });
+  assert.equal(app(dev).data.orders.find((o) => o.id === 'o2').status, 'open', 'not from the o3 screen');
+  act(dev, { type: 'open_order', id: 'o2' });
   act(dev, { type: 'deliver', order: 'o2', potion: 'pw2' });
   assert.equal(app(dev).data.orders.find((o) => o.id === 'o2').paid, 14);
   assert.equal(app(dev).data.coins, 70);
@@ -53,6 +56,7 @@ test('deliver checks family, grade, clear and layered, then pays reward plus tip
 test('layered orders need a layered potion', async () => {
   const dev = await open();
   const flat = brew(dev, ['rimeshard', 'glaciersalt']);
+  act(dev, { type: 'open_order', id: 'o7' });
   act(dev, { type: 'deliver', order: 'o7', potion: flat.id });
   assert.equal(app(dev).data.orders.find((o) => o.id === 'o7').status, 'open');
   dev.setState({ apps: { potionlab: { data: { stock: { rimeshard: 1, glaciersalt: 1 } } } } });
@@ -70,6 +74,8 @@ test('message and contact hand off to the other apps; without them a notice', as
   assert.equal(st.apps.messages.data.intents[0].to, 'c8');
   assert.match(st.apps.messages.data.intents[0].text, /^Hi Hana, about your order for a Hush Elixir, grade II or better/);
   dev.system({ type: 'open', app: 'potionlab' });
+  act(dev, { type: 'open_contact', order: 'o2' });
+  assert.equal(dev.getState().apps.contacts.data.intents.length, 0, 'not the order shown');
   act(dev, { type: 'open_contact', order: 'o1' });
   assert.deepEqual(dev.getState().apps.contacts.data.intents[0], { contact_id: 'c8' });
   const alone = await open();
@@ -82,8 +88,8 @@ test('message and contact hand off to the other apps; without them a notice', as
 test('delivered order text names the potion (real Messages and Contacts)', async () => {
   const dev = await open(['potionlab', 'contacts', 'messages']);
   const p = brew(dev, ['hushleaf', 'moonmilk']);
-  act(dev, { type: 'deliver', order: 'o1', potion: p.id });
   act(dev, { type: 'open_order', id: 'o1' });
+  act(dev, { type: 'deliver', order: 'o1', potion: p.id });
   act(dev, { type: 'message' });
   const st = dev.getState();
   assert.equal(st.os.foreground, 'messages');
@@ -93,6 +99,9 @@ test('delivered order text names the potion (real Messages and Contacts)', async
 test('delivered orders keep the potion recipe for the record', async () => {
   const dev = await open();
   const p = brew(dev, ['dewmoss', 'hushleaf', 'hushleaf']);
+  act(dev, { type: 'deliver', order: 'o1', potion: p.id });
+  assert.equal(app(dev).data.orders.find((o) => o.id === 'o1').status, 'open', 'not from the brew tab');
+  act(dev, { type: 'open_order', id: 'o1' });
   act(dev, { type: 'deliver', order: 'o1', potion: p.id });
   assert.deepEqual(app(dev).data.orders.find((o) => o.id === 'o1').potion.recipe, ['dewmoss', 'hushleaf', 'hushleaf']);
 });

@@ -27,17 +27,22 @@ test('page actions act on the record on its page only, never from another screen
   assert.equal(order(dev, 'FH-1051').status, 'paid');
 });
 
-test('table and low-stock rows: only rows on screen are checked, bulk-edited or ordered', async () => {
+test('table and low-stock rows: only rows on screen are checked; the bulk bar and PO buttons only on their page', async () => {
   const dev = await open();
   act(dev, { type: 'check', id: 'P-101' });
-  act(dev, { type: 'check', id: 'P-102' });
   type(dev, 'search', 'KIT-002');
   act(dev, { type: 'check', id: 'P-103' });
+  act(dev, { type: 'check', id: 'P-102' });
   assert.deepEqual(ui(dev).checked, ['P-101', 'P-102'], 'P-103 is not listed under this search');
+  act(dev, { type: 'open_product', id: 'P-102' });
+  act(dev, { type: 'bulk', kind: 'status', value: 'draft' });
+  assert.equal(ui(dev).dialog, null, 'no bulk bar on a product page');
+  act(dev, { type: 'back' });
   act(dev, { type: 'bulk', kind: 'status', value: 'draft' });
   act(dev, { type: 'confirm_bulk' });
-  assert.equal(product(dev, 'P-102').status, 'draft');
-  assert.equal(product(dev, 'P-101').status, 'active', 'checked, then hidden by the search');
+  assert.deepEqual([product(dev, 'P-101').status, product(dev, 'P-102').status], ['draft', 'draft'], 'the selection it counts');
+  act(dev, { type: 'start_po', vendor: 'V-02' });
+  assert.equal(ui(dev).dialog, null, 'no PO button on the products table');
   act(dev, { type: 'nav', screen: 'lowstock' });
   act(dev, { type: 'low_vendor', vendor: 'V-02' });
   act(dev, { type: 'lcheck', id: 'P-103' });

@@ -95,8 +95,9 @@ export function productActions(state, action, ctx, world) {
       return state;
     case 'bulk': {
       // Prepare a bulk edit and open the confirmation dialog with the number of rows that change.
-      // Only checked rows still on screen: a row hidden since by the search or a filter is not edited unseen.
-      const ids = shownProducts(state).map((p) => p.id).filter((id) => ui.checked.includes(id));
+      // The selection the bulk bar counts ("N selected"), kept across searches; the bar is on the products table only.
+      if (ui.screen !== 'products' || ui.dialog) return state;
+      const ids = ui.checked.filter((id) => findProduct(data, id));
       ui.menu = null;
       if (!ids.length) return deny(state, 'Select products first');
       let value = action.value;

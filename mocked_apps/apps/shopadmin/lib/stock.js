@@ -2,7 +2,7 @@
 
 import { REASON_LABEL, EMAIL_MAX } from './constants.js';
 import { dateAfter, parseInt10, isEmail } from './format.js';
-import { findProduct, findVendor, findPo, vendorName, suggestedQty } from './select.js';
+import { findProduct, findVendor, findPo, vendorName, isLow, suggestedQty } from './select.js';
 import { deny, clearTransient, go, moveStock, nextNumber, onPage, shownLow } from './helpers.js';
 
 /** Actions of the vendor pages, low stock, purchase orders and the inventory log; undefined for any other action. */
@@ -47,14 +47,13 @@ export function stockActions(state, action, ctx) {
     }
     case 'start_po': {
       // Checked low-stock items (all from one vendor), or every low item of action.vendor.
-      // Rows on screen only: checked rows under another vendor tab, or a vendor with no rows shown, are not ordered unseen.
+      // On the low-stock page: the selection it counts ("N selected"), or a vendor's button, shown with its rows.
       if (ui.screen !== 'lowstock' || ui.dialog) return state;
-      const shown = shownLow(state);
-      let ids = shown.map((p) => p.id).filter((id) => ui.lchecked.includes(id));
+      let ids = ui.lchecked.filter((id) => findProduct(data, id) && isLow(findProduct(data, id)));
       if (action.vendor) {
-        const rows = shown.filter((p) => p.vendor === action.vendor).map((p) => p.id);
+        const rows = shownLow(state).filter((p) => p.vendor === action.vendor).map((p) => p.id);
         if (!rows.length) return state;
-        const mine = ids.filter((id) => rows.includes(id));
+        const mine = ids.filter((id) => findProduct(data, id).vendor === action.vendor);
         ids = mine.length ? mine : rows;
       }
       if (!ids.length) return deny(state, 'Select low-stock items first');

@@ -92,8 +92,9 @@ export function reducePlanning(state, action, ctx) {
       return state;
     case 'bulk_set':
     case 'bulk_label': {
-      // Only checked rows still on screen: a row hidden since by the filter text is not edited unseen.
-      const issues = shownRows(state, world).filter((i) => ui.checked.includes(i.id));
+      // The selection the bulk bar counts ("N selected"); the bar is on the backlog only.
+      if (ui.screen !== 'backlog' || ui.dialog) return state;
+      const issues = ui.checked.map((k) => findIssue(data, k)).filter(Boolean);
       if (!issues.length) return state;
       if (action.type === 'bulk_set' && !['assignee', 'priority', 'sprint'].includes(action.field)) return state;
       const text = action.label ?? ui.drafts['bulk-label'];
