@@ -283,13 +283,12 @@ class HFPolicy:
         return self
 
     async def __call__(self, request: PolicyRequest) -> PolicyResponse:
-        from toolkit.models.batching import turn_seed
         from toolkit.models.hf import to_model_messages
 
         start = time.perf_counter()
         messages = to_model_messages(request.messages, request.image)
         gen = await asyncio.to_thread(self.model.generate, messages, self.temperature, self.max_new_tokens,
-                                      turn_seed(request.seed, request.step))
+                                      request.seed * 1000 + request.step)
         return PolicyResponse(text=gen.text, token_ids=gen.token_ids, logprobs=gen.logprobs,
                               usage={"prompt_tokens": gen.prompt_tokens, "completion_tokens": len(gen.token_ids),
                                      "finish_reason": gen.finish_reason},

@@ -27,17 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
 
-def turn_seed(episode_seed: int, step: int) -> int:
-    """Return the sampling seed of one turn: distinct for every (episode seed, step) pair, in 0..2**63-1.
-
-    ``seed * 1000 + step`` gave episode s's step 1000 the seed of episode s + 1's first turn (same draws);
-    a keyed hash keeps every pair apart without a step limit."""
-    import hashlib
-
-    digest = hashlib.blake2b(f"{episode_seed}:{step}".encode(), digest_size=8, person=b"guigym-turn").digest()
-    return int.from_bytes(digest, "little") >> 1
-
-
 class Prompt(Protocol):
     """A tokenized prompt: its ids and, in order, one pixel tensor and one (t, h, w) grid per image."""
 

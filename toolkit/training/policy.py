@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.harness.policies import PolicyRequest, PolicyResponse
-from toolkit.models.batching import generator_for, turn_seed
+from toolkit.models.batching import generator_for
 from toolkit.tasks import TaskInstance
 from toolkit.training.windows import Rendered, TokenBuilder
 
@@ -95,7 +95,7 @@ class HFTokenPolicy:
         if self.trace is not None:
             self.trace.append((request.seed, request.step, list(rendered.ids)))
         ids, logps = await asyncio.to_thread(self.engine.generate, rendered, self.temperature, self.max_new_tokens,
-                                             turn_seed(request.seed, request.step))
+                                             request.seed * 1000 + request.step)
         text = builder.tokenizer.decode(ids, skip_special_tokens=True)
         self._turns[request.step] = (ids, text)
         # any end token the generator stops at (the checkpoint's eos_token_id too): a turn cut at max_new_tokens has none
