@@ -332,8 +332,9 @@ async def evaluate_async(suites: str | Iterable[str] | None = None, agent: str |
             stored = _open_run("model", model, out).manifest
             stored_suites = list(stored.get("suites") or [])
             suites = suites if suites is not None else stored_suites
-            if tasks is None and suites == stored_suites:  # the tasks it ran, not those its suites hold now
-                tasks = list(stored.get("task_ids") or stored.get("tasks") or []) or None
+            if tasks is None and suites == stored_suites:  # the tasks it ran, not those its suites hold now: its
+                # filter as it was given, else (a whole suite) the ids it started with
+                tasks = list(stored.get("tasks") or stored.get("task_ids") or []) or None
             trials = trials or stored.get("trials")
             seed = seed if seed is not None else stored.get("seed")
         suites = suites if suites is not None else ["mobile-core"]
