@@ -10,7 +10,7 @@ the harness feeds back to the model as the next observation's note.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from toolkit.actions import Action, ActionError, CoordSpace, check_coord_space, convert_action_dict, parse_action
 
@@ -31,6 +31,25 @@ def strip_end_of_turn(text: str) -> str:
         stripped = stripped[:-len(token)].rstrip()
         text = stripped
     return text
+
+
+def scan_quotes(text: str, start: int = 0) -> Iterator[tuple[int, str, bool]]:
+    """Yield ``(index, char, quoted)`` for each character of ``text`` from ``start``: ``quoted`` when it lies in a
+    ``'...'`` or ``"..."`` literal, its quotes included (backslash escapes inside a literal skipped)."""
+    quote, escaped = None, False
+    for i in range(start, len(text)):
+        char = text[i]
+        quoted = quote is not None
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = None
+        elif char in "'\"":
+            quote, quoted = char, True
+        yield i, char, quoted
 
 
 @dataclass

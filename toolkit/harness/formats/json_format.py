@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from toolkit.harness.formats.base import ActionFormat, FormatError
+from toolkit.harness.formats.base import ActionFormat, FormatError, scan_quotes
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
@@ -30,19 +30,11 @@ _PYTHON_TRIES = 8
 
 def _closing(text: str, start: int) -> int | None:
     """Return the index after the bracket that closes the one at ``start`` (quotes and escapes skipped), or None."""
-    depth, quote, escaped = 0, None, False
-    for i in range(start, len(text)):
-        char = text[i]
-        if quote:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == quote:
-                quote = None
-        elif char in "'\"":
-            quote = char
-        elif char in "{[":
+    depth = 0
+    for i, char, quoted in scan_quotes(text, start):
+        if quoted:
+            continue
+        if char in "{[":
             depth += 1
         elif char in "}]":
             depth -= 1

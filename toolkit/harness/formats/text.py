@@ -10,7 +10,7 @@ import ast
 import re
 from typing import Any
 
-from toolkit.harness.formats.base import ActionFormat, FormatError
+from toolkit.harness.formats.base import ActionFormat, FormatError, scan_quotes
 
 _POSITIONAL = {
     "click": ("x", "y"), "double_click": ("x", "y"), "long_press": ("x", "y"), "type": ("text",),
@@ -28,21 +28,7 @@ _FULL_WIDTH = str.maketrans("，（）＝［］｛｝", ",()=[]{}")
 
 def ascii_punctuation(text: str) -> str:
     """Return ``text`` with full-width punctuation outside string literals made ASCII (``click(x=1，y=2)``)."""
-    out, quote, escaped = [], None, False
-    for char in text:
-        if quote:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == quote:
-                quote = None
-        elif char in "'\"":
-            quote = char
-        else:
-            char = char.translate(_FULL_WIDTH)
-        out.append(char)
-    return "".join(out)
+    return "".join(char if quoted else char.translate(_FULL_WIDTH) for _, char, quoted in scan_quotes(text))
 
 
 #: a sentence's end after the call (``click(x=1, y=2).``), as chat models close a line: not part of the call
