@@ -77,3 +77,23 @@ def test_a_swipe_by_its_end_point_is_a_direction_and_an_amount():
                       ({"x2": "far", "y2": 2}, "'x2' must be a number")):
         with pytest.raises(ActionError, match=said):
             parse_action({"type": "swipe", "x": 500, "y": 500, **bad})
+
+
+@pytest.mark.parametrize("space, pixels", [("norm1000", 250), ("pixels", 600), ("norm1", 0.25)])
+def test_a_desktop_scroll_keeps_its_amount_through_parse_and_render(space, pixels):
+    """Qwen's computer_use scroll wrote every scroll as pixels=±400 and read any pixels as the default 400: a scroll
+    of 250 (of 0-1000) came back as 400. Its size is the distance, in the format's space, converted with the points."""
+    fmt = get_format("qwen3vl-computer-v1", space)
+    batch = [parse_action({"type": "scroll", "direction": "down", "x": 500, "y": 500, "amount": 250}),
+             parse_action({"type": "swipe", "direction": "right", "x": 500, "y": 500, "amount": 250})]
+    text = fmt.render(batch, size=SIZE)
+    calls = [json.loads(line)["arguments"] for line in text.splitlines() if line.startswith("{")]
+    # a finger moving right moves the content left: the wheel scrolls left by the swipe's length along x
+    assert [(c["action"], c["pixels"]) for c in calls] == [
+        ("scroll", -pixels), ("hscroll", -(270 if space == "pixels" else pixels))], text
+    parsed = fmt.parse(text, size=SIZE)
+    assert parsed.ok, parsed.error
+    assert [(a.direction, a.amount) for a in parsed.actions] == [("down", pytest.approx(250)), ("left", pytest.approx(250))]
+    unsaid = fmt.parse('<tool_call>{"name": "computer_use", "arguments": {"action": "scroll", "coordinate": '
+                       f'{json.dumps(_in(space, 540, 1200))}}}}}</tool_call>', size=SIZE)
+    assert unsaid.ok and (unsaid.actions[0].direction, unsaid.actions[0].amount) == ("down", 400), unsaid.error

@@ -123,7 +123,8 @@ class QwenFormat(ActionFormat):
         else:
             actions = ("left_click(coordinate), double_click(coordinate), right_click(coordinate), mouse_move(coordinate), "
                        "left_click_drag(coordinate, coordinate2), type(text), key(keys), "
-                       "scroll(coordinate, pixels: > 0 up, < 0 down), hscroll(coordinate, pixels: > 0 right, < 0 left), "
+                       "scroll(coordinate, pixels: > 0 up, < 0 down; its size the distance, in the coordinates' units), "
+                       "hscroll(coordinate, pixels: > 0 right, < 0 left), "
                        "wait(time), answer(text), ask_user(text: a question for the user), "
                        "terminate(status: success|failure, answer: optional text)")
         return (
@@ -153,12 +154,15 @@ class QwenFormat(ActionFormat):
             return {"type": "swipe", "x": start[0], "y": start[1], "x2": end[0], "y2": end[1]}
         if kind in ("scroll", "hscroll"):  # pixels > 0: the wheel up (or right), as pyautogui scrolls
             x, y = _point(args)
-            pixels = _number(args.get("pixels", -400), "'pixels'")
+            # the sign is the direction, the size the distance (in the format's space along the scroll's axis; the
+            # base class converts it with the points); no pixels: down by the canonical default distance
+            pixels = _number(args["pixels"], "'pixels'") if "pixels" in args else None
             if pixels == 0:
                 raise FormatError("invalid_action", "'pixels' must not be 0 (> 0 scrolls up, < 0 down)")
-            if kind == "hscroll":
-                return {"type": "scroll", "x": x, "y": y, "direction": "right" if pixels > 0 else "left"}
-            return {"type": "scroll", "x": x, "y": y, "direction": "up" if pixels > 0 else "down"}
+            positive = pixels is not None and pixels > 0
+            direction = ("right" if positive else "left") if kind == "hscroll" else ("up" if positive else "down")
+            amount = {"amount": abs(pixels)} if pixels is not None else {}
+            return {"type": "scroll", "x": x, "y": y, "direction": direction, **amount}
         if kind == "type":
             return {"type": "type", "text": args.get("text")}
         if kind == "key":
@@ -228,7 +232,8 @@ class QwenFormat(ActionFormat):
             if desktop:  # the wheel moves the way a canonical scroll names: up (or right) is pixels > 0
                 content = a["direction"] if kind == "scroll" else _OPPOSITE[a["direction"]]
                 wheel = "hscroll" if content in ("left", "right") else "scroll"
-                return {"action": wheel, "coordinate": [a["x"], a["y"]], "pixels": 400 if content in ("up", "right") else -400}
+                return {"action": wheel, "coordinate": [a["x"], a["y"]],
+                        "pixels": a["amount"] if content in ("up", "right") else -a["amount"]}
             return {"action": "swipe", "coordinate": [a["x"], a["y"]], "coordinate2": [a["x2"], a["y2"]]}
         if kind == "type":
             return {"action": "type", "text": a["text"]}
@@ -255,9 +260,12 @@ class QwenFormat(ActionFormat):
 
     def _prepare(self, data: dict[str, Any]) -> dict[str, Any]:
         """Add the end point a phone swipe is written with: its amount (of 0–1000) in the finger's direction, kept on
-        screen; the amount itself is then said by the end point."""
-        if self.tool != "mobile_use" or data["type"] not in ("scroll", "swipe"):
+        screen; the amount itself is then said by the end point. A desktop scroll keeps its amount (the default
+        filled in), written as its pixels once converted to the format's space."""
+        if data["type"] not in ("scroll", "swipe"):
             return data
+        if self.tool == "computer_use":
+            return {**data, "amount": data.get("amount", 400)}
         finger = data["direction"] if data["type"] == "swipe" else _OPPOSITE[data["direction"]]
         ux, uy = _SWIPE_STEP[finger]
         length = data.get("amount", 400)
