@@ -323,7 +323,7 @@ def test_history_window_errors_name_the_options(tmp_path):
     _clear_error(res, 2, "--overlap 5 must be less than --window 4 (the resumed run's)")
     # docs/harness.md: with last_k, --window and --overlap do not apply; they ran ignored, as if they had
     res = guigym("eval", "--tasks", "contacts.edit_phone", "--out", str(tmp_path), "--history", "last_k", "--window", "5")
-    _clear_error(res, 2, "--window set the window-wise history; --history last_k keeps the last 3 screenshots")
+    _clear_error(res, 2, "--window set the window-wise history; --history last_k keeps the last 3 steps' screenshots (and the current one)")
 
 
 def test_apps_serve_and_mcp_default_to_different_ports():

@@ -39,6 +39,18 @@ def test_last_k_moves_its_boundary_every_step():
     assert not b.startswith(a)
 
 
+@pytest.mark.parametrize("k", [1, 3])
+def test_a_last_k_prompt_holds_k_past_screens_and_the_current_one(k):
+    """docs/harness.md and the CLI said last_k keeps k screenshots; a prompt holds the k past steps' and the current
+    one, k + 1 (fewer while fewer steps have passed)."""
+    ctx = _ctx(10)
+    for step in range(10):
+        messages = build_messages("sys", ctx, step, HistoryConfig(mode="last_k", last_k=k))
+        refs = [p["ref"] for m in messages if isinstance(m["content"], list) for p in m["content"] if p["type"] == "image"]
+        assert refs == [f"obs:{i}" for i in range(max(0, step - k), step + 1)]
+        assert len(refs) == min(step, k) + 1
+
+
 def test_bad_configs_are_rejected():
     with pytest.raises(ValueError, match="overlap"):
         HistoryConfig(window=4, overlap=4)

@@ -52,8 +52,8 @@ _OPTIONS = [
     click.option("--overlap", type=click.IntRange(min=0), default=2, show_default=True,
                  help="steps two windows share (O in docs/harness.md); less than --window"),
     click.option("--last-k", "last_k", type=click.IntRange(min=1), default=3, show_default=True,
-                 help="--history last_k: the past steps each prompt shows in full, with their screenshots (k in "
-                      "docs/harness.md)"),
+                 help="--history last_k: the past steps each prompt shows in full, with their screenshots, before the "
+                      "current screen: k + 1 screenshots a prompt (k in docs/harness.md)"),
     click.option("--loop-limit", type=click.IntRange(min=0), default=3, show_default=True,
                  help="end an attempt after the same action (or output with no valid action) on an unchanged screen "
                       "this many times in a row; 0 turns the check off"),
@@ -122,7 +122,7 @@ def _harness_config(resume, out, agent=None, model=None, **values):
     if history["mode"] == "last_k" and (typed := [f"--{n}" for n in ("window", "overlap") if _given(n)]):
         # as --temperature for a non-model agent: an option that would change nothing is refused, not ignored
         raise click.UsageError(f"{' and '.join(typed)} set the window-wise history; --history last_k "
-                               f"keeps the last {history['last_k']} screenshots and has no windows")
+                               f"keeps the last {history['last_k']} steps' screenshots (and the current one) and has no windows")
     if history["mode"] == "window" and _given("last_k"):
         raise click.UsageError(f"--last-k sets the last_k history; --history window keeps windows of "
                                f"{history['window']} steps (--window, --overlap): add --history last_k")

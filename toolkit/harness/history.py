@@ -7,7 +7,8 @@ Window-wise history (K steps, overlap O): new windows begin every K−O steps; t
 step t shows in full the turns from ``max(0, b−O)`` (b = the current window's first step) up
 to t, and folds everything older into the first user message as text, screenshots replaced
 by placeholders. Inside a window every prompt extends the previous one, so an inference
-engine reuses its KV cache. ``last_k`` keeps the last k turns in full instead.
+engine reuses its KV cache. ``last_k`` keeps the last k turns in full instead: a prompt holds k + 1
+screenshots (those k turns' and the current screen), fewer in the first k steps.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class HistoryConfig:
     mode: Literal["window", "last_k"] = "window"
     window: int = 10
     overlap: int = 2
+    #: last_k mode: the past turns shown in full, each with its screenshot; with the current screen, k + 1 images
     last_k: int = 3
     include_elements: bool = False
 
