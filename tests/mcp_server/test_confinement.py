@@ -106,6 +106,8 @@ async def test_a_bare_run_id_is_looked_up_under_the_runs_folder_only(tmp_path, m
         assert not rows.is_error and rows.structured_content["total"] == 0, rows.content  # the runs folder's: no rows
         for tool, args, name in (("run_summary", {"run_id": "cwd-only"}, "run_id"),
                                  ("diagnose_run", {"run_id": "cwd-only"}, "run_id"),
+                                 ("get_attempt", {"attempt_id": "cwd-only/x"}, "attempt_id"),
+                                 ("get_step", {"attempt_id": "cwd-only/x", "step": 0}, "attempt_id"),
                                  ("get_attempt", {"attempt_id": "shadow", "run_id": "both"}, "attempt_id"),
                                  ("run_eval", {"suites": ["mobile-core"], "resume": "cwd-only"}, "resume"),
                                  ("run_eval", {"suites": ["mobile-core"], "agent": "replay", "model": "cwd-only"}, "model")):
