@@ -83,7 +83,7 @@ async def test_export_takes_an_evaluations_store(tmp_path, monkeypatch):
     assert rows == sft_rows(result.store.dir) == sft_rows(result) and len(rows) > 0  # an EvalResult is its run too
     # a run named by a relative folder still gives image paths another working directory can open
     monkeypatch.chdir(tmp_path)
-    relative = sft_rows(result.store.dir.name)
+    relative = sft_rows(f"./{result.store.dir.name}")  # a bare name is a run id, looked up under the runs folder
     assert relative == rows and all(Path(p).is_absolute() for r in relative for p in r["images"])
     ds = export_sft(result.store, where="success")
     assert len(ds) == len(rows) and (result.store.dir / "sft" / "dataset_info.json").exists()

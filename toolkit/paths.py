@@ -39,6 +39,13 @@ def out_folder_problem(folder: str | os.PathLike, holds: str = "the output", wri
     return None
 
 
+def is_bare_name(name: object) -> bool:
+    """Return whether ``name`` is one folder's name: a non-blank string with no path separator (``/`` or ``\\``), no
+    NUL, and not ``.`` or ``..``. A run id is one; anything else names a path."""
+    return (isinstance(name, str) and bool(name.strip()) and not any(c in name for c in "/\\\x00")
+            and name not in (".", ".."))
+
+
 def run_id_problem(run: object, root: str | os.PathLike | None = None) -> str | None:
     """Return why ``run`` is not a bare run id (the name of a run's folder directly under the runs folder ``root``),
     or None when it is one (or is blank or no string: the lookup itself says what is missing).
@@ -48,7 +55,7 @@ def run_id_problem(run: object, root: str | os.PathLike | None = None) -> str | 
     """
     if not isinstance(run, str) or not run.strip():
         return None
-    if "/" in run or "\\" in run or run in (".", "..") or "\x00" in run:
+    if not is_bare_name(run):
         return (f"{run!r} is a path; give a run id: the name of a run folder directly under the runs folder "
                 f"{Path(root or DEFAULT_RUNS)} (list_runs gives them)")
     return None

@@ -72,3 +72,47 @@ async def test_a_synth_folder_outside_the_allowed_roots_is_refused(tmp_path):
         # under the runs folder it is the toolkit's own check that answers (no worlds there yet)
         text = await _error(client, "synth_validate", {"out": str(root / "synth")})
         assert "argument 'out': no synthesized worlds under" in text, text
+
+
+def _stdio(root, cwd):
+    """Parameters serving the MCP server over stdio from the working folder ``cwd``."""
+    import os
+    import sys
+
+    from mcp import StdioServerParameters
+
+    from toolkit.paths import REPO_ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    return StdioServerParameters(command=sys.executable, args=["-m", "toolkit.cli.main", "mcp", "--runs", str(root)],
+                                 cwd=str(cwd), env=env)
+
+
+@pytest.mark.parametrize("transport", ["in-process", "stdio"])
+async def test_a_bare_run_id_is_looked_up_under_the_runs_folder_only(tmp_path, monkeypatch, transport):
+    """A bare run id was looked up in the server's working folder first: a run folder there of the same name shadowed
+    the runs folder's run, and a run only there was served (run_summary, diagnose_run, get_attempt, a replay's model)."""
+    root, cwd = tmp_path / "runs", tmp_path / "cwd"
+    RunStore.create(MANIFEST, root=root, run_id="both")
+    RunStore.create(MANIFEST, root=root, run_id="mine").append_attempt(
+        {"attempt_id": "a1", "task_id": "mobile-core/contacts.favorite", "outcome": "success"})
+    RunStore.create(MANIFEST, root=cwd, run_id="both").append_attempt(
+        {"attempt_id": "shadow", "task_id": "mobile-core/contacts.favorite", "outcome": "failure"})
+    RunStore.create(MANIFEST, root=cwd, run_id="cwd-only")
+    monkeypatch.chdir(cwd)
+    async with Client(build_server(str(root)) if transport == "in-process" else _stdio(root, cwd),
+                      read_timeout_seconds=120) as client:
+        rows = await client.call_tool("task_results", {"run_id": "both"})
+        assert not rows.is_error and rows.structured_content["total"] == 0, rows.content  # the runs folder's: no rows
+        for tool, args, name in (("run_summary", {"run_id": "cwd-only"}, "run_id"),
+                                 ("diagnose_run", {"run_id": "cwd-only"}, "run_id"),
+                                 ("get_attempt", {"attempt_id": "cwd-only/x"}, "attempt_id"),
+                                 ("get_step", {"attempt_id": "cwd-only/x", "step": 0}, "attempt_id"),
+                                 ("get_attempt", {"attempt_id": "shadow", "run_id": "both"}, "attempt_id"),
+                                 ("run_eval", {"suites": ["mobile-core"], "resume": "cwd-only"}, "resume"),
+                                 ("run_eval", {"suites": ["mobile-core"], "agent": "replay", "model": "cwd-only"}, "model")):
+            text = await _error(client, tool, args)
+            assert f"argument '{name}'" in text and str(cwd) not in text, (tool, text)
+            assert "cwd-only" not in args.get(name, "") or f"looked for {root / 'cwd-only'}" in text, (tool, text)
+        mine = await client.call_tool("task_results", {"run_id": "mine"})
+        assert not mine.is_error and mine.structured_content["total"] == 1, mine.content

@@ -35,11 +35,12 @@ def run_page(root: str | None = None, offset: int = 0, limit: int = RUN_PAGE_DEF
     return RunPage(runs=runs, **fields)
 
 
-def _store(run_id: str, root: str | None = None) -> RunStore:
+def _store(run_id: str, root: str | None = None, name: str = "run_id") -> RunStore:
+    """Return the run ``run_id``; a missing one is an error naming the caller's argument ``name``."""
     try:
         return RunStore.open(run_id, root=root)
     except FileNotFoundError as exc:
-        raise arg_error("run_id", str(exc)) from None
+        raise arg_error(name, str(exc)) from None
 
 
 def _groups(store: RunStore, by: str) -> list[dict[str, Any]]:
@@ -91,13 +92,16 @@ def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "
         raise arg_error(name, f"an attempt id ('run_id/attempt_id', or one a run holds), got {attempt_id!r}")
     if "/" in attempt_id:
         given, attempt_id = attempt_id.rsplit("/", 1)
-        if run_id and _store(given, root).dir.resolve() != _store(run_id, root).dir.resolve():
+        # the run part of the caller's attempt id: an error names that argument, not run_id (which may not be given)
+        if run_id and _store(given, root, name).dir.resolve() != _store(run_id, root).dir.resolve():
             # the id's own run was dropped for run_id, and the whole "run/attempt" then looked up as an attempt id
             raise arg_error(name, f"{given}/{attempt_id} is an attempt of run {given}, not of run {run_id}: "
                                   "give the run once, in the id or as the run")
-        run_id = given
+        run_id, run_argument = given, name
+    else:
+        run_argument = "run_id"
     if run_id:
-        store = _store(run_id, root)
+        store = _store(run_id, root, run_argument)
         if attempt_id not in store.done_ids():
             raise arg_error(name, f"run {run_id} has no attempt {attempt_id!r}{unfinished_note(store, attempt_id)}")
         return store

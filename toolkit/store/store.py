@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from toolkit.paths import DEFAULT_RUNS
+from toolkit.paths import DEFAULT_RUNS, is_bare_name
 from toolkit.store.files import append_row, heal_file, numbered_rows, read_rows, write_atomic
 from toolkit.store.ids import finished_ids, new_run_id
 
@@ -128,8 +128,9 @@ class RunStore:
 
     @classmethod
     def open(cls, run: str | Path, root: Path | str | None = None, *, heal: bool = False) -> "RunStore":
-        """Open an existing run by id (under ``root``) or by folder path and return its store (a store, or an
-        evaluation's result, is its own run).
+        """Open an existing run by id (a bare name: under ``root`` only, never the working folder) or by folder path
+        (a path object, or a string with a separator: ``./r1``) and return its store (a store, or an evaluation's
+        result, is its own run).
 
         Opening reads only. ``heal=True`` is for the one writer resuming the run: it calls :meth:`heal`
         first. A reader must not heal: the torn line it sees may be a row that a live writer is finishing.
@@ -142,9 +143,9 @@ class RunStore:
         if not isinstance(run, (str, os.PathLike)):  # str() of it was read as a run id: "File name too long"
             raise TypeError(f"argument 'run': a run id, a run folder's path, a RunStore or an EvalResult, "
                             f"got {type(run).__name__}")
-        path = Path(run)
-        if not (path / MANIFEST).exists():
-            path = Path(root or DEFAULT_RUNS) / str(run)
+        # A bare id names a run under the runs folder only: looked up in the working folder first, a folder of that
+        # name there shadowed the run (and served one from outside the runs folder). A path is taken as written.
+        path = Path(root or DEFAULT_RUNS) / run if is_bare_name(run) else Path(run)
         if not (path / MANIFEST).exists() or not str(run):  # "" named the runs folder itself
             raise FileNotFoundError(f"no run {run!r} (looked for {path / MANIFEST}){_near(run, path, root)}")
         store = cls(path)
