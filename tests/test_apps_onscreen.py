@@ -1,0 +1,63 @@
+"""In Chromium: the mocked apps act only on what their screen shows. An action naming a row, button or message
+that is not visible (another tab, another list, under a dialog) leaves the state as it was; the same action from
+the screen that shows it (a tap on its element) goes through."""
+
+from __future__ import annotations
+
+from tests.conftest import requires_chromium
+from tests.test_node_apps import _tap, desktop, device_pages, phone  # noqa: F401 (the shared page fixtures)
+
+
+def _visible(page) -> set[str]:
+    return {e["id"] for e in page.evaluate("__gym.elements()")}
+
+
+def _app(page, app: str) -> dict:
+    return page.evaluate("(a) => __gym.getState().apps[a]", app)
+
+
+def _dispatch(page, app: str, action: dict) -> None:
+    page.evaluate("([a, x]) => __gym.dispatch(a, x)", [app, action])
+
+
+def _refused(page, app: str, action: dict, element: str) -> None:
+    """Check `element` (the one that sends `action`) is not on screen and `action` changes neither data nor screen."""
+    assert element not in _visible(page), f"{element} is on screen"
+    before = _app(page, app)
+    _dispatch(page, app, action)
+    after = _app(page, app)
+    assert after["data"] == before["data"], f"{action} changed the data from off screen"
+    before["ui"].pop("notice", None)
+    after["ui"].pop("notice", None)
+    assert after["ui"] == before["ui"], f"{action} moved the screen from off screen"
+
+
+@requires_chromium
+def test_potionlab_brew_market_and_tab_rows_act_only_on_screen(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'potionlab'})")
+    _tap(page, "ing:dewmoss")
+    assert _app(page, "potionlab")["data"]["slots"] == ["dewmoss"]
+    _tap(page, "tab:pantry")
+    off_screen = [({"type": "add", "ing": "hushleaf"}, "ing:hushleaf"), ({"type": "remove", "slot": 0}, "slot:1"),
+                  ({"type": "empty"}, "btn:empty"), ({"type": "brew"}, "btn:brew"),
+                  ({"type": "open_order", "id": "o1"}, "order:o1"), ({"type": "open_potion", "id": "pw1"}, "potion:pw1"),
+                  ({"type": "open_recipe", "key": "zest-1"}, "recipe:zest-1"),
+                  ({"type": "buy", "ing": "zapberry", "qty": 2}, "btn:confirm-buy")]
+    for action, element in off_screen:
+        _refused(page, "potionlab", action, element)
+    _tap(page, "filter:spark")
+    _refused(page, "potionlab", {"type": "buy_sheet", "ing": "dewmoss"}, "buy:dewmoss")  # a calm row, filtered out
+    _tap(page, "buy:zapberry")
+    assert _app(page, "potionlab")["ui"]["buying"] == "zapberry"
+    _refused(page, "potionlab", {"type": "buy", "ing": "stormglass", "qty": 1}, "buy:stormglass")
+    coins = _app(page, "potionlab")["data"]["coins"]
+    _tap(page, "btn:confirm-buy")
+    data = _app(page, "potionlab")["data"]
+    assert data["coins"] < coins and data["stock"]["zapberry"] >= 1
+    _tap(page, "tab:brew")
+    _tap(page, "ing:hushleaf")
+    _tap(page, "btn:brew")
+    assert _app(page, "potionlab")["ui"]["result"]
+    _refused(page, "potionlab", {"type": "add", "ing": "moonmilk"}, "ing:moonmilk")  # under the result dialog
+    assert errors == []
