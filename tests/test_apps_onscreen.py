@@ -61,3 +61,27 @@ def test_potionlab_brew_market_and_tab_rows_act_only_on_screen(phone):
     assert _app(page, "potionlab")["ui"]["result"]
     _refused(page, "potionlab", {"type": "add", "ing": "moonmilk"}, "ing:moonmilk")  # under the result dialog
     assert errors == []
+
+
+@requires_chromium
+def test_teamchat_show_and_open_act_only_on_rows_on_screen(desktop):
+    page, errors = desktop
+    page.evaluate("__gym.reset({seed: 1, start_app: 'teamchat'})")
+    for action, element in [({"type": "show", "id": "ms5"}, "mention:ms5"), ({"type": "show", "id": "md1"}, "pinned:md1"),
+                            ({"type": "open_channel", "id": "c-data"}, "browse:c-data"),
+                            ({"type": "open_dm", "user": "u-ada"}, "dm:u-ada")]:
+        _refused(page, "teamchat", action, element)
+    _tap(page, "nav:mentions")
+    _refused(page, "teamchat", {"type": "show", "id": "mr1c"}, "result:mr1c")
+    _tap(page, "mention:ms5")
+    ui = _app(page, "teamchat")["ui"]
+    assert [ui["screen"], ui["channel"], ui["focus"]] == ["channel", "c-support", "ms5"]
+    _tap(page, "btn:new-channel")
+    for action, element in [({"type": "open_channel", "id": "c-random"}, "channel:c-random"),
+                            ({"type": "open_dm", "user": "u-bram"}, "dm:u-bram"), ({"type": "open_browse"}, "nav:browse")]:
+        _refused(page, "teamchat", action, element)  # under the create-channel dialog
+    _tap(page, "btn:cancel")
+    _tap(page, "nav:browse")
+    _tap(page, "browse:c-data")
+    assert _app(page, "teamchat")["ui"]["channel"] == "c-data"
+    assert errors == []
