@@ -110,3 +110,22 @@ def test_messages_search_highlight_marks_what_the_search_matched(phone):
         page.keyboard.insert_text(query)
         assert sorted(page.evaluate(_MARKS)) == sorted(marks), query
     assert errors == []
+
+
+@requires_chromium
+def test_crm_record_buttons_and_lead_checks_act_only_on_screen(desktop):
+    page, errors = desktop
+    page.evaluate("__gym.reset({seed: 1, start_app: 'crm'})")
+    for action, element in [({"type": "set_owner", "id": "L-101", "owner": "u-teo"}, "owner-opt:u-teo"),
+                            ({"type": "lead_status", "id": "L-102", "status": "contacted"}, "lead-status:contacted"),
+                            ({"type": "disqualify", "id": "L-102"}, "btn:disqualify"),
+                            ({"type": "opp_stage", "id": "O-403", "stage": "proposal"}, "stage:proposal")]:
+        _refused(page, "crm", action, element)  # from the leads table
+    _tap(page, "field:lead-search")
+    page.keyboard.insert_text("L-102")
+    _refused(page, "crm", {"type": "lcheck", "id": "L-105"}, "lcheck:L-105")
+    _tap(page, "lead:L-102")
+    _refused(page, "crm", {"type": "lead_status", "id": "L-101", "status": "contacted"}, "lead:L-101")
+    _tap(page, "lead-status:contacted")
+    assert next(x for x in _app(page, "crm")["data"]["leads"] if x["id"] == "L-102")["status"] == "contacted"
+    assert errors == []
