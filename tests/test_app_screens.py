@@ -129,3 +129,17 @@ def test_crm_record_buttons_and_lead_checks_act_only_on_screen(desktop):
     _tap(page, "lead-status:contacted")
     assert next(x for x in _app(page, "crm")["data"]["leads"] if x["id"] == "L-102")["status"] == "contacted"
     assert errors == []
+
+
+@requires_chromium
+def test_email_reading_buttons_and_rows_act_only_on_screen(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'email'})")
+    for action, element in [({"type": "archive", "id": "e05"}, "btn:archive"), ({"type": "trash", "id": "e05"}, "btn:delete"),
+                            ({"type": "open", "id": "e28"}, "email:e28"), ({"type": "star", "id": "e26"}, "star:e26")]:
+        _refused(page, "email", action, element)  # from the inbox list: e28 is in the trash, e26 archived
+    _tap(page, "email:e01")
+    _refused(page, "email", {"type": "archive", "id": "e05"}, "email:e05")  # reading e01
+    _tap(page, "btn:archive")
+    assert next(e for e in _app(page, "email")["data"]["emails"] if e["id"] == "e01")["folder"] == "archive"
+    assert errors == []
