@@ -47,8 +47,13 @@ def _replay(spec, inst, log) -> dict:
 
 
 def _brew(ids) -> list:
-    return [("potionlab", {"type": "add", "ing": i}) for i in ids] + [("potionlab", {"type": "brew"}),
-                                                                    ("potionlab", {"type": "dismiss_result"})]
+    return ([("potionlab", {"type": "tab", "tab": "brew"})] + [("potionlab", {"type": "add", "ing": i}) for i in ids]
+            + [("potionlab", {"type": "brew"}), ("potionlab", {"type": "dismiss_result"})])
+
+
+def _on_tab(tab: str, action: dict) -> list:
+    """The tab whose row or button sends `action` (Alembic acts only on what is on screen), then the action."""
+    return [("potionlab", {"type": "tab", "tab": tab}), ("potionlab", action)]
 
 
 @pytest.mark.parametrize("task", ["brew_grade", "deliver_order"])
@@ -62,8 +67,9 @@ async def test_potionlab_a_failed_brew_poured_away_is_no_purchase(task):
     sludge = _brew(["emberroot", "frostfern"])
     after_sludge = _replay(spec, inst, sludge)
     [murk] = [x["id"] for x in after_sludge["apps"]["potionlab"]["data"]["potions"] if x["family"] == "murk"]
-    actions = sludge + [("potionlab", {"type": "open_potion", "id": murk}), ("potionlab", {"type": "discard", "id": murk}),
-                        ("potionlab", {"type": "confirm_discard"})]
+    actions = sludge + _on_tab("shelf", {"type": "open_potion", "id": murk}) + [
+        ("potionlab", {"type": "discard", "id": murk}),
+        ("potionlab", {"type": "confirm_discard"})]
     actions += _brew([p["a"], p["b"], p["c"]])
     pool = VerifierPool(size=1)
     try:
@@ -71,8 +77,8 @@ async def test_potionlab_a_failed_brew_poured_away_is_no_purchase(task):
             brewed = _replay(spec, inst, actions)
             new = [x["id"] for x in brewed["apps"]["potionlab"]["data"]["potions"]
                    if x["id"] not in {y["id"] for y in initial["apps"]["potionlab"]["data"]["potions"]}]
-            actions += [("potionlab", {"type": "open_order", "id": p["id"]}),
-                        ("potionlab", {"type": "deliver", "order": p["id"], "potion": new[0]})]
+            actions += _on_tab("orders", {"type": "open_order", "id": p["id"]}) + [
+                ("potionlab", {"type": "deliver", "order": p["id"], "potion": new[0]})]
         final = _replay(spec, inst, actions)
         verdict = await judge(pool, spec, inst, initial, final)
         assert verdict.success, verdict.criteria
@@ -150,15 +156,17 @@ async def test_potionlab_buy_order_books_balance_with_a_failed_brew_poured_away(
     inst = next(i for i in (sample(spec, seed) for seed in range(200)) if i.params["o"]["id"] == "o7")
     o = inst.params["o"]
     initial = _s0(spec, inst)
-    start = [("potionlab", {"type": "buy", "ing": o["buy"], "qty": o["q"]})] + _brew(["emberroot", "frostfern"])
+    start = _on_tab("pantry", {"type": "buy_sheet", "ing": o["buy"]}) + [("potionlab", {"type": "buy", "qty": o["q"]})]
+    start += _brew(["emberroot", "frostfern"])
     [murk] = [x["id"] for x in _replay(spec, inst, start)["apps"]["potionlab"]["data"]["potions"] if x["family"] == "murk"]
-    actions = start + [("potionlab", {"type": "open_potion", "id": murk}), ("potionlab", {"type": "discard", "id": murk}),
-                       ("potionlab", {"type": "confirm_discard"})]
+    actions = start + _on_tab("shelf", {"type": "open_potion", "id": murk}) + [
+        ("potionlab", {"type": "discard", "id": murk}),
+        ("potionlab", {"type": "confirm_discard"})]
     actions += _brew([o["a"], o["b"], o["c"]])
     old = {x["id"] for x in initial["apps"]["potionlab"]["data"]["potions"]}
     [new] = [x["id"] for x in _replay(spec, inst, actions)["apps"]["potionlab"]["data"]["potions"] if x["id"] not in old]
-    final = _replay(spec, inst, actions + [("potionlab", {"type": "open_order", "id": o["id"]}),
-                                           ("potionlab", {"type": "deliver", "order": o["id"], "potion": new})])
+    final = _replay(spec, inst, actions + _on_tab("orders", {"type": "open_order", "id": o["id"]})
+                    + [("potionlab", {"type": "deliver", "order": o["id"], "potion": new})])
     pool = VerifierPool(size=1)
     try:
         verdict = await judge(pool, spec, inst, initial, final)

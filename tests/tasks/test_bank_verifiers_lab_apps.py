@@ -72,6 +72,7 @@ async def test_potionlab_deliver_and_text_needs_the_word_ready():
     def log(inst, body):
         c = inst.params["c"]
         deliver = [{"app": None, "action": {"type": "open", "app": "potionlab"}},
+                   {"app": "potionlab", "action": {"type": "tab", "tab": "orders"}},
                    {"app": "potionlab", "action": {"type": "open_order", "id": c["order"]}},
                    {"app": "potionlab", "action": {"type": "deliver", "order": c["order"], "potion": c["fit"]}}]
         return deliver + _text(c["customer"], body)

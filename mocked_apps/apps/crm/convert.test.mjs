@@ -178,6 +178,7 @@ test('convert linking an existing account creates no account', async () => {
 test('wizard: an overlong job title stops step 1 with a field error', async () => {
   const dev = await open();
   const q = data(dev).leads.find((l) => l.status === 'qualified');
+  act(dev, { type: 'open', id: q.id }); // Convert… is on the lead's page
   act(dev, { type: 'start_convert', id: q.id });
   type(dev, 'cv-title', 'T'.repeat(81));
   act(dev, { type: 'conv_next' });

@@ -10,7 +10,7 @@
 import { ACT_KINDS, ACT_LABEL, LIST_SCREENS, DAY_MS } from './lib/constants.js';
 import { dateAfter } from './lib/format.js';
 import { kindOf, findRecord, findOpp, userName } from './lib/select.js';
-import { deny, clearTransient, go, loadOppDrafts, openRecord, nextId } from './lib/helpers.js';
+import { deny, clearTransient, go, loadOppDrafts, openRecord, nextId, shownRecord } from './lib/helpers.js';
 import { leadActions } from './lib/leads.js';
 import { convertActions } from './lib/convert.js';
 import { oppActions } from './lib/opps.js';
@@ -70,7 +70,7 @@ export function reduce(state, action, ctx) {
   ui.ofilters = ui.ofilters || {};
   ui.lchecked = ui.lchecked || [];
   if (!['intent', 'back'].includes(action.type)) ui.notice = null;
-  const current = () => findRecord(data, action.id ?? ui.record);
+  const current = () => shownRecord(state, action.id);
   for (const part of [leadActions, convertActions, oppActions]) {
     const out = part(state, action, ctx, world, today);
     if (out !== undefined) return out;

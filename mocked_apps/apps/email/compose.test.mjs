@@ -7,7 +7,7 @@ import { intentRecorder, readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as email from './logic.js';
 import * as contactsApp from '../contacts/logic.js';
-import { NOW, ME, world, dev0, app, rec, act, type } from './testkit.mjs';
+import { NOW, ME, world, dev0, app, rec, act, type, openEmail } from './testkit.mjs';
 
 const { full } = email;
 
@@ -65,7 +65,7 @@ test('compose: validation, send to picked contacts, sent record', async () => {
 
 test('reply and forward quote the original; forward keeps attachments', async () => {
   const dev = await dev0();
-  act(dev, { type: 'open', id: 'e12' });
+  openEmail(dev, 'e12');
   act(dev, { type: 'reply' });
   let ui = app(dev).ui;
   assert.equal(ui.drafts.to, 'viktor@northwindlabs.example');
@@ -93,6 +93,7 @@ test('reply and forward quote the original; forward keeps attachments', async ()
   assert.deepEqual(m.attachments, ['Q1-report-draft.pdf']);
   assert.match(m.body, /^---------- Forwarded message ----------/);
   assert.match(m.body, /section 3/);
+  openEmail(dev, 'e29');
   act(dev, { type: 'reply', id: 'e29' });
   assert.equal(app(dev).ui.drafts.to, 'tessa@saltmarshcafe.example', 'replying to my own email goes to its recipients');
 });
@@ -117,13 +118,13 @@ test('back with changes asks: keep editing, discard, or save a draft; drafts are
   act(dev, { type: 'save_draft' });
   const draft = app(dev).data.emails.find((e) => e.own && e.folder === 'drafts');
   assert.deepEqual([draft.to, draft.body], [['uma@mailbox'], 'Note to self']);
-  act(dev, { type: 'open', id: draft.id });
+  openEmail(dev, draft.id);
   type(dev, 'to', 'uma@mailbox.example');
   act(dev, { type: 'send' });
   const after = app(dev).data.emails.find((e) => e.id === draft.id);
   assert.deepEqual([after.folder, after.to], ['sent', ['uma@mailbox.example']]);
   assert.equal(app(dev).data.emails.length, 34);
-  act(dev, { type: 'open', id: 'e31' });
+  openEmail(dev, 'e31');
   type(dev, 'body', 'changed');
   dev.system({ type: 'back' });
   act(dev, { type: 'discard' });
@@ -156,16 +157,17 @@ test('intents: compose (from Gallery), to a contact or address, open an email; b
 
 test('Add to calendar hands the invite to the calendar; without it a notice', async () => {
   const dev = withStub('calendar');
-  dev.dispatch('email', { type: 'open', id: 'e07' });
+  openEmail(dev, 'e07');
   dev.dispatch('email', { type: 'add_to_calendar' });
   const s = dev.getState();
   assert.equal(s.os.foreground, 'calendar');
   assert.deepEqual(s.apps.calendar.data.intents, [{ create: { title: 'Spring concert', date: '2026-03-19', start: '18:00', end: '19:30', location: 'Blue Heron School main hall' } }]);
   dev.system({ type: 'open', app: 'email' });
+  openEmail(dev, 'e01');
   dev.dispatch('email', { type: 'add_to_calendar', id: 'e01' });
   assert.equal(dev.getState().os.foreground, 'email', 'no invite: nothing happens');
   const solo = await dev0(['email']);
-  act(solo, { type: 'open', id: 'e03' });
+  openEmail(solo, 'e03');
   act(solo, { type: 'add_to_calendar' });
   assert.equal(app(solo).ui.notice, 'The Calendar app is not installed');
   act(solo, { type: 'attachment', name: 'x.pdf' });
@@ -221,10 +223,11 @@ test('saving a compose with nothing written keeps no empty draft; a forward or a
   assert.equal(app(dev).ui.screen, 'list');
   assert.equal(app(dev).ui.notice, 'Empty draft discarded');
   assert.equal(app(dev).data.emails.length, count);
+  openEmail(dev, 'e14');
   act(dev, { type: 'forward', id: 'e14' });
   act(dev, { type: 'save_draft' });
   assert.equal(app(dev).data.emails.length, count + 1, 'a forward holds the quoted email');
-  act(dev, { type: 'open', id: 'e31' });
+  openEmail(dev, 'e31');
   for (const key of ['to', 'subject', 'body']) type(dev, key, '');
   act(dev, { type: 'save_draft' });
   assert.equal(rec(dev, 'e31').folder, 'drafts', 'an opened draft emptied is saved, not dropped');

@@ -4,7 +4,7 @@
 // changes (folder, time, read, starred, labels) and whole records for emails written here.
 
 import { FOLDERS, account, atMs, contactsFrom, findEmail, full, isEmail, isMine, labelError } from './lib/select.js';
-import { baseUi, ensureUi, leaveIfOpen, pop, push, target, toRoot, validView } from './lib/nav.js';
+import { baseUi, ensureUi, leaveIfOpen, listedEmail, pop, push, target, toRoot, validView } from './lib/nav.js';
 import { dirty, forward, openCompose, pick, reply, saveDraft, send } from './lib/compose.js';
 import { moveTargets, moveTo, restoreFolder } from './lib/folders.js';
 
@@ -89,7 +89,7 @@ export function reduce(state, action, ctx) {
       if (validView(data, a.view)) toRoot(ui, a.view);
       return state;
     case 'open': {
-      const rec = findEmail(data, a.id);
+      const rec = listedEmail(state, ctx.world, a.id);
       if (!rec) return state;
       if (rec.folder === 'drafts') {
         const e = full(ctx.world, rec);
@@ -108,7 +108,8 @@ export function reduce(state, action, ctx) {
       ui.drafts.search = '';
       return state;
     case 'star': {
-      const rec = target(state, a);
+      // The reading screen's star, or a row's star in the list on screen.
+      const rec = target(state, a) || listedEmail(state, ctx.world, a.id);
       if (rec) rec.starred = typeof a.value === 'boolean' ? a.value : !rec.starred;
       return state;
     }

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as email from './logic.js';
-import { NOW, ME, world, dev0, app, rec, act, type } from './testkit.mjs';
+import { NOW, ME, world, dev0, app, rec, act, type, openEmail } from './testkit.mjs';
 
 const {
   atMs, full, viewEmails, unreadCount, searchEmails, parseAddresses, isEmail, replySubject, forwardSubject, listStamp,
@@ -76,7 +76,7 @@ test('selectors: full emails with dates filled in, invites, views, search, addre
 
 test('open marks read; mark unread goes back; star toggles; drafts open in compose', async () => {
   const dev = await dev0();
-  act(dev, { type: 'open', id: 'e01' });
+  openEmail(dev, 'e01');
   assert.equal(rec(dev, 'e01').read, true);
   assert.equal(app(dev).ui.screen, 'read');
   act(dev, { type: 'star' });
@@ -88,9 +88,10 @@ test('open marks read; mark unread goes back; star toggles; drafts open in compo
   assert.equal(app(dev).ui.screen, 'list');
   act(dev, { type: 'star', id: 'e12' });
   assert.equal(rec(dev, 'e12').starred, false);
+  openEmail(dev, 'e04'); // marking read is the reading screen's
   act(dev, { type: 'read', id: 'e04', value: true });
   assert.equal(rec(dev, 'e04').read, true);
-  act(dev, { type: 'open', id: 'e31' });
+  openEmail(dev, 'e31');
   const ui = app(dev).ui;
   assert.equal(ui.screen, 'compose');
   assert.equal(ui.compose.mode, 'draft');
@@ -105,23 +106,27 @@ test('open marks read; mark unread goes back; star toggles; drafts open in compo
 
 test('archive, unarchive, trash and restore (back to its folder), move, delete forever, empty trash', async () => {
   const dev = await dev0();
-  act(dev, { type: 'open', id: 'e05' });
+  openEmail(dev, 'e05');
   act(dev, { type: 'archive' });
   assert.equal(rec(dev, 'e05').folder, 'archive');
   assert.equal(app(dev).ui.screen, 'list');
+  openEmail(dev, 'e05');
   act(dev, { type: 'archive', id: 'e05' });
   assert.equal(rec(dev, 'e05').folder, 'inbox');
+  openEmail(dev, 'e29');
   act(dev, { type: 'archive', id: 'e29' });
   assert.equal(rec(dev, 'e29').folder, 'sent', 'sent emails are not archived');
-  act(dev, { type: 'open', id: 'e26' });
+  openEmail(dev, 'e26');
   act(dev, { type: 'trash' });
   assert.deepEqual([rec(dev, 'e26').folder, rec(dev, 'e26').prev], ['trash', 'archive']);
+  openEmail(dev, 'e26');
   act(dev, { type: 'restore', id: 'e26' });
   assert.equal(rec(dev, 'e26').folder, 'archive');
   assert.equal(rec(dev, 'e26').prev, undefined);
+  openEmail(dev, 'e28');
   act(dev, { type: 'restore', id: 'e28' });
   assert.equal(rec(dev, 'e28').folder, 'inbox');
-  act(dev, { type: 'open', id: 'e09' });
+  openEmail(dev, 'e09');
   act(dev, { type: 'sheet', kind: 'move' });
   assert.equal(app(dev).ui.sheet, 'move');
   act(dev, { type: 'move', folder: 'sent' });
@@ -130,7 +135,7 @@ test('archive, unarchive, trash and restore (back to its folder), move, delete f
   assert.equal(rec(dev, 'e09').folder, 'trash');
   assert.equal(app(dev).ui.screen, 'list');
   act(dev, { type: 'view', view: 'trash' });
-  act(dev, { type: 'open', id: 'e09' });
+  openEmail(dev, 'e09');
   act(dev, { type: 'ask_delete_forever' });
   assert.deepEqual(app(dev).ui.dialog, { kind: 'delete_forever', id: 'e09' });
   act(dev, { type: 'cancel' });
@@ -141,8 +146,10 @@ test('archive, unarchive, trash and restore (back to its folder), move, delete f
   act(dev, { type: 'confirm_delete_forever' });
   assert.equal(rec(dev, 'e09'), undefined);
   assert.equal(app(dev).ui.screen, 'list');
+  openEmail(dev, 'e01');
   act(dev, { type: 'ask_delete_forever', id: 'e01' });
   assert.equal(app(dev).ui.dialog, null, 'only emails in the trash');
+  openEmail(dev, 'e15');
   act(dev, { type: 'trash', id: 'e15' });
   act(dev, { type: 'ask_empty_trash' });
   act(dev, { type: 'confirm_empty_trash' });
@@ -154,7 +161,7 @@ test('archive, unarchive, trash and restore (back to its folder), move, delete f
 
 test('labels: toggle on the open email, create a new one (validated)', async () => {
   const dev = await dev0();
-  act(dev, { type: 'open', id: 'e11' });
+  openEmail(dev, 'e11');
   act(dev, { type: 'sheet', kind: 'labels' });
   act(dev, { type: 'toggle_label', name: 'Family' });
   assert.deepEqual(rec(dev, 'e11').labels, ['Family']);
@@ -192,7 +199,7 @@ test('drawer and search screens; back closes overlays first', async () => {
   assert.deepEqual([app(dev).ui.view, app(dev).ui.drawer], ['sent', false]);
   act(dev, { type: 'search' });
   type(dev, 'search', 'tracking');
-  act(dev, { type: 'open', id: 'e09' });
+  act(dev, { type: 'open', id: 'e09' }); // a search result
   dev.system({ type: 'back' });
   assert.deepEqual([app(dev).ui.screen, app(dev).ui.drafts.search], ['search', 'tracking']);
   act(dev, { type: 'open', id: 'e09' });

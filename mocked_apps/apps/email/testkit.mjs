@@ -15,3 +15,9 @@ export const app = (dev) => dev.getState().apps.email;
 export const rec = (dev, id) => app(dev).data.emails.find((e) => e.id === id);
 export const act = (dev, action) => dev.dispatch('email', action);
 export const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
+/** Open email `id` as a user would: its folder's list, then its row (the app opens only a row on screen). */
+export const openEmail = (dev, id) => {
+  const r = rec(dev, id);
+  if (r) act(dev, { type: 'view', view: r.folder });
+  return act(dev, { type: 'open', id });
+};

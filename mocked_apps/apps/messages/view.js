@@ -2,6 +2,7 @@
 
 import { h } from '../../runtime/ui/h.js';
 import { avatar, empty, fab, section } from '../../runtime/ui/kit.js';
+import { matchSpan } from '../../runtime/core/text.js';
 import { contactsFrom, contactOf, displayName, filterContacts, looksLikeNumber, search, sortedThreads } from './lib/select.js';
 import { actionSheet, bar, deleteDialog, glyph, threadAvatar, threadRow } from './ui/parts.js';
 
@@ -154,9 +155,10 @@ function searchScreen(api, contacts) {
   ];
 }
 
+/** Return `text` with the part the search matched (accents, case and spacing aside, as `search` matches) marked. */
 function highlight(text, query) {
-  const q = query.trim().toLowerCase();
-  const i = text.toLowerCase().indexOf(q);
-  if (!q || i < 0) return text;
-  return [text.slice(0, i), h('mark', null, text.slice(i, i + q.length)), text.slice(i + q.length)];
+  const span = matchSpan(query, text);
+  if (!span) return text;
+  const [i, j] = span;
+  return [text.slice(0, i), h('mark', null, text.slice(i, j)), text.slice(j)];
 }

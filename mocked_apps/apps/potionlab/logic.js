@@ -8,7 +8,7 @@
 
 import { SLOTS, TABS, ingredient, brewResult, potionName, bookKey, allBookKeys } from './lib/rules.js';
 import { orderInfo, mismatch, payout, readyText } from './lib/orders.js';
-import { available, MARKET_FILTERS, parseQty } from './lib/market.js';
+import { available, MARKET_FILTERS, marketRows, parseQty } from './lib/market.js';
 
 export * from './lib/rules.js';
 export * from './lib/orders.js';
@@ -91,6 +91,12 @@ function brew(state, ctx) {
   return state;
 }
 
+/** True when the tab `tab` is on screen with nothing over it (no result dialog, no buy sheet): its tiles, slots,
+ * filter chips and Buy buttons are only there. An action of another tab is not acted on unseen. */
+function onTab(ui, tab) {
+  return ui.screen === 'tabs' && (ui.tab || 'brew') === tab && !ui.dialog && !ui.result && !ui.buying;
+}
+
 /** The order on the order screen (no dialog over it) when `id` is undefined or names it; else null. Its Deliver,
  * Message and Contact buttons are only there: an order of another screen is not acted on unseen. */
 function shownOrder(state, id) {
@@ -164,7 +170,7 @@ export function reduce(state, action, ctx) {
       return state;
     case 'add': {
       const ing = ingredient(world, action.ing);
-      if (!ing) return state;
+      if (!ing || !onTab(ui, 'brew')) return state;
       if (data.slots.length >= SLOTS) {
         ui.notice = `The cauldron is full (${SLOTS} slots)`;
         return state;
@@ -179,25 +185,26 @@ export function reduce(state, action, ctx) {
     case 'remove': {
       // A slot index: a whole number or its digits ("", null, true and [] are not slot 0 or 1, as Number() reads them).
       const i = typeof action.slot === 'number' || /^\d+$/.test(String(action.slot)) ? Number(action.slot) : NaN;
-      if (!Number.isInteger(i) || i < 0 || i >= data.slots.length) return state;
+      if (!Number.isInteger(i) || i < 0 || i >= data.slots.length || !onTab(ui, 'brew')) return state;
       data.slots.splice(i, 1);
       return state;
     }
     case 'empty':
-      data.slots = [];
+      if (onTab(ui, 'brew')) data.slots = [];
       return state;
     case 'brew':
-      return brew(state, ctx);
+      return onTab(ui, 'brew') ? brew(state, ctx) : state;
     case 'dismiss_result':
       ui.result = null;
       return state;
     case 'market':
-      if (!MARKET_FILTERS.includes(action.filter)) return state;
+      if (!MARKET_FILTERS.includes(action.filter) || !onTab(ui, 'pantry')) return state;
       ui.market = action.filter;
       return state;
     case 'buy_sheet': {
+      // A Buy button of a row the market's filter lists.
       const ing = ingredient(world, action.ing);
-      if (!ing) return state;
+      if (!ing || !onTab(ui, 'pantry') || !marketRows(world, ui.market).includes(ing)) return state;
       ui.buying = ing.id;
       ui.drafts.qty = '1';
       return state;
@@ -206,9 +213,10 @@ export function reduce(state, action, ctx) {
       ui.buying = null;
       return state;
     case 'buy': {
-      const ing = ingredient(world, action.ing ?? ui.buying);
-      const raw = action.qty ?? (action.ing === undefined ? ui.drafts.qty : 1);
-      const qty = parseQty(raw);
+      // The buy sheet's Buy button: the ingredient the sheet shows, the quantity typed in it unless given.
+      if (ui.screen !== 'tabs' || ui.tab !== 'pantry' || !ui.buying || (action.ing !== undefined && action.ing !== ui.buying)) return state;
+      const ing = ingredient(world, ui.buying);
+      const qty = parseQty(action.qty ?? ui.drafts.qty);
       if (!ing) return state;
       if (qty === null) {
         ui.notice = 'Enter a quantity from 1 to 20';
@@ -226,7 +234,7 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'open_potion':
-      if (!data.potions.some((p) => p.id === action.id)) return state;
+      if (!onTab(ui, 'shelf') || !data.potions.some((p) => p.id === action.id)) return state;
       goTo(ui, 'potion', { potion: action.id });
       return state;
     case 'discard': {
@@ -250,7 +258,8 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'open_order':
-      if (!data.orders.some((o) => o.id === action.id)) return state;
+      // A row of the orders tab (it lists the orders the world describes).
+      if (!onTab(ui, 'orders') || !data.orders.some((o) => o.id === action.id) || !orderInfo(world, action.id)) return state;
       goTo(ui, 'order', { order: action.id });
       return state;
     case 'deliver':
@@ -270,7 +279,7 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'open_recipe':
-      if (!allBookKeys().includes(action.key)) return state;
+      if (!onTab(ui, 'book') || !allBookKeys().includes(action.key)) return state;
       goTo(ui, 'recipe', { recipe: action.key });
       return state;
     case 'load': {

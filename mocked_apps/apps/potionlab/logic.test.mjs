@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readJson } from '../../runtime/node/load.js';
 import * as lab from './logic.js';
-import { world, open, app, act, brew } from './testkit.mjs';
+import { world, open, app, act, brew, buy, onTab } from './testkit.mjs';
 
 const { brewResult, gradeFor, potionName, requestText, mismatch, payout, available, bookKey, allBookKeys, parseKey, customerName, readyText } = lab;
 const r = (ids) => {
@@ -162,29 +162,27 @@ test('brew refuses fewer than two ingredients and never goes below zero stock', 
 
 test('buy spends coins and adds stock; refused without enough coins or with bad quantities', async () => {
   const dev = await open();
-  act(dev, { type: 'buy', ing: 'stormglass' });
+  buy(dev, 'stormglass');
   assert.equal(app(dev).data.coins, 22);
   assert.equal(app(dev).data.stock.stormglass, 1);
-  act(dev, { type: 'buy', ing: 'turnwort', qty: 2 });
+  buy(dev, 'turnwort', 2);
   assert.equal(app(dev).data.coins, 16);
   assert.equal(app(dev).data.stock.turnwort, 4);
-  for (const bad of [{ ing: 'nope' }, { ing: 'dewmoss', qty: 0 }, { ing: 'dewmoss', qty: -2 }, { ing: 'dewmoss', qty: 1.5 }, { ing: 'dewmoss', qty: 'x' }]) {
-    act(dev, { type: 'buy', ...bad });
-  }
+  for (const [ing, qty] of [['nope', 1], ['dewmoss', 0], ['dewmoss', -2], ['dewmoss', 1.5], ['dewmoss', 'x']]) buy(dev, ing, qty);
   assert.equal(app(dev).data.coins, 16);
-  act(dev, { type: 'buy', ing: 'stormglass', qty: 3 });
+  buy(dev, 'stormglass', 3);
   assert.equal(app(dev).data.coins, 16, 'refused: 24 > 16');
   assert.match(app(dev).ui.notice, /Not enough coins/);
-  act(dev, { type: 'buy', ing: 'stormglass', qty: 2 });
+  buy(dev, 'stormglass', 2);
   assert.equal(app(dev).data.coins, 0);
-  act(dev, { type: 'buy', ing: 'dewmoss' });
+  buy(dev, 'dewmoss');
   assert.equal(app(dev).data.coins, 0);
 });
 
 test('discard asks first, then pours the potion away', async () => {
   const dev = await open();
   act(dev, { type: 'tab', tab: 'shelf' });
-  act(dev, { type: 'open_potion', id: 'pw1' });
+  onTab(dev, 'shelf', { type: 'open_potion', id: 'pw1' });
   assert.equal(app(dev).ui.screen, 'potion');
   act(dev, { type: 'discard' });
   assert.equal(app(dev).ui.dialog, 'discard');
@@ -197,7 +195,7 @@ test('discard asks first, then pours the potion away', async () => {
   assert.equal(app(dev).ui.tab, 'shelf');
   act(dev, { type: 'confirm_discard' });
   act(dev, { type: 'discard', id: 'nope' });
-  act(dev, { type: 'open_potion', id: 'nope' });
+  onTab(dev, 'shelf', { type: 'open_potion', id: 'nope' });
   assert.deepEqual(app(dev).data.potions.map((p) => p.id), ['pw2']);
 });
 
@@ -209,13 +207,13 @@ test('discard acts only on the potion on screen', async () => {
   act(dev, { type: 'confirm_discard' });
   assert.deepEqual(app(dev).data.potions.map((p) => p.id), ['pw1', 'pw2']);
   assert.equal(app(dev).ui.screen, 'tabs');
-  act(dev, { type: 'open_order', id: 'o5' });
+  onTab(dev, 'orders', { type: 'open_order', id: 'o5' });
   act(dev, { type: 'discard', id: 'pw1' });
   act(dev, { type: 'confirm_discard' });
   assert.deepEqual(app(dev).data.potions.map((p) => p.id), ['pw1', 'pw2'], 'not from an order screen');
   assert.equal(app(dev).ui.screen, 'order');
   dev.system({ type: 'back' });
-  act(dev, { type: 'open_potion', id: 'pw1' });
+  onTab(dev, 'shelf', { type: 'open_potion', id: 'pw1' });
   act(dev, { type: 'discard', id: 'pw2' });
   assert.equal(app(dev).ui.dialog, null, 'not another potion than the one shown');
   act(dev, { type: 'discard', id: 'pw1' });
@@ -227,20 +225,20 @@ test('discard acts only on the potion on screen', async () => {
 test('book: open a recipe and load it into the cauldron when the pantry allows', async () => {
   const dev = await open();
   act(dev, { type: 'tab', tab: 'book' });
-  act(dev, { type: 'open_recipe', key: 'zest-1' });
+  onTab(dev, 'book', { type: 'open_recipe', key: 'zest-1' });
   assert.equal(app(dev).ui.screen, 'recipe');
   act(dev, { type: 'load' });
   assert.deepEqual(app(dev).data.slots, ['hushleaf', 'turnwort', 'dewmoss']);
   assert.equal(app(dev).ui.tab, 'brew');
-  act(dev, { type: 'open_recipe', key: 'nope' });
+  onTab(dev, 'book', { type: 'open_recipe', key: 'nope' });
   assert.equal(app(dev).ui.screen, 'tabs');
-  act(dev, { type: 'open_recipe', key: 'hush-3' });
+  onTab(dev, 'book', { type: 'open_recipe', key: 'hush-3' });
   act(dev, { type: 'load' });
   assert.equal(app(dev).ui.screen, 'recipe', 'undiscovered: nothing to load');
   dev.setState({ apps: { potionlab: { data: { stock: { rimeshard: 0 } } } } });
   act(dev, { type: 'load', key: 'rime-2' });
   assert.equal(app(dev).ui.notice, null, 'not the recipe shown (hush-3)');
-  act(dev, { type: 'open_recipe', key: 'rime-2' });
+  onTab(dev, 'book', { type: 'open_recipe', key: 'rime-2' });
   act(dev, { type: 'load', key: 'rime-2' });
   assert.match(app(dev).ui.notice, /Not enough Rimeshard/);
   assert.deepEqual(app(dev).data.slots, ['hushleaf', 'turnwort', 'dewmoss']);
@@ -279,7 +277,7 @@ test('back closes the result and the dialog before leaving the screen', async ()
   dev.system({ type: 'back' });
   assert.equal(app(dev).ui.result, null);
   assert.equal(dev.getState().os.screen, 'app');
-  act(dev, { type: 'open_potion', id: 'pw2' });
+  onTab(dev, 'shelf', { type: 'open_potion', id: 'pw2' });
   act(dev, { type: 'discard' });
   dev.system({ type: 'back' });
   assert.equal(app(dev).ui.dialog, null);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createDevice } from '../../runtime/core/device.js';
 import { intentRecorder } from '../../runtime/node/load.js';
 import * as lab from './logic.js';
-import { world, open, app, act, brew } from './testkit.mjs';
+import { world, open, app, act, brew, buy, onTab } from './testkit.mjs';
 
 /** A device with Alembic and stub Messages/Contacts apps that record the intents they receive. */
 function withStubs() {
@@ -19,15 +19,17 @@ function withStubs() {
 test('deliver checks family, grade, clear and layered, then pays reward plus tips', async () => {
   const dev = await open();
   act(dev, { type: 'tab', tab: 'orders' });
-  act(dev, { type: 'open_order', id: 'o3' });
+  onTab(dev, 'orders', { type: 'open_order', id: 'o3' });
   assert.equal(app(dev).ui.screen, 'order');
   act(dev, { type: 'deliver', potion: 'pw1' });
   assert.match(app(dev).ui.notice, /Not accepted/);
   assert.equal(app(dev).data.orders.find((o) => o.id === 'o3').status, 'open');
   const cloudy = brew(dev, ['sunscale', 'thistle']); // heat 3, spark 1: cloudy grade I
+  onTab(dev, 'orders', { type: 'open_order', id: 'o3' }); // brewing left the order screen
   act(dev, { type: 'deliver', order: 'o3', potion: cloudy.id });
   assert.equal(app(dev).data.orders.find((o) => o.id === 'o3').status, 'open');
   const good = brew(dev, ['cinderpepper', 'mirrorcap', 'cinderpepper']); // heat 6: grade III, clear
+  onTab(dev, 'orders', { type: 'open_order', id: 'o3' }); // brewing left the order screen
   act(dev, { type: 'deliver', order: 'o3', potion: good.id });
   const o3 = app(dev).data.orders.find((o) => o.id === 'o3');
   assert.equal(o3.status, 'done');
@@ -42,7 +44,7 @@ test('deliver checks family, grade, clear and layered, then pays reward plus tip
   // the shelf's rime draught fills Celia's order (grade II vs I: one tip), from that order's screen
   act(dev, { type: 'deliver', order: 'o2', potion: 'pw2' });
   assert.equal(app(dev).data.orders.find((o) => o.id === 'o2').status, 'open', 'not from the o3 screen');
-  act(dev, { type: 'open_order', id: 'o2' });
+  onTab(dev, 'orders', { type: 'open_order', id: 'o2' });
   act(dev, { type: 'deliver', order: 'o2', potion: 'pw2' });
   assert.equal(app(dev).data.orders.find((o) => o.id === 'o2').paid, 14);
   assert.equal(app(dev).data.coins, 70);
@@ -56,18 +58,19 @@ test('deliver checks family, grade, clear and layered, then pays reward plus tip
 test('layered orders need a layered potion', async () => {
   const dev = await open();
   const flat = brew(dev, ['rimeshard', 'glaciersalt']);
-  act(dev, { type: 'open_order', id: 'o7' });
+  onTab(dev, 'orders', { type: 'open_order', id: 'o7' });
   act(dev, { type: 'deliver', order: 'o7', potion: flat.id });
   assert.equal(app(dev).data.orders.find((o) => o.id === 'o7').status, 'open');
   dev.setState({ apps: { potionlab: { data: { stock: { rimeshard: 1, glaciersalt: 1 } } } } });
   const layered = brew(dev, ['frostfern', 'glaciersalt', 'rimeshard']);
+  onTab(dev, 'orders', { type: 'open_order', id: 'o7' }); // brewing left the order screen
   act(dev, { type: 'deliver', order: 'o7', potion: layered.id });
   assert.equal(app(dev).data.orders.find((o) => o.id === 'o7').paid, 30);
 });
 
 test('message and contact hand off to the other apps; without them a notice', async () => {
   const dev = withStubs();
-  act(dev, { type: 'open_order', id: 'o1' });
+  onTab(dev, 'orders', { type: 'open_order', id: 'o1' });
   act(dev, { type: 'message' });
   const st = dev.getState();
   assert.equal(st.os.foreground, 'messages');
@@ -79,7 +82,7 @@ test('message and contact hand off to the other apps; without them a notice', as
   act(dev, { type: 'open_contact', order: 'o1' });
   assert.deepEqual(dev.getState().apps.contacts.data.intents[0], { contact_id: 'c8' });
   const alone = await open();
-  act(alone, { type: 'open_order', id: 'o1' });
+  onTab(alone, 'orders', { type: 'open_order', id: 'o1' });
   act(alone, { type: 'message' });
   assert.match(app(alone).ui.notice, /Messages is not available/);
   assert.equal(alone.getState().os.foreground, 'potionlab');
@@ -88,7 +91,7 @@ test('message and contact hand off to the other apps; without them a notice', as
 test('delivered order text names the potion (real Messages and Contacts)', async () => {
   const dev = await open(['potionlab', 'contacts', 'messages']);
   const p = brew(dev, ['hushleaf', 'moonmilk']);
-  act(dev, { type: 'open_order', id: 'o1' });
+  onTab(dev, 'orders', { type: 'open_order', id: 'o1' });
   act(dev, { type: 'deliver', order: 'o1', potion: p.id });
   act(dev, { type: 'message' });
   const st = dev.getState();
@@ -101,7 +104,7 @@ test('delivered orders keep the potion recipe for the record', async () => {
   const p = brew(dev, ['dewmoss', 'hushleaf', 'hushleaf']);
   act(dev, { type: 'deliver', order: 'o1', potion: p.id });
   assert.equal(app(dev).data.orders.find((o) => o.id === 'o1').status, 'open', 'not from the brew tab');
-  act(dev, { type: 'open_order', id: 'o1' });
+  onTab(dev, 'orders', { type: 'open_order', id: 'o1' });
   act(dev, { type: 'deliver', order: 'o1', potion: p.id });
   assert.deepEqual(app(dev).data.orders.find((o) => o.id === 'o1').potion.recipe, ['dewmoss', 'hushleaf', 'hushleaf']);
 });

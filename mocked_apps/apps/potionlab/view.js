@@ -4,8 +4,8 @@
 import { h, icon } from '../../runtime/ui/h.js';
 import { avatar, button, dialog, empty, field, section } from '../../runtime/ui/kit.js';
 import {
-  ELEMENTS, FAMILIES, ROMAN, SLOTS, MIN_INGREDIENTS, TIP_PER_GRADE, GRADE_WORD,
-  ingredient, orderInfo, potionName, requestText, available, allBookKeys, parseKey, customerName, parseQty, MARKET_FILTERS,
+  FAMILIES, ROMAN, SLOTS, MIN_INGREDIENTS, TIP_PER_GRADE, GRADE_WORD,
+  ingredient, orderInfo, potionName, requestText, available, allBookKeys, parseKey, customerName, parseQty, MARKET_FILTERS, marketGroups,
 } from './logic.js';
 
 /** Glyphs drawn for this app on a 24×24 grid. */
@@ -157,8 +157,7 @@ function resultDialog(api) {
 function pantryTab(api) {
   const { data, ui } = api.state;
   const filter = ui.market || 'all';
-  const keys = filter === 'all' ? [...ELEMENTS, 'catalyst'] : [filter];
-  const groups = keys.map((key) => [key, (api.world.ingredients || []).filter((i) => ingKey(i) === key)]);
+  const groups = marketGroups(api.world, filter);
   return scroll('pantry',
     h('div.card.pl-wallet', null, svg(G.coin, { size: 28, color: '#a07a10' }),
       h('div', null, h('div.pl-big', { 'data-gym': 'wallet' }, `${data.coins} coins`), h('div.pl-muted', null, 'Tap Buy, choose how many, confirm.'))),

@@ -57,6 +57,7 @@ test('topic: members edit it, trimmed, length-checked; non-members cannot', asyn
   act(dev, { type: 'edit_topic' });
   act(dev, { type: 'cancel_topic' });
   assert.equal(ui(dev).editingTopic, false);
+  act(dev, { type: 'open_browse' }); // not joined: its row is in the channel browser
   act(dev, { type: 'open_channel', id: 'c-data' });
   act(dev, { type: 'edit_topic' });
   assert.equal(ui(dev).editingTopic, false);

@@ -6,7 +6,7 @@
 // lib/messages.js and lib/channels.js. This file is init and the navigation and user-switch cases.
 
 import { userById, userName, findChannel, findMessage, dmId, canSee, joinedChannels } from './lib/select.js';
-import { markRead, clearTransient, remember, openConversation, deny, current, shownMessage } from './lib/helpers.js';
+import { markRead, clearTransient, remember, openConversation, deny, current, shownMessage, listedMessage, listedChannel } from './lib/helpers.js';
 import { reduceMessages } from './lib/messages.js';
 import { reduceChannels } from './lib/channels.js';
 import { parseStamp } from '../../runtime/core/clock.js';
@@ -67,19 +67,22 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'open_channel': {
-      const channel = findChannel(data, action.id);
-      if (!canSee(channel, me)) return deny(state, 'That conversation is not available');
+      // A sidebar row (joined channels) or a row of the channel browser: not a channel listed nowhere on screen.
+      const channel = listedChannel(state, action.id);
+      if (!channel || !canSee(channel, me)) return state;
       openConversation(state, ctx, channel.id);
       return state;
     }
     case 'open_dm': {
-      if (!userById(world, action.user)) return state;
+      // A sidebar row: every other user, not under a dialog.
+      if (!userById(world, action.user) || action.user === me || ui.dialog) return state;
       const id = dmId(me, action.user);
       openConversation(state, ctx, id, { dm: action.user });
       return state;
     }
     case 'open_mentions':
     case 'open_browse': {
+      if (ui.dialog) return state;
       const screen = action.type === 'open_mentions' ? 'mentions' : 'browse';
       if (ui.screen !== screen) remember(ui);
       clearTransient(ui);
@@ -104,8 +107,8 @@ export function reduce(state, action, ctx) {
       }
       return state;
     case 'show': {
-      // Open a message where it lives: its conversation, with its thread in the side pane.
-      const m = findMessage(data, action.id);
+      // Open a message of a list on screen (a result, a mention, a pin) where it lives: its conversation, its thread.
+      const m = listedMessage(state, world, action.id);
       if (!m || !canSee(findChannel(data, m.channel), me)) return state;
       const root = m.parent ? findMessage(data, m.parent) : m;
       openConversation(state, ctx, m.channel);

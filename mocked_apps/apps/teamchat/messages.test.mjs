@@ -31,6 +31,7 @@ test('send: posts to the open channel as the signed-in user, marks read, clears 
 
 test('send: non-members of a public channel must join first; join adds them', async () => {
   const dev = await open();
+  act(dev, { type: 'open_browse' }); // not joined: its row is in the channel browser
   act(dev, { type: 'open_channel', id: 'c-data' });
   const before = snapshotData(dev);
   act(dev, { type: 'send', text: 'hello' });
@@ -98,6 +99,7 @@ test('react: toggles per user, unknown codes are ignored, members only', async (
   assert.equal(msg(dev, 'mg8').reactions, undefined, 'empty reactions are removed');
   act(dev, { type: 'react', id: 'mg8', code: 'fire' });
   assert.equal(msg(dev, 'mg8').reactions, undefined);
+  act(dev, { type: 'open_browse' }); // not joined: its row is in the channel browser
   act(dev, { type: 'open_channel', id: 'c-data' });
   act(dev, { type: 'react', id: 'mq3', code: 'check' });
   assert.equal(msg(dev, 'mq3').reactions, undefined);

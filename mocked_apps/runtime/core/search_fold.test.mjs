@@ -3,7 +3,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { fold, matchesQuery } from './text.js';
+import { fold, matchesQuery, matchSpan } from './text.js';
 import { readJson } from '../node/load.js';
 import { listRestaurants } from '../../apps/food/lib/menu.js';
 import { listTransactions } from '../../apps/bank/lib/ledger.js';
@@ -28,6 +28,19 @@ test('matchesQuery: a blank query matches; accents and case never decide; spaces
   assert.equal(matchesQuery('cafe', ['Tea', 'Café Rouge']), true);
   assert.equal(matchesQuery('Müller', ['mueller']), false);
   assert.equal(matchesQuery('x', [null, undefined]), false);
+});
+
+test('matchSpan marks what matchesQuery matched, in the text as written', () => {
+  const marked = (q, t) => { const sp = matchSpan(q, t); return sp && t.slice(...sp); };
+  assert.equal(marked('cafe', 'Meet at Café Rouge'), 'Café');
+  assert.equal(marked('CAFE', 'cafe\u0301 noir'), 'cafe\u0301', 'a decomposed accent goes with its letter');
+  assert.equal(marked('é r', 'Café  Rouge'), 'é  R', 'a run of spaces is one space');
+  assert.equal(marked('z', '\u{1F600}z'), 'z');
+  assert.equal(matchSpan('x', 'abc'), null);
+  assert.equal(matchSpan('  ', 'abc'), null, 'a blank query marks nothing');
+  for (const [q, t] of [['sao', 'São Paulo'], ['ÉMILE', 'Emile'], ['a b', 'xa \t b'], ['müller', 'Mueller']]) {
+    assert.equal(matchSpan(q, t) !== null, matchesQuery(q, [t]), `${q} / ${t}`);
+  }
 });
 
 // Each app's search, on its own world with one record renamed with accents: typed without them (and in another

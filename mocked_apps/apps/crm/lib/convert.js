@@ -3,7 +3,7 @@
 import { OPEN_STAGES, STAGE_PROB, OPP_TYPES, MAX_LEN } from './constants.js';
 import { parseAmount, parseDate, parseProbability, isEmail, isPhone, norm } from './format.js';
 import { findLead, findAccount, findOpp, personName, accountByName, canConvert } from './select.js';
-import { deny, clearTransient, go, loadOppDrafts, nextId } from './helpers.js';
+import { deny, clearTransient, go, loadOppDrafts, nextId, shownRecord } from './helpers.js';
 
 /**
  * Validate one step of the conversion wizard (1..4) from the drafts and wizard choices.
@@ -100,7 +100,8 @@ export function convertActions(state, action, ctx, world, today) {
   switch (action.type) {
     // ---------------------------------------------------------------- conversion wizard
     case 'start_convert': {
-      const l = findLead(data, action.id ?? ui.record);
+      const l = shownRecord(state, action.id, 'lead');
+      if (!l) return state;
       const check = canConvert(data, l);
       if (!check.ok) return deny(state, check.reason);
       go(ui, { screen: 'convert', record: l.id });

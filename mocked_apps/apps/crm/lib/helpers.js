@@ -7,6 +7,19 @@ export function deny(state, text) {
   return state;
 }
 
+/**
+ * Return the record whose page is on screen (a lead, account, contact or opportunity page; of `kind` when given) when
+ * `id` is undefined or names it, with no dialog over it; else null. Its buttons (owner, activity, status, stage,
+ * disqualify, convert, reopen) are only there: a record of another screen is not acted on unseen.
+ */
+export function shownRecord(state, id, kind) {
+  const { data, ui } = state;
+  if (ui.dialog || !['lead', 'account', 'contact', 'opp'].includes(ui.screen) || (kind && ui.screen !== kind)) return null;
+  if (id !== undefined && id !== ui.record) return null;
+  const r = findRecord(data, ui.record);
+  return r && kindOf(r.id) === ui.screen ? r : null;
+}
+
 export function clearTransient(ui) {
   Object.assign(ui, { menu: null, dialog: null, errors: {}, dq: null, lost: null, bulkOwner: null, newLead: null });
 }

@@ -3,7 +3,7 @@
 import { LEAD_STATUSES, OPEN_LEAD, SOURCE_LABEL, DQ_REASONS, DQ_LABEL, LEAD_SORT, MAX_LEN } from './constants.js';
 import { isEmail, isPhone, norm } from './format.js';
 import { findLead, userName, personName, leadRows } from './select.js';
-import { deny, clearTransient, nextId } from './helpers.js';
+import { deny, clearTransient, nextId, shownRecord } from './helpers.js';
 
 const NEW_LEAD_KEYS = ['nl-first', 'nl-last', 'nl-company', 'nl-email', 'nl-phone', 'nl-title'];
 
@@ -31,7 +31,8 @@ export function leadActions(state, action, ctx, world, today) {
       ui.lsort = ui.lsort.col === action.col ? { col: action.col, dir: ui.lsort.dir === 'asc' ? 'desc' : 'asc' } : { col: action.col, dir: 'asc' };
       return state;
     case 'lcheck': {
-      const l = findLead(data, action.id);
+      // A check box of a row the leads table lists now (its filters and search), with no dialog over it.
+      const l = ui.screen === 'leads' && !ui.dialog ? leadRows(data, ui, world).find((x) => x.id === action.id) : null;
       if (!l) return state;
       ui.lchecked = ui.lchecked.includes(l.id) ? ui.lchecked.filter((x) => x !== l.id) : [...ui.lchecked, l.id];
       return state;
@@ -107,7 +108,7 @@ export function leadActions(state, action, ctx, world, today) {
     }
     // ---------------------------------------------------------------- lead detail
     case 'lead_status': {
-      const l = findLead(data, action.id ?? ui.record);
+      const l = shownRecord(state, action.id, 'lead');
       if (!l || !OPEN_LEAD.includes(action.status)) return state;
       if (l.status === 'converted') return deny(state, `${personName(l)} is converted; its status can't change`);
       if (l.status === action.status) return state;
@@ -116,7 +117,7 @@ export function leadActions(state, action, ctx, world, today) {
       return state;
     }
     case 'disqualify': {
-      const l = findLead(data, action.id ?? ui.record);
+      const l = shownRecord(state, action.id, 'lead');
       if (!l) return state;
       if (l.status === 'converted') return deny(state, `${personName(l)} is converted and can't be disqualified`);
       if (l.status === 'disqualified') return deny(state, `${personName(l)} is already disqualified`);

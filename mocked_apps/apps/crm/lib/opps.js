@@ -3,7 +3,7 @@
 import { STAGES, STAGE_LABEL, STAGE_PROB, LOST_REASONS, LOST_LABEL, OPP_SORT, MAX_LEN } from './constants.js';
 import { dateAfter, parseAmount, parseDate, parseProbability } from './format.js';
 import { findOpp, isOpen } from './select.js';
-import { deny, clearTransient, loadOppDrafts } from './helpers.js';
+import { deny, clearTransient, loadOppDrafts, shownRecord } from './helpers.js';
 
 /** Actions of the opportunity list, the pipeline, the lost dialog and the opportunity page; undefined for any other action. */
 export function oppActions(state, action, ctx, world, today) {
@@ -33,7 +33,7 @@ export function oppActions(state, action, ctx, world, today) {
       ui.powner = action.owner;
       return state;
     case 'opp_stage': {
-      const o = findOpp(data, action.id ?? ui.record);
+      const o = shownRecord(state, action.id, 'opp');
       if (!o || !STAGES.includes(action.stage)) return state;
       if (!isOpen(o)) return deny(state, `${o.name} is ${STAGE_LABEL[o.stage]}. Closed opportunities are locked; reopen it first.`);
       if (o.stage === action.stage) return state;
@@ -67,7 +67,7 @@ export function oppActions(state, action, ctx, world, today) {
       return state;
     }
     case 'reopen': {
-      const o = findOpp(data, action.id ?? ui.record);
+      const o = shownRecord(state, action.id, 'opp');
       if (!o || isOpen(o)) return state;
       o.stage = 'negotiation';
       o.probability = STAGE_PROB.negotiation;

@@ -1,6 +1,6 @@
 // The Email app's ui state and navigation: the ui shape, views, the screen stack and the targeted email.
 
-import { FOLDERS, findEmail } from './select.js';
+import { FOLDERS, findEmail, searchEmails, viewEmails } from './select.js';
 
 const SCREENS = ['list', 'read', 'compose', 'search', 'picker'];
 
@@ -55,9 +55,26 @@ export function toRoot(ui, view = ui.view) {
   Object.assign(ui, { screen: 'list', view, stack: [], email: null, drawer: false, sheet: null, dialog: null, compose: null, errors: {} });
 }
 
-/** The email an action applies to: `action.id`, else the one open. */
+/**
+ * The email an action of the reading screen applies to: the one open, when `action.id` is absent or names it and no
+ * dialog is over it; else null. Its buttons (star, archive, delete, move, labels, reply...) are only there: an
+ * email of another screen is not acted on unseen.
+ */
 export function target(state, action) {
-  return findEmail(state.data, typeof action.id === 'string' ? action.id : state.ui.screen === 'read' ? state.ui.email : null);
+  const { ui } = state;
+  if (ui.screen !== 'read' || ui.dialog || (action.id !== undefined && action.id !== ui.email)) return null;
+  return findEmail(state.data, ui.email);
+}
+
+/** The record of email `id` when a row of the list on screen shows it (the open view's list or the search results,
+ * nothing over them); else null. */
+export function listedEmail(state, world, id) {
+  const { data, ui } = state;
+  if (ui.dialog || ui.drawer || ui.sheet) return null;
+  let rows = [];
+  if (ui.screen === 'list') rows = viewEmails(data, world, ui.view);
+  else if (ui.screen === 'search') rows = searchEmails(data, world, ui.drafts.search);
+  return rows.some((e) => e.id === id) ? findEmail(data, id) : null;
 }
 
 export function leaveIfOpen(state, id) {

@@ -2,7 +2,7 @@
 // Contacts are read from the contacts app's state when it is on the device;
 // without it every thread shows its number.
 import { parseStamp } from '../../../runtime/core/clock.js';
-import { compareText, fold } from '../../../runtime/core/text.js';
+import { compareText, fold, matchesQuery } from '../../../runtime/core/text.js';
 
 export { fold };
 
@@ -132,11 +132,12 @@ export function search(threads, contacts, query) {
   if (!q) return { threads: [], messages: [] };
   // A number typed however it is grouped ("5550238", "555 0238") finds the thread by its digits, as in Contacts.
   const qd = /^[\d\s().+-]+$/.test(q) ? digits(q) : '';
-  const byName = threads.filter((t) => fold(displayName(t, contacts)).includes(q) || String(t.number).includes(q)
+  const byName = threads.filter((t) => matchesQuery(q, [displayName(t, contacts)]) || String(t.number).includes(q)
     || (qd.length > 0 && digits(t.number).includes(qd)));
   const hits = [];
   for (const t of threads) {
-    t.messages.forEach((m, at) => { if (fold(m.text).includes(q)) hits.push({ thread: t, message: m, at }); });
+    // The shared rule (matchesQuery), which the results' highlight (matchSpan) marks exactly.
+    t.messages.forEach((m, at) => { if (matchesQuery(q, [m.text])) hits.push({ thread: t, message: m, at }); });
   }
   // Newest first; same time: the later sent (sequence), then the later in its thread.
   hits.sort((a, b) => (b.message.time - a.message.time) || (sequence(b.message) - sequence(a.message)) || (b.at - a.at));

@@ -1,6 +1,6 @@
 // Murmur's reducer helpers: read markers, navigation, refusals, permission checks and posting.
 
-import { findChannel, findMessage, isMember, rootMessages, browsableChannels } from './select.js';
+import { findChannel, findMessage, isMember, rootMessages, browsableChannels, joinedChannels, mentionsOf, searchMessages } from './select.js';
 
 /** Mark a conversation read for `user` up to its newest top-level message. */
 export function markRead(data, world, user, channelId) {
@@ -78,6 +78,29 @@ export function paneChannel(state, id, pane = 'details') {
   const channel = current(state);
   if (!channel || state.ui.dialog || state.ui.pane !== pane) return null;
   return id === undefined || id === channel.id ? channel : null;
+}
+
+/**
+ * Return message `id` when a row of a list on screen opens it (`show`): a search result, a mention, a pin of the pins
+ * pane; never under a dialog, else null. A message of another list or conversation is not opened unseen.
+ */
+export function listedMessage(state, world, id) {
+  const { data, ui } = state;
+  if (ui.dialog) return null;
+  let list = [];
+  if (ui.screen === 'search') list = searchMessages(data, world, data.me, ui.query);
+  else if (ui.screen === 'mentions') list = mentionsOf(data, world, data.me);
+  else return shownMessage(state, id, ['pins']);
+  return list.find((m) => m.id === id) || null;
+}
+
+/** Return channel `id` when a row on screen opens it: the sidebar's joined channels, or a row of the channel browser;
+ * never under a dialog, else null. */
+export function listedChannel(state, id) {
+  const { data, ui } = state;
+  if (ui.dialog) return null;
+  const rows = [...joinedChannels(data, data.me), ...(ui.screen === 'browse' ? browsableChannels(data, data.me) : [])];
+  return rows.find((c) => c.id === id) || null;
 }
 
 /** Return channel `id` (else the open one) when a Join button shows for it: the open conversation's bar or a row of

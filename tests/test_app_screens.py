@@ -1,0 +1,145 @@
+"""In Chromium: the mocked apps' screens and state agree. They act only on what their screen shows (an action naming
+a row, button or message that is not visible, on another tab or list or under a dialog, leaves the state as it was;
+the same action from the screen that shows it, a tap on its element, goes through), and a screen marks what the
+state found (a search result's highlight is the part the search matched)."""
+
+from __future__ import annotations
+
+from tests.conftest import requires_chromium
+from tests.test_node_apps import _tap, desktop, device_pages, phone  # noqa: F401 (the shared page fixtures)
+
+
+def _visible(page) -> set[str]:
+    return {e["id"] for e in page.evaluate("__gym.elements()")}
+
+
+def _app(page, app: str) -> dict:
+    return page.evaluate("(a) => __gym.getState().apps[a]", app)
+
+
+def _dispatch(page, app: str, action: dict) -> None:
+    page.evaluate("([a, x]) => __gym.dispatch(a, x)", [app, action])
+
+
+def _refused(page, app: str, action: dict, element: str) -> None:
+    """Check `element` (the one that sends `action`) is not on screen and `action` changes neither data nor screen."""
+    assert element not in _visible(page), f"{element} is on screen"
+    before = _app(page, app)
+    _dispatch(page, app, action)
+    after = _app(page, app)
+    assert after["data"] == before["data"], f"{action} changed the data from off screen"
+    before["ui"].pop("notice", None)
+    after["ui"].pop("notice", None)
+    assert after["ui"] == before["ui"], f"{action} moved the screen from off screen"
+
+
+@requires_chromium
+def test_potionlab_brew_market_and_tab_rows_act_only_on_screen(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'potionlab'})")
+    _tap(page, "ing:dewmoss")
+    assert _app(page, "potionlab")["data"]["slots"] == ["dewmoss"]
+    _tap(page, "tab:pantry")
+    off_screen = [({"type": "add", "ing": "hushleaf"}, "ing:hushleaf"), ({"type": "remove", "slot": 0}, "slot:1"),
+                  ({"type": "empty"}, "btn:empty"), ({"type": "brew"}, "btn:brew"),
+                  ({"type": "open_order", "id": "o1"}, "order:o1"), ({"type": "open_potion", "id": "pw1"}, "potion:pw1"),
+                  ({"type": "open_recipe", "key": "zest-1"}, "recipe:zest-1"),
+                  ({"type": "buy", "ing": "zapberry", "qty": 2}, "btn:confirm-buy")]
+    for action, element in off_screen:
+        _refused(page, "potionlab", action, element)
+    _tap(page, "filter:spark")
+    _refused(page, "potionlab", {"type": "buy_sheet", "ing": "dewmoss"}, "buy:dewmoss")  # a calm row, filtered out
+    _tap(page, "buy:zapberry")
+    assert _app(page, "potionlab")["ui"]["buying"] == "zapberry"
+    _refused(page, "potionlab", {"type": "buy", "ing": "stormglass", "qty": 1}, "buy:stormglass")
+    coins = _app(page, "potionlab")["data"]["coins"]
+    _tap(page, "btn:confirm-buy")
+    data = _app(page, "potionlab")["data"]
+    assert data["coins"] < coins and data["stock"]["zapberry"] >= 1
+    _tap(page, "tab:brew")
+    _tap(page, "ing:hushleaf")
+    _tap(page, "btn:brew")
+    assert _app(page, "potionlab")["ui"]["result"]
+    _refused(page, "potionlab", {"type": "add", "ing": "moonmilk"}, "ing:moonmilk")  # under the result dialog
+    assert errors == []
+
+
+@requires_chromium
+def test_teamchat_show_and_open_act_only_on_rows_on_screen(desktop):
+    page, errors = desktop
+    page.evaluate("__gym.reset({seed: 1, start_app: 'teamchat'})")
+    for action, element in [({"type": "show", "id": "ms5"}, "mention:ms5"), ({"type": "show", "id": "md1"}, "pinned:md1"),
+                            ({"type": "open_channel", "id": "c-data"}, "browse:c-data"),
+                            ({"type": "open_dm", "user": "u-ada"}, "dm:u-ada")]:
+        _refused(page, "teamchat", action, element)
+    _tap(page, "nav:mentions")
+    _refused(page, "teamchat", {"type": "show", "id": "mr1c"}, "result:mr1c")
+    _tap(page, "mention:ms5")
+    ui = _app(page, "teamchat")["ui"]
+    assert [ui["screen"], ui["channel"], ui["focus"]] == ["channel", "c-support", "ms5"]
+    _tap(page, "btn:new-channel")
+    for action, element in [({"type": "open_channel", "id": "c-random"}, "channel:c-random"),
+                            ({"type": "open_dm", "user": "u-bram"}, "dm:u-bram"), ({"type": "open_browse"}, "nav:browse")]:
+        _refused(page, "teamchat", action, element)  # under the create-channel dialog
+    _tap(page, "btn:cancel")
+    _tap(page, "nav:browse")
+    _tap(page, "browse:c-data")
+    assert _app(page, "teamchat")["ui"]["channel"] == "c-data"
+    assert errors == []
+
+
+_MARKS = "[...document.querySelectorAll('[data-gym^=\"result:\"] mark')].map((m) => m.textContent)"
+
+
+@requires_chromium
+def test_messages_search_highlight_marks_what_the_search_matched(phone):
+    # The highlight looked for the query in lower case only: 'cafe' found 'Café' (the search folds accents) but
+    # marked nothing; a decomposed accent or a doubled space shifted or lost the mark.
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'messages'})")
+    threads = _app(page, "messages")["data"]["threads"]
+    texts = ["Meet me at Café Rouge at noon", "The cafe\u0301 on Wrenfold  Row opens late"]
+    for thread, text in zip(threads, texts):
+        thread["messages"][0]["text"] = text
+    page.evaluate("(t) => __gym.reset({seed: 1, start_app: 'messages', patch: {apps: {messages: {data: {threads: t}}}}})",
+                  threads)
+    _tap(page, "btn:search")
+    _tap(page, "field:search")
+    for query, marks in [("cafe", ["Café", "cafe\u0301"]), ("CAFÉ R", ["Café R"]), ("wrenfold row", ["Wrenfold  Row"])]:
+        page.evaluate("__gym.dispatch('messages', {type: '@draft', key: 'search', value: ''})")
+        page.keyboard.insert_text(query)
+        assert sorted(page.evaluate(_MARKS)) == sorted(marks), query
+    assert errors == []
+
+
+@requires_chromium
+def test_crm_record_buttons_and_lead_checks_act_only_on_screen(desktop):
+    page, errors = desktop
+    page.evaluate("__gym.reset({seed: 1, start_app: 'crm'})")
+    for action, element in [({"type": "set_owner", "id": "L-101", "owner": "u-teo"}, "owner-opt:u-teo"),
+                            ({"type": "lead_status", "id": "L-102", "status": "contacted"}, "lead-status:contacted"),
+                            ({"type": "disqualify", "id": "L-102"}, "btn:disqualify"),
+                            ({"type": "opp_stage", "id": "O-403", "stage": "proposal"}, "stage:proposal")]:
+        _refused(page, "crm", action, element)  # from the leads table
+    _tap(page, "field:lead-search")
+    page.keyboard.insert_text("L-102")
+    _refused(page, "crm", {"type": "lcheck", "id": "L-105"}, "lcheck:L-105")
+    _tap(page, "lead:L-102")
+    _refused(page, "crm", {"type": "lead_status", "id": "L-101", "status": "contacted"}, "lead:L-101")
+    _tap(page, "lead-status:contacted")
+    assert next(x for x in _app(page, "crm")["data"]["leads"] if x["id"] == "L-102")["status"] == "contacted"
+    assert errors == []
+
+
+@requires_chromium
+def test_email_reading_buttons_and_rows_act_only_on_screen(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'email'})")
+    for action, element in [({"type": "archive", "id": "e05"}, "btn:archive"), ({"type": "trash", "id": "e05"}, "btn:delete"),
+                            ({"type": "open", "id": "e28"}, "email:e28"), ({"type": "star", "id": "e26"}, "star:e26")]:
+        _refused(page, "email", action, element)  # from the inbox list: e28 is in the trash, e26 archived
+    _tap(page, "email:e01")
+    _refused(page, "email", {"type": "archive", "id": "e05"}, "email:e05")  # reading e01
+    _tap(page, "btn:archive")
+    assert next(e for e in _app(page, "email")["data"]["emails"] if e["id"] == "e01")["folder"] == "archive"
+    assert errors == []
