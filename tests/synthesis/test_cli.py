@@ -27,6 +27,9 @@ def test_synth_world_json(tmp_path):
 def test_synth_unknown_scenario_is_a_clear_error():
     res = guigym("synth", "world", "--scenario", "nope")
     assert res.returncode != 0 and "unknown scenario 'nope'" in res.stderr
+    # an empty --scenario built the seed's scenario's world (taken as "none given")
+    res = guigym("synth", "world", "--scenario", "")
+    assert res.returncode == 2 and "--scenario" in res.stderr and "unknown scenario ''" in res.stderr
 
 
 @requires_chromium

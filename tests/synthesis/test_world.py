@@ -195,3 +195,26 @@ def test_a_persona_index_outside_the_pool_is_refused_not_wrapped():
     for index in (len(PERSONAS), -1):
         with pytest.raises(ValueError, match=rf"^{index} is .*0 to {len(PERSONAS) - 1}"):
             build_world(index, "moving", seed=11)
+
+
+def test_an_empty_app_list_is_refused_not_read_as_every_app():
+    """apps=[] built a world over every phone app (as load_tasks(ids=[]) loaded every task); None still means all."""
+    with pytest.raises(ValueError, match=r"^argument 'apps': an empty list names no app; give None"):
+        build_world(0, "moving", apps=[], seed=11)
+    with pytest.raises(ValueError, match=r"^argument 'apps': app names are non-empty strings; got ''"):
+        build_world(0, "moving", apps=["contacts", ""], seed=11)
+    assert build_world(0, "moving", apps="contacts", seed=11).apps == ["contacts"]  # not c, o, n, t, ...
+    assert build_world(0, "moving", apps=None, seed=11).apps == sorted(["contacts", "messages", "email", "calendar",
+                                                                        "notes", "files"])
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"seed": -1}, "seed"), ({"seed": 1.5}, "seed"), ({"seed": True}, "seed"),
+    ({"persona": True}, "persona"), ({"persona": 1.5}, "persona"), ({"persona": " "}, "persona"),
+    ({"scenario": ""}, "scenario"), ({"scenario": 3}, "scenario"),
+])
+def test_malformed_build_arguments_are_errors_naming_the_argument(kwargs, name):
+    """seed -1 built world "moving--1", True persona 1's world, and an empty scenario a world of the seed's scenario."""
+    args = {"persona": 0, "scenario": "moving", **kwargs}
+    with pytest.raises(ValueError, match=rf"^argument '{name}': "):
+        build_world(**args)
