@@ -18,7 +18,7 @@ from toolkit.synthesis.models import Persona, Scenario, World
 from toolkit.synthesis.world_check import check_world
 
 __all__ = ["WorldLoadError", "apply_patch", "build_world", "check_world", "device_apps", "initial_state",
-           "initial_states", "load_into_device", "pool_persona", "require_consistent", "verify_loaded"]
+           "initial_states", "load_into_device", "persona_in", "pool_persona", "require_consistent", "verify_loaded"]
 
 
 def pool_persona(index: int) -> Persona:
@@ -41,7 +41,9 @@ def build_world(persona: Persona | str | int | None = None, scenario: Scenario |
                 apps: list[str] | None = None, seed: int = 0, backend: Any = "offline", world_id: str | None = None) -> World:
     """Return a world of ``persona`` in ``scenario`` over ``apps``, made by ``backend`` ("offline", "claude" or a Backend).
 
-    ``persona`` may be a Persona, an index into the offline pool (:func:`pool_persona`), or None (picked by seed);
+    ``persona`` may be a Persona, an index into the offline pool (:func:`pool_persona`), a description, or None
+    (picked by seed); its summary becomes :func:`persona_in`'s (who they are in this scenario), unless it is a Persona
+    that has a summary of its own;
     ``scenario`` a Scenario, an id of the offline pool, or None (picked by seed); ``apps`` a list of app names (one
     name alone is taken as a list of it), or None for every phone app. The world is checked; ValueError lists the
     issues if it is inconsistent.
@@ -58,6 +60,7 @@ def build_world(persona: Persona | str | int | None = None, scenario: Scenario |
 
     apps = _app_list(apps, PHONE_APPS)
     seed = bounds.check("seed", seed, (0, None))  # -1 made the world id "moving--1", True "moving-True"
+    compose = not isinstance(persona, Persona) or not persona.summary.strip()  # a caller's own summary is kept
     if persona is None:
         persona = pools.PERSONAS[seed % len(pools.PERSONAS)]
     elif isinstance(persona, bool) or not isinstance(persona, (Persona, str, int)):  # True was persona 1
@@ -77,9 +80,27 @@ def build_world(persona: Persona | str | int | None = None, scenario: Scenario |
         scenario = pools.SCENARIOS[key]
     elif not isinstance(scenario, Scenario):
         raise bounds.refuse("scenario", "a Scenario, an id of the offline pool or None", scenario)
+    if compose:
+        persona = persona_in(persona, scenario)
     world = get_backend(backend).world(persona, scenario, apps, seed, world_id)
     require_consistent(world)
     return world
+
+
+def persona_in(persona: Persona, scenario: Scenario) -> Persona:
+    """Return ``persona`` with a summary saying who they are and what ``scenario`` has them doing (its own summary, or
+    its occupation, then the scenario's phrase of the offline pool, or its title for another scenario). The same
+    persona and scenario always give the same text."""
+    from toolkit.synthesis.offline import pools
+
+    who = " ".join(persona.summary.split()) or f"{'an' if persona.occupation[:1].lower() in 'aeiou' else 'a'} " \
+                                                 f"{persona.occupation}"
+    if pools.SCENARIOS.get(scenario.id) == scenario:
+        doing = pools.SCENARIO_PHRASES[scenario.id]
+    else:  # a scenario of the caller's (or Claude's): its title, whatever its id
+        title = " ".join(scenario.title.split())
+        doing = f"busy with {title[:1].lower()}{title[1:]}"
+    return persona.model_copy(update={"summary": f"{who} {doing}"})
 
 
 def _app_list(apps: Any, every: list[str]) -> list[str]:
