@@ -124,7 +124,8 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
     @server.tool()
     async def job_status(job_id: str) -> api.JobInfo:
         """Return a background job's progress (`done` of `total`) and, when done, its outcome: a run_eval job's run id
-        and summary, a synth_tasks job's SynthReport in `result`; a failed job's `error` has the exception type and text."""
+        and summary, a synth_tasks job's SynthReport or a synth_audit job's report in `result`; a failed job's `error`
+        has the exception type and text."""
         return await call(api.job_status, job_id)
 
     @server.tool()
@@ -209,8 +210,12 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
         return await call(api.synth_validate, out)
 
     @server.tool()
-    async def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[str, Any]:
-        """Audit verifiers for reward hacks (static scan + execution probes); planted=True adds the planted-hack suite."""
+    async def synth_audit(planted: bool = True, suites: list[str] | None = None) -> api.JobInfo:
+        """Start auditing verifiers for reward hacks (static scan + execution probes) in the background; planted=True
+        adds the planted-hack suite; suites default to mobile-core, mobile and web (minutes). Poll job_status with the
+        returned job id: `done` of `total` counts the verifiers audited, `progress` names the stage, and once done
+        `result` is the report (good, good_accepted, false_rejections, unaudited; with planted: planted, rejected,
+        missed, hacks...). cancel_job stops it."""
         return await call(api.synth_audit, planted, suites)
 
     @server.tool()

@@ -27,7 +27,10 @@ async def test_synth_world_refuses_a_persona_index_outside_the_pool(tmp_path):
             assert "argument 'persona'" in text and said in text and f"0 to {len(PERSONAS) - 1}" in text, text
             assert PERSONAS[0].summary in text
         last = await client.call_tool("synth_world", {"persona": len(PERSONAS) - 1})
-        assert not last.is_error and last.structured_content["persona"] == PERSONAS[-1].model_dump(mode="json")
+        assert not last.is_error
+        built = last.structured_content["persona"]  # its summary says the world's scenario too (build_world.persona_in)
+        assert {**built, "summary": ""} == {**PERSONAS[-1].model_dump(mode="json"), "summary": ""}
+        assert built["summary"].startswith(PERSONAS[-1].summary + " ")
 
 
 async def test_synth_audit_refuses_an_empty_or_blank_suite_list(tmp_path):

@@ -1,4 +1,4 @@
-"""synth_tasks as a background job, env_step's bound on actions, and env_step's generated action vocabulary,
+"""synth_tasks and synth_audit as background jobs, env_step's bound on actions, and env_step's generated action vocabulary,
 all over the real server and the in-process transport."""
 
 from __future__ import annotations
@@ -128,6 +128,32 @@ async def test_synth_tasks_refuses_a_blocked_world_folder_before_starting_a_job(
         status = await _finished(client, started.structured_content["job_id"])
     assert status["status"] == "done", status
     assert (as_file / world_id).read_text() == "mine" and (foreign / world_id / "notes.txt").read_text() == "mine too"
+
+
+# -- synth_audit: a job ----------------------------------------------------------------------------------------------
+
+
+@requires_chromium  # golden states: the reference solutions are recorded in Chromium once, then replayed in Node
+async def test_synth_audit_starts_a_job_whose_result_is_the_audit_report(tmp_path):
+    """synth_audit held the call for the whole audit (minutes for the default suites), with no progress and no way to
+    stop it; it returns a running job at once now, and the finished job carries the report the call returned."""
+    async with Client(build_server(str(tmp_path))) as client:
+        schema = (await _tools(client))["synth_audit"].output_schema
+        assert "job_id" in schema["properties"] and "result" in schema["properties"]
+        bad = await client.call_tool("synth_audit", {"suites": ["nosuch"], "planted": False})  # before any job
+        assert bad.is_error and "argument 'suites'" in bad.content[0].text
+        started = await client.call_tool("synth_audit", {"suites": ["mobile-core"], "planted": False})
+        assert not started.is_error, started.content
+        job = started.structured_content
+        total = len(api.list_tasks("mobile-core"))
+        assert job["kind"] == "synth_audit" and job["status"] == "running" and job["result"] is None
+        assert job["done"] == 0 and job["total"] == total
+        assert not (await client.call_tool("list_suites", {})).is_error  # the server keeps serving meanwhile
+        status = await _finished(client, job["job_id"])
+    assert status["status"] == "done" and status["error"] is None, status
+    assert status["done"] == status["total"] == total and status["progress"].startswith("auditing ")
+    report = status["result"]
+    assert report["suites"] == ["mobile-core"] and report["good"] == total and report["false_rejections"] == []
 
 
 # -- env_step: at most MAX_ACTIONS actions ----------------------------------------------------------------------------

@@ -27,6 +27,9 @@ def test_synth_world_json(tmp_path):
 def test_synth_unknown_scenario_is_a_clear_error():
     res = guigym("synth", "world", "--scenario", "nope")
     assert res.returncode != 0 and "unknown scenario 'nope'" in res.stderr
+    # an empty --scenario built the seed's scenario's world (taken as "none given")
+    res = guigym("synth", "world", "--scenario", "")
+    assert res.returncode == 2 and "--scenario" in res.stderr and "unknown scenario ''" in res.stderr
 
 
 @requires_chromium
@@ -183,7 +186,7 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     from toolkit.synthesis.writer import write_world_suite
 
     tasks = synthesize_tasks(world, n=1).tasks
-    for name in ("a-good", "b-json", "c-yaml", "d-empty", "e-clock", "f-proto", "g-noworld", "h-notasks"):
+    for name in ("a-good", "b-json", "c-yaml", "d-empty", "e-clock", "f-proto", "g-noworld", "h-notasks", "i-setup"):
         write_world_suite(world.model_copy(update={"id": name}), tasks, tmp_path / name)
     (tmp_path / "b-json" / "world.json").write_text('{"id": "b-json", trunc')
     clock = tmp_path / "e-clock" / "world.json"  # the checker raised a bare strptime error, ending the command
@@ -196,6 +199,10 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     (tmp_path / "d-empty" / "tasks.yaml").write_text("tasks: []\n")  # 0 of 0 passed is no validation
     (tmp_path / "g-noworld" / "world.json").unlink()
     (tmp_path / "h-notasks" / "tasks.yaml").unlink()
+    other = tmp_path / "i-setup" / "world.json"  # world.json of another world than tasks.yaml's setup: was not noticed
+    data = json.loads(other.read_text())
+    data["records"]["contacts"]["contacts"][0]["phone"] = "+1 555 0000"
+    other.write_text(json.dumps(data))
     res = guigym("synth", "validate", "--out", str(tmp_path), "--random", "0", "--instances", "1", "--json")
     assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-3000:]
     report = {w["world"]: w for w in json.loads(res.stdout.strip().splitlines()[-1])["worlds"]}
@@ -211,6 +218,10 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     assert "ISSUE b-json:" in res.stderr and "ISSUE c-yaml:" in res.stderr
     assert report["g-noworld"]["issues"] == [f"{tmp_path / 'g-noworld' / 'world.json'}: cannot be read: no world.json "
                                              f"in {tmp_path / 'g-noworld'} (not a synthesized world folder)"]
+    [issue] = [i for i in report["i-setup"]["issues"] if "tasks.yaml" in i]  # (the checker names the phone too)
+    assert issue.startswith(f"{tmp_path / 'i-setup' / 'tasks.yaml'}: field 'defaults.setup' differs from {other} "
+                            "(the world's records) at apps.contacts.data.contacts[0].phone: the suite has "), issue
+    assert "ISSUE i-setup:" in res.stderr
     assert report["h-notasks"]["issues"] == [f"{tmp_path / 'h-notasks' / 'tasks.yaml'}: missing (the world's tasks); "
                                              "write them again with `guigym synth tasks`"]
 

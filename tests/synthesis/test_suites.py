@@ -212,3 +212,23 @@ def test_line_breaks_in_a_backends_persona_or_title_stay_in_the_header_comment(t
     path = write_world_suite(odd, tasks, tmp_path / odd.id)
     assert len(load_file(path)) == 2
     assert path.read_text().splitlines()[0].endswith("(Moving house; persona: a nurse tasks: []).")
+
+
+def test_a_suite_whose_setup_or_device_is_not_its_worlds_is_named(tmp_path, world):
+    """synth validate compared nothing between tasks.yaml and world.json: a suite written from another world (or edited)
+    ran its tasks on a device that was never checked."""
+    import yaml
+
+    from toolkit.synthesis.writer import world_mismatches
+
+    path = write_world_suite(world, synthesize_tasks(world, n=2).tasks, tmp_path / world.id)
+    assert world_mismatches(path, world) == []
+    doc = yaml.safe_load(path.read_text())
+    doc["defaults"]["device"] = "web"
+    doc["tasks"][1]["setup"] = {"apps": {}}
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    device, setup = world_mismatches(path, world)
+    assert device == f"{path}: field 'defaults.device' is 'web', but {path.parent / 'world.json'} says 'phone'"
+    task = doc["tasks"][1]["id"]
+    assert setup.startswith(f"{path}: field 'tasks[1] ({task}).setup' differs from {path.parent / 'world.json'} "
+                            "(the world's records) at apps.calendar: missing in the suite"), setup

@@ -191,7 +191,52 @@ async def test_world_loads_into_a_real_device_with_every_record(world):
 def test_a_persona_index_outside_the_pool_is_refused_not_wrapped():
     from toolkit.synthesis.offline.pools import PERSONAS
 
-    assert build_world(len(PERSONAS) - 1, "moving", seed=11).persona == PERSONAS[-1]
+    last = build_world(len(PERSONAS) - 1, "moving", seed=11).persona  # (its summary adds the scenario)
+    assert last.model_dump(exclude={"summary"}) == PERSONAS[-1].model_dump(exclude={"summary"})
     for index in (len(PERSONAS), -1):
         with pytest.raises(ValueError, match=rf"^{index} is .*0 to {len(PERSONAS) - 1}"):
             build_world(index, "moving", seed=11)
+
+
+def test_an_empty_app_list_is_refused_not_read_as_every_app():
+    """apps=[] built a world over every phone app (as load_tasks(ids=[]) loaded every task); None still means all."""
+    with pytest.raises(ValueError, match=r"^argument 'apps': an empty list names no app; give None"):
+        build_world(0, "moving", apps=[], seed=11)
+    with pytest.raises(ValueError, match=r"^argument 'apps': app names are non-empty strings; got ''"):
+        build_world(0, "moving", apps=["contacts", ""], seed=11)
+    assert build_world(0, "moving", apps="contacts", seed=11).apps == ["contacts"]  # not c, o, n, t, ...
+    assert build_world(0, "moving", apps=None, seed=11).apps == sorted(["contacts", "messages", "email", "calendar",
+                                                                        "notes", "files"])
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"seed": -1}, "seed"), ({"seed": 1.5}, "seed"), ({"seed": True}, "seed"),
+    ({"persona": True}, "persona"), ({"persona": 1.5}, "persona"), ({"persona": " "}, "persona"),
+    ({"scenario": ""}, "scenario"), ({"scenario": 3}, "scenario"),
+])
+def test_malformed_build_arguments_are_errors_naming_the_argument(kwargs, name):
+    """seed -1 built world "moving--1", True persona 1's world, and an empty scenario a world of the seed's scenario."""
+    args = {"persona": 0, "scenario": "moving", **kwargs}
+    with pytest.raises(ValueError, match=rf"^argument '{name}': "):
+        build_world(**args)
+
+
+def test_the_persona_summary_says_the_worlds_scenario(tmp_path, world):
+    """Persona 0's summary was 'an architect who is moving to a new flat across town' in every scenario: the launch
+    world's suite header and `synth world --json` said moving house. It is composed from persona and scenario now."""
+    from toolkit.synthesis import synthesize_tasks
+    from toolkit.synthesis.models import Persona, Scenario
+    from toolkit.synthesis.writer import write_world_suite
+
+    launch = build_world(0, "launch", seed=11)
+    assert launch.persona.summary == "an architect preparing the launch of a new app"
+    assert build_world(0, "launch", seed=11).model_dump_json() == launch.model_dump_json()  # the same bytes again
+    assert world.persona.summary == "an architect who is moving to a new flat across town"  # the default pair's text
+    assert build_world(None, None, seed=3).persona.summary == "a nurse organising a class trip"  # both by seed
+    assert build_world("retired pilot", "wedding").persona.summary == "retired pilot helping plan a sibling's wedding"
+    mars = Scenario(id="moving", title="Moving to Mars")  # another scenario under a pool id: not the pool's phrase
+    assert build_world(Persona(occupation="editor", city="Rye"), mars).persona.summary == "an editor busy with moving to Mars"
+    own = Persona(occupation="editor", city="Rye", summary="a keen cyclist")  # a caller's own summary is theirs
+    assert build_world(own, "trip").persona.summary == "a keen cyclist"
+    path = write_world_suite(launch, synthesize_tasks(launch, n=1).tasks, tmp_path / launch.id)
+    assert "persona: an architect preparing the launch of a new app)" in path.read_text().splitlines()[0]

@@ -1,5 +1,6 @@
-"""Background jobs on the toolkit's loop, polled by id: evaluations (:func:`run_eval`) and task synthesis
-(:func:`toolkit.api.tasks.synth_tasks`), both started through :func:`start_job` and stopped with :func:`cancel_job`."""
+"""Background jobs on the toolkit's loop, polled by id: evaluations (:func:`run_eval`), task synthesis
+(:func:`toolkit.api.tasks.synth_tasks`) and verifier audits (:func:`toolkit.api.tasks.synth_audit`), all started
+through :func:`start_job` and stopped with :func:`cancel_job`."""
 
 from __future__ import annotations
 
@@ -214,5 +215,5 @@ def _state(job_id: str) -> dict[str, Any]:
 
 
 def job_status(job_id: str) -> JobInfo:
-    """Return the state of a background job (an evaluation or a task synthesis)."""
+    """Return the state of a background job (an evaluation, a task synthesis or a verifier audit)."""
     return JobInfo(job_id=job_id, **_state(job_id))

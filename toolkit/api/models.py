@@ -48,21 +48,22 @@ class TaskDetail(_Model):
 
 class JobInfo(_Model):
     job_id: str
-    #: what the job does: ``eval`` (``run_eval``) or ``synth_tasks``
-    kind: Literal["eval", "synth_tasks"] = "eval"
+    #: what the job does: ``eval`` (``run_eval``), ``synth_tasks`` or ``synth_audit``
+    kind: Literal["eval", "synth_tasks", "synth_audit"] = "eval"
     #: ``cancelling``: :func:`~toolkit.api.jobs.cancel_job` asked it to stop and it is still cleaning up
     status: Literal["running", "done", "failed", "cancelling", "cancelled"]
     run_id: str | None = None
     run_dir: str | None = None
-    #: progress: attempts (eval) or worlds finished, accepted tasks or not (synth_tasks), of ``total``
+    #: progress: attempts (eval), worlds finished, accepted tasks or not (synth_tasks), or verifiers audited
+    #: (synth_audit), of ``total``
     done: int = 0
     total: int = 0
     error: str | None = None
     #: eval: the run's metrics per suite
     summary: dict[str, Any] | None = None
-    #: the latest progress line (synth_tasks)
+    #: the latest progress line (synth_tasks, synth_audit)
     progress: str | None = None
-    #: synth_tasks: the ``SynthReport`` (what the blocking call returned), once done
+    #: synth_tasks: the ``SynthReport`` (what the blocking call returned); synth_audit: the audit report; once done
     result: dict[str, Any] | None = None
 
 

@@ -142,9 +142,19 @@ def synth_validate(out: str) -> list[WorldValidation]:
         raise arg_error("out", str(exc)) from None
 
 
-def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[str, Any]:
-    """Audit the verifiers of ``suites`` (default: the bundled ones), and the planted hacks when ``planted``."""
-    from toolkit.synthesis.audit import audit_report
+def synth_audit(planted: bool = True, suites: list[str] | None = None) -> JobInfo:
+    """Start auditing the verifiers of ``suites`` (default: the bundled ones), and the planted hacks when ``planted``,
+    in the background (the audit of the default suites takes minutes). Return the job:
+    :func:`~toolkit.api.jobs.job_status` counts the verifiers audited (``done`` of ``total``, planted hacks included),
+    shows the stage in ``progress``, and once done carries the report (:func:`toolkit.synthesis.audit.audit_report`'s)
+    in ``result``; :func:`~toolkit.api.jobs.cancel_job` stops it.
+
+    The arguments are checked before the job starts: a ValueError naming ``suites`` for an empty or blank list, an
+    unknown suite, a task file that does not load or an external benchmark's suite.
+    """
+    from toolkit.envs.adapters.base import refuse_external
+    from toolkit.synthesis.audit import DEFAULT_SUITES, audit_report_async
+    from toolkit.synthesis.planted import planted_hacks
 
     if isinstance(suites, str):  # one suite's name, not a list of its letters
         suites = [suites]
@@ -152,10 +162,25 @@ def synth_audit(planted: bool = True, suites: list[str] | None = None) -> dict[s
     if suites is not None and (not suites or not all(isinstance(s, str) and s.strip() for s in suites)):
         raise arg_error("suites", f"give suite names (known: {', '.join(known_suites())}), or leave suites out for "
                                   f"mobile-core, mobile and web; got {suites!r}")
-    try:
-        return audit_report(planted=planted, suites=suites)
-    except SpecError as exc:  # an unknown suite (the tasks load before any work)
+    try:  # the tasks load here, before the job: an unknown suite is the caller's error, not a failed job
+        specs = load_tasks(list(suites or DEFAULT_SUITES))
+        refuse_external(specs, "the audit checks the verifier files of the bundled and synthesized tasks; an "
+                               "external benchmark keeps its own verification")
+    except ValueError as exc:  # SpecError (a ValueError) or the external benchmark's refusal
         raise arg_error("suites", str(exc)) from None
+    total = len(specs) + (len(planted_hacks()) if planted else 0)
+
+    async def work(state: dict[str, Any]) -> dict[str, Any]:
+        def on_progress(line: str) -> None:
+            state["progress"] = line
+
+        def on_done(_result: Any) -> None:
+            state["done"] += 1
+
+        report = await audit_report_async(planted=planted, suites=suites, on_progress=on_progress, on_done=on_done)
+        return {"result": report}
+
+    return start_job("synth_audit", total, work)
 
 
 def synth_world(persona: int | None = None, scenario: str | None = None, seed: int = 0) -> World:

@@ -62,6 +62,16 @@ def _check_persona(index: int | None) -> None:
         raise click.BadParameter(str(exc), param_hint="'--persona'") from None
 
 
+def _check_scenario(key: str | None) -> None:
+    """Stop with a usage error naming --scenario when ``key`` is no scenario of the offline pool (an empty one too: it
+    is not "pick one by seed")."""
+    from toolkit.synthesis.offline.pools import SCENARIOS
+
+    if key is not None and key not in SCENARIOS:
+        raise click.BadParameter(f"unknown scenario {key!r}; the offline pool has {', '.join(sorted(SCENARIOS))}",
+                                 param_hint="'--scenario'")
+
+
 @click.group()
 def synth() -> None:
     """Synthesize worlds and verified tasks (offline templates or Claude)."""
@@ -81,6 +91,7 @@ def world_command(persona, scenario, seed, backend, out_path, as_json):
     from toolkit.synthesis.world import WorldLoadError, build_world, initial_state, verify_loaded
 
     _check_persona(persona)
+    _check_scenario(scenario)
     try:
         world = build_world(persona, scenario, seed=seed, backend=backend)
     except (ValueError, RuntimeError) as exc:

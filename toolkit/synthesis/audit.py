@@ -22,7 +22,7 @@ import os
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict
 
@@ -148,10 +148,16 @@ def _swap_verifier(spec: TaskSpec, path: str, function: str) -> TaskSpec:
 
 
 async def _audit_many(jobs: list[tuple[TaskSpec, TaskInstance, Golden]], pool: VerifierPool,
-                      parallel: int) -> list[AuditResult]:
+                      parallel: int, on_done: Callable[[AuditResult], None] | None = None) -> list[AuditResult]:
     sem = asyncio.Semaphore(parallel)
 
     async def one(spec: TaskSpec, inst: TaskInstance, states: Golden) -> AuditResult:
+        result = await _one(spec, inst, states)
+        if on_done:
+            on_done(result)
+        return result
+
+    async def _one(spec: TaskSpec, inst: TaskInstance, states: Golden) -> AuditResult:
         if states.error:  # the static scan still runs; the probes cannot
             file, function = spec.verifier.split(":")
             findings = scan_verifier((spec.folder / file).read_text(), function, str(spec.folder / file))
@@ -165,8 +171,11 @@ async def _audit_many(jobs: list[tuple[TaskSpec, TaskInstance, Golden]], pool: V
 
 
 async def audit_report_async(planted: bool = False, suites: str | list[str] | None = None, seed: int = 0,
-                             record: bool = True, workers: int | None = None) -> dict[str, Any]:
-    """Async :func:`audit_report`.
+                             record: bool = True, workers: int | None = None,
+                             on_progress: Callable[[str], None] | None = None,
+                             on_done: Callable[[AuditResult], None] | None = None) -> dict[str, Any]:
+    """Async :func:`audit_report`; ``on_progress`` gets a line as each stage starts, ``on_done`` each verifier's
+    result (bundled and planted) as it is audited.
 
     Raises:
         SpecError: an unknown suite, or a task file that does not load.
@@ -190,6 +199,8 @@ async def audit_report_async(planted: bool = False, suites: str | list[str] | No
     needed = sorted({s.full_id for s in specs} | {h["task"] for h in hacks})
     instances = {tid: sample(by_id[tid], seed) for tid in needed}
     loaded = time.perf_counter()
+    say = on_progress or (lambda _line: None)
+    say(f"replaying the reference solutions of {len(needed)} task(s) for their golden states")
     states = dict(zip(needed, await golden_states([(by_id[t], instances[t]) for t in needed], record=record)))
     replayed = time.perf_counter()
     workers = workers or min(4, os.cpu_count() or 2)
@@ -198,7 +209,8 @@ async def audit_report_async(planted: bool = False, suites: str | list[str] | No
         good_jobs = [(s, instances[s.full_id], states[s.full_id]) for s in specs]
         bad_jobs = [(_swap_verifier(by_id[h["task"]], h["path"], h["function"]), instances[h["task"]],
                      states[h["task"]]) for h in hacks]
-        results = await _audit_many(good_jobs + bad_jobs, pool, parallel=2 * workers)
+        say(f"auditing {len(good_jobs)} verifier(s)" + (f" and {len(bad_jobs)} planted hack(s)" if planted else ""))
+        results = await _audit_many(good_jobs + bad_jobs, pool, parallel=2 * workers, on_done=on_done)
     finally:
         await pool.close()
     good, bad = results[:len(good_jobs)], results[len(good_jobs):]

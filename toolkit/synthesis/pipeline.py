@@ -22,7 +22,8 @@ from toolkit.synthesis.models import Rejection, SynthReport, World, suite_name
 from toolkit.synthesis.review import normalize
 from toolkit.synthesis.synthesize import DEFAULT_PER_WORLD, synthesize_tasks
 from toolkit.synthesis.world import WorldLoadError, build_world, check_world, initial_state, verify_loaded
-from toolkit.synthesis.writer import check_out_root, check_replaceable, read_world, write_world_suite
+from toolkit.synthesis.writer import (check_out_root, check_replaceable, read_world, world_mismatches,
+                                     write_world_suite)
 from toolkit.sync import run_sync
 from toolkit.tasks.loader import load_file
 
@@ -198,6 +199,8 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
         if not specs:  # 0 of 0 passed would read as a checked world
             res.issues.append(f"{folder / 'tasks.yaml'}: holds no task: nothing to validate")
             continue
+        # a tasks.yaml written from another world (or edited) runs its tasks on a device that was never checked
+        res.issues += world_mismatches(folder / "tasks.yaml", world)
         reports = await validate_tasks(specs, instances, random_rollouts, parallel)
         res.tasks, res.passed = len(reports), sum(r.ok for r in reports)
         res.failed = {r.task_id: {k: v for k, v in r.checks.items() if v} for r in reports if not r.ok}
@@ -211,7 +214,8 @@ def _first_line(exc: Exception) -> str:
 
 def validate_synth(out: str | Path = DEFAULT_OUT, instances: int = 5, random_rollouts: int = 20,
                    parallel: int = 2) -> list[WorldValidation]:
-    """Re-check every synthesized world under ``out`` (or one world folder): consistency, loading, validation.
+    """Re-check every synthesized world under ``out`` (or one world folder): consistency, loading, validation, and that
+    its tasks.yaml starts them from the world in its world.json (``defaults.setup`` and ``device``).
 
     A world whose ``world.json`` or ``tasks.yaml`` cannot be read is reported with that as its issue (named by its
     folder when its world.json is the damaged one); the other worlds are still checked.

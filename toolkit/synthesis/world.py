@@ -18,7 +18,7 @@ from toolkit.synthesis.models import Persona, Scenario, World
 from toolkit.synthesis.world_check import check_world
 
 __all__ = ["WorldLoadError", "apply_patch", "build_world", "check_world", "device_apps", "initial_state",
-           "initial_states", "load_into_device", "pool_persona", "require_consistent", "verify_loaded"]
+           "initial_states", "load_into_device", "persona_in", "pool_persona", "require_consistent", "verify_loaded"]
 
 
 def pool_persona(index: int) -> Persona:
@@ -41,28 +41,84 @@ def build_world(persona: Persona | str | int | None = None, scenario: Scenario |
                 apps: list[str] | None = None, seed: int = 0, backend: Any = "offline", world_id: str | None = None) -> World:
     """Return a world of ``persona`` in ``scenario`` over ``apps``, made by ``backend`` ("offline", "claude" or a Backend).
 
-    ``persona`` may be a Persona, an index into the offline pool (:func:`pool_persona`), or None (picked by seed);
-    ``scenario`` a Scenario,
-    an id of the offline pool, or None. The world is checked; ValueError lists the issues if it is inconsistent.
+    ``persona`` may be a Persona, an index into the offline pool (:func:`pool_persona`), a description, or None
+    (picked by seed); its summary becomes :func:`persona_in`'s (who they are in this scenario), unless it is a Persona
+    that has a summary of its own;
+    ``scenario`` a Scenario, an id of the offline pool, or None (picked by seed); ``apps`` a list of app names (one
+    name alone is taken as a list of it), or None for every phone app. The world is checked; ValueError lists the
+    issues if it is inconsistent.
+
+    Raises:
+        ValueError: ``argument '<name>': ...`` for an empty ``apps`` list (it names no app: None means all of them),
+            app names that are not non-empty strings, a ``seed`` that is no whole number >= 0, or a ``persona`` of
+            another type; an unknown scenario id (listing the pool); an inconsistent world.
     """
+    from toolkit import bounds
     from toolkit.synthesis.backends import get_backend
     from toolkit.synthesis.offline import pools
     from toolkit.synthesis.offline.world import PHONE_APPS
 
+    apps = _app_list(apps, PHONE_APPS)
+    seed = bounds.check("seed", seed, (0, None))  # -1 made the world id "moving--1", True "moving-True"
+    compose = not isinstance(persona, Persona) or not persona.summary.strip()  # a caller's own summary is kept
     if persona is None:
         persona = pools.PERSONAS[seed % len(pools.PERSONAS)]
+    elif isinstance(persona, bool) or not isinstance(persona, (Persona, str, int)):  # True was persona 1
+        raise bounds.refuse("persona", "a Persona, an index of the offline persona pool, a description or None",
+                            persona)
     elif isinstance(persona, int):
         persona = pool_persona(persona)
     elif isinstance(persona, str):
+        if not persona.strip():  # a persona of no occupation and no summary
+            raise bounds.refuse("persona", "a non-blank description", persona)
         persona = Persona(name="Robin Hale", occupation=persona, city="Harbour City", summary=persona)
     if scenario is None or isinstance(scenario, str):
-        key = scenario or sorted(pools.SCENARIOS)[seed % len(pools.SCENARIOS)]
+        # "" was taken as None (a scenario picked by seed): an empty --scenario built some other scenario's world
+        key = sorted(pools.SCENARIOS)[seed % len(pools.SCENARIOS)] if scenario is None else scenario
         if key not in pools.SCENARIOS:
-            raise ValueError(f"unknown scenario {key!r}; the offline pool has {sorted(pools.SCENARIOS)}")
+            raise ValueError(f"argument 'scenario': unknown scenario {key!r}; the offline pool has {sorted(pools.SCENARIOS)}")
         scenario = pools.SCENARIOS[key]
-    world = get_backend(backend).world(persona, scenario, list(apps or PHONE_APPS), seed, world_id)
+    elif not isinstance(scenario, Scenario):
+        raise bounds.refuse("scenario", "a Scenario, an id of the offline pool or None", scenario)
+    if compose:
+        persona = persona_in(persona, scenario)
+    world = get_backend(backend).world(persona, scenario, apps, seed, world_id)
     require_consistent(world)
     return world
+
+
+def persona_in(persona: Persona, scenario: Scenario) -> Persona:
+    """Return ``persona`` with a summary saying who they are and what ``scenario`` has them doing (its own summary, or
+    its occupation, then the scenario's phrase of the offline pool, or its title for another scenario). The same
+    persona and scenario always give the same text."""
+    from toolkit.synthesis.offline import pools
+
+    who = " ".join(persona.summary.split()) or f"{'an' if persona.occupation[:1].lower() in 'aeiou' else 'a'} " \
+                                                 f"{persona.occupation}"
+    if pools.SCENARIOS.get(scenario.id) == scenario:
+        doing = pools.SCENARIO_PHRASES[scenario.id]
+    else:  # a scenario of the caller's (or Claude's): its title, whatever its id
+        title = " ".join(scenario.title.split())
+        doing = f"busy with {title[:1].lower()}{title[1:]}"
+    return persona.model_copy(update={"summary": f"{who} {doing}"})
+
+
+def _app_list(apps: Any, every: list[str]) -> list[str]:
+    """Return ``apps`` as a list of app names (``every`` for None); raise ValueError naming ``apps`` when it is an empty
+    list (a filter naming no app is not "all of them", as ``load_tasks(ids=[])`` is not) or holds a non-name."""
+    if apps is None:
+        return list(every)
+    if isinstance(apps, str):  # "contacts" was read letter by letter
+        apps = [apps]
+    elif not isinstance(apps, (list, tuple)):
+        raise ValueError(f"argument 'apps': must be a list of app names or None, got {type(apps).__name__} {apps!r}")
+    apps = list(apps)
+    if not apps:
+        raise ValueError(f"argument 'apps': an empty list names no app; give None for every phone app ({', '.join(every)})")
+    bad = [a for a in apps if not isinstance(a, str) or not a.strip()]
+    if bad:
+        raise ValueError(f"argument 'apps': app names are non-empty strings; got {', '.join(map(repr, bad))}")
+    return apps
 
 
 def require_consistent(world: World) -> None:

@@ -198,3 +198,62 @@ def read_world(folder: Path) -> World:
     if not path.is_file():
         raise FileNotFoundError(f"no world.json in {folder} (not a synthesized world folder)")
     return World.model_validate(json.loads(path.read_text()))
+
+
+def world_mismatches(tasks_file: Path, world: World) -> list[str]:
+    """Return one line per place where the synthesized suite ``tasks_file`` starts its tasks from another device than
+    ``world`` (the world.json beside it) describes: its ``defaults.setup`` (or a task's own ``setup``) is not the world's
+    patch, or its ``device`` not the world's. Each line names the file, the field and the first difference; [] when
+    they agree. The file must already load (:func:`toolkit.tasks.loader.load_file`)."""
+    from toolkit.strict_yaml import load_strict
+
+    tasks_file = Path(tasks_file)
+    doc = load_strict(tasks_file.read_text(encoding="utf-8"))
+    source = tasks_file.with_name("world.json")
+    entries = [("defaults", doc.get("defaults") or {}, True)]
+    entries += [(f"tasks[{i}] ({t.get('id')})", t, False) for i, t in enumerate(doc["tasks"])]
+    out = []
+    for label, entry, is_default in entries:
+        # a task without its own setup/device takes the defaults' (checked once, as 'defaults')
+        if is_default or "setup" in entry:
+            setup = entry.get("setup") or {}
+            where = _first_difference(setup, world.patch())
+            if where is not None:
+                out.append(f"{tasks_file}: field '{label}.setup' differs from {source} (the world's records) {where}; "
+                           "the tasks would start from another device than the world that was checked: write the "
+                           "world's tasks again with `guigym synth tasks`")
+        if is_default or "device" in entry:
+            device = entry.get("device", "phone")
+            if device != world.device:
+                out.append(f"{tasks_file}: field '{label}.device' is {device!r}, but {source} says {world.device!r}")
+    return out
+
+
+def _first_difference(have: Any, want: Any, where: str = "") -> str | None:
+    """Return "at <path>: ..." for the first place ``have`` (the suite's) differs from ``want`` (the world's); None when
+    they are equal."""
+    if have == want:
+        return None
+    if isinstance(have, dict) and isinstance(want, dict):
+        for key in sorted(set(have) | set(want), key=str):
+            path = f"{where}.{key}" if where else str(key)
+            if key not in have:
+                return f"at {path}: missing in the suite"
+            if key not in want:
+                return f"at {path}: not in the world"
+            found = _first_difference(have[key], want[key], path)
+            if found:
+                return found
+    if isinstance(have, list) and isinstance(want, list):
+        for i, (a, b) in enumerate(zip(have, want)):
+            found = _first_difference(a, b, f"{where}[{i}]")
+            if found:
+                return found
+        return f"at {where or '(top)'}: {len(have)} item(s) in the suite, {len(want)} in the world"
+    return f"at {where or '(top)'}: the suite has {_short(have)}, the world {_short(want)}"
+
+
+def _short(value: Any) -> str:
+    """Return ``value`` as JSON, cut to 60 characters."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -51,17 +51,14 @@ NEWSLETTERS = [("The Weekly Sprig", "news@weeklysprig.example", "Five ideas for 
                ("Cityline Transit", "updates@citylinetransit.example", "Timetable changes from next month"),
                ("Pantry Post", "hello@pantrypost.example", "Seasonal recipes: spring greens")]
 
+#: The offline personas. Their summaries say who they are, not what is going on: a world's persona summary adds its
+#: scenario (:func:`toolkit.synthesis.world.persona_in`), so persona 0 in the launch scenario is not "moving house".
 PERSONAS = [
-    Persona(name="Robin Hale", occupation="architect", city="Harbour City",
-            summary="an architect who is moving to a new flat across town"),
-    Persona(name="Robin Hale", occupation="product manager", city="Lake Orrin",
-            summary="a product manager preparing the launch of a new app"),
-    Persona(name="Robin Hale", occupation="teacher", city="Fernbrook",
-            summary="a primary-school teacher organising a class trip"),
-    Persona(name="Robin Hale", occupation="nurse", city="Saltmere",
-            summary="a nurse helping plan a sibling's wedding"),
-    Persona(name="Robin Hale", occupation="chef", city="Kilnworth",
-            summary="a chef renovating the kitchen at home"),
+    Persona(name="Robin Hale", occupation="architect", city="Harbour City", summary="an architect"),
+    Persona(name="Robin Hale", occupation="product manager", city="Lake Orrin", summary="a product manager"),
+    Persona(name="Robin Hale", occupation="teacher", city="Fernbrook", summary="a primary-school teacher"),
+    Persona(name="Robin Hale", occupation="nurse", city="Saltmere", summary="a nurse"),
+    Persona(name="Robin Hale", occupation="chef", city="Kilnworth", summary="a chef"),
 ]
 
 SCENARIOS = {
@@ -70,6 +67,15 @@ SCENARIOS = {
     "trip": Scenario(id="trip", title="Class trip", description="bookings, parents and packing for a school trip"),
     "wedding": Scenario(id="wedding", title="Family wedding", description="venues, fittings, guests and suppliers"),
     "renovation": Scenario(id="renovation", title="Kitchen renovation", description="trades, quotes and deliveries"),
+}
+
+#: What a persona is doing in each scenario, after its summary ("an architect" + "who is moving ...").
+SCENARIO_PHRASES = {
+    "moving": "who is moving to a new flat across town",
+    "launch": "preparing the launch of a new app",
+    "trip": "organising a class trip",
+    "wedding": "helping plan a sibling's wedding",
+    "renovation": "renovating the kitchen at home",
 }
 
 #: Per scenario: events (title, minutes), the checklist note, files (name, KB) and shops (name, domain).
