@@ -3,14 +3,18 @@ another usual way passes, a wrong one that merely holds the right digits or word
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
 
-from tests.tasks.test_bank_verifiers_five_apps import _answer
+from tests.tasks.test_bank_verifiers_five_apps import _answer, _text
 from tests.tasks.test_bank_verifiers_lab_apps import _verdicts
+from toolkit.paths import MOCKED_APPS
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+
+CALENDAR = json.loads((MOCKED_APPS / "apps" / "calendar" / "world.json").read_text(encoding="utf-8"))
 
 
 async def test_crossapp_attendee_phone_query_reads_the_answer_as_one_phone_number():
@@ -23,3 +27,37 @@ async def test_crossapp_attendee_phone_query_reads_the_answer_as_one_phone_numbe
                 (f"Room {head}, desk {tail}", False), (f"{phone} ext 2", False), (f"{head}-{tail}1", False),
                 (f"{phone} or {head}-0100", False))
     await _verdicts("crossapp.attendee_phone_query", cases, lambda inst, typed: _answer("phone", typed))
+
+
+async def test_food_share_eta_reads_the_arrival_time_however_it_is_written():
+    """The arrival time was looked for as the text "09:58": a text saying "9:58" or "9:58 am" was refused, and one
+    saying "$9.58" of an amount would have been read as the time had the app written times unpadded."""
+    def cases(inst, s0):
+        o = inst.params["o"]
+        hour, minute = o["eta"].split(":")
+        short = f"{int(hour)}:{minute}"
+        return ((f"My {o['rest_name']} order arrives at {o['eta']}", True),
+                (f"My {o['rest_name']} order arrives at {short}.", True),
+                (f"My {o['rest_name']} order arrives at {short} am", True),
+                (f"My {o['rest_name']} order arrives at {short} pm", False),
+                (f"My {o['rest_name']} order costs ${int(hour)}.{minute}", False),
+                (f"My {o['rest_name']} order arrives at 1{o['eta']}", False))
+    await _verdicts("food.share_eta", cases, lambda inst, body: _text(inst.params["contact"]["id"], body))
+
+
+async def test_calendar_save_note_reads_the_start_time_however_it_is_written():
+    """The start time was looked for as the text "08:00" in the note: "8:00 am" or "8 am" was refused."""
+    def cases(inst, s0):
+        event = next(e for e in s0["apps"]["calendar"]["data"]["events"] if e["id"] == inst.params["e"]["id"])
+        hour, minute = (int(x) for x in event["start"].split(":"))
+        half = f"{(hour - 1) % 12 + 1}:{minute:02d} {'pm' if hour >= 12 else 'am'}"
+        wrong = f"{(hour + 1) % 24:02d}:{minute:02d}"
+        return ((f"{event['start']} at {event['location']}", True), (f"{half}, {event['location']}", True),
+                (f"{wrong}, {event['location']}", False), (f"1{event['start']} at {event['location']}", False))
+
+    def log_of(inst, body):
+        title = next(e for e in CALENDAR["events"] if e["id"] == inst.params["e"]["id"])["title"]
+        return [{"app": None, "action": {"type": "open", "app": "notes"}},
+                {"app": "notes", "action": {"type": "intent", "create": {"title": title, "body": body}}},
+                {"app": "notes", "action": {"type": "done"}}]
+    await _verdicts("calendar.save_note", cases, log_of)

@@ -67,6 +67,7 @@ from .quantities import (
     _DECIMAL_COMMA,
     _GROUPED,
     _QUANTITY,
+    _CLOCK,
     CURRENCY_WORDS,
     _unit,
     hhmm,
@@ -74,6 +75,7 @@ from .quantities import (
     number,
     number_is,
     quantity,
+    says_time,
     time_of,
 )
 from .reading import answer_of, app_data, by_id, clock_now, new_rows, only_changed, rows, same_keys

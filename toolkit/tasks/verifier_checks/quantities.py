@@ -100,3 +100,20 @@ def time_of(value):
             return None
         hour = hour % 12 + (12 if half == "pm" else 0)
     return f"{hour:02d}:{minute:02d}" if hour <= 23 and minute <= 59 else None
+
+
+# A time of day in a text: hours, then minutes after ":" or "." and/or am/pm; not a piece of a longer number or word
+# ("19:58", "9:585", "a9:58") nor an amount after a currency sign ("$9.58").
+_CLOCK = re.compile(r"(?<![\w:.$€£¤])(\d{1,2})(?:[:.](\d{2}))?(?![\d:])(?:\s*([ap])\.?\s?m\b\.?)?", re.I)
+
+
+def says_time(body, hhmm):
+    """True when ``body`` (a message, a note) names the time of day ``hhmm`` ("09:58") however it is written: "9:58",
+    "09.58", "9:58 am", an hour alone with am/pm ("1 pm" is 13:00); not "9:58 pm", "19:58" or "$9.58"."""
+    for m in _CLOCK.finditer(str(body if body is not None else "")):
+        hour, minute, half = m.groups()
+        if minute is None and half is None:
+            continue
+        if time_of(hour + (f":{minute}" if minute else "") + (f"{half}m" if half else "")) == hhmm:
+            return True
+    return False
