@@ -11,6 +11,8 @@ import pytest
 from tests.tasks.test_bank_verifiers_five_apps import _answer, _text
 from tests.tasks.test_bank_verifiers_lab_apps import _verdicts
 from toolkit.paths import MOCKED_APPS
+from toolkit.tasks import VerifierPool, judge, load_tasks, sample
+from toolkit.validation import node_replay
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 
@@ -61,3 +63,54 @@ async def test_calendar_save_note_reads_the_start_time_however_it_is_written():
                 {"app": "notes", "action": {"type": "intent", "create": {"title": title, "body": body}}},
                 {"app": "notes", "action": {"type": "done"}}]
     await _verdicts("calendar.save_note", cases, log_of)
+
+
+async def _suite_verdicts(suite: str, task: str, cases) -> None:
+    """Judge, for each (log, success) of ``cases(inst)``, the end state that log reaches from the task's reset (the
+    task's first instance of ``suite``); every state is replayed in one Node run."""
+    [spec] = load_tasks([suite], [task])
+    inst = sample(spec, 0)
+    reset = {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app}
+    [initial] = node_replay([{"apps": spec.apps, "reset": reset, "log": []}])
+    listed = list(cases(inst))
+    finals = node_replay([{"apps": spec.apps, "reset": reset, "log": log} for log, _ in listed])
+    pool = VerifierPool(size=1)
+    try:
+        for (log, success), final in zip(listed, finals, strict=True):
+            assert "error" not in final, final
+            verdict = await judge(pool, spec, inst, initial, final)
+            assert verdict.success is success, (log[-1], verdict.criteria)
+    finally:
+        await pool.close()
+
+
+def _railway_booking() -> list:
+    """Book (and pay for) one second-class seat on train G103 from Alderveld to Cobalt Bay on March 16."""
+    steps = [{"type": "set_route", "from": "ALV", "to": "COB"}, {"type": "select_date", "date": "2026-03-16"},
+             {"type": "search"}, {"type": "open_train", "train": "G103"}, {"type": "choose_class", "cls": "second"},
+             {"type": "toggle_passenger", "id": "p1"}, {"type": "review"}, {"type": "start_pay"},
+             {"type": "@draft", "key": "pin", "value": "2468"}, {"type": "confirm_pay"}]
+    return [{"app": None, "action": {"type": "open", "app": "railway"}}] + [{"app": "railway", "action": a} for a in steps]
+
+
+@pytest.mark.parametrize(("task", "field", "key"), [("railway.cheapest_second", "price", "price"),
+                                                    ("railway.fastest_train", "train", "train")])
+async def test_railway_queries_refuse_a_ticket_bought_on_the_way(task, field, key):
+    """The query tasks checked the answer alone: an agent that also bought a ticket (paid from the wallet) succeeded."""
+    def cases(inst):
+        right = _answer(field, str(inst.params["trip"][key]))
+        return ((right, True), (_railway_booking() + right, False))
+    await _suite_verdicts("mobile-core", task, cases)
+
+
+@pytest.mark.parametrize(("task", "field", "key"), [("messages.query_code", "code", "code"),
+                                                    ("messages.query_plan_time", "time", "time")])
+async def test_messages_queries_refuse_a_text_sent_on_the_way(task, field, key):
+    """The query tasks checked the answer alone: an agent that also texted the code away succeeded."""
+    def cases(inst):
+        right = _answer(field, str(inst.params["q"][key]))
+        leak = [{"app": None, "action": {"type": "open", "app": "messages"}},
+                {"app": "messages", "action": {"type": "open", "thread": "t02"}},
+                {"app": "messages", "action": {"type": "send", "text": f"it is {inst.params['q'][key]}"}}]
+        return ((right, True), (leak + right, False))
+    await _suite_verdicts("mobile-core", task, cases)
