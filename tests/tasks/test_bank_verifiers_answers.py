@@ -114,3 +114,19 @@ async def test_messages_queries_refuse_a_text_sent_on_the_way(task, field, key):
                 {"app": "messages", "action": {"type": "send", "text": f"it is {inst.params['q'][key]}"}}]
         return ((right, True), (leak + right, False))
     await _suite_verdicts("mobile-core", task, cases)
+
+
+async def test_intact_sees_a_contact_blocked_on_the_way():
+    """intact() compared the Contacts app's contact rows alone, not its block list: a synthesized query task whose
+    agent also blocked someone still had 'nothing else changed in contacts'."""
+    def cases(inst):
+        right = _answer("company", "Copperline Logistics")
+        contact = _s0_contacts(inst)[0]["id"]
+        block = [{"app": None, "action": {"type": "open", "app": "contacts"}},
+                 {"app": "contacts", "action": {"type": "toggle_block", "id": contact, "value": True}}]
+        return ((right, True), (block + right, False))
+    await _suite_verdicts("synth/moving-11", "company-query-p02", cases)
+
+
+def _s0_contacts(inst) -> list:
+    return inst.setup["apps"]["contacts"]["data"]["contacts"]

@@ -7,8 +7,9 @@ from .matching import digits, has_code, has_number, has_words, text
 from .quantities import number
 from .reading import app_data, new_rows, rows
 
-COLLECTIONS = {"contacts": ["contacts"], "calendar": ["events"], "messages": ["threads"], "email": ["emails", "labels"],
-               "notes": ["notes", "folders"], "files": ["entries"]}
+# Every list of each app's data that intact() compares (the Contacts block list too: blocking is a change).
+COLLECTIONS = {"contacts": ["contacts", "blocked"], "calendar": ["events"], "messages": ["threads"],
+               "email": ["emails", "labels"], "notes": ["notes", "folders"], "files": ["entries"]}
 ALWAYS = {"messages": {"unread"}, "email": {"read"}}
 
 
