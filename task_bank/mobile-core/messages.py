@@ -13,6 +13,7 @@ from verifier_checks import (
     contact,
     digits,
     has_number,
+    intact,
     rows,
     text,
     thread_content,
@@ -139,9 +140,14 @@ def unarchive(ctx) -> dict[str, bool]:
     return {"unarchived": ok["archived"], "others_intact": same and _others_intact(ctx, skip=(tid,))}
 
 
+def _read_only(ctx) -> bool:
+    """A query changes no conversation: the threads are as they were, read markers aside."""
+    return intact(ctx, ["messages"], {})
+
+
 def query_code(ctx) -> dict[str, bool]:
     answer = answer_of(ctx, "code")
-    return {"correct": digits(answer) == ctx.params["q"]["code"] and digits(answer) != ""}
+    return {"correct": digits(answer) == ctx.params["q"]["code"] and digits(answer) != "", "unchanged": _read_only(ctx)}
 
 
 def _hhmm(value):
@@ -160,7 +166,7 @@ def _hhmm(value):
 
 
 def query_plan_time(ctx) -> dict[str, bool]:
-    return {"correct": _hhmm(answer_of(ctx, "time")) == ctx.params["q"]["time"]}
+    return {"correct": _hhmm(answer_of(ctx, "time")) == ctx.params["q"]["time"], "unchanged": _read_only(ctx)}
 
 
 def _one_new_message_to(ctx, contact_id, predicate):

@@ -10,7 +10,7 @@ after the clock, else 20%, rounded half up to the cent.
 import re
 
 from verifier_checks import (answer_of, app_data, clock_now, digits, minutes, new_messages, new_rows, number, rows,
-                             time_of)
+                             same_keys, time_of)
 
 DAY_MS = 86400000
 
@@ -83,22 +83,29 @@ def _answer_text(ctx, name):
     return str((ctx.answer or {}).get(name, "")).strip()
 
 
+def _unchanged(ctx) -> bool:
+    """A query changes nothing in RailGo: no order bought, refunded or cancelled, no traveller, the same wallet."""
+    return same_keys(ctx, "railway", ("orders", "passengers", "wallet"))
+
+
 def departure_time(ctx) -> dict[str, bool]:
     """Query: the first departure time of a train, as a person writes it ("09:05", "9:05", "9.05", "9:05 am")."""
-    return {"time_correct": time_of(answer_of(ctx, "departure")) == ctx.params["train"]["stops"][0]["dep"]}
+    return {"time_correct": time_of(answer_of(ctx, "departure")) == ctx.params["train"]["stops"][0]["dep"],
+            "unchanged": _unchanged(ctx)}
 
 
 def cheapest_second(ctx) -> dict[str, bool]:
     """Query: the cheapest second-class adult fare of tomorrow on a route."""
     # A decimal comma is a decimal point ("12,5" is 12.50, not 125), "inf" and "nan" are no price
     got = number(_answer_text(ctx, "price"), drop=",¤$€£ ")
-    return {"price_correct": got is not None and round(got * 100) == _cents(ctx.params["trip"]["price"])}
+    return {"price_correct": got is not None and round(got * 100) == _cents(ctx.params["trip"]["price"]),
+            "unchanged": _unchanged(ctx)}
 
 
 def fastest_train(ctx) -> dict[str, bool]:
     """Query: the train number of the fastest train on a route and day."""
     got = re.sub(r"\s+", "", _answer_text(ctx, "train")).upper()
-    return {"train_correct": got == ctx.params["trip"]["train"].upper()}
+    return {"train_correct": got == ctx.params["trip"]["train"].upper(), "unchanged": _unchanged(ctx)}
 
 
 def add_traveller(ctx) -> dict[str, bool]:

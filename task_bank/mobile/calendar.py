@@ -16,6 +16,7 @@ from verifier_checks import (
     number_is,
     only_changed,
     rows,
+    says_time,
     text,
     thread_is_with,
     threads_intact,
@@ -200,6 +201,6 @@ def save_note(ctx):
     body = _text(note.get("body")) + " " + " ".join(_text(i.get("text")) for i in note.get("items") or [])
     return {
         "note_saved": len(new) == 1 and _text(event.get("title")) in _text(note.get("title")),
-        "details": bool(note) and bool(event) and _text(event["location"]) in body and event["start"] in body,
+        "details": bool(note) and bool(event) and _text(event["location"]) in body and says_time(body, event["start"]),
         "rest_intact": _unchanged(ctx) and all(now_notes.get(k) == v for k, v in old_notes.items()),
     }

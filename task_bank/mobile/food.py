@@ -24,6 +24,7 @@ from verifier_checks import (
     number,
     rows,
     same_keys,
+    says_time,
     text,
     time_of,
 )
@@ -294,7 +295,7 @@ def share_eta(ctx) -> dict[str, bool]:
     order = _orders(ctx.initial).get(o["active"]["id"])
     eta = hhmm(_eta(_w(ctx), order) // MIN) if order else "??"
     name = _rest(_w(ctx), order["restaurant"])["name"] if order else "??"
-    result = _shared(ctx, ctx.params["contact"], lambda body: eta in body and text(name) in text(body))
+    result = _shared(ctx, ctx.params["contact"], lambda body: says_time(body, eta) and text(name) in text(body))
     result["orders_intact"] = _untouched(ctx)
     return result
 

@@ -9,8 +9,6 @@ A ride's phase is computed from its timeline and the clock (os.clock.now), as th
 
 from __future__ import annotations
 
-import re
-
 from verifier_checks import (
     answer_of,
     app_data,
@@ -19,11 +17,11 @@ from verifier_checks import (
     number,
     rows,
     same_keys,
+    says_time,
     text,
     thread_content,
     thread_of,
     threads,
-    time_of,
 )
 
 HOME = "lin"
@@ -166,15 +164,6 @@ def query_driver(ctx) -> dict[str, bool]:
     return {"correct": answer == text(ctx.params["q"]["driver"]), "unchanged": _same(ctx, *KEYS)}
 
 
-# A clock time in a message: "09:51", "9:51", "9.51", "9:51 am" (not a piece of "19:51" or "9:515").
-_TIME = re.compile(r"(?<![\d:.])(\d{1,2}[:.]\d{2})(?![\d:])(\s*[ap]\.?m\b\.?)?", re.IGNORECASE)
-
-
-def _says_time(body, hhmm: str) -> bool:
-    """True when ``body`` names the time of day ``hhmm`` however it is written."""
-    return any(time_of(m.group(1) + (m.group(2) or "").replace(".", "")) == hhmm for m in _TIME.finditer(str(body or "")))
-
-
 def share_eta(ctx) -> dict[str, bool]:
     r, c = ctx.params["r"], ctx.params["contact"]
     before = thread_of(threads(ctx.initial), c["id"], c.get("phone"))
@@ -183,7 +172,7 @@ def share_eta(ctx) -> dict[str, bool]:
     new = [m for m in (after or {}).get("messages", []) if m.get("id") not in old]
     ride = rows(ctx.final, "rides", "rides").get("rd90") or {}
     return {
-        "sent": len(new) == 1 and new[0].get("from") == "me" and _says_time(new[0].get("text"), r["eta"]),
+        "sent": len(new) == 1 and new[0].get("from") == "me" and says_time(new[0].get("text"), r["eta"]),
         "others_intact": _messages_intact(ctx, skip=after.get("id") if after else None),
         "ride_kept": ride.get("status") != "cancelled" and not _new_rides(ctx) and _old_rides_intact(ctx, skip=("rd90",))
         and _same(ctx, *KEYS[1:]),

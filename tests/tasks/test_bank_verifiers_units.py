@@ -53,6 +53,16 @@ def test_time_of_reads_a_time_as_people_write_it():
         assert vc.time_of(typed) is None, typed
 
 
+
+def test_says_time_finds_a_time_of_day_in_a_message_however_it_is_written():
+    for body in ("arrives 09:58", "at 9:58.", "9.58 am", "(9:58am)", "ETA 9:58 a.m., see you"):
+        assert vc.says_time(body, "09:58"), body
+    assert vc.says_time("dinner at 1 pm", "13:00") and vc.says_time("room 1 at 13:00", "13:00")
+    for body in ("9:58 pm", "19:58", "9:585", "$9.58", "order 9", "a9:58", "", None):
+        assert not vc.says_time(body, "09:58"), body
+    assert not vc.says_time("room 1", "13:00") and not vc.says_time("8", "08:00")
+
+
 def test_railway_departure_time_accepts_am_and_a_dot_and_refuses_pm(verifier):
     railway = verifier("mobile-core", "railway")
     params = _params("mobile-core", "railway.departure_time")
@@ -61,9 +71,9 @@ def test_railway_departure_time_accepts_am_and_a_dot_and_refuses_pm(verifier):
     right = (want, f"{h}:{m:02d}", f"{h}.{m:02d}", f"{h % 12 or 12}:{m:02d} {'am' if h < 12 else 'pm'}", f" {want} ")
     wrong = (f"{(h + 12) % 24}:{m:02d}", f"{h}:{(m + 1) % 60:02d}", f"{h}{m:02d}", "", None)
     for typed in right:
-        assert railway.departure_time(_ctx(params, answer={"departure": typed})) == {"time_correct": True}, typed
+        assert railway.departure_time(_ctx(params, answer={"departure": typed})) == {"time_correct": True, "unchanged": True}, typed
     for typed in wrong:
-        assert railway.departure_time(_ctx(params, answer={"departure": typed})) == {"time_correct": False}, typed
+        assert railway.departure_time(_ctx(params, answer={"departure": typed})) == {"time_correct": False, "unchanged": True}, typed
 
 
 # ------------------------------------------------------------------ 2. numbers with a unit

@@ -131,6 +131,10 @@ CHECKS_USER = textwrap.dedent("""
     def patches(ctx):
         verifier_checks.answer = lambda *a: True
         return {"right": True}
+    def patches_a_part(ctx):
+        import verifier_checks.matching
+        verifier_checks.matching.text = lambda *a, **k: ""
+        return {"right": True}
 """)
 
 
@@ -141,3 +145,6 @@ async def test_verifiers_import_the_shared_checks_but_cannot_patch_them(pool, tm
     assert await pool.run(str(path), "uses", {"answer": {"code": "1111"}}) == {"right": False}
     with pytest.raises(VerifierFailure, match="may not change the module verifier_checks"):
         await pool.run(str(path), "patches", {})
+    # the package's parts (verifier_checks.matching...) are as read-only as the package
+    with pytest.raises(VerifierFailure, match="may not change the module verifier_checks.matching"):
+        await pool.run(str(path), "patches_a_part", {})

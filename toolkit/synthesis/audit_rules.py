@@ -101,5 +101,5 @@ FILE_METHODS = {"with_name", "with_stem", "with_suffix", "joinpath", "open", "re
                 "write_bytes", "glob", "rglob", "exists", "is_file", "is_dir", "iterdir"}
 
 
-#: Vetted modules a verifier may import: the checks the verifier worker provides (toolkit/tasks/verifier_checks.py).
+#: Vetted modules a verifier may import: the checks the verifier worker provides (the package toolkit/tasks/verifier_checks/).
 VETTED_MODULES = {"verifier_checks"}

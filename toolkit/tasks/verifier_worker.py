@@ -181,6 +181,17 @@ def serve() -> None:
         spec.loader.exec_module(module)
         return module
 
+    def load_checks() -> None:
+        """Load the package ``verifier_checks`` from beside this file, its parts with it, into ``sys.modules``."""
+        import importlib.util
+
+        folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "verifier_checks")
+        spec = importlib.util.spec_from_file_location("verifier_checks", os.path.join(folder, "__init__.py"),
+                                                      submodule_search_locations=[folder])
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["verifier_checks"] = module  # before it runs: its relative imports find their parent here
+        spec.loader.exec_module(module)
+
     def probe_seccomp() -> tuple[bool, str]:
         """Try the seccomp filter in a throw-away child (this process must keep forking)."""
         read, write = os.pipe()
@@ -216,9 +227,11 @@ def serve() -> None:
     # random's hidden module-level instance, in case verifier code reaches it: the same numbers in every call
     # (random reseeds it from the OS in each forked child, so each child seeds it again).
     reseed = random._inst.seed
-    checks = load_beside("verifier_checks")
-    checks.__class__ = _ReadOnlyModule  # `import verifier_checks; verifier_checks.x = ...` is refused outright
-    sys.modules["verifier_checks"] = checks
+    load_checks()
+    for name, module in list(sys.modules.items()):
+        if name == "verifier_checks" or name.startswith("verifier_checks."):
+            # `import verifier_checks; verifier_checks.x = ...` (or the same on one of its parts) is refused outright
+            module.__class__ = _ReadOnlyModule
     library = tuple({os.path.join(p, "") for p in sys.path if os.path.isabs(p)}
                     | {os.path.join(os.path.realpath(p), "") for p in sys.path if os.path.isabs(p)})
     violations: list[str] = []

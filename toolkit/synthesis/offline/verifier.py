@@ -1,6 +1,6 @@
 """Verifiers of the offline backend, written from a task's requirements only (never its golden solution).
 
-The generated file imports its checks from the module ``verifier_checks`` (toolkit/tasks/verifier_checks.py,
+The generated file imports its checks from the module ``verifier_checks`` (toolkit/tasks/verifier_checks/,
 which the verifier worker provides and the audit allows), holds the task's expected values as literals, and
 defines ``verify(ctx) -> {criterion id: bool}``. Every check of the
 requirements decides its criterion; ``others_intact`` compares s0 with the final state, allowing only what the
