@@ -124,6 +124,7 @@ class RunStore:
         (store.dir / "trajectories").mkdir(parents=True, exist_ok=True)
         (store.dir / "screenshots").mkdir(exist_ok=True)
         write_atomic(store.dir / MANIFEST, json.dumps({"run_id": run_id, **manifest}, indent=2, default=str).encode())
+        fsync_dir(root)  # the run folder's own name: without it a crash could lose the run with its committed rows
         return store
 
     @classmethod
