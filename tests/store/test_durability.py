@@ -63,6 +63,8 @@ async def test_every_screenshot_of_a_committed_row_was_fsynced_and_renamed_into_
     synced = [path for kind, path, is_dir in events[last_rename:commit] if kind == "fsync" and is_dir]
     # the renames of the attempt's screenshots, and the new attempt folder's own name, are durable before the row
     assert str(folder) in synced and str(folder.parent) in synced
+    # and the run folder's own name in its root (a crash could otherwise lose the whole run, committed rows and all)
+    assert ("fsync", str(tmp_path.resolve()), True) in events[:commit]
     assert not [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
 
 
