@@ -179,6 +179,9 @@ def test_frame_numbers_that_are_no_whole_number_are_refused_naming_the_argument(
                 call(index)
     w.show(np.int64(1))
     assert w.slider.value == 1 and w.frame(np.int64(1)) == w.frame(1)
+    # run_b None is run_a, as compare() takes it (it was opened as a run: "argument 'run': ... got NoneType")
+    same = CompareWidget(ref.store, aid, None, aid)
+    assert same.b.store.dir == ref.store.dir and same.divergence is None
 
 
 def test_annotate_and_the_report_refuse_bad_arguments_naming_them(runs, tmp_path):

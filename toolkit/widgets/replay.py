@@ -179,13 +179,16 @@ class CompareWidget:
 
     The divergence is :func:`toolkit.diagnosis.compare`'s: full steps for two attempts of the same instance,
     screens and action types for attempts of different instances (their states differ from step 0 on).
+    ``run_b`` None: ``attempt_b`` is of ``run_a`` too (as :func:`~toolkit.diagnosis.compare` takes it).
     """
 
-    def __init__(self, run_a: RunRef, attempt_a: str, run_b: RunRef, attempt_b: str, width: int = 240):
+    def __init__(self, run_a: RunRef, attempt_a: str, run_b: RunRef | None, attempt_b: str, width: int = 240):
         import ipywidgets as w
 
         check_width(width)
-        self.a, self.b = ReplayWidget(run_a, attempt_a, width), ReplayWidget(run_b, attempt_b, width)
+        self.a = ReplayWidget(run_a, attempt_a, width)
+        # None was opened as a run: "argument 'run': ... got NoneType" named neither run_b nor the way to say "same run"
+        self.b = ReplayWidget(self.a.store if run_b is None else run_b, attempt_b, width)
         diff = compare(self.a.store, attempt_a, attempt_b, run_b=self.b.store)
         first = self.divergence = diff["first_divergence"]
         self.same_instance = diff["same_instance"]
