@@ -19,7 +19,7 @@ from PIL import features
 from toolkit.diagnosis import DiagnosisReport, diagnose, open_run, steps as attempt_steps, summary
 from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, no_score, plural, verdict_of
 from toolkit.evaluation import METRICS, load_result
-from toolkit.widgets.draw import screenshot, to_bytes
+from toolkit.widgets.draw import check_width, screenshot, to_bytes
 from toolkit.widgets.replay import answer_sheet, claim_text, step_html, verdict_html
 
 _CSS = """
@@ -300,7 +300,9 @@ def report_parts(run: RunRef, width: int = 270) -> Iterator[str]:
 
     Raises:
         ReportError: naming the attempt, when one cannot be rendered (its cause chained).
+        ValueError: ``width`` is not a whole number of pixels of at least 1 (before the run is read).
     """
+    check_width(width)  # checked here, not where the first frame is drawn: that error blamed the attempt
     store = open_run(run)
     result = load_result(store)
     report = diagnose(store)
@@ -348,6 +350,7 @@ def write_report(run: RunRef, out: str | Path | None = None, width: int = 270) -
     an attempt that cannot be rendered leaves no half report under that name (an earlier complete one stays) and
     no partial file.
     """
+    check_width(width)  # before a partial file is opened
     store = open_run(run)
     path = Path(out) if out else store.dir / "report.html"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -19,6 +19,10 @@ def test_a_run_with_no_attempts_gives_empty_results_not_errors(tmp_path):
     for by in ("suite", "app", "tag"):
         df = summary(store, by)
         assert df.empty and list(df.columns[:len(METRICS) + 1]) == [by, *METRICS]
+    # a grouping that is none of the known ones is refused here too (it gave a frame with a "sute" column, and the
+    # same call failed once the run had an attempt)
+    with pytest.raises(ValueError, match=r"summary by 'sute': expected suite, app, tag, difficulty or split"):
+        summary(store, "sute")
     report = diagnose(store)
     assert report.attempts == 0 and report.success_rate is None and not report.divergences and not report.by_app
     assert all(found == [] for found in report.trajectories.values())

@@ -162,6 +162,56 @@ def test_replay_widgets_refuse_a_bad_width_and_a_frame_index_out_of_range(runs):
             w.frame(index)
 
 
+def test_frame_numbers_that_are_no_whole_number_are_refused_naming_the_argument(runs):
+    """show("2") and frame("1") failed inside the clamp with "'<' not supported between 'str' and 'int'"; a numpy
+    integer (a steps frame's index column) is a frame number."""
+    pytest.importorskip("ipywidgets")
+    import numpy as np
+
+    from toolkit.widgets import CompareWidget, ReplayWidget
+
+    ref, rnd = runs
+    aid = ref.attempts.attempt_id[0]
+    w = ReplayWidget(ref.store, aid)
+    for call in (w.show, w.frame, CompareWidget(ref.store, aid, rnd.store, aid).show):
+        for index in ("1", 1.0, None, True):
+            with pytest.raises(TypeError, match=rf"argument 'index': a frame number \(a whole number\), got "):
+                call(index)
+    w.show(np.int64(1))
+    assert w.slider.value == 1 and w.frame(np.int64(1)) == w.frame(1)
+    # run_b None is run_a, as compare() takes it (it was opened as a run: "argument 'run': ... got NoneType")
+    same = CompareWidget(ref.store, aid, None, aid)
+    assert same.b.store.dir == ref.store.dir and same.divergence is None
+
+
+def test_annotate_and_the_report_refuse_bad_arguments_naming_them(runs, tmp_path):
+    """annotate(png, None) was "'NoneType' object is not iterable", a width of -5 PIL's "height and width must be
+    > 0" and width=0 the full-size image; render_report(width=0) blamed the first attempt it drew."""
+    from toolkit.report import render_report
+
+    ref, _ = runs
+    aid = ref.attempts.attempt_id[0]
+    shot = ref.store.dir / ref.store.steps(aid).iloc[0]["screenshot_before"]
+    png = shot.read_bytes()
+    for width in (0, -5, 2.5, "300", True):
+        with pytest.raises(ValueError, match=rf"argument 'width': width must be a whole number of pixels, at least 1, "
+                                             rf"got {width!r}"):
+            annotate(png, [], width)
+        with pytest.raises(ValueError, match=rf"argument 'width': .* got {width!r}"):
+            render_report(ref.store, width=width)
+        with pytest.raises(ValueError, match="argument 'width'"):
+            write_report(ref.store, tmp_path / "r.html", width=width)
+    assert not list(tmp_path.iterdir())  # refused before a partial file was opened
+    with pytest.raises(TypeError, match=r"argument 'actions': a list of action dicts .* got NoneType"):
+        annotate(png, None)
+    with pytest.raises(TypeError, match=r"argument 'actions': item 1 is a str \('click'\)"):
+        annotate(png, [{"type": "click", "x": 5, "y": 5}, "click"])
+    with pytest.raises(TypeError, match=r"argument 'image': .* got PosixPath \(a file's path: give its bytes"):
+        annotate(shot, [])
+    assert annotate(png, [{"type": "click", "x": 500, "y": 500}], 100).width == 100
+    assert annotate(bytearray(png), []).size == Image.open(shot).size
+
+
 def test_replay_widget_ends_on_the_final_screen_the_verdict_judged(runs):
     """The slider stopped at the last step's screen before its actions: the state after them, the one judged, was
     never shown (the HTML report has it as its last frame)."""

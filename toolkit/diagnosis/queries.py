@@ -85,11 +85,21 @@ def no_score(row: dict[str, Any]) -> str | None:
     return "n/a — " + (", ".join(why) if why else "no scored attempt")
 
 
+#: what :func:`summary` groups by
+SUMMARY_BY = ("suite", "app", "tag", "difficulty", "split")
+
+
 def summary(run: RunRef, by: str = "suite") -> pd.DataFrame:
     """Return metrics grouped by ``suite``, ``app``, ``tag``, ``difficulty`` or ``split``.
 
     A run with no finished attempts gives an empty frame with the ``by`` column and the metric columns.
+
+    Raises:
+        ValueError: ``by`` is none of those (for an empty run too: it returned a frame with a ``by`` column of that
+            name, and the same call failed once the run had an attempt).
     """
+    if by not in SUMMARY_BY:
+        raise ValueError(f"summary by {by!r}: expected {', '.join(SUMMARY_BY[:-1])} or {SUMMARY_BY[-1]}")
     df = attempts(run)
     if df.empty:
         return summarize(df, by=by)
@@ -97,8 +107,6 @@ def summary(run: RunRef, by: str = "suite") -> pd.DataFrame:
         column = "apps" if by == "app" else "tags"
         df = df.explode(column).rename(columns={column: by})
         df = df[df[by].notna() & (df[by] != "answersheet")]
-    elif by not in df.columns:
-        raise ValueError(f"summary by {by!r}: expected suite, app, tag, difficulty or split")
     return summarize(df, by=by)
 
 

@@ -90,7 +90,7 @@ def attempt_row(item: WorkItem, result: AttemptResult, agent: str, reruns: int, 
 
 def trajectory_records(item: WorkItem, result: AttemptResult, store: RunStore) -> list[dict[str, Any]]:
     """Write the attempt's screenshots and return its trajectory records (header, steps, verdict)."""
-    paths = [store.write_screenshot(item.attempt_id, i, o.image, o.image_format) for i, o in enumerate(result.observations)]
+    paths = store.write_screenshots(item.attempt_id, [(o.image, o.image_format) for o in result.observations])
     first = result.observations[0]
     header = {"kind": "attempt", "attempt_id": item.attempt_id, "task_id": item.spec.full_id, "trial": item.trial,
               "instance": result.instance.model_dump(), "initial_state": first.state, "initial_state_hash": first.state_hash,

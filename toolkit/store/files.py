@@ -30,16 +30,29 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all: written aside, fsynced, renamed, the rename fsynced."""
+def write_atomic(path: Path, data: bytes, *, sync_dir: bool = True) -> None:
+    """Write ``data`` to ``path`` whole or not at all: written aside, fsynced, renamed, the rename fsynced.
+
+    ``sync_dir=False`` leaves the folder's fsync to the caller, who writes several files into one folder and
+    fsyncs it once (see :func:`fsync_dir`) before committing a row that points at them.
+    """
     tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    # the rename must be durable before a row that points at this file is committed
-    fsync_dir(path.parent)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        # a failed write (a full disk) leaves no partial copy behind; one a kill leaves is only ever under the aside
+        # name, which the next write of the file truncates
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    if sync_dir:  # the rename must be durable before a row that points at this file is committed
+        fsync_dir(path.parent)
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolkit.paths import DEFAULT_RUNS, is_bare_name
-from toolkit.store.files import append_row, heal_file, numbered_rows, read_rows, write_atomic
+from toolkit.store.files import append_row, fsync_dir, heal_file, numbered_rows, read_rows, write_atomic
 from toolkit.store.ids import finished_ids, new_run_id
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: a CLI command that makes none starts ~0.6 s sooner
@@ -124,6 +124,7 @@ class RunStore:
         (store.dir / "trajectories").mkdir(parents=True, exist_ok=True)
         (store.dir / "screenshots").mkdir(exist_ok=True)
         write_atomic(store.dir / MANIFEST, json.dumps({"run_id": run_id, **manifest}, indent=2, default=str).encode())
+        fsync_dir(root)  # the run folder's own name: without it a crash could lose the run with its committed rows
         return store
 
     @classmethod
@@ -190,12 +191,28 @@ class RunStore:
         return f"screenshots/{attempt}/{index:03d}.{'jpg' if fmt == 'jpeg' else 'png'}"
 
     def write_screenshot(self, attempt: str, index: int, data: bytes, fmt: str = "jpeg") -> str:
-        """Write a screenshot file and return its run-relative path."""
-        rel = self.screenshot_path(attempt, index, fmt)
-        path = self.dir / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        return rel
+        """Write one screenshot durably (see :meth:`write_screenshots`) and return its run-relative path."""
+        return self.write_screenshots(attempt, [(data, fmt)], start=index)[0]
+
+    def write_screenshots(self, attempt: str, images: list[tuple[bytes, str]], start: int = 0) -> list[str]:
+        """Write the ``(data, fmt)`` screenshots of ``attempt`` as observations ``start``, ``start + 1``, ... and return
+        their run-relative paths.
+
+        Each file is written like a trajectory (aside, fsynced, renamed): a screenshot was written in place and never
+        fsynced, so a crash after its attempt row was committed (fsynced) could leave that row pointing at a missing
+        or half-written image. The folder entries are fsynced once, after the last rename, before this returns.
+        """
+        rels = [self.screenshot_path(attempt, start + i, fmt) for i, (_, fmt) in enumerate(images)]
+        folder = self.dir / "screenshots" / attempt
+        new = not folder.is_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        for rel, (data, _) in zip(rels, images):
+            write_atomic(self.dir / rel, data, sync_dir=False)
+        fsync_dir(folder)
+        if new:  # the attempt's folder's own name lives in screenshots/ (and that one's in the run folder)
+            fsync_dir(folder.parent)
+            fsync_dir(self.dir)
+        return rels
 
     def write_trajectory(self, attempt: str, records: list[dict[str, Any]]) -> str:
         """Write the trajectory JSON lines atomically and return its run-relative path."""

@@ -20,8 +20,14 @@ def dashboard_figures(run: RunRef) -> dict[str, Any]:
     result = load_result(store)
     table = run_attempts(store)
     metrics = ["SR", "PR", "FC", "OT", "USE"]
-    fig_metrics = go.Figure([go.Bar(name=row["suite"], x=metrics, y=[row[m] for m in metrics])
-                             for row in result.summary.to_dict("records")])
+    # a suite with no scored attempt (every verifier failed, or none finished) has no rates: no bars, and its legend
+    # entry says why; its summary row holds 0.0 there, which drew as a measured SR of 0 (the report shows n/a)
+    bars = []
+    for row in result.summary.to_dict("records"):
+        why = no_score(row)
+        name = f"{row['suite']} ({why})" if why else str(row["suite"])
+        bars.append(go.Bar(name=name, x=metrics, y=[None if why else row[m] for m in metrics]))
+    fig_metrics = go.Figure(bars)
     fig_metrics.update_layout(title="metrics per suite", yaxis_range=[0, 1], barmode="group", height=320)
     figs = {"metrics": fig_metrics}
     for by in ("app", "tag"):

@@ -17,8 +17,45 @@ _RED, _BLUE = (230, 57, 70), (38, 99, 235)
 _SCROLL = {"down": (0, -1), "up": (0, 1), "left": (1, 0), "right": (-1, 0)}  # finger motion that scrolls that way
 
 
+def check_width(width: object) -> int:
+    """Return ``width`` when it is a whole number of pixels of at least 1; else raise ValueError naming it.
+
+    Shared by :func:`annotate`, the replay widgets and the HTML report: 0 failed to encode a placeholder, a negative
+    width failed in PIL, a string in a comparison, and only on a frame that needed them (the report then blamed the
+    attempt it was drawing).
+    """
+    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+        raise ValueError(f"argument 'width': width must be a whole number of pixels, at least 1, got {width!r}")
+    return width
+
+
+def _check_args(image: Any, actions: Any, width: Any) -> None:
+    """Refuse arguments :func:`annotate` cannot draw, naming the argument: a bad one failed inside PIL or the drawing
+    loop ("height and width must be > 0", "'NoneType' object is not iterable", "'str' object has no attribute
+    'get'"), and ``width=0`` returned the image at its full size as if no width had been given."""
+    if not isinstance(image, (bytes, bytearray, memoryview)):
+        hint = " (a file's path: give its bytes, Path(...).read_bytes())" if isinstance(image, (str, Path)) else ""
+        raise TypeError(f"argument 'image': the screenshot's encoded bytes (PNG, JPEG, WebP), got "
+                        f"{type(image).__name__}{hint}")
+    if width is not None:
+        check_width(width)
+    if not isinstance(actions, (list, tuple)):
+        raise TypeError(f"argument 'actions': a list of action dicts (a step's 'actions'; [] for none), "
+                        f"got {type(actions).__name__}")
+    for i, action in enumerate(actions):
+        if not isinstance(action, dict):
+            raise TypeError(f"argument 'actions': item {i} is a {type(action).__name__} ({action!r}), not an action "
+                            "dict such as {'type': 'click', 'x': 500, 'y': 300}")
+
+
 def annotate(image: bytes, actions: list[dict[str, Any]], width: int | None = None) -> Image.Image:
-    """Return the screenshot with ``actions`` (0–1000 coordinates) drawn on it, resized to ``width`` if given."""
+    """Return the screenshot with ``actions`` (0–1000 coordinates) drawn on it, resized to ``width`` if given.
+
+    Raises:
+        TypeError / ValueError: naming the argument, for an ``image`` that is not bytes, ``actions`` that are not a
+            list of dicts, or a ``width`` that is not a whole number of at least 1.
+    """
+    _check_args(image, actions, width)
     img = Image.open(io.BytesIO(image))
     size = (width, round(img.height * width / img.width)) if width and img.width != width else None
     if size and img.width > width:

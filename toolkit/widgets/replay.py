@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import html
 import json
+import numbers
 from typing import Any
 
 from toolkit.diagnosis import attempt as attempt_info
 from toolkit.diagnosis import compare, open_run, steps as attempt_steps
 from toolkit.diagnosis.queries import RunRef
 from toolkit.tasks.judge import submitted_answer
-from toolkit.widgets.draw import screenshot, to_bytes
+from toolkit.widgets.draw import check_width, screenshot, to_bytes
 
 
 def _esc(value: Any) -> str:
@@ -93,11 +94,12 @@ def verdict_html(verdict: dict[str, Any]) -> str:
             f"<p>side effects: {_esc(effects)}</p></div>")
 
 
-def _check_width(width: object) -> None:
-    """Refuse a ``width`` that is not a whole number of pixels of at least 1 (0 failed to encode a placeholder,
-    a negative one in PIL, a string in a comparison, and only on a frame that needed them)."""
-    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
-        raise ValueError(f"width must be a whole number of pixels, at least 1, got {width!r}")
+def _index(index: object) -> int:
+    """Return a frame ``index`` as an int (a numpy integer from a steps frame too); raise TypeError naming it when it
+    is no whole number: ``show("2")`` failed inside the clamp with "'<' not supported between 'str' and 'int'"."""
+    if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+        raise TypeError(f"argument 'index': a frame number (a whole number), got {type(index).__name__} {index!r}")
+    return int(index)
 
 
 class ReplayWidget:
@@ -106,7 +108,7 @@ class ReplayWidget:
     def __init__(self, run: RunRef, attempt_id: str, width: int = 300):
         import ipywidgets as w
 
-        _check_width(width)
+        check_width(width)
         self.store = open_run(run)
         self.attempt_id = attempt_id
         self.info = attempt_info(self.store, attempt_id)
@@ -139,11 +141,13 @@ class ReplayWidget:
 
     def show(self, index: int) -> None:
         """Show step ``index`` (clamped to the attempt's frames: its steps, then the final screen)."""
+        index = _index(index)
         self.slider.value = max(self.slider.min, min(self.slider.max, index))
 
     def frame(self, index: int) -> bytes:
         """Return the annotated screenshot (JPEG bytes) of the screen step ``index`` acted on; past the last step,
         the final screen with nothing drawn."""
+        index = _index(index)
         if not self.slider.min <= index <= self.slider.max:  # a list index: -1 was the last step, 99 a bare IndexError
             raise IndexError(f"index: attempt {self.attempt_id!r} has frames {self.slider.min}..{self.slider.max}, not {index}")
         if not self.records:
@@ -175,13 +179,16 @@ class CompareWidget:
 
     The divergence is :func:`toolkit.diagnosis.compare`'s: full steps for two attempts of the same instance,
     screens and action types for attempts of different instances (their states differ from step 0 on).
+    ``run_b`` None: ``attempt_b`` is of ``run_a`` too (as :func:`~toolkit.diagnosis.compare` takes it).
     """
 
-    def __init__(self, run_a: RunRef, attempt_a: str, run_b: RunRef, attempt_b: str, width: int = 240):
+    def __init__(self, run_a: RunRef, attempt_a: str, run_b: RunRef | None, attempt_b: str, width: int = 240):
         import ipywidgets as w
 
-        _check_width(width)
-        self.a, self.b = ReplayWidget(run_a, attempt_a, width), ReplayWidget(run_b, attempt_b, width)
+        check_width(width)
+        self.a = ReplayWidget(run_a, attempt_a, width)
+        # None was opened as a run: "argument 'run': ... got NoneType" named neither run_b nor the way to say "same run"
+        self.b = ReplayWidget(self.a.store if run_b is None else run_b, attempt_b, width)
         diff = compare(self.a.store, attempt_a, attempt_b, run_b=self.b.store)
         first = self.divergence = diff["first_divergence"]
         self.same_instance = diff["same_instance"]
@@ -196,6 +203,7 @@ class CompareWidget:
 
     def show(self, index: int) -> None:
         """Show frame ``index`` of both attempts; one that has ended by then keeps its last frame and says so."""
+        index = _index(index)
         for side in (self.a, self.b):
             side.show(index)
             steps = len(side.records)
