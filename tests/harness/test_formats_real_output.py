@@ -50,6 +50,19 @@ def test_a_phone_swipe_is_written_with_an_end_point_on_screen(coords, size, limi
     assert fmt.parse(fmt.render([at_edge], size=size), size=size).actions[0].direction == "down"
 
 
+@pytest.mark.parametrize("coords, size", [("norm1", None), ("pixels", (1080, 2400)), ("norm1000", None)])
+def test_a_phone_scroll_a_hair_from_the_edge_is_written_as_a_swipe_it_reads(coords, size):
+    """A scroll 0.4 from the top edge was written as a swipe of 0.4 (its start kept, its end at the edge): in 0-1000
+    both points rounded to [1000, 0], which the format's own parser refused (coordinate2 must differ)."""
+    fmt = get_format("qwen3vl-mobile-v1", coords)
+    for raw in ({"type": "scroll", "direction": "down", "x": 999.5, "y": 0.4},
+                {"type": "swipe", "direction": "right", "x": 999.6, "y": 500}):
+        parsed = fmt.parse(fmt.render([parse_action(raw)], size=size), size=size)
+        assert parsed.ok, (raw, parsed.error)
+        assert _canonical(parsed.actions[0])["direction"] == _canonical(parse_action(raw))["direction"]
+        assert parsed.actions[0].amount == pytest.approx(400, abs=2)
+
+
 def test_qwen_tool_calls_as_models_and_servers_write_them():
     fmt = get_format("qwen3vl-mobile-v1")
     click = {"action": "click", "coordinate": [500, 300]}
