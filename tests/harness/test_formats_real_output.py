@@ -289,3 +289,18 @@ def test_several_qwen_tool_calls_in_one_block_one_a_line():
     assert fmt.parse(many).error_kind == "too_many"
     bad = f"<tool_call>\n{lines}\n{{oops\n</tool_call>"
     assert fmt.parse(bad).error_kind == "syntax" and "tool call 4: not JSON" in fmt.parse(bad).error
+
+
+@pytest.mark.parametrize("prose", ["Items [1, 2] are shown.", 'The form reads {"name": "Ada"}; I save it.',
+                                   'Options ["a", "b"]; the first:'])
+def test_json_after_prose_that_quotes_a_list_or_an_object(prose):
+    """The first bracket that decoded was taken for the answer: a list of numbers or an object of another shape in
+    the prose before it failed the step as a syntax error. A value of another shape is stepped over whole (an action
+    inside it is not the answer) and is only reported when no answer follows."""
+    fmt = get_format("json-v1")
+    parsed = fmt.parse(prose + '\n{"thought": "saving", "actions": [{"type": "click", "x": 500, "y": 940}]}')
+    assert parsed.ok and [a.type for a in parsed.actions] == ["click"], parsed.error
+    assert fmt.parse(prose + ' {"type": "wait"}').actions[0].type == "wait"
+    inside = fmt.parse('{"thought": "x", "action": [{"type": "wait"}]}')
+    assert (inside.error_kind, inside.actions) == ("syntax", []) and "keys thought, action" in inside.error
+    assert fmt.parse("[1, 2]").error == '"actions" must be a list of objects'
