@@ -197,6 +197,16 @@ def test_actions_drafted_inside_a_think_block_are_not_run(name):
     assert only_thinking.error_kind == "no_action" and only_thinking.thought == "The button is at the top."
 
 
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_actions_drafted_in_a_think_block_cut_off_before_its_end_are_not_run(name):
+    """An output cut at the token limit inside <think> has no answer; its drafted actions (a terminate(success)) were
+    read as the answer and ran."""
+    fmt = get_format(name)
+    draft = fmt.render([parse_action({"type": "terminate", "status": "success"})])
+    parsed = fmt.parse(f"<think>Maybe:\n{draft}\nNo, first the")
+    assert (parsed.ok, parsed.actions, parsed.error_kind) == (False, [], "no_action"), parsed
+    assert parsed.thought.startswith("Maybe:") and "<think>" in parsed.error
+
 
 @pytest.mark.parametrize("name", sorted(FORMATS))
 def test_the_answer_after_a_think_block_longer_than_the_output_cap_is_read(name):

@@ -175,6 +175,11 @@ class ActionFormat:
         text = strip_end_of_turn(text)
         reasoning, closed, answer = text.rpartition("</think>")
         reasoning = reasoning.split("<think>", 1)[-1].strip()[:500] if closed else ""
+        if not closed and text.lstrip().startswith("<think>"):
+            # the output ended inside its reasoning (cut at the token limit): its drafts are not an answer (they ran,
+            # a drafted terminate(success) ending the episode)
+            return ParseResult(error="the output ended inside its <think> block: no answer after </think>",
+                               error_kind="no_action", thought=text.lstrip()[len("<think>"):].strip()[:500])
         text = (answer if closed else text)[:MAX_OUTPUT]
         try:
             thought, dicts = self._extract(text)
