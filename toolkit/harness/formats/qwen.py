@@ -116,6 +116,7 @@ class QwenFormat(ActionFormat):
             raise ValueError("tool must be mobile_use or computer_use")
         self.tool = tool
         self.name = "qwen3vl-mobile-v1" if tool == "mobile_use" else "qwen3vl-computer-v1"
+        self.amount_name = "amount" if tool == "mobile_use" else "pixels"  # the desktop scroll's size is its amount
 
     def describe(self) -> str:
         if self.tool == "mobile_use":
