@@ -302,7 +302,7 @@ def test_several_qwen_tool_calls_in_one_block_one_a_line():
 
 
 @pytest.mark.parametrize("prose", ["Items [1, 2] are shown.", 'The form reads {"name": "Ada"}; I save it.',
-                                   'Options ["a", "b"]; the first:'])
+                                   'Options ["a", "b"]; the first:', 'Rows [{"id": 1}, {"id": 2}] are listed.'])
 def test_json_after_prose_that_quotes_a_list_or_an_object(prose):
     """The first bracket that decoded was taken for the answer: a list of numbers or an object of another shape in
     the prose before it failed the step as a syntax error. A value of another shape is stepped over whole (an action

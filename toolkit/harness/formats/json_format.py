@@ -69,10 +69,10 @@ def _decode_at(text: str, start: int, python: bool) -> tuple[Any, int] | None:
 
 def _is_answer(value: Any) -> bool:
     """Return whether ``value`` has the shape of an answer: the object with ``actions``, an action object (with a
-    ``type``) or a list of objects."""
+    ``type``) or a list of action objects."""
     if isinstance(value, dict):
         return "actions" in value or "type" in value
-    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and "type" in v for v in value)
 
 
 def _first_json(text: str) -> tuple[Any, str]:
