@@ -159,9 +159,13 @@ async def test_two_resets_at_once_share_the_sessions_one_lease():
         await env.aclose()
 
 
-def _interrupt_once_waiting(entered: threading.Event) -> None:
+def _interrupt_once_waiting(entered: threading.Event, delivery: str = "process") -> None:
     """Send SIGINT once the operation has started and the main thread waits for its answer (not before: a signal
-    that lands while the call is still being submitted interrupts nothing in flight)."""
+    that lands while the call is still being submitted interrupts nothing in flight).
+
+    ``delivery="thread"`` has this thread take the signal, as one that lands in the instant before the main thread's
+    wait begins is taken: its handler is left pending for the main thread, which is not woken by it (an untimed wait
+    then slept on, the test hanging until its timeout)."""
     entered.wait(60)
     main = threading.main_thread().ident
     for _ in range(6000):  # a hang guard
@@ -169,10 +173,13 @@ def _interrupt_once_waiting(entered: threading.Event) -> None:
         while frame is not None:
             names.add(frame.f_code.co_name)
             frame = frame.f_back
-        if "result" in names:
+        if names & {"wait_interruptibly", "result"}:  # toolkit.sync's wait (a future's result() before it)
             break
         time.sleep(0.01)
-    os.kill(os.getpid(), signal.SIGINT)
+    if delivery == "thread":
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+    else:
+        os.kill(os.getpid(), signal.SIGINT)
 
 
 async def _wait_until_cancelled(entered: threading.Event, stopped: threading.Event) -> None:
@@ -185,7 +192,8 @@ async def _wait_until_cancelled(entered: threading.Event, stopped: threading.Eve
         raise
 
 
-def test_an_interrupted_call_stops_its_operation_and_the_session_goes_on(monkeypatch):
+@pytest.mark.parametrize("delivery", ["process", "thread"])
+def test_an_interrupted_call_stops_its_operation_and_the_session_goes_on(monkeypatch, delivery):
     """Ctrl-C (SIGINT, as Jupyter's interrupt sends) during ``env.reset()`` left the reset running on the background
     loop, behind the next call; it is now cancelled, and the next reset works on one lease."""
     entered, stopped = threading.Event(), threading.Event()
@@ -197,7 +205,7 @@ def test_an_interrupted_call_stops_its_operation_and_the_session_goes_on(monkeyp
     env = make_env(None, apps=["answersheet"])
     try:
         monkeypatch.setattr(EnvManager, "request", stuck)
-        threading.Thread(target=_interrupt_once_waiting, args=(entered,), daemon=True).start()
+        threading.Thread(target=_interrupt_once_waiting, args=(entered, delivery), daemon=True).start()
         with pytest.raises(KeyboardInterrupt):
             env.reset()
         assert stopped.wait(60), "the interrupted reset kept running"
@@ -207,7 +215,8 @@ def test_an_interrupted_call_stops_its_operation_and_the_session_goes_on(monkeyp
         env.close()
 
 
-def test_an_interrupted_run_sync_in_a_running_loop_cancels_its_coroutine():
+@pytest.mark.parametrize("delivery", ["process", "thread"])
+def test_an_interrupted_run_sync_in_a_running_loop_cancels_its_coroutine(delivery):
     """In Jupyter (a loop runs in the kernel's thread) Ctrl-C during ``toolkit.evaluate`` left the evaluation running
     on the background loop: it kept its browsers and went on writing its run. The coroutine is now cancelled, as
     ``asyncio.run`` cancels it in a script. (A coroutine that waits stands in for the evaluation: the mechanism is
@@ -218,7 +227,7 @@ def test_an_interrupted_run_sync_in_a_running_loop_cancels_its_coroutine():
     entered, stopped = threading.Event(), threading.Event()
 
     async def cell():  # a notebook cell: synchronous toolkit calls inside the running loop
-        threading.Thread(target=_interrupt_once_waiting, args=(entered,), daemon=True).start()
+        threading.Thread(target=_interrupt_once_waiting, args=(entered, delivery), daemon=True).start()
         with pytest.raises(KeyboardInterrupt):
             run_sync(_wait_until_cancelled(entered, stopped))
         assert stopped.wait(60), "the interrupted coroutine kept running on the background loop"

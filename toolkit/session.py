@@ -25,7 +25,7 @@ from toolkit.envs.adapters.mocked import MockedAdapter
 from toolkit.envs.base import EnvError, Lease, Observation, StepResult
 from toolkit.envs.local import LocalBackend
 from toolkit.envs.manager import EnvManager
-from toolkit.sync import background_loop
+from toolkit.sync import background_loop, wait_interruptibly
 from toolkit.tasks import TaskInstance, TaskSpec, Verdict, find_task, sample
 
 T = TypeVar("T")
@@ -94,7 +94,7 @@ class EnvSession:
     def _sync(self, coro: Coroutine[Any, Any, T]) -> T:
         future = self._submit(coro)
         try:
-            return future.result()
+            return wait_interruptibly(future)
         except BaseException:
             # Ctrl-C in a notebook: stop the operation, which would otherwise run on and hold up the next call.
             future.cancel()

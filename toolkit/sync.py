@@ -7,6 +7,7 @@ through it); synchronous callers submit coroutines to it and wait.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import threading
 from typing import Any, Awaitable, Coroutine, TypeVar
 
@@ -41,10 +42,27 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run(coro)
     future = asyncio.run_coroutine_threadsafe(coro, background_loop())
     try:
-        return future.result()
+        return wait_interruptibly(future)
     except BaseException:
         future.cancel()  # a no-op once it is done
         raise
+
+
+#: the longest a waiting thread sleeps before it looks at pending signals (Ctrl-C) again
+_SIGNAL_CHECK_S = 0.1
+
+
+def wait_interruptibly(future: "concurrent.futures.Future[T]") -> T:
+    """Return ``future``'s result (raising its error), waiting so that a Ctrl-C always interrupts the wait.
+
+    One untimed wait could sleep through a SIGINT for good: Python runs a signal's handler only in the main thread,
+    and a blocked wait wakes only when the signal lands on that thread while it already sleeps. A signal taken by
+    another thread, or in the instant before the wait began, left the handler pending and the caller asleep (a
+    Ctrl-C that did nothing; a test that hung until its timeout). Timed waits return to Python often enough to run it.
+    """
+    while not concurrent.futures.wait([future], timeout=_SIGNAL_CHECK_S).done:
+        pass
+    return future.result()
 
 
 async def gather_or_cancel(*aws: Awaitable[T]) -> list[T]:

@@ -50,6 +50,19 @@ def test_a_phone_swipe_is_written_with_an_end_point_on_screen(coords, size, limi
     assert fmt.parse(fmt.render([at_edge], size=size), size=size).actions[0].direction == "down"
 
 
+@pytest.mark.parametrize("coords, size", [("norm1", None), ("pixels", (1080, 2400)), ("norm1000", None)])
+def test_a_phone_scroll_a_hair_from_the_edge_is_written_as_a_swipe_it_reads(coords, size):
+    """A scroll 0.4 from the top edge was written as a swipe of 0.4 (its start kept, its end at the edge): in 0-1000
+    both points rounded to [1000, 0], which the format's own parser refused (coordinate2 must differ)."""
+    fmt = get_format("qwen3vl-mobile-v1", coords)
+    for raw in ({"type": "scroll", "direction": "down", "x": 999.5, "y": 0.4},
+                {"type": "swipe", "direction": "right", "x": 999.6, "y": 500}):
+        parsed = fmt.parse(fmt.render([parse_action(raw)], size=size), size=size)
+        assert parsed.ok, (raw, parsed.error)
+        assert _canonical(parsed.actions[0])["direction"] == _canonical(parse_action(raw))["direction"]
+        assert parsed.actions[0].amount == pytest.approx(400, abs=2)
+
+
 def test_qwen_tool_calls_as_models_and_servers_write_them():
     fmt = get_format("qwen3vl-mobile-v1")
     click = {"action": "click", "coordinate": [500, 300]}
@@ -184,6 +197,16 @@ def test_actions_drafted_inside_a_think_block_are_not_run(name):
     assert only_thinking.error_kind == "no_action" and only_thinking.thought == "The button is at the top."
 
 
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_actions_drafted_in_a_think_block_cut_off_before_its_end_are_not_run(name):
+    """An output cut at the token limit inside <think> has no answer; its drafted actions (a terminate(success)) were
+    read as the answer and ran."""
+    fmt = get_format(name)
+    draft = fmt.render([parse_action({"type": "terminate", "status": "success"})])
+    parsed = fmt.parse(f"<think>Maybe:\n{draft}\nNo, first the")
+    assert (parsed.ok, parsed.actions, parsed.error_kind) == (False, [], "no_action"), parsed
+    assert parsed.thought.startswith("Maybe:") and "<think>" in parsed.error
+
 
 @pytest.mark.parametrize("name", sorted(FORMATS))
 def test_the_answer_after_a_think_block_longer_than_the_output_cap_is_read(name):
@@ -276,3 +299,18 @@ def test_several_qwen_tool_calls_in_one_block_one_a_line():
     assert fmt.parse(many).error_kind == "too_many"
     bad = f"<tool_call>\n{lines}\n{{oops\n</tool_call>"
     assert fmt.parse(bad).error_kind == "syntax" and "tool call 4: not JSON" in fmt.parse(bad).error
+
+
+@pytest.mark.parametrize("prose", ["Items [1, 2] are shown.", 'The form reads {"name": "Ada"}; I save it.',
+                                   'Options ["a", "b"]; the first:', 'Rows [{"id": 1}, {"id": 2}] are listed.'])
+def test_json_after_prose_that_quotes_a_list_or_an_object(prose):
+    """The first bracket that decoded was taken for the answer: a list of numbers or an object of another shape in
+    the prose before it failed the step as a syntax error. A value of another shape is stepped over whole (an action
+    inside it is not the answer) and is only reported when no answer follows."""
+    fmt = get_format("json-v1")
+    parsed = fmt.parse(prose + '\n{"thought": "saving", "actions": [{"type": "click", "x": 500, "y": 940}]}')
+    assert parsed.ok and [a.type for a in parsed.actions] == ["click"], parsed.error
+    assert fmt.parse(prose + ' {"type": "wait"}').actions[0].type == "wait"
+    inside = fmt.parse('{"thought": "x", "action": [{"type": "wait"}]}')
+    assert (inside.error_kind, inside.actions) == ("syntax", []) and "keys thought, action" in inside.error
+    assert fmt.parse("[1, 2]").error == '"actions" must be a list of objects'

@@ -43,3 +43,23 @@ async def test_a_replay_takes_the_stored_configuration_and_refuses_a_different_o
     res = guigym("eval", "--agent", "replay", "--model", first.run_id, "--out", str(tmp_path), "--history", "window")
     assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-2000:]
     assert "history.mode='window' (the run's: 'last_k')" in " ".join(res.stderr.split()), res.stderr[-2000:]
+
+
+@requires_chromium
+async def test_a_replay_reports_what_the_policy_reported_with_each_output(tmp_path):
+    """A replay answered the stored outputs alone: a step whose output was cut off at the token limit, or whose policy
+    reported an error, got no note under the next screen, so the replay's prompts differed from the run's."""
+    first = await evaluate_async(["mobile-core"], "reference", tasks=[TASK], out=tmp_path)
+    [attempt] = list(first.attempts["attempt_id"])
+    steps = first.store.trajectory(attempt)
+    # as a run against a model stores them: step 0 cut off at the token limit (unreadable), and a policy error
+    step0 = next(r for r in steps if r.get("kind") == "step" and r["index"] == 0)
+    step0.update(output=step0["output"][:12], usage={"finish_reason": "length", "completion_tokens": 7},
+                 policy_error="the server said: slow down")
+    first.store.write_trajectory(attempt, steps)
+    again = await evaluate_async(None, "replay", model=first.run_id, out=tmp_path)
+    replayed = again.store.steps(again.attempts.iloc[0]["attempt_id"]).to_dict("records")
+    assert replayed[0]["policy_error"] == "the server said: slow down"
+    assert replayed[0]["usage"] == {"finish_reason": "length"}  # not the original call's token counts
+    assert "cut off at the token limit" in replayed[0]["note"] and "slow down" in replayed[0]["note"]
+    assert "slow down" in json.dumps(replayed[1]["prompt"])

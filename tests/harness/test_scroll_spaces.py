@@ -97,3 +97,23 @@ def test_a_desktop_scroll_keeps_its_amount_through_parse_and_render(space, pixel
     unsaid = fmt.parse('<tool_call>{"name": "computer_use", "arguments": {"action": "scroll", "coordinate": '
                        f'{json.dumps(_in(space, 540, 1200))}}}}}</tool_call>', size=SIZE)
     assert unsaid.ok and (unsaid.actions[0].direction, unsaid.actions[0].amount) == ("down", 400), unsaid.error
+
+
+@pytest.mark.parametrize("name, space, written, said", [
+    ("text-v1", "pixels", "amount='3000'", "'amount' must be at most 2400 (pixels of the screenshot's height), got 3000"),
+    ("json-v1", "norm1", '"amount": 1.5', "'amount' must be at most 1 (0-1), got 1.5"),
+    ("text-v1", "norm1000", "amount=1500", "'amount' must be at most 1000 (0-1000), got 1500")])
+def test_a_scroll_too_long_for_the_screen_is_refused_in_the_formats_space(name, space, written, said):
+    """After the conversion the bound was said in 0-1000 ("less than or equal to 1000"): a 0-1 model was told 1000."""
+    fmt = get_format(name, space)
+    text = (f"Action: scroll(direction='down', {written})" if name == "text-v1"
+            else f'{{"actions": [{{"type": "scroll", "direction": "down", {written}}}]}}')
+    parsed = fmt.parse(text, size=SIZE)
+    assert (parsed.error_kind, parsed.error) == ("invalid_action", f"action 1: scroll: {said}")
+
+
+def test_a_desktop_scroll_too_long_is_refused_naming_its_pixels():
+    fmt = get_format("qwen3vl-computer-v1", "pixels")
+    call = {"name": "computer_use", "arguments": {"action": "hscroll", "coordinate": [5, 5], "pixels": -2000}}
+    parsed = fmt.parse(f"<tool_call>{json.dumps(call)}</tool_call>", size=SIZE)
+    assert parsed.error == "action 1: scroll: 'pixels' must be at most 1080 (pixels of the screenshot's width), got 2000"

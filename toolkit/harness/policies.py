@@ -190,6 +190,9 @@ class ReplayPolicy:
         self._cursor = 0
         self._index: dict[tuple[str, int], str] | None = None
         self._checked: dict[str, list[str]] = {}  # attempt id -> its outputs, read and checked once
+        #: attempt id -> what the policy reported with each output (finish_reason, error): the harness notes them
+        self._said: dict[str, list[tuple[dict[str, Any], str | None]]] = {}
+        self.said: list[tuple[dict[str, Any], str | None]] = []
 
     @property
     def index(self) -> dict[tuple[str, int], str]:
@@ -248,13 +251,19 @@ class ReplayPolicy:
                              f"{self.store.dir / 'trajectories' / (attempt + '.jsonl')} lacks step(s) "
                              f"{lost or 'in order'} or an output (a damaged line); its outputs would run out of step")
         self._checked[attempt] = [r["output"] for r in steps]
+        # only how the output ended: the token counts were the original call's, not the replay's (which calls nothing)
+        self._said[attempt] = [({"finish_reason": r["usage"]["finish_reason"]} if isinstance(r.get("usage"), dict)
+                                and r["usage"].get("finish_reason") is not None else {}, r.get("policy_error"))
+                               for r in steps]
         return self._checked[attempt]
 
     def for_episode(self, instance: TaskInstance, seed: int) -> "ReplayPolicy":
         self.require([(instance.task_id, instance.seed)])
         fresh = ReplayPolicy.__new__(ReplayPolicy)
-        fresh.store, fresh._index, fresh._checked, fresh._cursor = self.store, self._index, self._checked, 0
-        fresh.outputs = self._outputs(self.index[(instance.task_id, instance.seed)])
+        fresh.store, fresh._index, fresh._checked, fresh._said, fresh._cursor = (self.store, self._index, self._checked,
+                                                                                 self._said, 0)
+        attempt = self.index[(instance.task_id, instance.seed)]
+        fresh.outputs, fresh.said = self._outputs(attempt), self._said[attempt]
         return fresh
 
     async def __call__(self, request: PolicyRequest) -> PolicyResponse:
@@ -262,7 +271,10 @@ class ReplayPolicy:
             return PolicyResponse(text=request.render([{"type": "terminate", "status": "failed"}], "replay exhausted"),
                                   error="the stored attempt has no more steps")
         self._cursor += 1
-        return PolicyResponse(text=self.outputs[self._cursor - 1])
+        # with what the policy reported: a cut-off output ("finish_reason": "length") or a policy error was noted to
+        # the model under the next screen, and without them the replay's later prompts differed from the run's
+        usage, error = self.said[self._cursor - 1] if self._cursor <= len(self.said) else ({}, None)
+        return PolicyResponse(text=self.outputs[self._cursor - 1], usage=dict(usage), error=error)
 
 
 class HFPolicy:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from toolkit.actions import Action, ActionError, CoordSpace, check_coord_space, convert_action_dict, parse_action
+from toolkit.actions import _AMOUNT_AXIS, Action, ActionError, CoordSpace, check_coord_space, convert_action_dict, parse_action
 
 MAX_OUTPUT = 20000
 MAX_ACTIONS = 8
@@ -85,6 +85,8 @@ class ActionFormat:
     #: False where the format's ``type`` has no way to say "replace the field's text": there ``type`` with ``clear``
     #: is written as select-all (Control+A) followed by ``type``, which does the same on every device
     can_clear: bool = True
+    #: what the format calls a scroll's amount (in its errors)
+    amount_name: str = "amount"
 
     def __init__(self, coords: CoordSpace | None = None):
         self.coords: CoordSpace = check_coord_space(coords or self.default_coords)
@@ -163,6 +165,28 @@ class ActionFormat:
                 high, unit = (1000, "0-1000") if self.coords == "norm1000" else (1, "0-1")
             if not 0 <= value <= high:
                 raise ActionError(f"{data.get('type')}: '{name}' must be from 0 to {high:g} ({unit}), got {value:g}")
+        self._check_amount(data, size)
+
+    def _check_amount(self, data: dict[str, Any], size: tuple[int, int] | None) -> None:
+        """Raise ActionError when a scroll's amount is longer than the screen along its axis, said in this format's
+        space (after the conversion a pixels or 0-1 model was told "less than or equal to 1000")."""
+        value, axis = data.get("amount"), _AMOUNT_AXIS.get(data.get("direction"))
+        if isinstance(value, str):  # "3000", as models quote numbers
+            try:
+                value = float(value)
+            except ValueError:
+                return
+        if data.get("type") not in ("scroll", "swipe") or axis is None or isinstance(value, bool) \
+                or not isinstance(value, (int, float)):
+            return  # not a number (or no direction): validation names the field
+        if self.coords == "pixels":
+            if not size:
+                return
+            high, unit = size[axis], f"pixels of the screenshot's {'width' if axis == 0 else 'height'}"
+        else:
+            high, unit = (1000, "0-1000") if self.coords == "norm1000" else (1, "0-1")
+        if value > high:
+            raise ActionError(f"{data['type']}: '{self.amount_name}' must be at most {high:g} ({unit}), got {value:g}")
 
     def parse(self, text: Any, size: tuple[int, int] | None = None) -> ParseResult:
         """Parse model output into canonical actions; never raises."""
@@ -175,6 +199,11 @@ class ActionFormat:
         text = strip_end_of_turn(text)
         reasoning, closed, answer = text.rpartition("</think>")
         reasoning = reasoning.split("<think>", 1)[-1].strip()[:500] if closed else ""
+        if not closed and text.lstrip().startswith("<think>"):
+            # the output ended inside its reasoning (cut at the token limit): its drafts are not an answer (they ran,
+            # a drafted terminate(success) ending the episode)
+            return ParseResult(error="the output ended inside its <think> block: no answer after </think>",
+                               error_kind="no_action", thought=text.lstrip()[len("<think>"):].strip()[:500])
         text = (answer if closed else text)[:MAX_OUTPUT]
         try:
             thought, dicts = self._extract(text)

@@ -67,18 +67,37 @@ def _decode_at(text: str, start: int, python: bool) -> tuple[Any, int] | None:
         return _python_literal(text, start) if python else None
 
 
+def _is_answer(value: Any) -> bool:
+    """Return whether ``value`` has the shape of an answer: the object with ``actions``, an action object (with a
+    ``type``) or a list of action objects."""
+    if isinstance(value, dict):
+        return "actions" in value or "type" in value
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and "type" in v for v in value)
+
+
 def _first_json(text: str) -> tuple[Any, str]:
-    """Return the first JSON value (or Python literal object) that decodes from a ``{`` or ``[`` in ``text`` (fenced
-    blocks first) and the text of its block after it."""
+    """Return the first answer-shaped JSON value (or Python literal object) that decodes from a ``{`` or ``[`` in
+    ``text`` (fenced blocks first) and the text of its block after it; with none, the first value that decodes.
+
+    A value of another shape is stepped over whole: prose before the answer that quotes a list or an object ("items
+    [1, 2]", 'the form reads {"name": "Ada"}') was taken for the answer and the step failed as a syntax error.
+    """
     candidates = [m.group(1) for m in _FENCE.finditer(text)] + [text]
+    first: tuple[Any, str] | None = None
     for chunk in candidates:
-        tries = _PYTHON_TRIES
+        tries, skip_to = _PYTHON_TRIES, 0
         for i, ch in enumerate(chunk):
-            if ch in "{[":
+            if ch in "{[" and i >= skip_to:
                 found = _decode_at(chunk, i, tries > 0)
                 tries -= 1
-                if found is not None:
+                if found is None:
+                    continue
+                if _is_answer(found[0]):
                     return found[0], chunk[found[1]:]
+                first = first or (found[0], chunk[found[1]:])  # reported (its shape named) when nothing better follows
+                skip_to = found[1]  # not its insides: an action inside an object of another shape is not the answer
+    if first is not None:
+        return first
     raise FormatError("no_action", 'no JSON object found; answer with {"thought": ..., "actions": [...]}')
 
 

@@ -94,9 +94,12 @@ def _check_swipe(start: tuple[Any, Any], end: tuple[Any, Any]) -> None:
 
 def _span(start: float, step: float) -> tuple[float, float]:
     """Return (start, end) of a swipe of ``step`` along one 0–1000 axis, kept on screen: the start stays where the
-    content is (the swipe shortened at an edge), unless it is on the edge, where it moves in."""
+    content is (the swipe shortened at an edge), unless it is on the edge, where it moves in.
+
+    "On the edge" is within one unit of 0–1000: a swipe shorter than that was written with its two points rounded to
+    the same one (0.4 from the top: [1000, 0] to [1000, 0]), which its own parser then refused."""
     end = min(1000, max(0, start + step))
-    if step and end == start:
+    if step and abs(end - start) < 1:
         start = min(1000, max(0, start - step))
         end = start + step
     return start, end
@@ -113,6 +116,7 @@ class QwenFormat(ActionFormat):
             raise ValueError("tool must be mobile_use or computer_use")
         self.tool = tool
         self.name = "qwen3vl-mobile-v1" if tool == "mobile_use" else "qwen3vl-computer-v1"
+        self.amount_name = "amount" if tool == "mobile_use" else "pixels"  # the desktop scroll's size is its amount
 
     def describe(self) -> str:
         if self.tool == "mobile_use":
