@@ -299,3 +299,23 @@ async def test_within_never_swallows_a_cancellation_and_times_out():
     toolkit_dirs = [Path(__file__).parent.parent / d for d in ("toolkit", "mcp_server")]
     users = [str(p) for d in toolkit_dirs for p in d.rglob("*.py") if "asyncio.wait_for(" in p.read_text()]
     assert users == [], "use toolkit.sync.within for deadlines"
+
+
+@pytest.mark.parametrize("delivery", ["process", "thread"])
+def test_an_interrupted_background_call_cancels_its_coroutine(delivery):
+    """``validate_task`` and the GRPO trainer's rollouts run their coroutine on the background loop from a plain
+    thread; they waited with an untimed ``result()`` (a Ctrl-C could sleep unseen) and left the coroutine running
+    when interrupted. Both go through ``run_in_background`` now: the wait is interrupted and the coroutine cancelled."""
+    from toolkit.sync import run_in_background
+    from toolkit.training.rollouts import RolloutMixin
+
+    entered, stopped = threading.Event(), threading.Event()
+    threading.Thread(target=_interrupt_once_waiting, args=(entered, delivery), daemon=True).start()
+    with pytest.raises(KeyboardInterrupt):
+        RolloutMixin()._run(_wait_until_cancelled(entered, stopped))
+    assert stopped.wait(60), "the interrupted coroutine kept running on the background loop"
+
+    async def answer():
+        return 42
+
+    assert run_in_background(answer()) == 42

@@ -40,6 +40,15 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
         loop = None
     if loop is None:  # run outside the except block: every error of coro began "RuntimeError: no running event loop"
         return asyncio.run(coro)
+    return run_in_background(coro)
+
+
+def run_in_background(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` on the toolkit's background loop (where env managers and their browsers live); return its result.
+
+    The wait is interruptible, and an interrupt (Ctrl-C) cancels ``coro`` before it goes on, so nothing keeps running
+    on the background loop after the caller has given up on it.
+    """
     future = asyncio.run_coroutine_threadsafe(coro, background_loop())
     try:
         return wait_interruptibly(future)

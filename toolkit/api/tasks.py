@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit import bounds
 from toolkit.api.jobs import start_job
 from toolkit.api.models import JobInfo, SuiteInfo, TaskDetail, TaskInfo, TaskPage, ValidationInfo, arg_error, paged
-from toolkit.sync import background_loop
+from toolkit.sync import run_in_background
 from toolkit.tasks import SpecError, find_task, list_suites as _list_suites, load_tasks, sample
 from toolkit.tasks.loader import known_suites
 
@@ -121,13 +121,8 @@ def validate_task(task_id: str, instances: int = 5, random_rollouts: int = 20) -
     spec = spec_of(task_id)
     bounds.check("instances", instances, bounds.INSTANCES)
     bounds.check("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS)
-    [report] = _run(validate_tasks([spec], instances, random_rollouts, parallel=1))
+    [report] = run_in_background(validate_tasks([spec], instances, random_rollouts, parallel=1))
     return ValidationInfo(task_id=report.task_id, ok=report.ok, checks=report.checks)
-
-
-def _run(coro):
-    """Run ``coro`` on the toolkit's background loop and return its result."""
-    return asyncio.run_coroutine_threadsafe(coro, background_loop()).result()
 
 
 def synth_validate(out: str) -> list[WorldValidation]:

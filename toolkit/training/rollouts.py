@@ -59,13 +59,11 @@ class RolloutMixin:
     """Environment and rollout methods of the GRPO trainer (see the module docstring)."""
 
     # -- environment --------------------------------------------------------------------------------------------
-    def _loop(self):
-        from toolkit.sync import background_loop
-
-        return background_loop()
-
     def _run(self, coro):
-        return asyncio.run_coroutine_threadsafe(coro, self._loop()).result()
+        """Run ``coro`` on the toolkit's background loop (the env manager's); an interrupt cancels it."""
+        from toolkit.sync import run_in_background
+
+        return run_in_background(coro)
 
     def manager(self):
         """Return the env manager (started on first use, in the toolkit's background loop)."""
