@@ -136,6 +136,18 @@ def test_weak_tags_none_of_which_can_be_made_fail_before_anything_is_written(tmp
     assert not out.exists()
 
 
+def test_a_seed_out_of_range_is_named_as_given_not_as_a_world_seed(tmp_path, world):
+    """synthesize_bank(seed=-50) said "argument 'seed': ... got -39" (the first world's seed, 11 - 50), 1.5 "got float
+    12.5", and seed=True built and wrote world moving-12."""
+    out = tmp_path / "synth"
+    for seed, shown in ((-50, "got -50"), (1.5, "got float 1.5"), (True, "got bool True"), (2**53, f"got {2**53}")):
+        with pytest.raises(ValueError, match=f"^argument 'seed': must be a whole number from 0 to .*, {shown}$"):
+            synthesize_bank(worlds=1, per_world=1, out=out, seed=seed)
+        with pytest.raises(ValueError, match=f"^argument 'seed': .*{shown}$"):
+            synthesize_tasks(world, n=1, seed=seed)
+    assert not out.exists()
+
+
 def test_an_inconsistent_world_object_is_refused_before_the_backend_is_asked(tmp_path, world):
     """A World given as an object (edited, or read from a file) skipped build_world's check: an attendee that is no
     contact ended the offline backend with a bare KeyError, a record that is text with a TypeError."""

@@ -67,7 +67,8 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
         raise ValueError("argument 'worlds': give a count or at least one World, got an empty list")
     if per_world is not None:
         bounds.check("per_world", per_world, bounds.PER_WORLD)
-    for name, value, pair in (("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS),
+    # the seed, not the world seeds made from it: -50 was named as "got -39", and True built world moving-12
+    for name, value, pair in (("seed", seed, bounds.SEED), ("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS),
                               ("instances", instances, bounds.INSTANCES), ("parallel", parallel, bounds.VALIDATE_PARALLEL)):
         bounds.check(name, value, pair)  # before any world is built, not at the first acceptance
     chosen = default_worlds(worlds, backend, seed) if isinstance(worlds, int) else list(worlds)

@@ -188,6 +188,7 @@ def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | Non
     """
     if n is not None:  # a negative n sliced off the last tasks; 0 made an empty batch that read as a failed world
         bounds.check("n", n, bounds.PER_WORLD)
+    bounds.check("seed", seed, bounds.SEED)  # True drew seed 1's batch; 1.5 a batch of its own
     require_consistent(world)  # a world given as an object (edited, read from a file) was never checked
     engine = get_backend(backend)
     # the suite is written as synth/<world.id> whatever a backend's requirements say: a stray world would misname
