@@ -183,6 +183,10 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
             continue
         res = WorldValidation(world=world.id, issues=[f"{i.where}: {i.message}" for i in check_world(world)])
         results.append(res)
+        if world.id != folder.name:  # the bank loads the tasks as synth/<folder>: this report would name another suite
+            res.issues.append(f"{folder / 'world.json'}: field 'id' is {world.id!r}, but its folder is {folder.name!r} "
+                              f"(the tasks load as suite {suite_name(folder.name)}): keep each world in the folder "
+                              "named by its id")
         if not (folder / "tasks.yaml").is_file():  # the world's suite is gone: nothing of it would run
             res.issues.append(f"{folder / 'tasks.yaml'}: missing (the world's tasks); write them again with "
                               "`guigym synth tasks`")
