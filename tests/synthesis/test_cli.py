@@ -292,3 +292,12 @@ def test_a_diagnosis_without_weak_capabilities_says_no_tag_is_favoured(tmp_path,
     res = CliRunner().invoke(cli, ["synth", "tasks", "--diagnosis", str(path), "--out", str(tmp_path / "out")])
     assert res.exit_code == 0, res.output
     assert "the report names no weak capability; no tag is favoured" in res.output and calls == [None]
+
+
+@pytest.mark.parametrize("command", ["world", "tasks", "validate"])
+def test_an_empty_out_is_a_usage_error_not_the_default(command):
+    """`synth tasks --out ""` wrote into the default task_bank/synth (the bundled worlds), `synth validate --out ""`
+    checked it, and `synth world --out ""` wrote nothing while its JSON said "out": ""."""
+    res = guigym("synth", command, "--out", "")
+    assert res.returncode == 2 and "Invalid value for '--out': an empty path names no file or folder" in res.stderr, \
+        res.stderr[-2000:]
