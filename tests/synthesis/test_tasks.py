@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from toolkit.diagnosis.report import DiagnosisReport
-from toolkit.synthesis import OfflineBackend, build_world, review, synthesize_bank, synthesize_tasks
+from toolkit.synthesis import OfflineBackend, build_world, review, synthesize_bank, synthesize_tasks, validate_synth
 from toolkit.synthesis.audit import audit_verifier
 from toolkit.synthesis.offline.templates import candidates
 from toolkit.synthesis.offline.verifier import offline_verifier
@@ -134,6 +134,11 @@ def test_weak_tags_none_of_which_can_be_made_fail_before_anything_is_written(tmp
     with pytest.raises(WeakTagError, match="nosuch"):
         synthesize_bank([world], out=out, weak=["nosuch"], random_rollouts=0, instances=1)
     assert not out.exists()
+    for blank in ("", "  "):  # Path("") is the working folder: the worlds were written (and validated) there
+        with pytest.raises(ValueError, match="^argument 'out': name a folder"):
+            synthesize_bank(worlds=[world], out=blank)
+        with pytest.raises(ValueError, match="^argument 'out': name a folder"):
+            validate_synth(blank)
 
 
 def test_a_seed_out_of_range_is_named_as_given_not_as_a_world_seed(tmp_path, world):

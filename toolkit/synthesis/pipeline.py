@@ -61,6 +61,7 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
     """Async :func:`synthesize_bank`."""
     start = time.perf_counter()
     say = on_progress or (lambda _msg: None)
+    _check_out(out)
     if isinstance(worlds, int):  # 0 or a negative count built no world, and the empty report read as a result
         bounds.check("worlds", worlds, bounds.WORLDS)
     elif not worlds:
@@ -169,6 +170,7 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
     """Async :func:`validate_synth`."""
     from toolkit.validation import validate_tasks
 
+    _check_out(out)
     folders = world_folders(out)
     if not folders:  # an empty answer would read as "nothing failed"
         raise ValueError(f"no synthesized worlds under {out} (a world folder holds world.json and tasks.yaml; "
@@ -210,6 +212,12 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
         res.tasks, res.passed = len(reports), sum(r.ok for r in reports)
         res.failed = {r.task_id: {k: v for k, v in r.checks.items() if v} for r in reports if not r.ok}
     return results
+
+
+def _check_out(out: Any) -> None:
+    """Raise ValueError naming ``out`` when it names no folder: "" (or blank) was Path(""), the working folder."""
+    if not isinstance(out, (str, Path)) or not str(out).strip():
+        raise ValueError(f"argument 'out': name a folder (default: {DEFAULT_OUT}), got {out!r}")
 
 
 def _first_line(exc: Exception) -> str:
