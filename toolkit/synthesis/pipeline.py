@@ -8,6 +8,7 @@ written worlds the way ``guigym tasks validate`` does, plus the world's consiste
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from pathlib import Path
@@ -185,9 +186,10 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
             continue
         res = WorldValidation(world=world.id, issues=[f"{i.where}: {i.message}" for i in check_world(world)])
         results.append(res)
-        if world.id != folder.name:  # the bank loads the tasks as synth/<folder>: this report would name another suite
-            res.issues.append(f"{folder / 'world.json'}: field 'id' is {world.id!r}, but its folder is {folder.name!r} "
-                              f"(the tasks load as suite {suite_name(folder.name)}): keep each world in the folder "
+        name = Path(os.path.abspath(folder)).name  # "." or "w/.." name no folder (abspath: links are not followed)
+        if world.id != name:  # the bank loads the tasks as synth/<folder>: this report would name another suite
+            res.issues.append(f"{folder / 'world.json'}: field 'id' is {world.id!r}, but its folder is {name!r} "
+                              f"(the tasks load as suite {suite_name(name)}): keep each world in the folder "
                               "named by its id")
         if not (folder / "tasks.yaml").is_file():  # the world's suite is gone: nothing of it would run
             res.issues.append(f"{folder / 'tasks.yaml'}: missing (the world's tasks); write them again with "
