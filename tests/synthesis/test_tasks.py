@@ -134,6 +134,9 @@ def test_weak_tags_none_of_which_can_be_made_fail_before_anything_is_written(tmp
     with pytest.raises(WeakTagError, match="nosuch"):
         synthesize_bank([world], out=out, weak=["nosuch"], random_rollouts=0, instances=1)
     assert not out.exists()
+    for bad, shown in (([world, "x"], "got str 'x'"), ("3", "got str '3'"), ([{"id": "w"}], "got dict {'id': 'w'}")):
+        with pytest.raises(ValueError, match=f"^argument 'worlds': must be a count or a list of World .*{shown}$"):
+            synthesize_bank(worlds=bad, out=out)  # was AttributeError: 'str' object has no attribute 'id'
     for blank in ("", "  "):  # Path("") is the working folder: the worlds were written (and validated) there
         with pytest.raises(ValueError, match="^argument 'out': name a folder"):
             synthesize_bank(worlds=[world], out=blank)

@@ -65,6 +65,11 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
     _check_out(out)
     if isinstance(worlds, int):  # 0 or a negative count built no world, and the empty report read as a result
         bounds.check("worlds", worlds, bounds.WORLDS)
+    elif not isinstance(worlds, (list, tuple)) or not all(isinstance(w, World) for w in worlds):
+        # "3" or a world's dict ended in AttributeError: 'str' object has no attribute 'id'
+        bad = worlds if not isinstance(worlds, (list, tuple)) else next(w for w in worlds if not isinstance(w, World))
+        raise bounds.refuse("worlds", "a count or a list of World objects (a world read from JSON: "
+                                      "World.model_validate(...))", bad, numeric=False)
     elif not worlds:
         raise ValueError("argument 'worlds': give a count or at least one World, got an empty list")
     if per_world is not None:
