@@ -137,6 +137,9 @@ def test_weak_tags_none_of_which_can_be_made_fail_before_anything_is_written(tmp
     for bad, shown in (([world, "x"], "got str 'x'"), ("3", "got str '3'"), ([{"id": "w"}], "got dict {'id': 'w'}")):
         with pytest.raises(ValueError, match=f"^argument 'worlds': must be a count or a list of World .*{shown}$"):
             synthesize_bank(worlds=bad, out=out)  # was AttributeError: 'str' object has no attribute 'id'
+    for kwargs, name in (({"weak": 3}, "weak"), ({"weak": ["messaging", 3]}, "weak"), ({"world": world.model_dump()}, "world")):
+        with pytest.raises(ValueError, match=f"^argument '{name}': must be "):  # were TypeError / AttributeError
+            synthesize_tasks(**{"world": world, **kwargs})
     for blank in ("", "  "):  # Path("") is the working folder: the worlds were written (and validated) there
         with pytest.raises(ValueError, match="^argument 'out': name a folder"):
             synthesize_bank(worlds=[world], out=blank)
