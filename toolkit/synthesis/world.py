@@ -99,8 +99,9 @@ def persona_in(persona: Persona, scenario: Scenario) -> Persona:
     persona and scenario always give the same text."""
     from toolkit.synthesis.offline import pools
 
-    who = " ".join(persona.summary.split()) or f"{'an' if persona.occupation[:1].lower() in 'aeiou' else 'a'} " \
-                                                 f"{persona.occupation}"
+    job = " ".join(persona.occupation.split())
+    who = " ".join(persona.summary.split()) or (f"{'an' if job[:1].lower() in 'aeiou' else 'a'} {job}" if job
+                                                else "someone")
     if pools.SCENARIOS.get(scenario.id) == scenario:
         doing = pools.SCENARIO_PHRASES[scenario.id]
     else:  # a scenario of the caller's (or Claude's): its title, whatever its id
