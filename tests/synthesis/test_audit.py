@@ -371,6 +371,14 @@ def test_one_suite_named_as_a_string_is_that_suite_not_its_letters():
         synth_audit(planted=False, suites="nosuch")
 
 
+@pytest.mark.parametrize("kwargs, name", [({"seed": -1}, "seed"), ({"seed": 1.5}, "seed"), ({"workers": -1}, "workers")])
+def test_a_seed_or_workers_out_of_range_is_named_before_anything_runs(kwargs, name):
+    """seed -1 failed as a SpecError on the first task's file (which synth_audit reports as a bad suite), workers -1
+    as "Semaphore initial value must be >= 0" once the references had been replayed."""
+    with pytest.raises(ValueError, match=f"^argument '{name}': must be a whole number"):
+        audit_report(suites=["mobile-core"], **kwargs)
+
+
 # -- the whole suite -------------------------------------------------------------------------------
 
 @requires_node

@@ -199,6 +199,8 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     (tmp_path / "d-empty" / "tasks.yaml").write_text("tasks: []\n")  # 0 of 0 passed is no validation
     (tmp_path / "g-noworld" / "world.json").unlink()
     (tmp_path / "h-notasks" / "tasks.yaml").unlink()
+    # a world folder renamed (or copied): reported under its world.json id, not the suite synth/<folder> it loads as
+    write_world_suite(world.model_copy(update={"id": "j-elsewhere"}), tasks, tmp_path / "j-moved")
     other = tmp_path / "i-setup" / "world.json"  # world.json of another world than tasks.yaml's setup: was not noticed
     data = json.loads(other.read_text())
     data["records"]["contacts"]["contacts"][0]["phone"] = "+1 555 0000"
@@ -222,6 +224,9 @@ def test_synth_validate_names_a_damaged_world_and_checks_the_others(tmp_path, wo
     assert issue.startswith(f"{tmp_path / 'i-setup' / 'tasks.yaml'}: field 'defaults.setup' differs from {other} "
                             "(the world's records) at apps.contacts.data.contacts[0].phone: the suite has "), issue
     assert "ISSUE i-setup:" in res.stderr
+    assert report["j-elsewhere"]["issues"] == [f"{tmp_path / 'j-moved' / 'world.json'}: field 'id' is 'j-elsewhere', "
+                                               "but its folder is 'j-moved' (the tasks load as suite synth/j-moved): "
+                                               "keep each world in the folder named by its id"]
     assert report["h-notasks"]["issues"] == [f"{tmp_path / 'h-notasks' / 'tasks.yaml'}: missing (the world's tasks); "
                                              "write them again with `guigym synth tasks`"]
 
@@ -287,3 +292,12 @@ def test_a_diagnosis_without_weak_capabilities_says_no_tag_is_favoured(tmp_path,
     res = CliRunner().invoke(cli, ["synth", "tasks", "--diagnosis", str(path), "--out", str(tmp_path / "out")])
     assert res.exit_code == 0, res.output
     assert "the report names no weak capability; no tag is favoured" in res.output and calls == [None]
+
+
+@pytest.mark.parametrize("command", ["world", "tasks", "validate"])
+def test_an_empty_out_is_a_usage_error_not_the_default(command):
+    """`synth tasks --out ""` wrote into the default task_bank/synth (the bundled worlds), `synth validate --out ""`
+    checked it, and `synth world --out ""` wrote nothing while its JSON said "out": ""."""
+    res = guigym("synth", command, "--out", "")
+    assert res.returncode == 2 and "Invalid value for '--out': an empty path names no file or folder" in res.stderr, \
+        res.stderr[-2000:]

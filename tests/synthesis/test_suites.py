@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import write_suite
+from tests.conftest import requires_chromium, write_suite
 from toolkit.synthesis import synthesize_tasks
 from toolkit.synthesis.writer import expected_changes, read_world, write_world_suite
 from toolkit.tasks import list_suites, load_file, load_suite, load_tasks, sample
@@ -232,3 +232,16 @@ def test_a_suite_whose_setup_or_device_is_not_its_worlds_is_named(tmp_path, worl
     task = doc["tasks"][1]["id"]
     assert setup.startswith(f"{path}: field 'tasks[1] ({task}).setup' differs from {path.parent / 'world.json'} "
                             "(the world's records) at apps.calendar: missing in the suite"), setup
+
+
+@requires_chromium
+def test_a_world_folder_named_as_dot_is_its_own_folder(tmp_path, world, monkeypatch):
+    """validate_synth(".") inside a world folder (or "w/verifiers/..") is that folder: its name is not "" or ".."."""
+    from toolkit.synthesis import validate_synth
+
+    folder = tmp_path / world.id
+    write_world_suite(world, synthesize_tasks(world, n=1).tasks, folder)
+    monkeypatch.chdir(folder)
+    for out in (".", "verifiers/.."):
+        [result] = validate_synth(out, instances=1, random_rollouts=0, parallel=1)
+        assert result.issues == [] and result.passed == result.tasks == 1, result

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from toolkit.diagnosis.report import DiagnosisReport
-from toolkit.synthesis import OfflineBackend, build_world, review, synthesize_bank, synthesize_tasks
+from toolkit.synthesis import OfflineBackend, build_world, review, synthesize_bank, synthesize_tasks, validate_synth
 from toolkit.synthesis.audit import audit_verifier
 from toolkit.synthesis.offline.templates import candidates
 from toolkit.synthesis.offline.verifier import offline_verifier
@@ -133,6 +133,29 @@ def test_weak_tags_none_of_which_can_be_made_fail_before_anything_is_written(tmp
     out = tmp_path / "synth"
     with pytest.raises(WeakTagError, match="nosuch"):
         synthesize_bank([world], out=out, weak=["nosuch"], random_rollouts=0, instances=1)
+    assert not out.exists()
+    for bad, shown in (([world, "x"], "got str 'x'"), ("3", "got str '3'"), ([{"id": "w"}], "got dict {'id': 'w'}")):
+        with pytest.raises(ValueError, match=f"^argument 'worlds': must be a count or a list of World .*{shown}$"):
+            synthesize_bank(worlds=bad, out=out)  # was AttributeError: 'str' object has no attribute 'id'
+    for kwargs, name in (({"weak": 3}, "weak"), ({"weak": ["messaging", 3]}, "weak"), ({"world": world.model_dump()}, "world")):
+        with pytest.raises(ValueError, match=f"^argument '{name}': must be "):  # were TypeError / AttributeError
+            synthesize_tasks(**{"world": world, **kwargs})
+    for blank in ("", "  "):  # Path("") is the working folder: the worlds were written (and validated) there
+        with pytest.raises(ValueError, match="^argument 'out': name a folder"):
+            synthesize_bank(worlds=[world], out=blank)
+        with pytest.raises(ValueError, match="^argument 'out': name a folder"):
+            validate_synth(blank)
+
+
+def test_a_seed_out_of_range_is_named_as_given_not_as_a_world_seed(tmp_path, world):
+    """synthesize_bank(seed=-50) said "argument 'seed': ... got -39" (the first world's seed, 11 - 50), 1.5 "got float
+    12.5", and seed=True built and wrote world moving-12."""
+    out = tmp_path / "synth"
+    for seed, shown in ((-50, "got -50"), (1.5, "got float 1.5"), (True, "got bool True"), (2**53, f"got {2**53}")):
+        with pytest.raises(ValueError, match=f"^argument 'seed': must be a whole number from 0 to .*, {shown}$"):
+            synthesize_bank(worlds=1, per_world=1, out=out, seed=seed)
+        with pytest.raises(ValueError, match=f"^argument 'seed': .*{shown}$"):
+            synthesize_tasks(world, n=1, seed=seed)
     assert not out.exists()
 
 

@@ -213,9 +213,11 @@ def test_an_empty_app_list_is_refused_not_read_as_every_app():
     ({"seed": -1}, "seed"), ({"seed": 1.5}, "seed"), ({"seed": True}, "seed"),
     ({"persona": True}, "persona"), ({"persona": 1.5}, "persona"), ({"persona": " "}, "persona"),
     ({"scenario": ""}, "scenario"), ({"scenario": 3}, "scenario"),
+    ({"world_id": ""}, "world_id"), ({"world_id": "Bad ID"}, "world_id"), ({"world_id": 3}, "world_id"),
 ])
 def test_malformed_build_arguments_are_errors_naming_the_argument(kwargs, name):
-    """seed -1 built world "moving--1", True persona 1's world, and an empty scenario a world of the seed's scenario."""
+    """seed -1 built world "moving--1", True persona 1's world, an empty scenario a world of the seed's scenario, an
+    empty world_id world "moving-0", and "Bad ID" failed as a bare pydantic error on World.id."""
     args = {"persona": 0, "scenario": "moving", **kwargs}
     with pytest.raises(ValueError, match=rf"^argument '{name}': "):
         build_world(**args)

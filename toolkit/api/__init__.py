@@ -1,8 +1,8 @@
 """The toolkit's service facade: typed functions shared by the MCP server and other front ends.
 
 Every function validates its arguments (naming the bad one in a ``ValueError``/``KeyError``),
-calls toolkit functions, and returns pydantic models (:mod:`toolkit.api.models`). Long evaluations and task
-synthesis run as background jobs on the toolkit's event loop (:mod:`~toolkit.api.jobs`); interactive
+calls toolkit functions, and returns pydantic models (:mod:`toolkit.api.models`). Long evaluations, task
+synthesis and verifier audits run as background jobs on the toolkit's event loop (:mod:`~toolkit.api.jobs`); interactive
 environments are leased sessions reaped when idle (:mod:`~toolkit.api.sessions`).
 """
 

@@ -1,4 +1,4 @@
-"""Tasks and synthesis: list, show and validate tasks; build worlds, synthesize (a background job), re-validate and audit."""
+"""Tasks and synthesis: list, show and validate tasks; build worlds, synthesize and audit (background jobs), re-validate."""
 
 from __future__ import annotations
 

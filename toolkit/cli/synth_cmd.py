@@ -72,6 +72,14 @@ def _check_scenario(key: str | None) -> None:
                                  param_hint="'--scenario'")
 
 
+def _named_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Return ``value``; refuse an empty or blank path (``--out ""``), which read as "not given": synth tasks then
+    wrote into the default task_bank/synth, and synth world wrote nothing while its JSON said ``"out": ""``."""
+    if value is not None and not value.strip():
+        raise click.BadParameter("an empty path names no file or folder; leave the option out for its default")
+    return value
+
+
 @click.group()
 def synth() -> None:
     """Synthesize worlds and verified tasks (offline templates or Claude)."""
@@ -84,7 +92,8 @@ def synth() -> None:
 @click.option("--scenario", default=None, help="scenario id: moving, launch, trip, wedding, renovation (default: by seed)")
 @click.option("--seed", type=click.IntRange(*bounds.SEED), default=0, show_default=True)
 @click.option("--backend", type=click.Choice(["offline", "claude"]), default="offline", show_default=True)
-@click.option("--out", "out_path", type=click.Path(dir_okay=False), help="write the world JSON here")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), callback=_named_path,
+              help="write the world JSON here")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object as the last line")
 def world_command(persona, scenario, seed, backend, out_path, as_json):
     """Build a world (records across apps sharing people, events and facts); check it and that it loads."""
@@ -123,7 +132,7 @@ def world_command(persona, scenario, seed, backend, out_path, as_json):
               help="how many worlds; past the offline pool's persona/scenario pairs the pairs repeat with new seeds "
                    "(distinct worlds, e.g. moving-111 after moving-11)")
 @click.option("--per-world", type=click.IntRange(*bounds.PER_WORLD), default=40, show_default=True, help="tasks synthesized per world")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None, callback=_named_path,
               help="output folder (default: task_bank/synth, where worlds load as suites synth/<world>)")
 @click.option("--weak", help="capability tags to favour, weakest first (comma-separated)")
 @click.option("--diagnosis", type=click.Path(exists=True, dir_okay=False), help="a DiagnosisReport JSON: favour its weak capabilities")
@@ -168,7 +177,7 @@ def tasks_command(backend, worlds, per_world, out_dir, weak, diagnosis, random_r
 
 
 @synth.command("validate")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None, callback=_named_path,
               help="a synth folder or one world folder (default: task_bank/synth)")
 @click.option("--instances", type=click.IntRange(*bounds.INSTANCES), default=5, show_default=True)
 @click.option("--random", "random_rollouts", type=click.IntRange(*bounds.RANDOM_ROLLOUTS), default=20, show_default=True)

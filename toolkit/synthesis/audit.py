@@ -26,6 +26,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict
 
+from toolkit import bounds
 from toolkit.envs.adapters.base import refuse_external
 from toolkit.sync import run_sync
 from toolkit.synthesis.audit_golden import Golden, golden_states, perturbed, reference_trajectory
@@ -179,11 +180,17 @@ async def audit_report_async(planted: bool = False, suites: str | list[str] | No
 
     Raises:
         SpecError: an unknown suite, or a task file that does not load.
-        ValueError: suites with tasks of an external benchmark (MiniWoB++, OSWorld), which have no verifier files.
+        ValueError: ``argument 'seed'`` / ``'workers'`` out of range (before anything runs); suites with tasks of
+            an external benchmark (MiniWoB++, OSWorld), which have no verifier files.
     """
     from toolkit.synthesis.planted import planted_hacks
 
     start = time.perf_counter()
+    # before anything runs: seed -1 failed as a SpecError on the first task's file (read as a bad suite), workers -1 as
+    # "Semaphore initial value must be >= 0"
+    bounds.check("seed", seed, bounds.SEED)
+    if workers is not None:
+        bounds.check("workers", workers, (1, None))
     # one name as a string is that suite (list() would audit its letters, failing on 'm' of mobile-core)
     suites = [suites] if isinstance(suites, str) else list(suites or DEFAULT_SUITES)
     specs = load_tasks(suites)

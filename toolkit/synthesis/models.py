@@ -18,6 +18,10 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+#: A world id: it names the world's folder and its suite ``synth/<id>``.
+WORLD_ID = r"^[a-z0-9][a-z0-9_\-]*$"
+
+
 def suite_name(world_id: str) -> str:
     """Return the suite of a synthesized world: ``synth/<world>``."""
     return f"synth/{world_id}"
@@ -90,7 +94,7 @@ class World(_Strict):
     init), so :meth:`patch` is the initial-state patch that loads the world into a device.
     """
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_\-]*$")
+    id: str = Field(pattern=WORLD_ID)
     persona: Persona
     scenario: Scenario
     seed: int

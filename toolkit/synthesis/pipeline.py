@@ -8,6 +8,7 @@ written worlds the way ``guigym tasks validate`` does, plus the world's consiste
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from pathlib import Path
@@ -61,13 +62,20 @@ async def synthesize_bank_async(worlds: int | list[World] = 3, out: str | Path =
     """Async :func:`synthesize_bank`."""
     start = time.perf_counter()
     say = on_progress or (lambda _msg: None)
+    _check_out(out)
     if isinstance(worlds, int):  # 0 or a negative count built no world, and the empty report read as a result
         bounds.check("worlds", worlds, bounds.WORLDS)
+    elif not isinstance(worlds, (list, tuple)) or not all(isinstance(w, World) for w in worlds):
+        # "3" or a world's dict ended in AttributeError: 'str' object has no attribute 'id'
+        bad = worlds if not isinstance(worlds, (list, tuple)) else next(w for w in worlds if not isinstance(w, World))
+        raise bounds.refuse("worlds", "a count or a list of World objects (a world read from JSON: "
+                                      "World.model_validate(...))", bad, numeric=False)
     elif not worlds:
         raise ValueError("argument 'worlds': give a count or at least one World, got an empty list")
     if per_world is not None:
         bounds.check("per_world", per_world, bounds.PER_WORLD)
-    for name, value, pair in (("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS),
+    # the seed, not the world seeds made from it: -50 was named as "got -39", and True built world moving-12
+    for name, value, pair in (("seed", seed, bounds.SEED), ("random_rollouts", random_rollouts, bounds.RANDOM_ROLLOUTS),
                               ("instances", instances, bounds.INSTANCES), ("parallel", parallel, bounds.VALIDATE_PARALLEL)):
         bounds.check(name, value, pair)  # before any world is built, not at the first acceptance
     chosen = default_worlds(worlds, backend, seed) if isinstance(worlds, int) else list(worlds)
@@ -168,6 +176,7 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
     """Async :func:`validate_synth`."""
     from toolkit.validation import validate_tasks
 
+    _check_out(out)
     folders = world_folders(out)
     if not folders:  # an empty answer would read as "nothing failed"
         raise ValueError(f"no synthesized worlds under {out} (a world folder holds world.json and tasks.yaml; "
@@ -182,6 +191,11 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
             continue
         res = WorldValidation(world=world.id, issues=[f"{i.where}: {i.message}" for i in check_world(world)])
         results.append(res)
+        name = Path(os.path.abspath(folder)).name  # "." or "w/.." name no folder (abspath: links are not followed)
+        if world.id != name:  # the bank loads the tasks as synth/<folder>: this report would name another suite
+            res.issues.append(f"{folder / 'world.json'}: field 'id' is {world.id!r}, but its folder is {name!r} "
+                              f"(the tasks load as suite {suite_name(name)}): keep each world in the folder "
+                              "named by its id")
         if not (folder / "tasks.yaml").is_file():  # the world's suite is gone: nothing of it would run
             res.issues.append(f"{folder / 'tasks.yaml'}: missing (the world's tasks); write them again with "
                               "`guigym synth tasks`")
@@ -205,6 +219,12 @@ async def validate_synth_async(out: str | Path = DEFAULT_OUT, instances: int = 5
         res.tasks, res.passed = len(reports), sum(r.ok for r in reports)
         res.failed = {r.task_id: {k: v for k, v in r.checks.items() if v} for r in reports if not r.ok}
     return results
+
+
+def _check_out(out: Any) -> None:
+    """Raise ValueError naming ``out`` when it names no folder: "" (or blank) was Path(""), the working folder."""
+    if not isinstance(out, (str, Path)) or not str(out).strip():
+        raise ValueError(f"argument 'out': name a folder (default: {DEFAULT_OUT}), got {out!r}")
 
 
 def _first_line(exc: Exception) -> str:

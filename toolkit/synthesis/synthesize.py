@@ -48,15 +48,19 @@ class SynthBatch(BaseModel):
 
 def weak_tags(weak: DiagnosisReport | list[str] | str | None) -> list[str]:
     """Return the capability tags to favour, weakest first (from a report's ``weak_capabilities``, a list or a
-    comma-separated string); each tag trimmed of whitespace, empty and repeated ones left out."""
+    comma-separated string); each tag trimmed of whitespace, empty and repeated ones left out. ValueError naming
+    ``weak`` for anything else (a number, a list holding one)."""
     if weak is None:
         return []
     if isinstance(weak, DiagnosisReport):
         raw = list(weak.weak_capabilities)
     elif isinstance(weak, str):
         raw = weak.split(",")
-    else:
+    elif isinstance(weak, (list, tuple)) and all(isinstance(t, str) for t in weak):
         raw = list(weak)
+    else:  # 3 was "'int' object is not iterable", [3] "'int' object has no attribute 'strip'"
+        raise bounds.refuse("weak", "capability tags (a list of strings or one comma-separated string), a "
+                                    "DiagnosisReport or None", weak, numeric=False)
     return list(dict.fromkeys(t.strip() for t in raw if t.strip()))
 
 
@@ -186,8 +190,11 @@ def synthesize_tasks(world: World, weak: DiagnosisReport | list[str] | str | Non
     of them can be made, :class:`WeakTagError` (a ValueError) is raised. An inconsistent world (:func:`check_world`
     issues) is a ValueError naming it and its issues, raised before the backend is asked.
     """
+    if not isinstance(world, World):  # a world's dict ended in AttributeError: 'dict' object has no attribute 'device'
+        raise bounds.refuse("world", "a World (one read from JSON: World.model_validate(...))", world, numeric=False)
     if n is not None:  # a negative n sliced off the last tasks; 0 made an empty batch that read as a failed world
         bounds.check("n", n, bounds.PER_WORLD)
+    bounds.check("seed", seed, bounds.SEED)  # True drew seed 1's batch; 1.5 a batch of its own
     require_consistent(world)  # a world given as an object (edited, read from a file) was never checked
     engine = get_backend(backend)
     # the suite is written as synth/<world.id> whatever a backend's requirements say: a stray world would misname

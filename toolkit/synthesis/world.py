@@ -12,9 +12,10 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from toolkit.synthesis.models import Persona, Scenario, World
+from toolkit.synthesis.models import WORLD_ID, Persona, Scenario, World
 from toolkit.synthesis.world_check import check_world
 
 __all__ = ["WorldLoadError", "apply_patch", "build_world", "check_world", "device_apps", "initial_state",
@@ -50,8 +51,8 @@ def build_world(persona: Persona | str | int | None = None, scenario: Scenario |
 
     Raises:
         ValueError: ``argument '<name>': ...`` for an empty ``apps`` list (it names no app: None means all of them),
-            app names that are not non-empty strings, a ``seed`` that is no whole number >= 0, or a ``persona`` of
-            another type; an unknown scenario id (listing the pool); an inconsistent world.
+            app names that are not non-empty strings, a ``seed`` that is no whole number >= 0, a ``world_id`` that
+            is no id, or a ``persona`` of another type; an unknown scenario id (listing the pool); an inconsistent world.
     """
     from toolkit import bounds
     from toolkit.synthesis.backends import get_backend
@@ -59,6 +60,11 @@ def build_world(persona: Persona | str | int | None = None, scenario: Scenario |
     from toolkit.synthesis.offline.world import PHONE_APPS
 
     apps = _app_list(apps, PHONE_APPS)
+    # "" was taken as None (the world became "<scenario>-<seed>"); "Bad ID" failed as a bare pydantic error on World.id
+    if world_id is not None and not (isinstance(world_id, str) and re.fullmatch(WORLD_ID, world_id)):
+        raise bounds.refuse("world_id", "None or an id of lower-case letters, digits, '-' and '_' (it names the "
+                                        "folder and the suite synth/<id>), e.g. moving-3", world_id,
+                            numeric=False)
     seed = bounds.check("seed", seed, (0, None))  # -1 made the world id "moving--1", True "moving-True"
     compose = not isinstance(persona, Persona) or not persona.summary.strip()  # a caller's own summary is kept
     if persona is None:
@@ -93,8 +99,9 @@ def persona_in(persona: Persona, scenario: Scenario) -> Persona:
     persona and scenario always give the same text."""
     from toolkit.synthesis.offline import pools
 
-    who = " ".join(persona.summary.split()) or f"{'an' if persona.occupation[:1].lower() in 'aeiou' else 'a'} " \
-                                                 f"{persona.occupation}"
+    job = " ".join(persona.occupation.split())
+    who = " ".join(persona.summary.split()) or (f"{'an' if job[:1].lower() in 'aeiou' else 'a'} {job}" if job
+                                                else "someone")
     if pools.SCENARIOS.get(scenario.id) == scenario:
         doing = pools.SCENARIO_PHRASES[scenario.id]
     else:  # a scenario of the caller's (or Claude's): its title, whatever its id
