@@ -34,6 +34,7 @@ from typing import Any
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
+from toolkit import bounds
 from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, attempts, first_divergence, open_run, steps
 from toolkit.store.ids import finished_ids
 
@@ -203,7 +204,12 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
 
     A run with no finished attempt gets an empty diagnosis (every action and trajectory finding listed, with none
     found), but for its env errors and unfinished attempts.
+
+    Raises:
+        ValueError: ``min_support`` (the attempts a tag needs to be a weak capability) is not a whole number >= 1
+            ("2" failed as a bare comparison TypeError, and only on a run with attempts).
     """
+    min_support = bounds.check("min_support", min_support, (1, None))
     store = open_run(run)
     table = attempts(store)
     env_rows = store.env_error_rows()
