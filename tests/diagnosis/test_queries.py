@@ -27,7 +27,7 @@ def test_a_run_with_no_attempts_gives_empty_results_not_errors(tmp_path):
     assert report.attempts == 0 and report.success_rate is None and not report.divergences and not report.by_app
     assert all(found == [] for found in report.trajectories.values())
     # every action finding is listed, with none found (not an empty table)
-    assert report.action_counts == {k: 0 for k in ACTION_FINDINGS} and len(ACTION_FINDINGS) == 6
+    assert report.action_counts == {k: 0 for k in ACTION_FINDINGS} and len(ACTION_FINDINGS) == 7
     assert report.actions == {k: [] for k in ACTION_FINDINGS}
     text = report.to_markdown()
     assert "No finished attempts" in text
