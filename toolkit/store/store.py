@@ -291,6 +291,10 @@ class RunStore:
         for name in ROW_FIELDS:
             # a field some rows lack: None there, not pandas' NaN (a float: "for app in row['apps'] or []" failed)
             df[name] = df[name].astype(object).where(df[name].notna(), None) if name in df else None
+        # a row without its suite is of the suite its task id names (``<suite>/<id>``): grouped under None, its
+        # attempt fell out of every per-suite summary, which showed a group of 0 attempts instead
+        unnamed = df["suite"].isna() & df["task_id"].str.contains("/", regex=False)
+        df.loc[unnamed, "suite"] = df.loc[unnamed, "task_id"].str.split("/", n=1).str[0]
         return df
 
     def trajectory(self, attempt: str) -> list[dict[str, Any]]:
