@@ -36,7 +36,26 @@ def _image(store: RunStore, shot: str, attempt_id: str, step: int) -> str:
     if not path.is_file():
         raise FileNotFoundError(f"run {store.run_id}: attempt {attempt_id!r} step {step} prompt's screenshot {shot} is "
                                 f"missing; leave the attempt out with where=, or restore the run's screenshots/")
+    # An empty file is what a run recorded without screenshots stores (an env with screenshots=False, as the
+    # benchmarks use), and a file that is no image a damaged one: either was exported without a word, and the
+    # dataset failed only when its images were read ("cannot identify image file"), far from the run.
+    why = "is empty (the run was recorded without screenshots)" if path.stat().st_size == 0 else _not_image(path)
+    if why:
+        raise ValueError(f"run {store.run_id}: attempt {attempt_id!r} step {step} prompt's screenshot {shot} {why}; "
+                         "leave the attempt out with where=, or export a run recorded with screenshots")
     return str(path.absolute())  # a run opened by a relative folder or root: still found from another cwd
+
+
+def _not_image(path: Path) -> str:
+    """Return why the file at ``path`` is no image PIL can read ("" when its header names one); only the header is
+    read, not the pixels."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path):
+            return ""
+    except (UnidentifiedImageError, OSError) as exc:
+        return f"is no image ({type(exc).__name__})"
 
 
 def _trajectory(store: RunStore, attempt_id: str) -> Path:
