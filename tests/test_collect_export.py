@@ -202,3 +202,45 @@ async def test_export_of_a_run_recorded_without_screenshots_or_with_a_damaged_on
     (result.store.dir / shot).write_bytes(b"<html>not an image</html>")  # a damaged copy
     with pytest.raises(ValueError, match=rf"attempt '{aid}' step 1 prompt's screenshot {shot} is no image"):
         sft_rows(result.store)
+
+
+class _CrashesAtStep1:
+    """The reference agent, but its code raises once, at step 1 (a transient agent bug); the attempt still succeeds."""
+
+    name = "reference"
+
+    def __init__(self):
+        from toolkit.harness import make_policy
+
+        self.reference = make_policy("reference")
+
+    def for_episode(self, instance, seed):
+        fresh = _CrashesAtStep1()
+        fresh.reference = self.reference.for_episode(instance, seed)
+        return fresh
+
+    async def __call__(self, request):
+        if request.step == 1:
+            raise RuntimeError("agent bug")
+        return await self.reference(request)
+
+
+@requires_chromium
+async def test_a_step_whose_policy_failed_without_output_is_no_sft_row(answers_manager, tmp_path, demo_bank):
+    """Its empty output was exported as a target: the dataset taught the model to answer with nothing."""
+    from toolkit.harness import Harness
+    from toolkit.rollout import Scheduler, WorkItem
+    from toolkit.store import RunStore
+
+    [spec] = load_suite("demo", root=demo_bank)
+    store = RunStore.create({"agent": "reference"}, root=tmp_path)
+    await Scheduler(answers_manager, Harness(_CrashesAtStep1()), store, "reference").run([WorkItem(spec, 0, 0)])
+    [row] = store.attempt_rows()
+    steps = store.steps(row["attempt_id"]).to_dict("records")
+    assert row["outcome"] == "success" and steps[1]["policy_error"] == "policy raised RuntimeError: agent bug"
+    rows = sft_rows(store)
+    assert [r["step"] for r in rows] == [s["index"] for s in steps if s["index"] != 1] and len(steps) > 2
+    assert all(r["completion"] for r in rows)
+    # the step after it still has the prompt the model saw: the failed turn in it, as it was
+    after = next(r for r in rows if r["step"] == 2)
+    assert [m["role"] for m in after["messages"]].count("assistant") == 2 and len(after["images"]) == 3

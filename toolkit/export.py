@@ -2,6 +2,7 @@
 
 One row per step of each chosen attempt: the exact prompt messages the model saw (images as
 ordered ``{"type": "image"}`` placeholders), the screenshots they reference, and the target output.
+A step whose policy failed without an output (it raised, or its model call failed) has no target and no row.
 Data collection is the evaluation path without scoring changes, so what is exported is exactly
 what an evaluated agent saw and said.
 """
@@ -112,6 +113,10 @@ def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]],
         for r in steps:
             shots[r["obs_after"]] = r["screenshot_after"]
         for r in steps:
+            if r.get("policy_error") and not r.get("output"):
+                # the policy failed (raised, or its model call did): the model said nothing, and an empty completion
+                # as a target taught the model to answer with nothing. The later prompts still show the turn as it was
+                continue
             messages, images = [], []
             for m in r["prompt"]:
                 if isinstance(m["content"], str):
