@@ -203,13 +203,14 @@ class RunStore:
         """
         rels = [self.screenshot_path(attempt, start + i, fmt) for i, (_, fmt) in enumerate(images)]
         folder = self.dir / "screenshots" / attempt
-        new = not folder.is_dir()
+        made_root = not folder.parent.is_dir()  # a run copied without its screenshots/
         folder.mkdir(parents=True, exist_ok=True)
         for rel, (data, _) in zip(rels, images):
             write_atomic(self.dir / rel, data, sync_dir=False)
         fsync_dir(folder)
-        if new:  # the attempt's folder's own name lives in screenshots/ (and that one's in the run folder)
-            fsync_dir(folder.parent)
+        # the attempt folder's own name, in screenshots/: also when an earlier try (killed before this point) made it
+        fsync_dir(folder.parent)
+        if made_root:
             fsync_dir(self.dir)
         return rels
 
@@ -219,7 +220,9 @@ class RunStore:
         blob = "".join(json.dumps(r, default=str) + "\n" for r in records).encode()
         # a run folder holding only its manifest (copied, or made by hand) has no trajectories/: the resume of it
         # failed at its first finished attempt with "No such file or directory: .../.<attempt>.jsonl.tmp"
-        (self.dir / "trajectories").mkdir(exist_ok=True)
+        if not (self.dir / "trajectories").is_dir():
+            (self.dir / "trajectories").mkdir(exist_ok=True)
+            fsync_dir(self.dir)  # its name, before a row points into it
         write_atomic(self.dir / rel, blob)
         return rel
 
