@@ -107,8 +107,15 @@ def test_a_screenshot_write_killed_midway_is_never_visible_under_its_final_name(
     assert (folder / "000.jpg").read_bytes() == earlier and not (folder / "001.jpg").exists()
     assert (folder / ".000.jpg.tmp").stat().st_size == 2500  # the partial bytes: only under the aside name
     again = [b"\xff\xd8" + bytes([n]) * 5000 for n in (1, 2)]
-    paths = store.write_screenshots("a", [(data, "jpeg") for data in again])
+    journal = _Journal()
+    files_module.os = journal
+    try:
+        paths = store.write_screenshots("a", [(data, "jpeg") for data in again])
+    finally:
+        files_module.os = os
     assert [(store.dir / p).read_bytes() for p in paths] == again and not list(folder.glob(".*.tmp"))
+    # the folder the killed try made is made durable in screenshots/ too, before any row can point into it
+    assert ("fsync", str(folder.parent.resolve()), True) in journal.events
 
 
 def test_a_failed_screenshot_write_leaves_neither_a_partial_image_nor_its_temporary_file(tmp_path, monkeypatch):
