@@ -172,3 +172,75 @@ def test_export_refuses_an_out_folder_holding_other_files_and_replaces_an_earlie
     export_sft(store, out=empty)  # an earlier export is replaced whole
     assert not stale.exists() and len(datasets.load_from_disk(str(empty))) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty", "notes", "runs"]  # no .partial left behind
+
+
+@requires_chromium
+async def test_export_of_a_run_recorded_without_screenshots_or_with_a_damaged_one_names_the_attempt_and_step(
+        tmp_path, demo_bank):
+    """A run recorded without screenshots (an env with screenshots=False) stores empty image files: the export took
+    them without a word, and the saved dataset failed only when read ("cannot identify image file")."""
+    pytest.importorskip("datasets")
+    from toolkit.envs.adapters.mocked import MockedAdapter
+    from toolkit.envs.manager import EnvManager
+    from toolkit.harness import Harness, make_policy
+    from toolkit.rollout import Scheduler, WorkItem
+    from toolkit.store import RunStore
+
+    [spec] = load_suite("demo", root=demo_bank)
+    blind = RunStore.create({"agent": "reference"}, root=tmp_path / "runs")
+    async with EnvManager(adapter=MockedAdapter(apps=["answersheet"], screenshots=False)) as manager:
+        await Scheduler(manager, Harness(make_policy("reference")), blind, "reference").run([WorkItem(spec, 0, 0)])
+    [aid] = blind.done_ids()
+    with pytest.raises(ValueError, match=rf"attempt '{aid}' step 0 prompt's screenshot screenshots/{aid}/000.jpg is "
+                                         r"empty \(the run was recorded without screenshots\)"):
+        export_sft(blind, out=tmp_path / "sft")
+    assert not (tmp_path / "sft").exists()
+
+    result = await evaluate_async(["mobile-core"], "reference", tasks=_tasks()[:1], out=tmp_path / "runs", seed=1)
+    [aid] = result.attempts["attempt_id"]
+    shot = result.store.steps(aid).iloc[1]["screenshot_before"]
+    (result.store.dir / shot).write_bytes(b"<html>not an image</html>")  # a damaged copy
+    with pytest.raises(ValueError, match=rf"attempt '{aid}' step 1 prompt's screenshot {shot} is no image"):
+        sft_rows(result.store)
+
+
+class _CrashesAtStep1:
+    """The reference agent, but its code raises once, at step 1 (a transient agent bug); the attempt still succeeds."""
+
+    name = "reference"
+
+    def __init__(self):
+        from toolkit.harness import make_policy
+
+        self.reference = make_policy("reference")
+
+    def for_episode(self, instance, seed):
+        fresh = _CrashesAtStep1()
+        fresh.reference = self.reference.for_episode(instance, seed)
+        return fresh
+
+    async def __call__(self, request):
+        if request.step == 1:
+            raise RuntimeError("agent bug")
+        return await self.reference(request)
+
+
+@requires_chromium
+async def test_a_step_whose_policy_failed_without_output_is_no_sft_row(answers_manager, tmp_path, demo_bank):
+    """Its empty output was exported as a target: the dataset taught the model to answer with nothing."""
+    from toolkit.harness import Harness
+    from toolkit.rollout import Scheduler, WorkItem
+    from toolkit.store import RunStore
+
+    [spec] = load_suite("demo", root=demo_bank)
+    store = RunStore.create({"agent": "reference"}, root=tmp_path)
+    await Scheduler(answers_manager, Harness(_CrashesAtStep1()), store, "reference").run([WorkItem(spec, 0, 0)])
+    [row] = store.attempt_rows()
+    steps = store.steps(row["attempt_id"]).to_dict("records")
+    assert row["outcome"] == "success" and steps[1]["policy_error"] == "policy raised RuntimeError: agent bug"
+    rows = sft_rows(store)
+    assert [r["step"] for r in rows] == [s["index"] for s in steps if s["index"] != 1] and len(steps) > 2
+    assert all(r["completion"] for r in rows)
+    # the step after it still has the prompt the model saw: the failed turn in it, as it was
+    after = next(r for r in rows if r["step"] == 2)
+    assert [m["role"] for m in after["messages"]].count("assistant") == 2 and len(after["images"]) == 3

@@ -44,6 +44,18 @@ async def test_one_app_given_as_a_string_is_that_app_and_an_empty_list_is_refuse
         await app_gallery(tmp_path / "f", "contacts")
 
 
+async def test_a_bad_scale_or_apps_argument_is_refused_before_the_folder_is_made(tmp_path):
+    """scale=0 was refused only after the out folder was made (an empty folder left behind), and apps=3 was
+    "'int' object is not iterable"."""
+    for scale in (0, -1.0, float("nan"), "2"):
+        with pytest.raises(ValueError, match=rf"scale must be a finite number above 0 .* got {scale!r}"):
+            await app_gallery(tmp_path / "g", "contacts", scale=scale)
+    for apps in (3, {"contacts"}, ["contacts", None]):
+        with pytest.raises(TypeError, match=r"argument 'apps': an app name, a list of app names or None"):
+            await app_gallery(tmp_path / "g", apps)
+    assert not (tmp_path / "g").exists()
+
+
 @requires_chromium
 async def test_desktop_web_apps_are_shot_in_the_desktop_shell(tmp_path):
     paths = await app_gallery(tmp_path, ["tracker", "contacts", "teamchat"])

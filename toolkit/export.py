@@ -2,6 +2,7 @@
 
 One row per step of each chosen attempt: the exact prompt messages the model saw (images as
 ordered ``{"type": "image"}`` placeholders), the screenshots they reference, and the target output.
+A step whose policy failed without an output (it raised, or its model call failed) has no target and no row.
 Data collection is the evaluation path without scoring changes, so what is exported is exactly
 what an evaluated agent saw and said.
 """
@@ -36,7 +37,26 @@ def _image(store: RunStore, shot: str, attempt_id: str, step: int) -> str:
     if not path.is_file():
         raise FileNotFoundError(f"run {store.run_id}: attempt {attempt_id!r} step {step} prompt's screenshot {shot} is "
                                 f"missing; leave the attempt out with where=, or restore the run's screenshots/")
+    # An empty file is what a run recorded without screenshots stores (an env with screenshots=False, as the
+    # benchmarks use), and a file that is no image a damaged one: either was exported without a word, and the
+    # dataset failed only when its images were read ("cannot identify image file"), far from the run.
+    why = "is empty (the run was recorded without screenshots)" if path.stat().st_size == 0 else _not_image(path)
+    if why:
+        raise ValueError(f"run {store.run_id}: attempt {attempt_id!r} step {step} prompt's screenshot {shot} {why}; "
+                         "leave the attempt out with where=, or export a run recorded with screenshots")
     return str(path.absolute())  # a run opened by a relative folder or root: still found from another cwd
+
+
+def _not_image(path: Path) -> str:
+    """Return why the file at ``path`` is no image PIL can read ("" when its header names one); only the header is
+    read, not the pixels."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path):
+            return ""
+    except (UnidentifiedImageError, OSError) as exc:
+        return f"is no image ({type(exc).__name__})"
 
 
 def _trajectory(store: RunStore, attempt_id: str) -> Path:
@@ -93,6 +113,10 @@ def sft_rows(run: str | Path | RunStore, where: str | Callable[[dict[str, Any]],
         for r in steps:
             shots[r["obs_after"]] = r["screenshot_after"]
         for r in steps:
+            if r.get("policy_error") and not r.get("output"):
+                # the policy failed (raised, or its model call did): the model said nothing, and an empty completion
+                # as a target taught the model to answer with nothing. The later prompts still show the turn as it was
+                continue
             messages, images = [], []
             for m in r["prompt"]:
                 if isinstance(m["content"], str):

@@ -85,9 +85,9 @@ async def _app_shots(manager: EnvManager, lease, app: str) -> list[tuple[str, by
     return shots
 
 
-async def _device_gallery(device: str, apps: list[str], out_dir: Path, scale: float) -> list[Path]:
-    """Write the sheets of ``apps`` (all on ``device``) and ``<device>.png`` (start screen + first screens)."""
-    adapter = MockedAdapter(device=device, image_format="png", scale=scale)
+async def _device_gallery(adapter: MockedAdapter, apps: list[str], out_dir: Path) -> list[Path]:
+    """Write the sheets of ``apps`` (all on the adapter's device) and ``<device>.png`` (start screen + first screens)."""
+    device = adapter.device
     written = []
     async with EnvManager(backend=LocalBackend(), adapter=adapter) as manager:
         [lease] = await manager.request()
@@ -108,11 +108,16 @@ async def app_gallery(out_dir: Path, apps: str | list[str] | None = None, scale:
     a string), and ``<device>.png`` (its start screen + first screens) for each shell used; return the paths.
 
     Raises:
-        ValueError: for an app no shell has, listing each shell's apps, or an empty list, or an ``out_dir`` that cannot
-            be written (a file, or under one) — before anything is written.
+        ValueError: for an app no shell has, listing each shell's apps, or an empty list, a ``scale`` that is not a
+            finite number above 0, or an ``out_dir`` that cannot be written (a file, or under one) — before anything
+            is written.
+        TypeError: ``apps`` is neither a name nor a list of names.
     """
     if isinstance(apps, str):  # one app: "contacts" was read letter by letter ("no app 'c', 'o', ...")
         apps = [apps]
+    if apps is not None and (not isinstance(apps, (list, tuple)) or not all(isinstance(a, str) for a in apps)):
+        # 3 was "'int' object is not iterable", and a set was shot in no set order
+        raise TypeError(f"argument 'apps': an app name, a list of app names or None (every app), got {apps!r}")
     if apps is not None and not list(apps):  # it wrote no sheet and returned [], as if the gallery had been made
         raise ValueError("apps: an empty list names no app; leave it out (None) for every app")
     placed = device_apps()
@@ -120,6 +125,8 @@ async def app_gallery(out_dir: Path, apps: str | list[str] | None = None, scale:
     if unknown:
         have = "; ".join(f"the {d} has {', '.join(found)}" for d, found in placed.items())
         raise ValueError(f"no app {', '.join(map(repr, unknown))}; {have}")
+    # the shells' adapters check ``scale`` before the folder is made (a bad one left an empty folder behind)
+    adapters = {device: MockedAdapter(device=device, image_format="png", scale=scale) for device in placed}
     problem = out_folder_problem(out_dir, "the gallery")  # a file there was a bare "File exists" (FileExistsError)
     if problem:
         raise ValueError(f"argument 'out_dir': {problem}")
@@ -129,5 +136,5 @@ async def app_gallery(out_dir: Path, apps: str | list[str] | None = None, scale:
     for device, found in placed.items():
         chosen = found if apps is None else [a for a in dict.fromkeys(apps) if a in found]  # in the order asked
         if chosen:
-            written += await _device_gallery(device, chosen, out_dir, scale)
+            written += await _device_gallery(adapters[device], chosen, out_dir)
     return written

@@ -138,6 +138,37 @@ async def test_outputs_cut_at_the_token_limit_are_truncated_findings(phone_manag
     assert "| truncated | 1 |" in report.to_markdown()
 
 
+class CrashesOnce:
+    """A policy whose code raises at step 1 (an agent bug), then gives up."""
+
+    name = "planted"
+
+    def for_episode(self, instance, seed):
+        return self
+
+    async def __call__(self, request: PolicyRequest) -> PolicyResponse:
+        if request.step == 1:
+            raise RuntimeError("agent bug: list index out of range")
+        done = request.step > 1
+        action = {"type": "terminate", "status": "failed"} if done else {"type": "system_button", "button": "home"}
+        return PolicyResponse(text=request.render([action]))
+
+
+async def test_a_policy_that_raised_is_a_policy_error_not_a_parse_error_of_the_model(phone_manager, tmp_path,
+                                                                                      contacts_tasks):
+    """The empty output of a step whose policy raised got "no 'Action:' line found": the diagnosis counted it as the
+    model's parse error (kind no_action) and the crash itself was in no finding."""
+    store = RunStore.create({"agent": "planted"}, root=tmp_path)
+    await Scheduler(phone_manager, Harness(CrashesOnce()), store, "planted").run([WorkItem(contacts_tasks[0], 0, 0)])
+    [row] = store.attempt_rows()
+    assert store.steps(row["attempt_id"])["policy_error"].notna().tolist() == [False, True, False]
+    report = diagnose(store)
+    [finding] = report.actions["policy_errors"]
+    assert finding.step == 1 and finding.detail == "policy raised RuntimeError: agent bug: list index out of range"
+    assert report.actions["parse_errors"] == [] and report.parse_error_kinds == {}
+    assert "| policy_errors | 1 |" in report.to_markdown() and "| parse_errors | 0 |" in report.to_markdown()
+
+
 async def test_divergence_summary_and_queries(phone_manager, tmp_path, contacts_tasks):
     from toolkit.evaluation import evaluate_async
 

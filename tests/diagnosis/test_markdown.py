@@ -56,3 +56,26 @@ def test_the_headline_says_which_findings_leave_out_a_verifier_error(tmp_path):
     assert f"- parse_errors: `{broken}` step 1:" in md  # the attempt is in the action findings ...
     assert "left out of every rate and of the trajectory findings below" in headline  # ... and the headline says so
     assert "their steps still count in the action findings" in headline
+
+
+def test_bad_list_sizes_are_refused_naming_the_argument(tmp_path):
+    """examples=-1 was a slice that dropped each list's last example, silently; "3" a bare slice TypeError; and
+    diagnose(min_support="2") a bare comparison TypeError, only once the run had attempts."""
+    import pytest
+
+    store = RunStore.create({"agent": "x", "suites": ["s"]}, root=tmp_path)
+    for trial in range(2):
+        steps = plan()
+        steps[1]["parse_error"] = "no 'Action:' line found"
+        add_attempt(store, "a", trial, "failure", steps)
+    report = diagnose(store)
+    assert len(report.actions["parse_errors"]) == 2
+    assert report.to_markdown(examples=2).count("- parse_errors:") == 2 and "- parse_errors:" not in report.to_markdown(0)
+    for name, value, shown in (("examples", -1, "-1"), ("examples", "3", "str '3'"), ("limit", None, "NoneType None"),
+                               ("limit", -2, "-2")):
+        with pytest.raises(ValueError, match=rf"argument '{name}': must be a whole number >= 0, got {shown}"):
+            report.to_markdown(**{name: value})
+    for value, shown in (("2", "str '2'"), (0, "0"), (1.5, "float 1.5")):
+        with pytest.raises(ValueError, match=rf"argument 'min_support': must be a whole number >= 1, got {shown}"):
+            diagnose(store, min_support=value)
+    assert diagnose(store, min_support=2).weak_capabilities == ["toggle"] and diagnose(store, 3).weak_capabilities == []

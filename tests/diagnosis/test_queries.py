@@ -27,7 +27,7 @@ def test_a_run_with_no_attempts_gives_empty_results_not_errors(tmp_path):
     assert report.attempts == 0 and report.success_rate is None and not report.divergences and not report.by_app
     assert all(found == [] for found in report.trajectories.values())
     # every action finding is listed, with none found (not an empty table)
-    assert report.action_counts == {k: 0 for k in ACTION_FINDINGS} and len(ACTION_FINDINGS) == 6
+    assert report.action_counts == {k: 0 for k in ACTION_FINDINGS} and len(ACTION_FINDINGS) == 7
     assert report.actions == {k: [] for k in ACTION_FINDINGS}
     text = report.to_markdown()
     assert "No finished attempts" in text
@@ -198,3 +198,17 @@ def test_a_step_is_found_by_its_index_not_its_position_after_a_damaged_line(tmp_
     empty = add_attempt(store, "b", 0, "failure", [])
     with pytest.raises(IndexError, match=rf"attempt '{empty}' has no steps, not 0"):  # was "has steps 0..-1"
         step(store, empty, 0)
+
+
+def test_an_attempt_row_without_its_suite_counts_in_the_suite_its_task_id_names(tmp_path):
+    """A row of an older run without ``suite`` was grouped under None: its attempt fell out of the per-suite summary,
+    which showed a group of 0 attempts (SR 0.0) in its place."""
+    from toolkit.evaluation import load_result
+
+    store = RunStore.create({"agent": "x", "suites": ["s", "t"]}, root=tmp_path)
+    store.append_attempt({"attempt_id": "s__a__t0", "task_id": "s/a", "trial": 0, "outcome": "success"})
+    store.append_attempt({"attempt_id": "t__b__t0", "task_id": "t/b", "trial": 0, "outcome": "failure", "suite": "t"})
+    assert store.attempts()["suite"].tolist() == ["s", "t"]
+    for table in (summary(store), load_result(store).summary):
+        got = {r["suite"]: (r["attempts"], r["SR"]) for r in table.to_dict("records")}
+        assert got == {"s": (1, 1.0), "t": (1, 0.0)}, got

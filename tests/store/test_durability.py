@@ -107,8 +107,15 @@ def test_a_screenshot_write_killed_midway_is_never_visible_under_its_final_name(
     assert (folder / "000.jpg").read_bytes() == earlier and not (folder / "001.jpg").exists()
     assert (folder / ".000.jpg.tmp").stat().st_size == 2500  # the partial bytes: only under the aside name
     again = [b"\xff\xd8" + bytes([n]) * 5000 for n in (1, 2)]
-    paths = store.write_screenshots("a", [(data, "jpeg") for data in again])
+    journal = _Journal()
+    files_module.os = journal
+    try:
+        paths = store.write_screenshots("a", [(data, "jpeg") for data in again])
+    finally:
+        files_module.os = os
     assert [(store.dir / p).read_bytes() for p in paths] == again and not list(folder.glob(".*.tmp"))
+    # the folder the killed try made is made durable in screenshots/ too, before any row can point into it
+    assert ("fsync", str(folder.parent.resolve()), True) in journal.events
 
 
 def test_a_failed_screenshot_write_leaves_neither_a_partial_image_nor_its_temporary_file(tmp_path, monkeypatch):
@@ -131,3 +138,39 @@ def test_a_failed_screenshot_write_leaves_neither_a_partial_image_nor_its_tempor
         store.write_screenshots("a", [(b"\xff\xd8new", "jpeg"), (b"\xff\xd8new", "jpeg")])
     folder = store.dir / "screenshots" / "a"
     assert sorted(p.name for p in folder.iterdir()) == ["000.jpg"] and (folder / "000.jpg").read_bytes() == earlier
+
+
+@requires_chromium
+async def test_the_event_loop_keeps_serving_while_an_attempt_is_written(answers_manager, demo, tmp_path, monkeypatch):
+    """Writing an attempt fsyncs every screenshot (a tenth of a second for a phone's): on the event loop it stalled
+    every other attempt's env and model calls. The write runs in a thread: here the row is committed only once a
+    coroutine on the loop has run, which never happens when the write blocks the loop (the write then gives up)."""
+    import asyncio
+    import threading
+
+    from toolkit.harness import Harness, make_policy
+    from toolkit.rollout import Scheduler, WorkItem
+
+    spec, _ = demo
+    store = RunStore.create({"agent": "reference"}, root=tmp_path)
+    writing, served = threading.Event(), threading.Event()
+    commit = store.append_attempt
+
+    def append_attempt(row):
+        writing.set()
+        served.wait(timeout=60)  # a hang guard: on the loop's thread this waits for nothing that can happen
+        assert served.is_set(), "the loop was blocked while the attempt was written"
+        commit(row)
+
+    monkeypatch.setattr(store, "append_attempt", append_attempt)
+
+    async def serve():
+        while not writing.is_set():
+            await asyncio.sleep(0.01)
+        served.set()
+
+    server = asyncio.ensure_future(serve())
+    [row] = await Scheduler(answers_manager, Harness(make_policy("reference")), store, "reference").run(
+        [WorkItem(spec, 0, 0)])
+    await server
+    assert row["outcome"] == "success" and store.done_ids() == {row["attempt_id"]}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from toolkit import bounds
 from toolkit.diagnosis.queries import plural
 
 if TYPE_CHECKING:
@@ -16,7 +17,12 @@ def report_markdown(report: DiagnosisReport, examples: int = 3, limit: int = 20)
 
     Free text (details, names, messages) is escaped with :func:`md_text`: it reads as the text it is, and cannot
     break a table or inject HTML. A long list shows its first ``limit`` items and says how many more there are.
+
+    Raises:
+        ValueError: ``examples`` or ``limit`` is not a whole number >= 0 (-1 was a slice that dropped each list's
+            last item, silently; "3" failed as a bare slice TypeError).
     """
+    examples, limit = bounds.check("examples", examples, bounds.COUNT), bounds.check("limit", limit, bounds.COUNT)
     lines = [f"# Diagnosis of run {md_code(report.run_id)}", "", _headline(report), ""]
     lines += ["## Actions", "", "| finding | count |", "| --- | --- |"]
     lines += [f"| {k} | {v} |" for k, v in report.action_counts.items()]

@@ -1,7 +1,8 @@
 """``diagnose(run) -> DiagnosisReport``: what went wrong, at three levels.
 
 - actions: parse errors, off-screen coordinates, no-effect actions (state and screen unchanged),
-  repeated actions, loops, outputs cut at the token limit (``truncated``: raise ``max_tokens``);
+  repeated actions, loops, outputs cut at the token limit (``truncated``: raise ``max_tokens``), and steps whose
+  policy failed (``policy_errors``: it raised, or answered no text; the empty output is no parse error of the model);
 - trajectories: false complete, overdue, budget exhausted, side effects (with the state paths),
   wrong answers (query tasks that submitted an answer: the answer given against the expected fields; one that
   gave none is not a wrong answer), and verifier errors apart;
@@ -34,10 +35,11 @@ from typing import Any
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
+from toolkit import bounds
 from toolkit.diagnosis.queries import VERIFIER_ERROR, RunRef, attempts, first_divergence, open_run, steps
 from toolkit.store.ids import finished_ids
 
-ACTION_FINDINGS = ("parse_errors", "off_screen", "no_effect", "repeats", "loops", "truncated")
+ACTION_FINDINGS = ("parse_errors", "off_screen", "no_effect", "repeats", "loops", "truncated", "policy_errors")
 TRAJECTORY_FINDINGS = ("false_complete", "overdue", "budget_exhausted", "side_effects", "wrong_answers",
                        "verifier_errors", "missing_steps")
 
@@ -203,7 +205,12 @@ def diagnose(run: RunRef, min_support: int = 2) -> DiagnosisReport:
 
     A run with no finished attempt gets an empty diagnosis (every action and trajectory finding listed, with none
     found), but for its env errors and unfinished attempts.
+
+    Raises:
+        ValueError: ``min_support`` (the attempts a tag needs to be a weak capability) is not a whole number >= 1
+            ("2" failed as a bare comparison TypeError, and only on a run with attempts).
     """
+    min_support = bounds.check("min_support", min_support, (1, None))
     store = open_run(run)
     table = attempts(store)
     env_rows = store.env_error_rows()
@@ -294,6 +301,11 @@ def _action_findings(df, aid: str, tid: str, acts: dict[str, list[Finding]], kin
     for rec in df.to_dict("records"):
         i = int(rec["index"])
         error = str(rec["parse_error"]) if rec.get("parse_error") else ""
+        if rec.get("policy_error"):
+            # the policy (agent code, or its client) failed: the model said nothing, so the "no 'Action:' line" its
+            # empty output got is no parse error of the model's; it was counted as one and the crash went unseen
+            found("policy_errors", str(rec["policy_error"])[:160])
+            error = ""
         if error:
             kinds[rec.get("parse_error_kind") or "unknown"] += 1
             found("parse_errors", error[:160])

@@ -204,13 +204,14 @@ class RunStore:
         """
         rels = [self.screenshot_path(attempt, start + i, fmt) for i, (_, fmt) in enumerate(images)]
         folder = self.dir / "screenshots" / attempt
-        new = not folder.is_dir()
+        made_root = not folder.parent.is_dir()  # a run copied without its screenshots/
         folder.mkdir(parents=True, exist_ok=True)
         for rel, (data, _) in zip(rels, images):
             write_atomic(self.dir / rel, data, sync_dir=False)
         fsync_dir(folder)
-        if new:  # the attempt's folder's own name lives in screenshots/ (and that one's in the run folder)
-            fsync_dir(folder.parent)
+        # the attempt folder's own name, in screenshots/: also when an earlier try (killed before this point) made it
+        fsync_dir(folder.parent)
+        if made_root:
             fsync_dir(self.dir)
         return rels
 
@@ -220,7 +221,9 @@ class RunStore:
         blob = "".join(json.dumps(r, default=str) + "\n" for r in records).encode()
         # a run folder holding only its manifest (copied, or made by hand) has no trajectories/: the resume of it
         # failed at its first finished attempt with "No such file or directory: .../.<attempt>.jsonl.tmp"
-        (self.dir / "trajectories").mkdir(exist_ok=True)
+        if not (self.dir / "trajectories").is_dir():
+            (self.dir / "trajectories").mkdir(exist_ok=True)
+            fsync_dir(self.dir)  # its name, before a row points into it
         write_atomic(self.dir / rel, blob)
         return rel
 
@@ -292,6 +295,10 @@ class RunStore:
         for name in ROW_FIELDS:
             # a field some rows lack: None there, not pandas' NaN (a float: "for app in row['apps'] or []" failed)
             df[name] = df[name].astype(object).where(df[name].notna(), None) if name in df else None
+        # a row without its suite is of the suite its task id names (``<suite>/<id>``): grouped under None, its
+        # attempt fell out of every per-suite summary, which showed a group of 0 attempts instead
+        unnamed = df["suite"].isna() & df["task_id"].str.contains("/", regex=False)
+        df.loc[unnamed, "suite"] = df.loc[unnamed, "task_id"].str.split("/", n=1).str[0]
         return df
 
     def trajectory(self, attempt: str) -> list[dict[str, Any]]:
