@@ -106,6 +106,18 @@ def trajectory_records(item: WorkItem, result: AttemptResult, store: RunStore) -
     return [header, *steps, final]
 
 
+def commit_attempt(store: RunStore, item: WorkItem, result: AttemptResult, agent: str, tried: int,
+                   extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Write a finished attempt: screenshots, trajectory, then its row (the commit point, with ``extra`` fields).
+
+    Each file is fsynced before the row that refers to it; return the row. Blocking: call it off the event loop.
+    """
+    trajectory = store.write_trajectory(item.attempt_id, trajectory_records(item, result, store))
+    row = {**attempt_row(item, result, agent, tried, trajectory), **(extra or {})}
+    store.append_attempt(row)
+    return row
+
+
 class Scheduler:
     """Run work items concurrently over one env manager and write them to a store."""
 
@@ -161,13 +173,7 @@ class Scheduler:
         stalled every other attempt's env and model calls. A cancelled run waits for a commit under way to end, so
         nothing is written after the run has stopped (its writer lock released).
         """
-        def commit() -> dict[str, Any]:
-            trajectory = self.store.write_trajectory(item.attempt_id, trajectory_records(item, result, self.store))
-            row = attempt_row(item, result, self.agent, tried, trajectory)
-            self.store.append_attempt(row)
-            return row
-
-        work = asyncio.ensure_future(asyncio.to_thread(commit))
+        work = asyncio.ensure_future(asyncio.to_thread(commit_attempt, self.store, item, result, self.agent, tried))
         try:
             return await asyncio.shield(work)
         except asyncio.CancelledError:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from toolkit.envs.base import EnvError
 from toolkit.harness import Harness
 from toolkit.rollout.episode import AttemptResult, run_attempt
-from toolkit.rollout.scheduler import UNTERMINATED, WorkItem, attempt_row, outcome_of, trajectory_records
+from toolkit.rollout.scheduler import UNTERMINATED, WorkItem, commit_attempt, outcome_of
 from toolkit.store import attempt_id
 from toolkit.sync import gather_or_cancel
 from toolkit.tasks import derive_seed, sample
@@ -181,8 +181,6 @@ class RolloutMixin:
     def _store(self, outcome: Outcome) -> None:
         if self.store is None:
             return
-        item, result = outcome.item, outcome.result
-        trajectory = self.store.write_trajectory(item.attempt_id, trajectory_records(item, result, self.store))
-        row = attempt_row(item, result, "hf-tokens", outcome.reruns, trajectory)
-        row.update({"train_step": item.step, "group_member": item.member, "train_reward": outcome.reward})
-        self.store.append_attempt(row)
+        item = outcome.item
+        commit_attempt(self.store, item, outcome.result, "hf-tokens", outcome.reruns,
+                       {"train_step": item.step, "group_member": item.member, "train_reward": outcome.reward})
