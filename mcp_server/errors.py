@@ -85,6 +85,8 @@ def bool_arguments(tool: str, parameters: dict[str, Any], arguments: dict[str, A
 
 #: a check of a call's arguments before the tool runs: (tool name, its input schema, the arguments) -> the problems
 ArgumentCheck = Callable[[str, dict[str, Any], dict[str, Any]], list[str]]
+#: a rewrite of a call's checked arguments: (tool name, the arguments) -> the arguments the tool gets
+ArgumentRewrite = Callable[[str, dict[str, Any]], dict[str, Any]]
 
 
 def argument_error_text(tool: str, error: ValidationError, known: list[str]) -> str:
@@ -120,6 +122,8 @@ class GuigymServer(MCPServer):
     error bounded
     (:func:`bounded_error`) and structured results as compact JSON text (:func:`compact_reply`)."""
 
+    #: the server's rewrites of every call's arguments (:data:`ArgumentRewrite`), after the checks, before the tool
+    argument_rewrites: tuple[ArgumentRewrite, ...] = ()
     #: the server's further checks of every call's arguments (:data:`ArgumentCheck`), run with :func:`bool_arguments`
     argument_checks: tuple[ArgumentCheck, ...] = ()
 
@@ -129,6 +133,9 @@ class GuigymServer(MCPServer):
                     for p in (check(name, tool.parameters, arguments or {}) if tool else [])]
         if problems:  # refused before the SDK reads them (it would take a boolean as a number)
             raise ToolError(bounded_error(f"Error executing tool {name}: {'; '.join(dict.fromkeys(problems))}"))
+        if tool and isinstance(arguments, dict):  # after the checks: their errors repeat what the caller gave
+            for rewrite in self.argument_rewrites:
+                arguments = rewrite(name, arguments)
         try:
             result = await super().call_tool(name, arguments, context)
         except UnexpectedToolError:

@@ -66,7 +66,7 @@ async def test_run_eval_takes_the_agents_the_cli_takes(tmp_path):
 
     [choice] = [p.type for p in eval_command.params if p.name == "agent"]
     assert isinstance(choice, click.Choice) and "hf-tokens" in choice.choices
-    async with Client(build_server(str(tmp_path))) as client:
+    async with Client(build_server(str(tmp_path), checkpoints_root=str(tmp_path))) as client:
         text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "gpt"})
         assert f"argument 'agent': unknown agent 'gpt'; known: {', '.join(choice.choices)}" in text, text
         description = next(t for t in (await client.list_tools()).tools if t.name == "run_eval").description
