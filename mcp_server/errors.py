@@ -39,8 +39,26 @@ def _where(loc: tuple[Any, ...]) -> str:
     return f"argument '{head}'" + (f" item {'.'.join(str(p) for p in rest)}" if rest else "")
 
 
+#: the JSON type a strict argument model's type error asks for
+_WANTED = {"int_type": "an integer", "int_from_float": "an integer", "float_type": "a number",
+           "bool_type": "a boolean", "string_type": "a string"}
+
+
+def _given(value: Any) -> str:
+    """``the string '2'``, ``the number 1.0``, ``the boolean true``: what was given, with its JSON type."""
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if value is None:
+        return "null"
+    kind = "string" if isinstance(value, str) else "number" if isinstance(value, (int, float)) else \
+        "list" if isinstance(value, list) else "object" if isinstance(value, dict) else type(value).__name__
+    return f"the {kind} {_value(value)}"
+
+
 def _problem(error: Any, tool: str, known: list[str]) -> str:
     kind, ctx = error["type"], error.get("ctx") or {}
+    if kind in _WANTED:
+        return f"must be {_WANTED[kind]}, got {_given(error['input'])}"
     if kind == "missing":
         return "required, and not given"
     if kind == "extra_forbidden":

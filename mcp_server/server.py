@@ -42,17 +42,20 @@ def _with_image(model: Any, data: bytes) -> CallToolResult:
 
 
 def _forbid_unknown_arguments(server: MCPServer) -> None:
-    """Make every tool reject arguments it does not declare (and say so in its input schema), and give its description
-    without its docstring's indentation.
+    """Make every tool reject arguments it does not declare (and say so in its input schema) and arguments of another
+    JSON type than its schema's, and give its description without its docstring's indentation.
 
     The SDK's argument models ignore unknown keys, so a misspelt optional argument (``sute`` for ``suite``) would
-    silently fall back to its default and answer a different question. The SDK has no option for this, hence the
-    reach into its tool manager. It also publishes a docstring as written, each line after the first indented.
+    silently fall back to its default and answer a different question; and they read in pydantic's lax mode, where
+    ``limit: 1.0`` or ``limit: "2"`` was taken as an integer (strict still takes a whole number for a float). The SDK
+    has no option for this, hence the reach into its tool manager. It also publishes a docstring as written, each
+    line after the first indented.
     """
     for tool in server._tool_manager.list_tools():
         tool.description = inspect.cleandoc(tool.description or "")
         loose = tool.fn_metadata.arg_model
-        strict = type(loose.__name__, (loose,), {"model_config": ConfigDict(extra="forbid"), "__module__": __name__})
+        config = ConfigDict(extra="forbid", strict=True)
+        strict = type(loose.__name__, (loose,), {"model_config": config, "__module__": __name__})
         tool.fn_metadata.arg_model = strict
         tool.parameters = strict.model_json_schema(by_alias=True)
 

@@ -165,3 +165,46 @@ async def test_a_boolean_for_any_number_argument_of_any_tool_is_refused_naming_t
         assert not page.is_error and len(page.structured_content["tasks"]) == 1
         shown = await client.call_tool("show_task", {"task_id": page.structured_content["tasks"][0]["id"], "seed": 1})
         assert not shown.is_error and shown.structured_content["instance"]["seed"] == 1
+
+
+def _stdio_params(root):
+    import sys
+
+    from mcp import StdioServerParameters
+
+    return StdioServerParameters(command=sys.executable, args=["-m", "toolkit.cli.main", "mcp", "--runs", str(root)])
+
+
+@pytest.mark.parametrize("transport", ["in-process", "stdio"])
+async def test_a_float_or_a_string_for_any_integer_argument_of_any_tool_is_refused(tmp_path, transport):
+    """The SDK's lax validation took `limit: 1.0` as 1 and `limit: "2"` as 2 (and `temperature: "0.5"` as 0.5), while
+    1.5 said "input should be a valid integer, got a number with a fractional part, got 1.5". Every integer argument
+    of every tool, as its schema publishes it, now takes only a JSON integer; a number argument an integer or a float."""
+    async with Client(build_server(str(tmp_path)) if transport == "in-process" else _stdio_params(tmp_path),
+                      read_timeout_seconds=120) as client:
+        checked = set()
+        for tool in (await client.list_tools()).tools:
+            for name, schema in tool.input_schema.get("properties", {}).items():
+                types = {o.get("type") for o in schema.get("anyOf", [schema])}
+                if "integer" in types:
+                    wrong = ((1.0, "the number 1.0"), (2.5, "the number 2.5"), ("2", "the string '2'"))
+                    kind = "an integer"
+                elif "number" in types:
+                    wrong, kind = (("0.5", "the string '0.5'"),), "a number"
+                else:
+                    continue
+                for value, said in wrong:
+                    text = await _error(client, tool.name, {name: value})
+                    assert f"Error executing tool {tool.name}: " in text, text
+                    assert f"argument '{name}': must be {kind}, got {said}" in text, text
+                checked.add((tool.name, name))
+        assert {("show_task", "seed"), ("list_tasks", "limit"), ("synth_world", "persona"), ("run_eval", "temperature"),
+                ("env_reset", "seed"), ("get_step", "step"), ("run_eval", "max_tokens")} <= checked
+        # whole numbers as JSON integers are taken; so is an integer for a number (temperature 1: the toolkit answers)
+        page = await client.call_tool("list_tasks", {"suite": "mobile-core", "offset": 1, "limit": 2})
+        assert not page.is_error and len(page.structured_content["tasks"]) == 2
+        text = await _error(client, "run_eval", {"suites": ["mobile-core"], "temperature": 1})
+        assert "argument 'temperature': --temperature applies to the model agents" in text, text
+        # a boolean argument takes only a boolean
+        text = await _error(client, "synth_audit", {"planted": 1})
+        assert text == "Error executing tool synth_audit: argument 'planted': must be a boolean, got the number 1", text
