@@ -30,6 +30,20 @@ async def test_synth_world_refuses_a_persona_index_outside_the_pool(tmp_path):
         assert not last.is_error and last.structured_content["persona"] == PERSONAS[-1].model_dump(mode="json")
 
 
+async def test_synth_world_refuses_an_unknown_or_empty_scenario_naming_the_argument(tmp_path):
+    """scenario "" built the seed's scenario's world as if scenario were left out, and an unknown one's error named no
+    argument ("unknown scenario 'x'; ...")."""
+    from toolkit.synthesis.offline.pools import SCENARIOS
+
+    async with Client(build_server(str(tmp_path))) as client:
+        for scenario in ("", "  ", "nope"):
+            text = await _error(client, "synth_world", {"scenario": scenario})
+            assert text == (f"Error executing tool synth_world: argument 'scenario': unknown scenario {scenario!r}; "
+                            f"the offline pool has {sorted(SCENARIOS)}"), text
+        world = await client.call_tool("synth_world", {"scenario": "trip"})
+        assert not world.is_error and world.structured_content["scenario"]["id"] == "trip"
+
+
 async def test_synth_audit_refuses_an_empty_or_blank_suite_list(tmp_path):
     """suites [] audited the three default suites (minutes of work) as if suites were left out; [""] said
     "no suite '/mobile'" (the empty name read as the task bank itself)."""

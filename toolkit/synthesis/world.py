@@ -56,7 +56,8 @@ def build_world(persona: Persona | str | int | None = None, scenario: Scenario |
     elif isinstance(persona, str):
         persona = Persona(name="Robin Hale", occupation=persona, city="Harbour City", summary=persona)
     if scenario is None or isinstance(scenario, str):
-        key = scenario or sorted(pools.SCENARIOS)[seed % len(pools.SCENARIOS)]
+        # "" is no scenario id: taken as None, it built the seed's scenario with nothing said
+        key = scenario if scenario is not None else sorted(pools.SCENARIOS)[seed % len(pools.SCENARIOS)]
         if key not in pools.SCENARIOS:
             raise ValueError(f"unknown scenario {key!r}; the offline pool has {sorted(pools.SCENARIOS)}")
         scenario = pools.SCENARIOS[key]
