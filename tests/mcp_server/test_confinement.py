@@ -115,6 +115,10 @@ async def test_a_bare_run_id_is_looked_up_under_the_runs_folder_only(tmp_path, m
             text = await _error(client, tool, args)
             assert f"argument '{name}'" in text and str(cwd) not in text, (tool, text)
             assert "cwd-only" not in args.get(name, "") or f"looked for {root / 'cwd-only'}" in text, (tool, text)
+        for blank in ("", " "):  # " " was looked up as a folder of that name in the working folder
+            text = await _error(client, "run_summary", {"run_id": blank})
+            assert text.endswith(f"argument 'run_id': no run {blank!r}: a blank name is no run id; give a run id or a "
+                                 "run folder's path"), text
         mine = await client.call_tool("task_results", {"run_id": "mine"})
         assert not mine.is_error and mine.structured_content["total"] == 1, mine.content
 
