@@ -222,3 +222,25 @@ async def test_a_float_or_a_string_for_any_integer_argument_of_any_tool_is_refus
         # a boolean argument takes only a boolean
         text = await _error(client, "synth_audit", {"planted": 1})
         assert text == "Error executing tool synth_audit: argument 'planted': must be a boolean, got the number 1", text
+
+
+BLANK_OPTIONAL = [  # (tool, arguments with one blank optional name, that argument): each was read as left out
+    ("run_eval", {"suites": ["mobile-core"], "resume": ""}, "resume"),  # started a new evaluation of the suite
+    ("run_eval", {"suites": ["mobile-core"], "model_name": " "}, "model_name"),
+    ("run_eval", {"suites": ["mobile-core"], "action_format": ""}, "action_format"),  # ran text-v1
+    ("run_eval", {"suites": ["mobile-core"], "agent": "openai", "model": "", "model_name": "m"}, "model"),
+    ("get_attempt", {"attempt_id": "a1", "run_id": ""}, "run_id"),  # searched every run for a1
+    ("get_step", {"attempt_id": "a1", "step": 0, "run_id": ""}, "run_id"),
+    ("compare_attempts", {"attempt_a": "a1", "attempt_b": "a2", "run_id": ""}, "run_id"),
+    ("fleet_status", {"run_id": ""}, "run_id"),  # took the newest run with a fleet log
+]
+
+
+@pytest.mark.parametrize("tool, args, name", BLANK_OPTIONAL, ids=[f"{t}-{n}" for t, _, n in BLANK_OPTIONAL])
+async def test_a_blank_optional_name_is_refused_not_read_as_left_out(tmp_path, tool, args, name):
+    async with Client(build_server(str(tmp_path))) as client:
+        text = await _error(client, tool, args)
+        assert text == (f"Error executing tool {tool}: argument '{name}': {args[name]!r} is blank; give a value, "
+                        f"or leave {name} out"), text
+        jobs = await client.call_tool("list_runs", {})
+        assert not jobs.is_error and jobs.structured_content["total"] == 0  # no evaluation was started
