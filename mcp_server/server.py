@@ -205,10 +205,10 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0, checkpoint
                           random_rollouts: Rollouts = 20, seed: Seed = 0) -> api.JobInfo:
         """Start synthesizing tasks from new worlds (offline backend) in the background: accept them only by execution
         and write them under `out` (under the task bank's synth/, where suites load them from, or the runs folder;
-        relative: to the guigym checkout, e.g. task_bank/synth). Poll job_status with the returned job id: `done` of `total` counts the worlds
-        finished (a world with no task accepted writes nothing but counts), `progress` is the latest progress line,
-        and once done `result` is the SynthReport (worlds, out, accepted, rejected, cross_app_share,
-        distinct_instructions, tags, rejections, accepted_ids, seconds). cancel_job stops it.
+        relative: to the guigym checkout, e.g. task_bank/synth). Poll job_status with the returned job id: `done` of
+        `total` counts the worlds finished (a world with no task accepted writes nothing but counts), `progress` is the
+        latest progress line, and once done `result` is the SynthReport (worlds, out, accepted, rejected,
+        cross_app_share, distinct_instructions, tags, rejections, accepted_ids, seconds). cancel_job stops it.
         weak: capability tags to favour, weakest first (e.g. a diagnose_run report's weak_capabilities).
         """
         return await call(api.synth_tasks, out, worlds, per_world, weak, random_rollouts, seed)
