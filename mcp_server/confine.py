@@ -1,19 +1,24 @@
 """What the server's tools may read and write: runs only under its runs folder, synthesized worlds only under the
-folders allowed for them.
+folders allowed for them, model checkpoints only under its checkpoints folder.
 
-The toolkit functions behind the tools take a run id or a run folder's path, and any output folder, as a Python or
-CLI user wants; an MCP client (possibly remote, over HTTP) must not reach other folders through them. The rules are
-:mod:`toolkit.paths`'s; this module only says which argument of which tool each one applies to, and is run on every
-call by :class:`mcp_server.errors.GuigymServer` before the tool (an ``argument_checks`` entry).
+The toolkit functions behind the tools take a run id or a run folder's path, and any output or checkpoint folder, as a
+Python or CLI user wants; an MCP client (possibly remote, over HTTP) must not reach other folders through them, and
+the server's working folder means nothing to it: a relative folder is taken under the guigym checkout
+(:data:`toolkit.paths.REPO_ROOT`, ``$GUIGYM_ROOT``), as the docs write them (``task_bank/synth``, ``outputs/<recipe>``).
+The rules are :mod:`toolkit.paths`'s; this module only says which argument of which tool each one applies to. :class:`mcp_server.errors.GuigymServer` runs it on every call before the
+tool: :meth:`Confinement.__call__` (an ``argument_checks`` entry) refuses what reaches outside, then
+:meth:`Confinement.absolute` (an ``argument_rewrites`` entry) gives the tool a relative folder under its root.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from toolkit.paths import DEFAULT_RUNS, TASK_BANK, outside_roots_problem, run_id_problem
+from toolkit.agents import LOCAL_MODEL_AGENTS
+from toolkit.paths import (DEFAULT_CHECKPOINTS, DEFAULT_RUNS, REPO_ROOT, TASK_BANK, outside_roots_problem,
+                           run_id_problem, under_base)
 
 #: the tools' arguments that name a run (by its id, under the runs folder)
 RUN_ARGUMENTS: dict[str, tuple[str, ...]] = {
@@ -34,13 +39,36 @@ def synth_roots(runs_root: str | os.PathLike | None) -> tuple[Path, ...]:
     return (TASK_BANK / "synth", Path(runs_root or DEFAULT_RUNS))
 
 
-class Confinement:
-    """An argument check (:data:`mcp_server.errors.ArgumentCheck`) keeping run ids under ``runs_root`` and the
-    synthesis folders under :func:`synth_roots`."""
+class Folders(NamedTuple):
+    """Where one kind of folder argument may point: ``roots``; a relative one is taken under ``base``."""
 
-    def __init__(self, runs_root: str | os.PathLike | None = None):
+    roots: tuple[Path, ...]
+    base: Path
+    holds: str
+
+
+class Confinement:
+    """Keeps run ids under ``runs_root``, the synthesis folders under :func:`synth_roots` and model checkpoints under
+    ``checkpoints_root`` (relative folders taken under the guigym checkout)."""
+
+    def __init__(self, runs_root: str | os.PathLike | None = None, checkpoints_root: str | os.PathLike | None = None):
         self.runs_root = Path(runs_root or DEFAULT_RUNS)
-        self.roots = synth_roots(runs_root)
+        self.checkpoints_root = Path(checkpoints_root or DEFAULT_CHECKPOINTS)
+        self.synth = Folders(synth_roots(runs_root), REPO_ROOT, "synthesized worlds")
+        self.checkpoints = Folders((self.checkpoints_root,), REPO_ROOT, "model checkpoints")
+
+    def folder_arguments(self, tool: str, arguments: dict[str, Any]) -> dict[str, Folders]:
+        """Return the arguments of ``tool`` that name a folder, each with where it may point."""
+        found = {name: self.synth for name in SYNTH_FOLDER_ARGUMENTS.get(tool, ())}
+        if tool == "run_eval" and arguments.get("agent") in LOCAL_MODEL_AGENTS:  # its model is a checkpoint folder
+            found["model"] = self.checkpoints
+        return found
+
+    def absolute(self, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """Return ``arguments`` with each relative folder argument taken under its base (never the working folder)."""
+        folders = self.folder_arguments(tool, arguments)
+        return {name: under_base(value, folders[name].base) if name in folders else value
+                for name, value in arguments.items()}
 
     def __call__(self, tool: str, parameters: dict[str, Any], arguments: dict[str, Any]) -> list[str]:
         """Return a problem (``argument 'run_id': ...``) for each argument of ``tool`` that reaches outside."""
@@ -55,7 +83,7 @@ class Confinement:
                 run = value.rsplit("/", 1)[0]
                 if problem := run_id_problem(run, self.runs_root):
                     problems.append(f"argument '{name}': its run part {problem}")
-        for name in SYNTH_FOLDER_ARGUMENTS.get(tool, ()):
-            if problem := outside_roots_problem(arguments.get(name), self.roots, "synthesized worlds"):
+        for name, folders in self.folder_arguments(tool, arguments).items():
+            if problem := outside_roots_problem(arguments.get(name), folders.roots, folders.holds, folders.base):
                 problems.append(f"argument '{name}': {problem}")
         return problems

@@ -39,8 +39,26 @@ def _where(loc: tuple[Any, ...]) -> str:
     return f"argument '{head}'" + (f" item {'.'.join(str(p) for p in rest)}" if rest else "")
 
 
+#: the JSON type a strict argument model's type error asks for
+_WANTED = {"int_type": "an integer", "int_from_float": "an integer", "float_type": "a number",
+           "bool_type": "a boolean", "string_type": "a string"}
+
+
+def _given(value: Any) -> str:
+    """``the string '2'``, ``the number 1.0``, ``the boolean true``: what was given, with its JSON type."""
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if value is None:
+        return "null"
+    kind = "string" if isinstance(value, str) else "number" if isinstance(value, (int, float)) else \
+        "list" if isinstance(value, list) else "object" if isinstance(value, dict) else type(value).__name__
+    return f"the {kind} {_value(value)}"
+
+
 def _problem(error: Any, tool: str, known: list[str]) -> str:
     kind, ctx = error["type"], error.get("ctx") or {}
+    if kind in _WANTED:
+        return f"must be {_WANTED[kind]}, got {_given(error['input'])}"
     if kind == "missing":
         return "required, and not given"
     if kind == "extra_forbidden":
@@ -85,6 +103,8 @@ def bool_arguments(tool: str, parameters: dict[str, Any], arguments: dict[str, A
 
 #: a check of a call's arguments before the tool runs: (tool name, its input schema, the arguments) -> the problems
 ArgumentCheck = Callable[[str, dict[str, Any], dict[str, Any]], list[str]]
+#: a rewrite of a call's checked arguments: (tool name, the arguments) -> the arguments the tool gets
+ArgumentRewrite = Callable[[str, dict[str, Any]], dict[str, Any]]
 
 
 def argument_error_text(tool: str, error: ValidationError, known: list[str]) -> str:
@@ -120,6 +140,8 @@ class GuigymServer(MCPServer):
     error bounded
     (:func:`bounded_error`) and structured results as compact JSON text (:func:`compact_reply`)."""
 
+    #: the server's rewrites of every call's arguments (:data:`ArgumentRewrite`), after the checks, before the tool
+    argument_rewrites: tuple[ArgumentRewrite, ...] = ()
     #: the server's further checks of every call's arguments (:data:`ArgumentCheck`), run with :func:`bool_arguments`
     argument_checks: tuple[ArgumentCheck, ...] = ()
 
@@ -129,6 +151,9 @@ class GuigymServer(MCPServer):
                     for p in (check(name, tool.parameters, arguments or {}) if tool else [])]
         if problems:  # refused before the SDK reads them (it would take a boolean as a number)
             raise ToolError(bounded_error(f"Error executing tool {name}: {'; '.join(dict.fromkeys(problems))}"))
+        if tool and isinstance(arguments, dict):  # after the checks: their errors repeat what the caller gave
+            for rewrite in self.argument_rewrites:
+                arguments = rewrite(name, arguments)
         try:
             result = await super().call_tool(name, arguments, context)
         except UnexpectedToolError:

@@ -42,38 +42,47 @@ def _with_image(model: Any, data: bytes) -> CallToolResult:
 
 
 def _forbid_unknown_arguments(server: MCPServer) -> None:
-    """Make every tool reject arguments it does not declare (and say so in its input schema), and give its description
-    without its docstring's indentation.
+    """Make every tool reject arguments it does not declare (and say so in its input schema) and arguments of another
+    JSON type than its schema's, and give its description without its docstring's indentation.
 
     The SDK's argument models ignore unknown keys, so a misspelt optional argument (``sute`` for ``suite``) would
-    silently fall back to its default and answer a different question. The SDK has no option for this, hence the
-    reach into its tool manager. It also publishes a docstring as written, each line after the first indented.
+    silently fall back to its default and answer a different question; and they read in pydantic's lax mode, where
+    ``limit: 1.0`` or ``limit: "2"`` was taken as an integer (strict still takes a whole number for a float). The SDK
+    has no option for this, hence the reach into its tool manager. It also publishes a docstring as written, each
+    line after the first indented.
     """
     for tool in server._tool_manager.list_tools():
         tool.description = inspect.cleandoc(tool.description or "")
         loose = tool.fn_metadata.arg_model
-        strict = type(loose.__name__, (loose,), {"model_config": ConfigDict(extra="forbid"), "__module__": __name__})
+        config = ConfigDict(extra="forbid", strict=True)
+        strict = type(loose.__name__, (loose,), {"model_config": config, "__module__": __name__})
         tool.fn_metadata.arg_model = strict
         tool.parameters = strict.model_json_schema(by_alias=True)
 
 
-def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServer:
-    """Return the MCP server; ``runs_root`` is the runs folder the run tools read (default: $GUIGYM_RUNS, else runs/ in the guigym checkout).
+def build_server(runs_root: str | None = None, idle_s: float = 600.0, checkpoints_root: str | None = None) -> MCPServer:
+    """Return the MCP server; ``runs_root`` is the runs folder the run tools read (default: $GUIGYM_RUNS, else runs/ in
+    the guigym checkout), ``checkpoints_root`` the folder run_eval's hf agents load checkpoints from (default:
+    $GUIGYM_CHECKPOINTS, else outputs/ in the checkout, where training writes them).
 
     Raises:
-        ValueError: naming ``runs_root`` when it is a file or below one (a read-only folder is served: the run tools
-            only read; run_eval says it cannot write there).
+        ValueError: naming ``runs_root`` or ``checkpoints_root`` when it is a file or below one (a read-only folder is
+            served: the run tools only read; run_eval says it cannot write there).
     """
-    if runs_root:  # refused here, not at every run tool (and run_eval as "argument 'out'", which the agent never gave)
-        from toolkit.paths import out_folder_problem
+    from toolkit.paths import out_folder_problem
 
-        problem = out_folder_problem(runs_root, "runs", write=False)
+    # refused here, not at every run tool (and run_eval as "argument 'out'", which the agent never gave)
+    for name, folder, holds in (("runs_root", runs_root, "runs"), ("checkpoints_root", checkpoints_root, "checkpoints")):
+        problem = folder and out_folder_problem(folder, holds, write=False)
         if problem:
-            raise ValueError(f"argument 'runs_root': {problem}")
+            raise ValueError(f"argument '{name}': {problem}")
     server = GuigymServer("guigym", instructions="Evaluate, replay and diagnose GUI agents on guigym's mocked apps. "
                                               "Runs live under the runs folder; attempt ids may be written run_id/attempt_id.")
-    # run ids only under runs_root, synthesized worlds only under the task bank's synth/ or runs_root (mcp_server.confine)
-    server.argument_checks = (Confinement(runs_root),)
+    # run ids only under runs_root, synthesized worlds only under the task bank's synth/ or runs_root, checkpoints only
+    # under checkpoints_root; a relative folder under its root, never the working folder (mcp_server.confine)
+    confinement = Confinement(runs_root, checkpoints_root)
+    server.argument_rewrites = (confinement.absolute,)
+    server.argument_checks = (confinement,)
     sessions = api.SessionRegistry(idle_s=idle_s)
 
     async def call(fn, *args):
@@ -196,17 +205,19 @@ def build_server(runs_root: str | None = None, idle_s: float = 600.0) -> MCPServ
                           per_world: PerWorld = 10, weak: list[str] | None = None,
                           random_rollouts: Rollouts = 20, seed: Seed = 0) -> api.JobInfo:
         """Start synthesizing tasks from new worlds (offline backend) in the background: accept them only by execution
-        and write them under `out`. Poll job_status with the returned job id: `done` of `total` counts the worlds
-        finished (a world with no task accepted writes nothing but counts), `progress` is the latest progress line,
-        and once done `result` is the SynthReport (worlds, out, accepted, rejected, cross_app_share,
-        distinct_instructions, tags, rejections, accepted_ids, seconds). cancel_job stops it.
+        and write them under `out` (under the task bank's synth/, where suites load them from, or the runs folder;
+        relative: to the guigym checkout, e.g. task_bank/synth). Poll job_status with the returned job id: `done` of
+        `total` counts the worlds finished (a world with no task accepted writes nothing but counts), `progress` is the
+        latest progress line, and once done `result` is the SynthReport (worlds, out, accepted, rejected,
+        cross_app_share, distinct_instructions, tags, rejections, accepted_ids, seconds). cancel_job stops it.
         weak: capability tags to favour, weakest first (e.g. a diagnose_run report's weak_capabilities).
         """
         return await call(api.synth_tasks, out, worlds, per_world, weak, random_rollouts, seed)
 
     @server.tool()
     async def synth_validate(out: str) -> list[synthesis.WorldValidation]:
-        """Re-check synthesized worlds under `out`: consistency, loading into a device, every task's validation."""
+        """Re-check synthesized worlds under `out` (as synth_tasks takes it): consistency, loading into a device, every
+        task's validation."""
         return await call(api.synth_validate, out)
 
     @server.tool()

@@ -73,10 +73,10 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def serve(transport: str = "stdio", host: str = "127.0.0.1", port: int = 8765, token: str | None = None,
-          runs_root: str | None = None) -> None:
+          runs_root: str | None = None, checkpoints_root: str | None = None) -> None:
     """Run the server until interrupted. Over HTTP the socket is bound first, so a taken port or a bad host is a
     ValueError naming the argument before anything is served; once it serves, its URL is printed to stderr."""
-    server = build_server(runs_root)
+    server = build_server(runs_root, checkpoints_root=checkpoints_root)
     if transport == "stdio":
         server.run("stdio")
         return

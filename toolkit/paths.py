@@ -10,6 +10,9 @@ REPO_ROOT = Path(os.environ.get("GUIGYM_ROOT", Path(__file__).resolve().parent.p
 MOCKED_APPS = REPO_ROOT / "mocked_apps"
 TASK_BANK = REPO_ROOT / "task_bank"
 DEFAULT_RUNS = Path(os.environ.get("GUIGYM_RUNS", REPO_ROOT / "runs"))
+#: Where training writes checkpoints (a recipe's default output dir is outputs/<recipe>): the folder the MCP server
+#: loads model checkpoints from.
+DEFAULT_CHECKPOINTS = Path(os.environ.get("GUIGYM_CHECKPOINTS", REPO_ROOT / "outputs"))
 
 
 def out_folder_problem(folder: str | os.PathLike, holds: str = "the output", write: bool = True) -> str | None:
@@ -61,9 +64,26 @@ def run_id_problem(run: object, root: str | os.PathLike | None = None) -> str | 
     return None
 
 
-def outside_roots_problem(folder: object, roots: "tuple[str | os.PathLike, ...]", holds: str = "the output") -> str | None:
-    """Return why ``folder`` (relative: to the working folder) is not inside one of ``roots``, or None when it is
-    (or is blank or no string: the caller's own check says what is missing).
+def under_base(folder: object, base: str | os.PathLike) -> object:
+    """Return ``folder`` as an absolute path string: ``base``/``folder`` when it is relative (``~`` expanded first),
+    as given when absolute; anything else (blank, no string) unchanged, for the caller's own check to name.
+
+    For servers whose working folder means nothing to their client: a relative folder is taken under the root they
+    were configured with, never the process's working folder.
+    """
+    if not isinstance(folder, (str, os.PathLike)) or not str(folder).strip():
+        return folder
+    try:
+        path = Path(folder).expanduser()
+    except RuntimeError:  # "~nobody": no such user; left for the roots check to refuse as written
+        return folder
+    return str(path if path.is_absolute() else Path(base) / path)
+
+
+def outside_roots_problem(folder: object, roots: "tuple[str | os.PathLike, ...]", holds: str = "the output",
+                          base: str | os.PathLike | None = None) -> str | None:
+    """Return why ``folder`` (relative: to ``base``, see :func:`under_base`; without one, to the working folder) is not
+    inside one of ``roots``, or None when it is (or is blank or no string: the caller's own check says what is missing).
 
     Both sides are resolved first (``..`` and symbolic links), so neither ``roots/../x`` nor a link out of a root
     escapes. For callers that may only write, or read, under given folders (the MCP server's ``synth_tasks`` and
@@ -72,7 +92,7 @@ def outside_roots_problem(folder: object, roots: "tuple[str | os.PathLike, ...]"
     if not isinstance(folder, (str, os.PathLike)) or not str(folder).strip():
         return None
     try:
-        resolved = Path(folder).expanduser().resolve()
+        resolved = Path(under_base(folder, base) if base is not None else folder).expanduser().resolve()
     except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, an embedded NUL
         return f"{folder}: cannot resolve this path ({exc})"
     allowed = [Path(r).expanduser().resolve() for r in roots]

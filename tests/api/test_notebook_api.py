@@ -62,6 +62,8 @@ def test_the_eval_job_the_mcp_server_and_the_cli_refuse_it_with_the_same_check(b
 
     with pytest.raises(ValueError, match=rf"^argument 'runs_root': {re.escape(str(blocker))} is a file"):
         build_server(str(blocker))
+    with pytest.raises(ValueError, match=rf"^argument 'checkpoints_root': {re.escape(str(blocker))} is a file"):
+        build_server(checkpoints_root=str(blocker))
 
 
 def test_a_task_id_or_persona_of_another_type_is_refused_naming_it_and_one_id_is_one_task():

@@ -33,6 +33,20 @@ async def test_synth_world_refuses_a_persona_index_outside_the_pool(tmp_path):
         assert built["summary"].startswith(PERSONAS[-1].summary + " ")
 
 
+async def test_synth_world_refuses_an_unknown_or_empty_scenario_naming_the_argument(tmp_path):
+    """scenario "" built the seed's scenario's world as if scenario were left out, and an unknown one's error named no
+    argument ("unknown scenario 'x'; ...")."""
+    from toolkit.synthesis.offline.pools import SCENARIOS
+
+    async with Client(build_server(str(tmp_path))) as client:
+        for scenario in ("", "  ", "nope"):
+            text = await _error(client, "synth_world", {"scenario": scenario})
+            assert text == (f"Error executing tool synth_world: argument 'scenario': unknown scenario {scenario!r}; "
+                            f"the offline pool has {sorted(SCENARIOS)}"), text
+        world = await client.call_tool("synth_world", {"scenario": "trip"})
+        assert not world.is_error and world.structured_content["scenario"]["id"] == "trip"
+
+
 async def test_synth_audit_refuses_an_empty_or_blank_suite_list(tmp_path):
     """suites [] audited the three default suites (minutes of work) as if suites were left out; [""] said
     "no suite '/mobile'" (the empty name read as the task bank itself)."""
@@ -69,7 +83,7 @@ async def test_run_eval_takes_the_agents_the_cli_takes(tmp_path):
 
     [choice] = [p.type for p in eval_command.params if p.name == "agent"]
     assert isinstance(choice, click.Choice) and "hf-tokens" in choice.choices
-    async with Client(build_server(str(tmp_path))) as client:
+    async with Client(build_server(str(tmp_path), checkpoints_root=str(tmp_path))) as client:
         text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": "gpt"})
         assert f"argument 'agent': unknown agent 'gpt'; known: {', '.join(choice.choices)}" in text, text
         description = next(t for t in (await client.list_tools()).tools if t.name == "run_eval").description
@@ -168,3 +182,68 @@ async def test_a_boolean_for_any_number_argument_of_any_tool_is_refused_naming_t
         assert not page.is_error and len(page.structured_content["tasks"]) == 1
         shown = await client.call_tool("show_task", {"task_id": page.structured_content["tasks"][0]["id"], "seed": 1})
         assert not shown.is_error and shown.structured_content["instance"]["seed"] == 1
+
+
+def _stdio_params(root):
+    import sys
+
+    from mcp import StdioServerParameters
+
+    return StdioServerParameters(command=sys.executable, args=["-m", "toolkit.cli.main", "mcp", "--runs", str(root)])
+
+
+@pytest.mark.parametrize("transport", ["in-process", "stdio"])
+async def test_a_float_or_a_string_for_any_integer_argument_of_any_tool_is_refused(tmp_path, transport):
+    """The SDK's lax validation took `limit: 1.0` as 1 and `limit: "2"` as 2 (and `temperature: "0.5"` as 0.5), while
+    1.5 said "input should be a valid integer, got a number with a fractional part, got 1.5". Every integer argument
+    of every tool, as its schema publishes it, now takes only a JSON integer; a number argument an integer or a float."""
+    async with Client(build_server(str(tmp_path)) if transport == "in-process" else _stdio_params(tmp_path),
+                      read_timeout_seconds=120) as client:
+        checked = set()
+        for tool in (await client.list_tools()).tools:
+            for name, schema in tool.input_schema.get("properties", {}).items():
+                types = {o.get("type") for o in schema.get("anyOf", [schema])}
+                if "integer" in types:
+                    wrong = ((1.0, "the number 1.0"), (2.5, "the number 2.5"), ("2", "the string '2'"))
+                    kind = "an integer"
+                elif "number" in types:
+                    wrong, kind = (("0.5", "the string '0.5'"),), "a number"
+                else:
+                    continue
+                for value, said in wrong:
+                    text = await _error(client, tool.name, {name: value})
+                    assert f"Error executing tool {tool.name}: " in text, text
+                    assert f"argument '{name}': must be {kind}, got {said}" in text, text
+                checked.add((tool.name, name))
+        assert {("show_task", "seed"), ("list_tasks", "limit"), ("synth_world", "persona"), ("run_eval", "temperature"),
+                ("env_reset", "seed"), ("get_step", "step"), ("run_eval", "max_tokens")} <= checked
+        # whole numbers as JSON integers are taken; so is an integer for a number (temperature 1: the toolkit answers)
+        page = await client.call_tool("list_tasks", {"suite": "mobile-core", "offset": 1, "limit": 2})
+        assert not page.is_error and len(page.structured_content["tasks"]) == 2
+        text = await _error(client, "run_eval", {"suites": ["mobile-core"], "temperature": 1})
+        assert "argument 'temperature': --temperature applies to the model agents" in text, text
+        # a boolean argument takes only a boolean
+        text = await _error(client, "synth_audit", {"planted": 1})
+        assert text == "Error executing tool synth_audit: argument 'planted': must be a boolean, got the number 1", text
+
+
+BLANK_OPTIONAL = [  # (tool, arguments with one blank optional name, that argument): each was read as left out
+    ("run_eval", {"suites": ["mobile-core"], "resume": ""}, "resume"),  # started a new evaluation of the suite
+    ("run_eval", {"suites": ["mobile-core"], "model_name": " "}, "model_name"),
+    ("run_eval", {"suites": ["mobile-core"], "action_format": ""}, "action_format"),  # ran text-v1
+    ("run_eval", {"suites": ["mobile-core"], "agent": "openai", "model": "", "model_name": "m"}, "model"),
+    ("get_attempt", {"attempt_id": "a1", "run_id": ""}, "run_id"),  # searched every run for a1
+    ("get_step", {"attempt_id": "a1", "step": 0, "run_id": ""}, "run_id"),
+    ("compare_attempts", {"attempt_a": "a1", "attempt_b": "a2", "run_id": ""}, "run_id"),
+    ("fleet_status", {"run_id": ""}, "run_id"),  # took the newest run with a fleet log
+]
+
+
+@pytest.mark.parametrize("tool, args, name", BLANK_OPTIONAL, ids=[f"{t}-{n}" for t, _, n in BLANK_OPTIONAL])
+async def test_a_blank_optional_name_is_refused_not_read_as_left_out(tmp_path, tool, args, name):
+    async with Client(build_server(str(tmp_path))) as client:
+        text = await _error(client, tool, args)
+        assert text == (f"Error executing tool {tool}: argument '{name}': {args[name]!r} is blank; give a value, "
+                        f"or leave {name} out"), text
+        jobs = await client.call_tool("list_runs", {})
+        assert not jobs.is_error and jobs.structured_content["total"] == 0  # no evaluation was started

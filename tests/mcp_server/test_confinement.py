@@ -9,7 +9,7 @@ pytest.importorskip("mcp")
 from mcp import Client  # noqa: E402
 
 from mcp_server import build_server  # noqa: E402
-from toolkit.paths import TASK_BANK  # noqa: E402
+from toolkit.paths import REPO_ROOT, TASK_BANK  # noqa: E402
 from toolkit.store import RunStore  # noqa: E402
 
 MANIFEST = {"agent": "reference", "suites": ["mobile-core"], "trials": 1, "seed": 0}
@@ -74,8 +74,9 @@ async def test_a_synth_folder_outside_the_allowed_roots_is_refused(tmp_path):
         assert "argument 'out': no synthesized worlds under" in text, text
 
 
-def _stdio(root, cwd):
-    """Parameters serving the MCP server over stdio from the working folder ``cwd``."""
+def _stdio(root, cwd, *options):
+    """Parameters serving the MCP server over stdio from the working folder ``cwd`` (with further ``guigym mcp``
+    options)."""
     import os
     import sys
 
@@ -84,7 +85,7 @@ def _stdio(root, cwd):
     from toolkit.paths import REPO_ROOT
 
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
-    return StdioServerParameters(command=sys.executable, args=["-m", "toolkit.cli.main", "mcp", "--runs", str(root)],
+    return StdioServerParameters(command=sys.executable, args=["-m", "toolkit.cli.main", "mcp", "--runs", str(root), *options],
                                  cwd=str(cwd), env=env)
 
 
@@ -114,5 +115,54 @@ async def test_a_bare_run_id_is_looked_up_under_the_runs_folder_only(tmp_path, m
             text = await _error(client, tool, args)
             assert f"argument '{name}'" in text and str(cwd) not in text, (tool, text)
             assert "cwd-only" not in args.get(name, "") or f"looked for {root / 'cwd-only'}" in text, (tool, text)
+        for blank in ("", " "):  # " " was looked up as a folder of that name in the working folder
+            text = await _error(client, "run_summary", {"run_id": blank})
+            assert text.endswith(f"argument 'run_id': no run {blank!r}: a blank name is no run id; give a run id or a "
+                                 "run folder's path"), text
         mine = await client.call_tool("task_results", {"run_id": "mine"})
         assert not mine.is_error and mine.structured_content["total"] == 1, mine.content
+
+
+@pytest.mark.parametrize("transport", ["in-process", "stdio"])
+async def test_a_checkpoint_outside_the_checkpoints_folder_is_refused_and_a_relative_one_is_under_the_checkout(
+        tmp_path, monkeypatch, transport):
+    """run_eval's hf and hf-tokens agents loaded a checkpoint from any folder the server could read (a job started on
+    /elsewhere/ckpt, and '/etc' was probed for config.json); a relative one was looked for in the working folder."""
+    import os
+
+    root, checkpoints, cwd = tmp_path / "runs", tmp_path / "checkpoints", tmp_path / "cwd"
+    for folder in (root, checkpoints / "real", cwd / "ckpt", tmp_path / "elsewhere" / "ckpt"):
+        folder.mkdir(parents=True)
+    (cwd / "ckpt" / "config.json").write_text("{}")
+    (tmp_path / "elsewhere" / "ckpt" / "config.json").write_text("{}")
+    monkeypatch.chdir(cwd)
+    allowed = f"is outside the folders allowed for model checkpoints: give a folder under {checkpoints}"
+    server = (build_server(str(root), checkpoints_root=str(checkpoints)) if transport == "in-process" else
+              _stdio(root, cwd, "--checkpoints", str(checkpoints)))
+    async with Client(server, read_timeout_seconds=120) as client:
+        for agent in ("hf", "hf-tokens"):
+            # "ckpt": the working folder's holds a checkpoint, but a relative folder is under the checkout
+            for model in (str(tmp_path / "elsewhere" / "ckpt"), "/etc", str(checkpoints / ".." / "elsewhere" / "ckpt"),
+                          "ckpt", "../elsewhere/ckpt"):
+                text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": agent, "model": model})
+                assert text == f"Error executing tool run_eval: argument 'model': {model} {allowed}", text
+            relative = os.path.relpath(checkpoints / "real", REPO_ROOT)
+            text = await _error(client, "run_eval", {"suites": ["mobile-core"], "agent": agent, "model": relative})
+            assert f"argument 'model': no checkpoint at {REPO_ROOT / relative} " in text, text
+
+
+@pytest.mark.parametrize("transport", ["in-process", "stdio"])
+async def test_a_relative_synth_folder_is_under_the_checkout_not_the_working_folder(tmp_path, monkeypatch, transport):
+    """synth_tasks and synth_validate took a relative `out` in the server's working folder: written there when it was
+    under a root ('runs/s1' from the runs folder's parent), refused when it was not (the skill's 'task_bank/synth'
+    from anywhere but the checkout)."""
+    root = tmp_path / "runs"
+    (root / "s1").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    async with Client(build_server(str(root)) if transport == "in-process" else _stdio(root, tmp_path),
+                      read_timeout_seconds=120) as client:
+        for tool in ("synth_validate", "synth_tasks"):
+            text = await _error(client, tool, {"out": "runs/s1"})
+            assert f"argument 'out': runs/s1 is outside the folders allowed for synthesized worlds" in text, text
+        text = await _error(client, "synth_validate", {"out": "task_bank/synth/no-such-world"})
+        assert f"argument 'out': no synthesized worlds under {TASK_BANK / 'synth' / 'no-such-world'} " in text, text

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 from toolkit import bounds
-from toolkit.api.models import JobInfo, arg_error
+from toolkit.api.models import JobInfo, arg_error, not_blank
 from toolkit.evaluation import check_out, evaluate_async
 from toolkit.harness import HarnessConfig, get_format
 from toolkit.agents import AGENTS, LOCAL_MODEL_AGENTS
@@ -42,7 +42,10 @@ def run_eval(suites: list[str], agent: str = "reference", tasks: list[str] | Non
     ``resume``: a run id to finish (its missing attempts, with its own settings; only an openai agent's ``model`` and
     ``model_name`` may be given, to move the endpoint) — the other arguments are then ignored.
     """
-    if resume:
+    for name, value in (("resume", resume), ("model", model), ("model_name", model_name),
+                        ("action_format", action_format)):
+        not_blank(name, value)  # resume "" started a new evaluation; model_name "" was taken for no model name
+    if resume is not None:
         return _resume_job(resume, out, model, model_name, parallel)
     # one name given as a string is that name, as evaluate() takes it ("mobile-core" was read letter by letter)
     suites = [suites] if isinstance(suites, str) else suites

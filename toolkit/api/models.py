@@ -178,6 +178,17 @@ def arg_error(name: str, message: str) -> ValueError:
     return ValueError(message if message.startswith(prefix) else prefix + message)
 
 
+def not_blank(name: str, value: Any) -> Any:
+    """Return ``value`` (None: left out); a blank string is a ValueError naming ``name``.
+
+    For optional arguments whose absence means something else: read as left out, a blank one silently answered
+    another question (run_eval's resume "" started a new evaluation, run_id "" searched every run).
+    """
+    if isinstance(value, str) and not value.strip():
+        raise arg_error(name, f"{value!r} is blank; give a value, or leave {name} out")
+    return value
+
+
 def paged(load: Callable[[], list], offset: Any, limit: Any, most: int,
           counted: Callable[[int], str]) -> tuple[list, dict[str, Any]]:
     """Return one page of what ``load()`` lists (in page order) and the page's fields for its model (``total``,

@@ -9,7 +9,8 @@ from typing import Any
 import pandas as pd
 
 from toolkit import bounds, diagnosis
-from toolkit.api.models import AttemptInfo, RunInfo, RunPage, RunSummary, StepInfo, TaskResultsPage, arg_error, paged
+from toolkit.api.models import (AttemptInfo, RunInfo, RunPage, RunSummary, StepInfo, TaskResultsPage, arg_error,
+                                 not_blank, paged)
 from toolkit.diagnosis.queries import no_score, unfinished_note
 from toolkit.envs import fleet
 from toolkit.envs.fleet import FleetStatus
@@ -90,6 +91,7 @@ def _locate(attempt_id: str, run_id: str | None, root: str | None, name: str = "
     """Return the run holding ``attempt_id``; errors name the caller's argument ``name``."""
     if not isinstance(attempt_id, str) or not attempt_id:  # None or 3 failed as "argument of type ... is not iterable"
         raise arg_error(name, f"an attempt id ('run_id/attempt_id', or one a run holds), got {attempt_id!r}")
+    not_blank("run_id", run_id)  # "" searched every run for the attempt
     if "/" in attempt_id:
         given, attempt_id = attempt_id.rsplit("/", 1)
         # the run part of the caller's attempt id: an error names that argument, not run_id (which may not be given)
@@ -170,6 +172,7 @@ def compare_attempts(attempt_a: str, attempt_b: str, run_id: str | None = None, 
     every run of a suite: looked up apart, each came from the newest run holding it, and one run's failure was
     silently compared with another run's success).
     """
+    not_blank("run_id", run_id)  # "" looked both up as if no run were given
     bare_a, bare_b = "/" not in str(attempt_a), "/" not in str(attempt_b)
     if run_id is None and bare_a != bare_b:  # the bare one in the other's run, when it holds it
         store = _locate(attempt_b if bare_a else attempt_a, None, root, "attempt_b" if bare_a else "attempt_a")
@@ -239,6 +242,7 @@ def fleet_status(run_id: str | None = None, root: str | None = None, limit: int 
     (1 to :data:`FLEET_SAMPLES_MAX`; None: every one, for Python callers); errors name ``run_id``/``limit``."""
     # an hour's run holds 3,600 samples: limit=10**9 replied with every one; True was read as 1
     limit = fleet.check_limit(limit)
+    not_blank("run_id", run_id)  # "" took the newest run with a fleet log
     try:
         return fleet.fleet_status(run_id, root, limit)
     except FileNotFoundError as exc:

@@ -182,7 +182,7 @@ def synth_world(persona: int | None = None, scenario: str | None = None, seed: i
     """Build a world (offline backend) for ``persona`` / ``scenario``; return it.
 
     Raises:
-        ValueError: naming ``persona`` when it is no index of the offline pool; saying so for an unknown scenario.
+        ValueError: naming ``persona`` when it is no index of the offline pool, ``scenario`` when it is no id of it.
     """
     from toolkit.synthesis import build_world
     from toolkit.synthesis.world import pool_persona
@@ -195,7 +195,12 @@ def synth_world(persona: int | None = None, scenario: str | None = None, seed: i
             pool_persona(persona)
         except ValueError as exc:
             raise arg_error("persona", str(exc)) from None
-    return build_world(persona, scenario, seed=seed, backend="offline")
+    try:
+        return build_world(persona, scenario, seed=seed, backend="offline")
+    except ValueError as exc:
+        if str(exc).startswith("unknown scenario"):  # said without the argument's name, as the CLI's --scenario has it
+            raise arg_error("scenario", str(exc)) from None
+        raise
 
 
 #: The pipeline's progress line once a world is finished: ``world <id>: N accepted, M rejected -> <folder>`` when it

@@ -16,13 +16,15 @@ from toolkit.cli.common import fail
               help="HTTP port (guigym apps serve defaults to another, so both run at once)")
 @click.option("--token", default=lambda: os.environ.get("GUIGYM_MCP_TOKEN"), help="bearer token (required off loopback)")
 @click.option("--runs", "runs_root", type=click.Path(file_okay=False), help="runs folder the run tools read")
-def mcp(transport, host, port, token, runs_root):
+@click.option("--checkpoints", "checkpoints_root", type=click.Path(file_okay=False),
+              help="folder run_eval's hf agents may load checkpoints from (default: $GUIGYM_CHECKPOINTS, else outputs/)")
+def mcp(transport, host, port, token, runs_root, checkpoints_root):
     """Serve guigym's tools over MCP."""
     try:
         from mcp_server.transport import serve
     except ImportError as exc:
         fail(f"the MCP server needs the 'mcp' package: pip install -e '.[mcp]' ({exc})")
     try:
-        serve("stdio" if transport == "stdio" else "http", host, port, token, runs_root)
+        serve("stdio" if transport == "stdio" else "http", host, port, token, runs_root, checkpoints_root)
     except ValueError as exc:
         fail(str(exc))

@@ -146,8 +146,10 @@ class RunStore:
                             f"got {type(run).__name__}")
         # A bare id names a run under the runs folder only: looked up in the working folder first, a folder of that
         # name there shadowed the run (and served one from outside the runs folder). A path is taken as written.
+        if not str(run).strip():  # "" named the runs folder itself, " " a folder of that name in the working folder
+            raise FileNotFoundError(f"no run {str(run)!r}: a blank name is no run id; give a run id or a run folder's path")
         path = Path(root or DEFAULT_RUNS) / run if is_bare_name(run) else Path(run)
-        if not (path / MANIFEST).exists() or not str(run):  # "" named the runs folder itself
+        if not (path / MANIFEST).exists():
             raise FileNotFoundError(f"no run {run!r} (looked for {path / MANIFEST}){_near(run, path, root)}")
         store = cls(path)
         if heal:
