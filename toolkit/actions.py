@@ -302,8 +302,11 @@ class ActionError(ValueError):
         self.raw = raw
 
 
-def parse_action(data: dict[str, Any] | Any) -> Action:
+def parse_action(data: dict[str, Any] | Any, strict: bool = False) -> Action:
     """Validate a dict (or an action model) and return the action model.
+
+    ``strict`` refuses values of another JSON type (``"5"`` for a number, ``"true"`` for a flag), which the lax
+    default reads (a model's text is parsed leniently; a caller's JSON, as MCP's env_step takes, is not).
 
     Raises:
         ActionError: naming the action type and the offending field.
@@ -316,7 +319,7 @@ def parse_action(data: dict[str, Any] | Any) -> Action:
     if kind not in ACTION_TYPES:
         raise ActionError(f"unknown action type {kind!r}; expected one of {', '.join(ACTION_TYPES)}", data)
     try:
-        return _ADAPTER.validate_python(data)
+        return _ADAPTER.validate_python(data, strict=strict)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:])

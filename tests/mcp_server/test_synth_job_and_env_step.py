@@ -191,6 +191,31 @@ async def test_env_step_refuses_more_actions_than_the_bound_naming_the_argument(
         server.sessions.close_all()
 
 
+@requires_chromium
+async def test_env_step_refuses_a_field_of_another_json_type_and_applies_nothing():
+    """`{"type": "click", "x": "5"}` was read as x = 5 and carried out (the harness's lax reading of model text); a
+    caller's JSON of the wrong type is now an error naming the action and field, and nothing in the batch is applied.
+    An action invalid in any reading is still reported per action, after the step."""
+    server = build_server()
+    try:
+        async with Client(server) as client:
+            sid = (await client.call_tool("env_open", {})).structured_content["session_id"]
+            for bad in ({"type": "click", "x": "5", "y": 500}, {"type": "type", "text": "hi", "clear": "yes"}):
+                refused = await client.call_tool("env_step", {"session_id": sid,
+                                                              "actions": [{"type": "open", "app": "contacts"}, bad]})
+                assert refused.is_error, refused.content
+                text = refused.content[0].text
+                assert "argument 'actions'" in text and "action 1" in text and "nothing was applied" in text, text
+            observed = (await client.call_tool("env_observe", {"session_id": sid})).structured_content
+            assert observed["step"] == 0 and observed["screen"] == "launcher"
+            stepped = await client.call_tool("env_step", {"session_id": sid, "actions": [
+                {"type": "open", "app": "contacts"}, {"type": "click", "x": 500, "y": 2000}]})
+            assert not stepped.is_error and stepped.structured_content["screen"] == "app:contacts", stepped.content
+            assert "action errors" in stepped.content[-1].text, stepped.content  # out of range: the env's per-action error
+    finally:
+        server.sessions.close_all()
+
+
 # -- env_step: the action vocabulary in its description ----------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ import typing
 from typing import Any, Iterator
 
 from toolkit import bounds
-from toolkit.actions import Action, resolve_targets
+from toolkit.actions import Action, ActionError, parse_action, resolve_targets
 from toolkit.api.models import SessionInfo, SessionState, arg_error
 from toolkit.api.tasks import spec_of
 from toolkit.harness.formats.base import MAX_ACTIONS as _HARNESS_MAX_ACTIONS
@@ -215,6 +215,7 @@ class SessionRegistry:
                     actions = resolve_targets(actions, {e.id: e.center for e in screen.elements})
                 except ValueError as exc:
                     raise arg_error("actions", f"{exc}; nothing was applied") from None
+            _refuse_coerced(actions)
             result = item.env.step(actions)
             item.steps += 1
             obs = result.observation
@@ -330,3 +331,20 @@ def bounded(value: Any, path: str | None, max_chars: int | None) -> dict[str, An
             break
         shown = max(0, shown - over)
     return {"chars": len(text), "truncated": True, "state": text[:shown] + marker, "keys": keys or None, "hint": hint}
+
+
+def _refuse_coerced(actions: list[Any]) -> None:
+    """Refuse an action whose field has another JSON type than its own (``"x": "5"``, ``"clear": "yes"``), naming it.
+
+    Lax validation (the harness's, for model text) carried such an action out as if the number had been given. An
+    action invalid either way is left to the env, which reports it among the step's per-action results.
+    """
+    for i, raw in enumerate(actions):
+        try:
+            parse_action(raw)
+        except ActionError:
+            continue
+        try:
+            parse_action(raw, strict=True)
+        except ActionError as exc:
+            raise arg_error("actions", f"action {i}: {exc.message}; nothing was applied") from None
