@@ -143,3 +143,20 @@ def test_email_reading_buttons_and_rows_act_only_on_screen(phone):
     _tap(page, "btn:archive")
     assert next(e for e in _app(page, "email")["data"]["emails"] if e["id"] == "e01")["folder"] == "archive"
     assert errors == []
+
+
+@requires_chromium
+def test_contacts_detail_buttons_and_rows_act_only_on_screen(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'contacts'})")
+    for action, element in [({"type": "toggle_favorite", "id": "c2"}, "btn:favorite"), ({"type": "toggle_block", "id": "c2"}, "toggle:block"),
+                            ({"type": "delete", "id": "c2"}, "btn:delete"), ({"type": "edit", "id": "c2"}, "btn:edit")]:
+        _refused(page, "contacts", action, element)  # from the list
+    _tap(page, "field:search")
+    page.keyboard.insert_text("Celia")
+    _refused(page, "contacts", {"type": "open", "id": "c2"}, "contact:c2")  # not a hit
+    _tap(page, "contact:c3")
+    _refused(page, "contacts", {"type": "toggle_favorite", "id": "c2"}, "contact:c2")  # Celia's screen
+    _tap(page, "btn:favorite")
+    assert next(c for c in _app(page, "contacts")["data"]["contacts"] if c["id"] == "c3")["favorite"] is True
+    assert errors == []
