@@ -160,3 +160,19 @@ def test_contacts_detail_buttons_and_rows_act_only_on_screen(phone):
     _tap(page, "btn:favorite")
     assert next(c for c in _app(page, "contacts")["data"]["contacts"] if c["id"] == "c3")["favorite"] is True
     assert errors == []
+
+
+@requires_chromium
+def test_notes_editor_buttons_and_rows_act_only_on_screen(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'notes'})")
+    for action, element in [({"type": "pin", "id": "n05"}, "btn:pin"), ({"type": "delete", "id": "n05"}, "btn:delete"),
+                            ({"type": "restore", "id": "n14"}, "restore:n14")]:
+        _refused(page, "notes", action, element)  # from the list
+    _tap(page, "folder:f3")
+    _refused(page, "notes", {"type": "open", "id": "n05"}, "note:n05")  # a Work note under the Recipes chip
+    _tap(page, "note:n07")
+    _refused(page, "notes", {"type": "pin", "id": "n05"}, "note:n05")  # n07's editor
+    _tap(page, "btn:pin")
+    assert next(n for n in _app(page, "notes")["data"]["notes"] if n["id"] == "n07")["pinned"] is True
+    assert errors == []
