@@ -176,3 +176,18 @@ def test_notes_editor_buttons_and_rows_act_only_on_screen(phone):
     _tap(page, "btn:pin")
     assert next(n for n in _app(page, "notes")["data"]["notes"] if n["id"] == "n07")["pinned"] is True
     assert errors == []
+
+
+@requires_chromium
+def test_calendar_event_buttons_and_rows_act_only_on_screen(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'calendar'})")
+    _tap(page, "day:2026-03-18")
+    for action, element in [({"type": "delete", "id": "e12"}, "btn:delete"), ({"type": "move", "id": "e12"}, "btn:move"),
+                            ({"type": "open", "id": "e12"}, "event:e12")]:
+        _refused(page, "calendar", action, element)  # the 18th's list; e12 is on the 17th
+    _tap(page, "event:e15")
+    _refused(page, "calendar", {"type": "delete", "id": "e12"}, "event:e12")  # e15's screen
+    _tap(page, "btn:delete")
+    assert _app(page, "calendar")["ui"]["dialog"] == {"kind": "delete", "event": "e15"}
+    assert errors == []
