@@ -191,3 +191,17 @@ def test_calendar_event_buttons_and_rows_act_only_on_screen(phone):
     _tap(page, "btn:delete")
     assert _app(page, "calendar")["ui"]["dialog"] == {"kind": "delete", "event": "e15"}
     assert errors == []
+
+
+@requires_chromium
+def test_bank_payee_buttons_act_only_on_the_payee_shown(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'bank'})")
+    _refused(page, "bank", {"type": "delete_payee", "id": "p2"}, "btn:delete-payee")  # from the home screen
+    _tap(page, "tab:payments")
+    _tap(page, "payee:p1")
+    _refused(page, "bank", {"type": "delete_payee", "id": "p2"}, "payee:p2")  # p1's screen
+    _tap(page, "btn:delete-payee")
+    ui = _app(page, "bank")["ui"]
+    assert [ui["dialog"], ui["payee"]] == ["delete_payee", "p1"]
+    assert errors == []
