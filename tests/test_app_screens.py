@@ -205,3 +205,17 @@ def test_bank_payee_buttons_act_only_on_the_payee_shown(phone):
     ui = _app(page, "bank")["ui"]
     assert [ui["dialog"], ui["payee"]] == ["delete_payee", "p1"]
     assert errors == []
+
+
+@requires_chromium
+def test_food_order_buttons_act_only_on_the_order_shown(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'food'})")
+    _refused(page, "food", {"type": "reorder", "id": "ord901"}, "btn:reorder")  # from the home screen
+    _tap(page, "tab:orders")
+    _tap(page, "order:ord902")
+    _refused(page, "food", {"type": "reorder", "id": "ord901"}, "order:ord901")  # ord902's screen
+    cart = _app(page, "food")["data"]["cart"]
+    _tap(page, "btn:reorder")
+    assert _app(page, "food")["data"]["cart"] != cart
+    assert errors == []
