@@ -219,3 +219,16 @@ def test_food_order_buttons_act_only_on_the_order_shown(phone):
     _tap(page, "btn:reorder")
     assert _app(page, "food")["data"]["cart"] != cart
     assert errors == []
+
+
+@requires_chromium
+def test_dialer_voicemail_buttons_act_only_on_the_voicemail_shown(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'dialer'})")
+    _refused(page, "dialer", {"type": "ask_delete_vm", "id": "v1"}, "btn:delete-vm")  # from the first tab
+    _tap(page, "tab:voicemail")
+    _tap(page, "vm:v2")
+    _refused(page, "dialer", {"type": "ask_delete_vm", "id": "v1"}, "vm:v1")  # v2's screen
+    _tap(page, "btn:delete-vm")
+    assert _app(page, "dialer")["ui"]["dialog"] == {"kind": "delete_vm", "id": "v2"}
+    assert errors == []
