@@ -232,3 +232,17 @@ def test_dialer_voicemail_buttons_act_only_on_the_voicemail_shown(phone):
     _tap(page, "btn:delete-vm")
     assert _app(page, "dialer")["ui"]["dialog"] == {"kind": "delete_vm", "id": "v2"}
     assert errors == []
+
+
+@requires_chromium
+def test_rides_rating_acts_only_on_the_ride_shown(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'rides'})")
+    _tap(page, "tab:activity")
+    _tap(page, "ride:r06")
+    _tap(page, "star:2")
+    _refused(page, "rides", {"type": "submit_rating", "id": "r05"}, "ride:r05")  # r06's screen
+    _tap(page, "btn:submit-rating")
+    rides = {r["id"]: r for r in _app(page, "rides")["data"]["rides"]}
+    assert rides["r06"]["rating"] == 2 and rides["r05"].get("rating") is None
+    assert errors == []
