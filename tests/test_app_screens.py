@@ -246,3 +246,18 @@ def test_rides_rating_acts_only_on_the_ride_shown(phone):
     rides = {r["id"]: r for r in _app(page, "rides")["data"]["rides"]}
     assert rides["r06"]["rating"] == 2 and rides["r05"].get("rating") is None
     assert errors == []
+
+
+@requires_chromium
+def test_pinboard_post_buttons_act_only_on_the_post_shown(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'pinboard'})")
+    liked = _app(page, "pinboard")["data"]["liked"]
+    target = next(e["id"].split(":", 1)[1] for e in page.evaluate("__gym.elements()") if e["id"].startswith("post:"))
+    other = next(p for p in ("p01", "p02", "p04") if p != target and p not in liked)
+    _refused(page, "pinboard", {"type": "like", "post": other}, "btn:like")  # from the home feed
+    _tap(page, f"post:{target}")
+    _refused(page, "pinboard", {"type": "like", "post": other}, f"post:{other}")  # another post's screen
+    _tap(page, "btn:like")
+    assert (target in _app(page, "pinboard")["data"]["liked"]) != (target in liked)
+    assert errors == []
