@@ -261,3 +261,17 @@ def test_pinboard_post_buttons_act_only_on_the_post_shown(phone):
     _tap(page, "btn:like")
     assert (target in _app(page, "pinboard")["data"]["liked"]) != (target in liked)
     assert errors == []
+
+
+@requires_chromium
+def test_reviews_list_and_place_buttons_act_only_on_screen(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'reviews'})")
+    _refused(page, "reviews", {"type": "ask_delete_list", "id": "l1"}, "btn:delete-list")  # from explore
+    _refused(page, "reviews", {"type": "ask_delete_review", "id": "p3"}, "btn:delete-review")
+    _tap(page, "tab:saved")
+    _tap(page, "list:l2")
+    _refused(page, "reviews", {"type": "ask_delete_list", "id": "l1"}, "list:l1")  # l2's screen
+    _tap(page, "btn:delete-list")
+    assert _app(page, "reviews")["ui"]["dialog"] == {"kind": "delete_list", "id": "l2"}
+    assert errors == []
