@@ -275,3 +275,17 @@ def test_reviews_list_and_place_buttons_act_only_on_screen(phone):
     _tap(page, "btn:delete-list")
     assert _app(page, "reviews")["ui"]["dialog"] == {"kind": "delete_list", "id": "l2"}
     assert errors == []
+
+
+@requires_chromium
+def test_clips_delete_and_privacy_act_only_on_the_more_sheets_clip(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'clips'})")
+    _refused(page, "clips", {"type": "delete_clip", "clip": "m2"}, "btn:delete-clip")  # no More sheet
+    _tap(page, "tab:me")
+    _tap(page, "grid:m1")
+    _tap(page, "more:m1")
+    _refused(page, "clips", {"type": "delete_clip", "clip": "m2"}, "grid:m2")  # m1's sheet
+    _tap(page, "btn:delete-clip")
+    assert _app(page, "clips")["ui"]["dialog"] == {"kind": "delete_clip", "clip": "m1"}
+    assert errors == []
