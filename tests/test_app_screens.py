@@ -289,3 +289,17 @@ def test_clips_delete_and_privacy_act_only_on_the_more_sheets_clip(phone):
     _tap(page, "btn:delete-clip")
     assert _app(page, "clips")["ui"]["dialog"] == {"kind": "delete_clip", "clip": "m1"}
     assert errors == []
+
+
+@requires_chromium
+def test_greenhouse_moves_act_only_on_the_plant_shown(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'greenhouse'})")
+    _refused(page, "greenhouse", {"type": "move_plant", "plant": "p1", "to": "D"}, "move:D")  # from the overview
+    _tap(page, "zone:A")
+    _tap(page, "ztab:plants")
+    _tap(page, "plant:p1")
+    _refused(page, "greenhouse", {"type": "move_plant", "plant": "p3", "to": "D"}, "plant:p3")  # p1's screen
+    _tap(page, "move:D")
+    assert next(p for p in _app(page, "greenhouse")["data"]["plants"] if p["id"] == "p1")["zone"] == "D"
+    assert errors == []

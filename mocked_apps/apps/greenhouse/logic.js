@@ -169,7 +169,10 @@ export function reduce(state, action, ctx) {
   const ui = ensureUi(state);
   const world = ctx.world || {};
   const a = action || {};
-  const zoneId = typeof a.zone === 'string' ? a.zone : ui.zone;
+  // The zone whose screen is shown (nothing over it) when `a.zone` is absent or names it, and whose Controls tab is
+  // shown: its controls, lights and caretaker buttons are only there, not acted on for a zone not shown.
+  const shownZone = ui.screen === 'zone' && !ui.dialog && (a.zone === undefined || a.zone === ui.zone) ? ui.zone : null;
+  const zoneId = shownZone && !['plants', 'forecast'].includes(ui.ztab) ? shownZone : null;
   switch (a.type) {
     case 'back':
       if (ui.dialog) { ui.dialog = null; return state; }
@@ -226,7 +229,9 @@ export function reduce(state, action, ctx) {
       if (ui.screen !== 'lights') return state;
       return applyLights(state, world, ctx);
     case 'move_plant':
-      return movePlant(state, world, a.plant ?? ui.plant, a.to, ctx);
+      // The plant screen's Move buttons: the plant shown only.
+      if (ui.screen !== 'plant' || ui.dialog || (a.plant !== undefined && a.plant !== ui.plant)) return state;
+      return movePlant(state, world, ui.plant, a.to, ctx);
     case 'wait':
       return wait(state, world, a.minutes, ctx);
     case 'ask_clear':
@@ -249,10 +254,10 @@ export function reduce(state, action, ctx) {
       ctx.open('messages', { text: sim.greenhouseReport(world, state.data) });
       return state;
     case 'message_caretaker': {
-      const info = sim.zoneInfo(world, zoneId);
-      if (!info || !sim.zoneById(state.data, zoneId)) return state;
+      const info = sim.zoneInfo(world, shownZone);
+      if (!info || !sim.zoneById(state.data, shownZone)) return state;
       if (!ctx.peek('messages')) { ui.notice = { kind: 'error', text: 'Messages is not available on this phone.' }; return state; }
-      ctx.open('messages', { to: info.caretaker, text: sim.zoneReport(world, state.data, zoneId) });
+      ctx.open('messages', { to: info.caretaker, text: sim.zoneReport(world, state.data, shownZone) });
       return state;
     }
     case 'open_caretaker': {
