@@ -210,7 +210,9 @@ export function reduce(state, action, ctx) {
       if (!sim.IRRIGATION.includes(a.hours)) return state;
       return changeZone(state, world, zoneId, { irrigation: a.hours }, ctx, a.hours ? `irrigation every ${a.hours} h` : 'irrigation off');
     case 'edit_lights': {
-      const zone = sim.zoneById(state.data, zoneId);
+      // The zone's Controls tab (Edit), or a row of the Schedules tab.
+      const onSchedules = ui.screen === 'home' && ui.tab === 'schedules' && !ui.dialog;
+      const zone = sim.zoneById(state.data, onSchedules ? a.zone : zoneId);
       if (!zone) return state;
       const off = sim.lightHours(zone) === 0;
       push(ui, 'lights', { zone: zone.id, lights: { on: off ? 6 : zone.lights_on, off: off ? 18 : zone.lights_off, off_all: off } });

@@ -28,3 +28,13 @@ test('zone controls and plant moves act on the zone / plant shown only', async (
   act(dev, { type: 'move_plant', to: 'D' });
   assert.equal(gh(dev).data.plants.find((p) => p.id === 'p1').zone, 'D');
 });
+
+test('the lights editor opens from the zone shown or a row of the Schedules tab', async () => {
+  const dev = await loadDevice({ apps: ['greenhouse'], reset: { seed: 1 } });
+  dev.system({ type: 'open', app: 'greenhouse' });
+  act(dev, { type: 'edit_lights', zone: 'C' });
+  assert.equal(gh(dev).ui.screen, 'home', 'not from the overview');
+  act(dev, { type: 'tab', tab: 'schedules' });
+  act(dev, { type: 'edit_lights', zone: 'C' });
+  assert.deepEqual([gh(dev).ui.screen, gh(dev).ui.zone], ['lights', 'C']);
+});
