@@ -303,3 +303,17 @@ def test_greenhouse_moves_act_only_on_the_plant_shown(phone):
     _tap(page, "move:D")
     assert next(p for p in _app(page, "greenhouse")["data"]["plants"] if p["id"] == "p1")["zone"] == "D"
     assert errors == []
+
+
+@requires_chromium
+def test_tiletrip_remove_acts_only_on_the_open_sheets_tile(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'tiletrip'})")
+    _refused(page, "tiletrip", {"type": "remove", "id": "a17"}, "btn:remove")  # no sheet open
+    _tap(page, "day:2")
+    _tap(page, "tile:a12")
+    _refused(page, "tiletrip", {"type": "remove", "id": "a17"}, "tile:a17")  # a12's sheet; a17 is on day 1
+    _tap(page, "btn:remove")
+    plan = {e["id"] for e in _app(page, "tiletrip")["data"]["plan"]}
+    assert "a12" not in plan and "a17" in plan
+    assert errors == []
