@@ -317,3 +317,15 @@ def test_tiletrip_remove_acts_only_on_the_open_sheets_tile(phone):
     plan = {e["id"] for e in _app(page, "tiletrip")["data"]["plan"]}
     assert "a12" not in plan and "a17" in plan
     assert errors == []
+
+
+@requires_chromium
+def test_roster_requests_and_availability_act_only_on_screen(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'roster'})")
+    _refused(page, "roster", {"type": "approve", "id": "r2"}, "approve:r2")  # from the board
+    _refused(page, "roster", {"type": "toggle_day", "day": "sun", "staff": "c21"}, "avail:sun")
+    _tap(page, "tab:requests")
+    _tap(page, "decline:r2")
+    assert next(r for r in _app(page, "roster")["data"]["requests"] if r["id"] == "r2")["status"] == "declined"
+    assert errors == []
