@@ -329,3 +329,16 @@ def test_roster_requests_and_availability_act_only_on_screen(phone):
     _tap(page, "decline:r2")
     assert next(r for r in _app(page, "roster")["data"]["requests"] if r["id"] == "r2")["status"] == "declined"
     assert errors == []
+
+
+@requires_chromium
+def test_gallery_photo_actions_act_only_on_the_viewers_photo(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'gallery'})")
+    _refused(page, "gallery", {"type": "ask_trash", "photo": "p03"}, "btn:favorite")  # the grid: no viewer buttons
+    _tap(page, "photo:p28")
+    _refused(page, "gallery", {"type": "favorite", "photo": "p24"}, "photo:p24")  # p28's viewer
+    fav = next(p for p in _app(page, "gallery")["data"]["photos"] if p["id"] == "p28")["favorite"]
+    _tap(page, "btn:favorite")
+    assert next(p for p in _app(page, "gallery")["data"]["photos"] if p["id"] == "p28")["favorite"] is (not fav)
+    assert errors == []
