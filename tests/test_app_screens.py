@@ -342,3 +342,17 @@ def test_gallery_photo_actions_act_only_on_the_viewers_photo(phone):
     _tap(page, "btn:favorite")
     assert next(p for p in _app(page, "gallery")["data"]["photos"] if p["id"] == "p28")["favorite"] is (not fav)
     assert errors == []
+
+
+@requires_chromium
+def test_files_search_lists_what_the_shared_rule_matches(phone):
+    # The search folded accents and case but compared with includes: "tax  return" as typed (two spaces) listed nothing.
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'files'})")
+    _tap(page, "btn:search")
+    _tap(page, "field:search")
+    page.keyboard.insert_text("TAX  return")
+    hits = sorted(e for e in _visible(page) if e.startswith("entry:"))
+    entries = {e["id"]: e["name"] for e in _app(page, "files")["data"]["entries"]}
+    assert [entries[h.split(":", 1)[1]] for h in hits] == ["Tax return 2025.pdf"]
+    assert errors == []
