@@ -356,3 +356,15 @@ def test_files_search_lists_what_the_shared_rule_matches(phone):
     entries = {e["id"]: e["name"] for e in _app(page, "files")["data"]["entries"]}
     assert [entries[h.split(":", 1)[1]] for h in hits] == ["Tax return 2025.pdf"]
     assert errors == []
+
+
+@requires_chromium
+def test_clock_alarm_switches_act_only_on_the_alarms_screen(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'clock'})")
+    _tap(page, "tab:world")
+    _refused(page, "clock", {"type": "toggle_alarm", "id": "a1"}, "toggle:alarm:a1")  # the world clock
+    _tap(page, "tab:alarms")
+    _tap(page, "toggle:alarm:a1")
+    assert next(a for a in _app(page, "clock")["data"]["alarms"] if a["id"] == "a1")["on"] is False
+    assert errors == []
