@@ -368,3 +368,17 @@ def test_clock_alarm_switches_act_only_on_the_alarms_screen(phone):
     _tap(page, "toggle:alarm:a1")
     assert next(a for a in _app(page, "clock")["data"]["alarms"] if a["id"] == "a1")["on"] is False
     assert errors == []
+
+
+@requires_chromium
+def test_files_sheet_actions_act_only_on_the_sheets_entry(phone):
+    page, errors = phone
+    page.evaluate("__gym.reset({seed: 1, start_app: 'files'})")
+    _refused(page, "files", {"type": "delete", "id": "f06"}, "act:delete")  # no sheet open
+    _tap(page, "entry:d1")
+    _tap(page, "more:f07")
+    _refused(page, "files", {"type": "delete", "id": "f06"}, "more:f06")  # f07's sheet
+    _tap(page, "act:delete")
+    entries = {e["id"]: e for e in _app(page, "files")["data"]["entries"]}
+    assert entries["f07"]["trashed"] and not entries["f06"]["trashed"]
+    assert errors == []
