@@ -244,6 +244,7 @@ async def test_pinboard_save_to_notes_ignores_a_duplicate_moved_to_the_trash():
     post = inst.params["p"]["id"]
     initial = _s0(spec, inst)
     save = [{"app": None, "action": {"type": "open", "app": "pinboard"}},
+            {"app": "pinboard", "action": {"type": "open", "post": post}},  # Share is on the post's screen
             {"app": "pinboard", "action": {"type": "share", "post": post}}, {"app": "pinboard", "action": {"type": "save_note"}}]
     pool = VerifierPool(size=1)
     try:

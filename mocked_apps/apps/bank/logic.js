@@ -6,7 +6,7 @@
 
 import * as clock from '../../runtime/core/clock.js';
 import * as L from './lib/ledger.js';
-import { TABS, ensureUi, freshUi, push, pop, goTab, fail } from './lib/nav.js';
+import { TABS, ensureUi, freshUi, push, pop, goTab, fail, shownId } from './lib/nav.js';
 import { transferRequest, startTransfer, review, enterPin } from './lib/transfer.js';
 import { savePayee, contactsOf, handOff, onIntent } from './lib/payees.js';
 
@@ -120,8 +120,9 @@ export function reduce(state, action, ctx) {
       push(ui, 'statement', { month: a.month });
       return state;
     case 'share_receipt': {
-      const fromDone = ui.screen === 'done' && ui.last && ui.last.tx ? ui.last.tx[0] : null;
-      const tx = L.findTx(data, a.id ?? fromDone ?? ui.tx);
+      // The receipt button of a transaction's screen, or of the done screen (its transfer's first leg).
+      const fromDone = ui.screen === 'done' && !ui.dialog && a.id === undefined && ui.last && ui.last.tx ? ui.last.tx[0] : null;
+      const tx = L.findTx(data, fromDone ?? shownId(ui, 'tx', 'tx', a.id));
       if (!tx) return state;
       return handOff(state, ctx, { text: L.receiptText(world, tx) });
     }
@@ -196,7 +197,7 @@ export function reduce(state, action, ctx) {
       push(ui, 'payee', { payee: a.id });
       return state;
     case 'pay_payee': {
-      const payee = L.findPayee(data, a.id ?? ui.payee);
+      const payee = L.findPayee(data, shownId(ui, 'payee', 'payee', a.id));
       if (!payee) return state;
       return startTransfer(state, ctx, { to: { kind: 'payee', id: payee.id } });
     }
@@ -226,9 +227,8 @@ export function reduce(state, action, ctx) {
     case 'save_payee':
       return savePayee(state, ctx);
     case 'delete_payee': {
-      const p = L.findPayee(data, a.id ?? ui.payee);
+      const p = L.findPayee(data, shownId(ui, 'payee', 'payee', a.id));
       if (!p) return state;
-      ui.payee = p.id;
       ui.dialog = 'delete_payee';
       return state;
     }
@@ -252,9 +252,8 @@ export function reduce(state, action, ctx) {
       push(ui, 'scheduled', { sched: a.id });
       return state;
     case 'cancel_scheduled': {
-      const s = L.findScheduled(data, a.id ?? ui.sched);
+      const s = L.findScheduled(data, shownId(ui, 'scheduled', 'sched', a.id));
       if (!s || s.status !== 'scheduled') return state;
-      ui.sched = s.id;
       ui.dialog = 'cancel_scheduled';
       return state;
     }

@@ -5,7 +5,7 @@
 
 import { isoDate, normalizeDate, shiftMonth } from './lib/dates.js';
 import { REMINDERS, contactsFrom, findEvent, messageText, noteFor } from './lib/select.js';
-import { ROOTS, clearForm, ensureUi, freshUi, pop, push, target } from './lib/ui.js';
+import { ROOTS, clearForm, ensureUi, freshUi, listedEvent, pop, push, target } from './lib/ui.js';
 import { handOff, move, onIntent, openForm, save } from './lib/actions.js';
 
 export {
@@ -64,8 +64,8 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'open': {
-      const e = findEvent(data, a.id);
-      if (!e || ui.screen === 'form' || ui.screen === 'attendees') return state;
+      const e = listedEvent(state, ctx, a.id);
+      if (!e) return state;
       push(ui, 'event', { event: e.id });
       return state;
     }

@@ -21,6 +21,12 @@ const app = (dev) => dev.getState().apps.calendar;
 const ev = (dev, id) => app(dev).data.events.find((e) => e.id === id);
 const act = (dev, action) => dev.dispatch('calendar', action);
 const type = (dev, key, value) => dev.dispatch('calendar', { type: '@draft', key, value });
+/** Open event `id` as a user would: the month view on its day, then its row (only a row on screen opens). */
+const openEvent = (dev, id) => {
+  act(dev, { type: 'tab', tab: 'month' });
+  act(dev, { type: 'select_day', date: ev(dev, id).date });
+  act(dev, { type: 'open', id });
+};
 const fill = (dev, values) => Object.entries(values).forEach(([k, v]) => type(dev, k, v));
 
 test('init copies the world events and opens the month of the virtual today', async () => {
@@ -106,7 +112,7 @@ test('navigation: tabs, months, today, select a day, open and back, back at the 
   assert.equal(app(dev).ui.screen, 'agenda');
   act(dev, { type: 'tab', tab: 'bogus' });
   assert.equal(app(dev).ui.screen, 'agenda');
-  act(dev, { type: 'open', id: 'e12' });
+  act(dev, { type: 'open', id: 'e12' }); // a row of the upcoming list
   assert.deepEqual([app(dev).ui.screen, app(dev).ui.event], ['event', 'e12']);
   dev.system({ type: 'back' });
   assert.equal(app(dev).ui.screen, 'agenda');
@@ -155,7 +161,7 @@ test('a clashing save asks first; go back keeps the form, save anyway saves', as
 
 test('edit an event (fields, attendees, reminder) and cancel discards', async () => {
   const dev = await open();
-  act(dev, { type: 'open', id: 'e12' });
+  openEvent(dev, 'e12');
   act(dev, { type: 'edit' });
   assert.deepEqual(app(dev).ui.form, { mode: 'edit', id: 'e12', attendees: ['c8', 'c22'], reminder: 30 });
   assert.equal(app(dev).ui.drafts.title, 'Design review');
@@ -185,7 +191,7 @@ test('edit an event (fields, attendees, reminder) and cancel discards', async ()
 
 test('delete asks first, then removes only that event', async () => {
   const dev = await open();
-  act(dev, { type: 'open', id: 'e15' });
+  openEvent(dev, 'e15');
   act(dev, { type: 'delete' });
   assert.deepEqual(app(dev).ui.dialog, { kind: 'delete', event: 'e15' });
   act(dev, { type: 'close_dialog' });
@@ -202,7 +208,7 @@ test('delete asks first, then removes only that event', async () => {
 
 test('move: bad date shows an error, a clash asks, a free day moves it', async () => {
   const dev = await open();
-  act(dev, { type: 'open', id: 'e12' });
+  openEvent(dev, 'e12');
   act(dev, { type: 'move' });
   assert.equal(app(dev).ui.drafts.move_date, '2026-03-17');
   type(dev, 'move_date', '2026-02-31');
@@ -223,7 +229,7 @@ test('move: bad date shows an error, a clash asks, a free day moves it', async (
 
 test('message attendees: {to, text} to one attendee, or the picker with {text}', async () => {
   const dev = await open();
-  act(dev, { type: 'open', id: 'e12' });
+  openEvent(dev, 'e12');
   act(dev, { type: 'message_attendees' });
   assert.deepEqual(app(dev).ui.dialog, { kind: 'message', event: 'e12' });
   act(dev, { type: 'message', contact: 'c1' });
@@ -243,7 +249,7 @@ test('message attendees: {to, text} to one attendee, or the picker with {text}',
 
 test('save to notes creates a note; an attendee opens in contacts', async () => {
   const dev = await open();
-  act(dev, { type: 'open', id: 'e16' });
+  openEvent(dev, 'e16');
   act(dev, { type: 'save_note' });
   const notes = dev.getState().apps.notes;
   assert.equal(dev.getState().os.foreground, 'notes');
@@ -262,7 +268,7 @@ test('save to notes creates a note; an attendee opens in contacts', async () => 
 test('hand-offs without the target app show a notice', async () => {
   const dev = await loadDevice({ apps: ['calendar'], reset: {} });
   dev.system({ type: 'open', app: 'calendar' });
-  act(dev, { type: 'open', id: 'e12' });
+  openEvent(dev, 'e12');
   act(dev, { type: 'save_note' });
   assert.equal(app(dev).ui.notice, 'Notes is not available');
   act(dev, { type: 'message_attendees' });
@@ -276,7 +282,7 @@ test('search screen: query drafts, open a hit, back clears the query', async () 
   act(dev, { type: 'search' });
   assert.equal(app(dev).ui.screen, 'search');
   type(dev, 'search', 'lunch');
-  act(dev, { type: 'open', id: 'e04' });
+  act(dev, { type: 'open', id: 'e04' }); // a hit
   dev.system({ type: 'back' });
   assert.equal(app(dev).ui.drafts.search, 'lunch');
   dev.system({ type: 'back' });
@@ -332,7 +338,7 @@ test('works with a stub messages app that records intents', () => {
   const dev = createDevice({ apps: { calendar, messages }, worlds: { calendar: world } });
   dev.reset({ seed: 1 });
   dev.system({ type: 'open', app: 'calendar' });
-  dev.dispatch('calendar', { type: 'open', id: 'e19' });
+  openEvent(dev, 'e19');
   dev.dispatch('calendar', { type: 'message_attendees' });
   dev.dispatch('calendar', { type: 'message', contact: 'c21' });
   assert.deepEqual(intents, [{ type: 'intent', to: 'c21', text: 'Re: Farmers market volunteering (Sat, Mar 21 at 10:00) ' }]);
@@ -351,6 +357,7 @@ test('a year below 1000 is refused by the form and the move dialog, not stored a
   assert.equal(JSON.stringify(app(dev).data), before);
   act(dev, { type: 'cancel' });
   const id = world.events[0].id;
+  openEvent(dev, id);
   act(dev, { type: 'move', id });
   type(dev, 'move_date', '0026-03-20');
   act(dev, { type: 'confirm_move' });

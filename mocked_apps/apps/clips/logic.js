@@ -50,6 +50,14 @@ function onIntent(state, action, world) {
   return state;
 }
 
+/** The own clip whose More sheet is open (its privacy and delete rows are only there), when `id` is absent or names
+ * it; else null. A clip of another screen is not made private or deleted unseen. */
+function moreSheetPost(state, id) {
+  const s = state.ui.sheet;
+  if (!s || s.kind !== 'more' || state.ui.dialog || (id !== undefined && id !== s.clip)) return null;
+  return ownPost(state.data, s.clip);
+}
+
 /**
  * Apply an action. See README.md for the list; unknown actions return null, bad ids
  * leave the state unchanged.
@@ -104,7 +112,9 @@ export function reduce(state, action, ctx) {
     case 'add_comment':
       return addComment(state, action, ctx);
     case 'delete_comment': {
-      const c = data.comments.find((x) => x.id === action.id);
+      // A comment's delete button on the open clip's comments screen, nothing over it.
+      const onComments = ui.screen === 'comments' && !ui.dialog && !ui.sheet;
+      const c = onComments ? data.comments.find((x) => x.id === action.id && x.clip === ui.clip) : null;
       if (!c) return state;
       ui.dialog = { kind: 'delete_comment', id: c.id };
       return state;
@@ -153,16 +163,16 @@ export function reduce(state, action, ctx) {
       ui.sheet = null;
       return state;
     case 'set_privacy': {
-      const post = ownPost(data, action.clip ?? (ui.sheet && ui.sheet.clip));
+      const post = moreSheetPost(state, action.clip);
       if (!post || !PRIVACY.includes(action.privacy)) return state;
       post.privacy = action.privacy;
       ui.sheet = null;
       return state;
     }
     case 'delete_clip': {
-      const post = ownPost(data, action.clip ?? (ui.sheet && ui.sheet.clip) ?? ui.clip);
-      ui.sheet = null;
+      const post = moreSheetPost(state, action.clip);
       if (!post) return state;
+      ui.sheet = null;
       ui.dialog = { kind: 'delete_clip', clip: post.id };
       return state;
     }

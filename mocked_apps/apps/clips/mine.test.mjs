@@ -26,10 +26,18 @@ test('own clips: privacy from the more sheet; delete behind a confirm dialog', a
   assert.equal(app(dev).ui.dialog, null, 'back closes the dialog');
   assert.equal(app(dev).data.posts.length, 3);
   act(dev, { type: 'delete_clip', clip: 'm2' });
+  assert.equal(app(dev).ui.dialog, null, 'Delete is a row of the More sheet');
+  act(dev, { type: 'more', clip: 'm2' });
+  act(dev, { type: 'delete_clip', clip: 'm2' });
   act(dev, { type: 'confirm' });
   assert.deepEqual(app(dev).data.posts.map((p) => p.id), ['m1', 'm3']);
   assert.deepEqual([app(dev).ui.screen, app(dev).ui.notice], ['me', 'Clip deleted']);
   const before = dataOf(dev);
+  act(dev, { type: 'more', clip: 'm1' });
+  act(dev, { type: 'delete_clip', clip: 'm3' });
+  act(dev, { type: 'set_privacy', clip: 'm3', privacy: 'private' });
+  assert.equal(dataOf(dev), before, 'not m3 from m1\'s sheet');
+  act(dev, { type: 'close_sheet' });
   act(dev, { type: 'delete_clip', clip: 'v01' });
   act(dev, { type: 'confirm' });
   act(dev, { type: 'set_privacy', clip: 'v01', privacy: 'private' });
@@ -43,6 +51,8 @@ test('deleting an own clip also drops my comments and like on it; back skips its
   act(dev, { type: 'comments', clip: 'm1' });
   type(dev, 'comment', 'note to self');
   act(dev, { type: 'add_comment' });
+  dev.system({ type: 'back' }); // the clip's screen, its More button
+  act(dev, { type: 'more', clip: 'm1' });
   act(dev, { type: 'delete_clip', clip: 'm1' });
   act(dev, { type: 'confirm' });
   assert.ok(!app(dev).data.liked.includes('m1'));

@@ -7,7 +7,8 @@
 
 import { MIN } from './lib/units.js';
 import {
-  TABS, daysText, nextRing, normDays, parseTime, parseTimer, sortedAlarms, stopwatchElapsed, timerStatus, wholeNumber,
+  TABS, daysText, nextRing, normDays, parseTime, parseTimer, searchCities, sortedAlarms, stopwatchElapsed, timerStatus,
+  wholeNumber,
 } from './lib/select.js';
 import { baseUi, ensure, push, pop, goTab, openAlarmForm, saveAlarm, saveBedtime, onIntent } from './lib/state.js';
 
@@ -100,7 +101,8 @@ export function reduce(state, action, ctx) {
       if (ui.screen === 'alarm_edit' || ui.screen === 'bedtime_edit' || ui.screen === 'city_pick') pop(ui);
       return state;
     case 'toggle_alarm': {
-      const alarm = data.alarms.find((x) => x.id === a.id);
+      // A row's switch on the alarms screen (every alarm is listed there), nothing over it.
+      const alarm = ui.screen === 'alarms' && !ui.dialog ? data.alarms.find((x) => x.id === a.id) : null;
       if (alarm) alarm.on = typeof a.value === 'boolean' ? a.value : !alarm.on;
       return state;
     }
@@ -124,14 +126,17 @@ export function reduce(state, action, ctx) {
       ui.drafts.city = '';
       return state;
     case 'add_city': {
-      const city = (ctx.world.cities || []).find((c) => c.id === a.id);
+      // A row of the city picker: the cities its search lists now.
+      const listed = ui.screen === 'city_pick' && !ui.dialog ? searchCities(ctx.world, ui.drafts.city ?? '', data.cities) : [];
+      const city = listed.find((c) => c.id === a.id);
       if (!city || data.cities.includes(city.id)) return state;
       data.cities.push(city.id);
       if (ui.screen === 'city_pick') pop(ui);
       return state;
     }
     case 'remove_city':
-      data.cities = data.cities.filter((id) => id !== a.id);
+      // A row's remove button on the world clock screen.
+      if (ui.screen === 'world' && !ui.dialog) data.cities = data.cities.filter((id) => id !== a.id);
       return state;
     // ------------------------------------------------------------- timer
     case 'preset': {

@@ -164,9 +164,21 @@ function newId(data, ctx) {
   return id;
 }
 
-/** The contact an action targets: action.id, else the selected one. */
+/** The contact a detail-screen button acts on: the one shown, when `action.id` is absent or names it and no dialog is
+ * over it; else undefined. Edit, favorite, block, delete, message and share are only there, not acted on unseen. */
 function target(state, action) {
-  return findContact(state.data, action.id ?? state.ui.selected);
+  const { ui } = state;
+  if (ui.screen !== 'detail' || ui.dialog || (action.id !== undefined && action.id !== ui.selected)) return undefined;
+  return findContact(state.data, ui.selected);
+}
+
+/** The contact `id` when a row of the list on screen shows it (the search's hits while a query is typed, else every
+ * contact), nothing over it; else undefined. */
+function listedContact(state, id) {
+  const { data, ui } = state;
+  if (ui.screen !== 'list' || ui.dialog) return undefined;
+  const query = String(ui.drafts.search ?? '');
+  return (query.trim() ? searchContacts(data.contacts, query) : data.contacts).find((c) => c.id === id);
 }
 
 function onIntent(state, action) {
@@ -212,7 +224,7 @@ export function reduce(state, action, ctx) {
     case 'intent':
       return onIntent(state, action);
     case 'open': {
-      const c = findContact(data, action.id);
+      const c = listedContact(state, action.id);
       if (!c) return state;
       push(ui);
       Object.assign(ui, { screen: 'detail', selected: c.id, dialog: null });
@@ -280,14 +292,10 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'delete': {
-      // Asked on the contact's detail screen: from the list it opens first; from a form it is refused (moving
-      // ui.selected under an open edit form made its Save overwrite the other contact).
+      // Asked on the contact's detail screen only (from a form, moving ui.selected under an open edit form made its
+      // Save overwrite the other contact; from the list it acted on a contact not shown).
       const c = target(state, action);
-      if (!c || ui.screen === 'create' || ui.screen === 'edit') return state;
-      if (ui.screen !== 'detail' || ui.selected !== c.id) {
-        push(ui);
-        Object.assign(ui, { screen: 'detail', selected: c.id });
-      }
+      if (!c) return state;
       ui.dialog = 'delete';
       return state;
     }

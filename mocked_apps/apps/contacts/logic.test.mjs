@@ -200,6 +200,10 @@ test('favorite toggles (and takes an explicit value)', async () => {
   assert.equal(byId(dev, 'c2').favorite, true);
   act(dev, { type: 'toggle_favorite' });
   assert.equal(byId(dev, 'c2').favorite, false);
+  act(dev, { type: 'toggle_favorite', id: 'c1', value: !byId(dev, 'c1').favorite });
+  assert.equal(byId(dev, 'c1').favorite, world.contacts[0].favorite, 'not c1 from c2\'s screen');
+  dev.system({ type: 'back' });
+  act(dev, { type: 'open', id: 'c1' });
   act(dev, { type: 'toggle_favorite', id: 'c1', value: false });
   assert.equal(byId(dev, 'c1').favorite, false);
 });
@@ -248,7 +252,7 @@ test('search and clear_search keep the query in drafts', async () => {
   assert.equal(app(dev).ui.drafts.search, '');
 });
 
-test("delete {id} asks on that contact's detail screen; under an edit form it is refused", async () => {
+test("delete {id} asks on that contact's detail screen only; from the list or under an edit form it is refused", async () => {
   const dev = await open();
   act(dev, { type: 'open', id: 'c1' });
   act(dev, { type: 'edit' });
@@ -259,6 +263,9 @@ test("delete {id} asks on that contact's detail screen; under an edit form it is
   assert.equal(byId(dev, 'c1').company, 'Edited Co');
   assert.deepEqual(byId(dev, 'c2'), { ...world.contacts[1], birthday: world.contacts[1].birthday ?? '' }, 'the other contact is untouched');
   dev.system({ type: 'back' });
+  act(dev, { type: 'delete', id: 'c3' });
+  assert.deepEqual([app(dev).ui.screen, app(dev).ui.dialog], ['list', null], 'no Delete button on the list');
+  act(dev, { type: 'open', id: 'c3' });
   act(dev, { type: 'delete', id: 'c3' });
   assert.deepEqual([app(dev).ui.screen, app(dev).ui.selected, app(dev).ui.dialog], ['detail', 'c3', 'delete'], 'the dialog shows over c3');
   act(dev, { type: 'close_dialog' });

@@ -143,6 +143,14 @@ function confirm(state, ctx) {
 
 // ------------------------------------------------------------------ reducer
 
+/** The voicemail on the voicemail screen (no dialog over it) when `id` is absent or names it; else undefined. Its play,
+ * delete, call-back and mark-unheard buttons are only there: a voicemail of another screen is not acted on unseen. */
+function shownVoicemail(state, id) {
+  const { data, ui } = state;
+  if (ui.screen !== 'vm' || ui.dialog || (id !== undefined && id !== ui.vm)) return undefined;
+  return data.voicemails.find((x) => x.id === ui.vm);
+}
+
 /**
  * Apply an action. See README.md for the list; unknown actions return null, and
  * `back` at a main tab returns null (the phone goes home).
@@ -277,12 +285,12 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'mark_unread': {
-      const v = data.voicemails.find((x) => x.id === (a.id ?? ui.vm));
+      const v = shownVoicemail(state, a.id);
       if (v) v.read = false;
       return state;
     }
     case 'play_vm': {
-      const v = data.voicemails.find((x) => x.id === (a.id ?? ui.vm));
+      const v = shownVoicemail(state, a.id);
       if (v) {
         ui.playing = { id: v.id, start: ctx.now };
         v.read = true;
@@ -293,12 +301,12 @@ export function reduce(state, action, ctx) {
       ui.playing = null;
       return state;
     case 'ask_delete_vm': {
-      const v = data.voicemails.find((x) => x.id === (a.id ?? ui.vm));
+      const v = shownVoicemail(state, a.id);
       if (v) ui.dialog = { kind: 'delete_vm', id: v.id };
       return state;
     }
     case 'call_back': {
-      const v = data.voicemails.find((x) => x.id === (a.id ?? ui.vm));
+      const v = shownVoicemail(state, a.id);
       if (v) startCall(state, { contact_id: contactOf(v, contacts) ? contactOf(v, contacts).id : null, number: v.number }, ctx);
       return state;
     }

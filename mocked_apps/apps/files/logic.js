@@ -8,7 +8,7 @@ import {
   ROOT, SORT_KEYS, children, descendants, findEntry, freeName, isFolder, isLive, nameError, pathLabel, shareText, sortEntries,
   typeOf,
 } from './lib/select.js';
-import { ensureUi, finishPick, freshUi, isoDate, newId, pop, push, target } from './lib/state.js';
+import { ensureUi, finishPick, freshUi, isoDate, listedEntry, newId, pop, push, target } from './lib/state.js';
 
 export * from './lib/select.js';
 
@@ -82,7 +82,8 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'sheet': {
-      const e = target(state, a);
+      // A row's More button: an entry the open folder or the search lists.
+      const e = listedEntry(state, a.id);
       if (!e || ui.dialog || Array.isArray(ui.select)) return state;
       ui.sheet = { kind: 'actions', id: e.id };
       return state;

@@ -19,6 +19,16 @@ const entry = (dev, id) => app(dev).data.entries.find((e) => e.id === id);
 const act = (dev, action) => dev.dispatch('files', action);
 const type = (dev, key, value) => dev.dispatch('files', { type: '@draft', key, value });
 const names = (list) => list.map((e) => e.name);
+/** An entry's sheet action as a user reaches it: its folder, the row's More button, then the sheet's row. */
+const toSheet = (dev, id) => {
+  const e = entry(dev, id);
+  if (e && app(dev).ui.screen === 'browse') act(dev, { type: 'crumb', id: e.parent });
+  return act(dev, { type: 'sheet', id });
+};
+const onSheet = (dev, id, action) => {
+  toSheet(dev, id);
+  return act(dev, action);
+};
 
 test('init copies the file tree, the root is open, sorted by name', async () => {
   const dev = await open();
@@ -96,7 +106,7 @@ test('sort: a new key takes its default direction, the same key flips it', async
 
 test('rename validates (empty, slash, duplicate) and updates the type from the extension', async () => {
   const dev = await open();
-  act(dev, { type: 'sheet', id: 'f06' });
+  toSheet(dev, 'f06');
   act(dev, { type: 'rename' });
   assert.equal(app(dev).ui.drafts.rename, 'Meeting notes.txt');
   for (const [bad, msg] of [['', 'Enter a name'], ['a/b.txt', 'Names cannot contain “/”'], ['resume.docx', 'An item with this name already exists here']]) {
@@ -109,7 +119,7 @@ test('rename validates (empty, slash, duplicate) and updates the type from the e
   act(dev, { type: 'confirm_rename' });
   assert.deepEqual([entry(dev, 'f06').name, entry(dev, 'f06').type], ['Standup notes.md', 'text']);
   assert.equal(app(dev).ui.dialog, null);
-  act(dev, { type: 'rename', id: 'd5' });
+  onSheet(dev, 'd5', { type: 'rename', id: 'd5' });
   type(dev, 'rename', 'Taxes');
   act(dev, { type: 'confirm_rename' });
   assert.deepEqual([entry(dev, 'd5').name, entry(dev, 'd5').type], ['Taxes', 'folder']);
@@ -131,7 +141,7 @@ test('new folder: validated, created in the open folder', async () => {
 
 test('move one file through the picker; invalid destinations are refused', async () => {
   const dev = await open();
-  act(dev, { type: 'move', id: 'f09' });
+  onSheet(dev, 'f09', { type: 'move', id: 'f09' });
   assert.deepEqual(app(dev).ui.pick, { mode: 'move', ids: ['f09'], at: 'd2' });
   act(dev, { type: 'pick_here' });
   assert.match(app(dev).ui.notice, /already in Downloads/);
@@ -144,7 +154,7 @@ test('move one file through the picker; invalid destinations are refused', async
   act(dev, { type: 'pick_here' });
   assert.equal(entry(dev, 'f09').parent, 'd5');
   assert.equal(app(dev).ui.screen, 'browse');
-  act(dev, { type: 'move', id: 'd1' });
+  onSheet(dev, 'd1', { type: 'move', id: 'd1' });
   act(dev, { type: 'pick_open', id: 'd1' });
   assert.equal(app(dev).ui.pick.at, 'root', 'a folder cannot be opened as its own destination');
   act(dev, { type: 'crumb', id: 'd5' });
@@ -152,10 +162,10 @@ test('move one file through the picker; invalid destinations are refused', async
   assert.equal(entry(dev, 'd1').parent, 'root');
   assert.match(app(dev).ui.notice, /into itself/);
   dev.system({ type: 'back' });
-  act(dev, { type: 'copy', id: 'f05' });
+  onSheet(dev, 'f05', { type: 'copy', id: 'f05' });
   act(dev, { type: 'crumb', id: 'd2' });
   act(dev, { type: 'pick_here' });
-  act(dev, { type: 'move', id: 'f05' });
+  onSheet(dev, 'f05', { type: 'move', id: 'f05' });
   act(dev, { type: 'crumb', id: 'd2' });
   act(dev, { type: 'pick_here' });
   assert.equal(entry(dev, 'f05').parent, 'd1', 'a name clash blocks the move');
@@ -165,13 +175,13 @@ test('move one file through the picker; invalid destinations are refused', async
 test('copy a file and a folder (recursively) with free names', async () => {
   const dev = await open();
   const n = app(dev).data.entries.length;
-  act(dev, { type: 'copy', id: 'f07' });
+  onSheet(dev, 'f07', { type: 'copy', id: 'f07' });
   act(dev, { type: 'pick_here' });
   const copy = app(dev).data.entries.at(-1);
   assert.deepEqual([copy.name, copy.parent, copy.size, copy.type, copy.modified], ['Resume (1).docx', 'd1', 88, 'document', '2026-03-14']);
   assert.match(copy.id, /^cp\d+$/);
   assert.deepEqual(entry(dev, 'f07'), { ...world.entries.find((e) => e.id === 'f07'), trashed: false });
-  act(dev, { type: 'copy', id: 'd5' });
+  onSheet(dev, 'd5', { type: 'copy', id: 'd5' });
   act(dev, { type: 'crumb', id: 'root' });
   act(dev, { type: 'pick_here' });
   const data = app(dev).data;
@@ -191,7 +201,7 @@ test('selection: toggle, select all, move several into a folder made in the pick
   act(dev, { type: 'toggle_select', id: 'f16' });
   act(dev, { type: 'toggle_select', id: 'f01' });
   assert.deepEqual(app(dev).ui.select, ['f09', 'f17', 'f16'], 'only entries of the open folder');
-  act(dev, { type: 'sheet', id: 'f10' });
+  toSheet(dev, 'f10');
   assert.equal(app(dev).ui.sheet, null, 'no action sheet while selecting');
   act(dev, { type: 'move' });
   assert.deepEqual(app(dev).ui.pick, { mode: 'move', ids: ['f09', 'f17', 'f16'], at: 'd2' });
@@ -208,7 +218,7 @@ test('selection: toggle, select all, move several into a folder made in the pick
   act(dev, { type: 'select_mode', id: 'f01' });
   assert.deepEqual(app(dev).ui.select, [], 'an entry of another folder is not selected from here');
   act(dev, { type: 'cancel_select' });
-  act(dev, { type: 'select_mode', id: 'f10' });
+  onSheet(dev, 'f10', { type: 'select_mode', id: 'f10' });
   assert.deepEqual(app(dev).ui.select, ['f10']);
   act(dev, { type: 'select_all' });
   assert.equal(app(dev).ui.select.length, children(app(dev).data, 'd2').length);
@@ -231,14 +241,16 @@ test('selection: toggle, select all, move several into a folder made in the pick
 
 test('trash: delete, restore (to the root when the folder is gone), delete forever, empty', async () => {
   const dev = await open();
-  act(dev, { type: 'delete', id: 'd6' });
+  onSheet(dev, 'd6', { type: 'delete', id: 'd6' });
   assert.equal(entry(dev, 'd6').trashed, true);
   assert.equal(isLive(app(dev).data, entry(dev, 'f19')), false, 'contents of a trashed folder are hidden');
   act(dev, { type: 'trash' });
   assert.equal(app(dev).ui.screen, 'trash');
   act(dev, { type: 'restore', id: 'd6' });
   assert.equal(isLive(app(dev).data, entry(dev, 'f19')), true);
-  act(dev, { type: 'delete', id: 'd1' });
+  dev.system({ type: 'back' }); // the browser, where the row's More button is
+  onSheet(dev, 'd1', { type: 'delete', id: 'd1' });
+  act(dev, { type: 'trash' });
   act(dev, { type: 'restore', id: 'f30' });
   assert.deepEqual([entry(dev, 'f30').trashed, entry(dev, 'f30').parent], [false, 'root'], 'its folder is in the trash');
   act(dev, { type: 'purge', id: 'f31' });
@@ -256,7 +268,7 @@ test('trash: delete, restore (to the root when the folder is gone), delete forev
 
 test('restore picks a free name when the original name is taken again', async () => {
   const dev = await open();
-  act(dev, { type: 'rename', id: 'f07' });
+  onSheet(dev, 'f07', { type: 'rename', id: 'f07' });
   type(dev, 'rename', 'Old resume.docx');
   act(dev, { type: 'confirm_rename' });
   act(dev, { type: 'trash' });
@@ -266,11 +278,11 @@ test('restore picks a free name when the original name is taken again', async ()
 
 test('share hands the file to Messages; storage and search screens; intents', async () => {
   const dev = await open();
-  act(dev, { type: 'share', id: 'f10' });
+  onSheet(dev, 'f10', { type: 'share', id: 'f10' });
   assert.equal(dev.getState().os.foreground, 'messages');
   assert.equal(dev.getState().apps.messages.ui.drafts.compose, 'File: boarding_pass_lisbon.pdf (143 KB)');
   dev.system({ type: 'open', app: 'files' });
-  act(dev, { type: 'share', id: 'd1' });
+  onSheet(dev, 'd1', { type: 'share', id: 'd1' });
   assert.equal(dev.getState().os.foreground, 'files', 'folders are not shared');
   act(dev, { type: 'storage' });
   assert.equal(app(dev).ui.screen, 'storage');
@@ -289,6 +301,9 @@ test('share hands the file to Messages; storage and search screens; intents', as
   assert.deepEqual([app(dev).ui.folder, app(dev).ui.sheet], ['d4', null]);
   const solo = await loadDevice({ apps: ['files'], reset: {} });
   solo.system({ type: 'open', app: 'files' });
+  const f10 = solo.getState().apps.files.data.entries.find((e) => e.id === 'f10');
+  solo.dispatch('files', { type: 'crumb', id: f10.parent });
+  solo.dispatch('files', { type: 'sheet', id: 'f10' });
   solo.dispatch('files', { type: 'share', id: 'f10' });
   assert.equal(solo.getState().apps.files.ui.notice, 'Messages is not available');
 });

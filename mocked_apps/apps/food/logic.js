@@ -73,6 +73,14 @@ function ensureUi(state) {
   return ui;
 }
 
+/** The order on the order screen (no dialog over it) when `id` is absent or names it; else undefined. Its Cancel,
+ * Share and Reorder buttons are only there: an order of another screen is not acted on unseen. */
+function shownOrder(state, id) {
+  const { data, ui } = state;
+  if (ui.screen !== 'order' || ui.dialog || (id !== undefined && id !== ui.order)) return undefined;
+  return findOrder(data, ui.order);
+}
+
 function openOrderScreen(ui, id, { replace = false } = {}) {
   if (replace) {
     Object.assign(ui, { tab: 'orders', screen: 'order', order: id, rest: null, item: null, dialog: null, error: null,
@@ -256,7 +264,7 @@ export function reduce(state, action, ctx) {
       openOrderScreen(ui, action.id);
       return state;
     case 'ask_cancel': {
-      const order = findOrder(data, action.id ?? ui.order);
+      const order = shownOrder(state, action.id);
       if (!order) return state;
       if (!canCancel(world, order, ctx.now)) ui.error = order.status === 'cancelled' ? 'This order is already cancelled'
         : 'Too late to cancel: the restaurant is already preparing this order';
@@ -266,7 +274,7 @@ export function reduce(state, action, ctx) {
     case 'confirm_cancel':
       return cancelOrder(state, ctx);
     case 'reorder': {
-      const order = findOrder(data, action.id ?? ui.order);
+      const order = shownOrder(state, action.id);
       if (!order) return state;
       const lines = [];
       for (const l of order.lines) {
@@ -279,7 +287,7 @@ export function reduce(state, action, ctx) {
       return offerLines(state, order.restaurant, lines, ctx, { after: 'cart', address });
     }
     case 'share_order': {
-      const order = findOrder(data, action.id ?? ui.order);
+      const order = shownOrder(state, action.id);
       if (!order) return state;
       if (!ctx.peek('messages')) {
         ui.notice = 'Messages is not available';

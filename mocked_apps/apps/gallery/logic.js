@@ -274,7 +274,7 @@ export function reduce(state, action, ctx) {
     case 'create_album':
       return createAlbum(state, a, ctx);
     case 'rename_album': {
-      const album = findAlbum(data, a.album ?? ui.album);
+      const album = ui.screen === 'album' && !ui.dialog && (a.album ?? ui.album) === ui.album ? findAlbum(data, ui.album) : null;
       if (!album) return state;
       ui.dialog = { kind: 'rename', album: album.id };
       ui.drafts.album_name = album.name;
@@ -284,7 +284,7 @@ export function reduce(state, action, ctx) {
     case 'save_album_name':
       return renameAlbum(state, a);
     case 'ask_delete_album': {
-      const album = findAlbum(data, a.album ?? ui.album);
+      const album = ui.screen === 'album' && !ui.dialog && (a.album ?? ui.album) === ui.album ? findAlbum(data, ui.album) : null;
       if (album) ui.dialog = { kind: 'delete_album', album: album.id };
       return state;
     }

@@ -169,7 +169,10 @@ export function reduce(state, action, ctx) {
   const ui = ensureUi(state);
   const world = ctx.world || {};
   const a = action || {};
-  const zoneId = typeof a.zone === 'string' ? a.zone : ui.zone;
+  // The zone whose screen is shown (nothing over it) when `a.zone` is absent or names it, and whose Controls tab is
+  // shown: its controls, lights and caretaker buttons are only there, not acted on for a zone not shown.
+  const shownZone = ui.screen === 'zone' && !ui.dialog && (a.zone === undefined || a.zone === ui.zone) ? ui.zone : null;
+  const zoneId = shownZone && !['plants', 'forecast'].includes(ui.ztab) ? shownZone : null;
   switch (a.type) {
     case 'back':
       if (ui.dialog) { ui.dialog = null; return state; }
@@ -207,7 +210,9 @@ export function reduce(state, action, ctx) {
       if (!sim.IRRIGATION.includes(a.hours)) return state;
       return changeZone(state, world, zoneId, { irrigation: a.hours }, ctx, a.hours ? `irrigation every ${a.hours} h` : 'irrigation off');
     case 'edit_lights': {
-      const zone = sim.zoneById(state.data, zoneId);
+      // The zone's Controls tab (Edit), or a row of the Schedules tab.
+      const onSchedules = ui.screen === 'home' && ui.tab === 'schedules' && !ui.dialog;
+      const zone = sim.zoneById(state.data, onSchedules ? a.zone : zoneId);
       if (!zone) return state;
       const off = sim.lightHours(zone) === 0;
       push(ui, 'lights', { zone: zone.id, lights: { on: off ? 6 : zone.lights_on, off: off ? 18 : zone.lights_off, off_all: off } });
@@ -226,7 +231,9 @@ export function reduce(state, action, ctx) {
       if (ui.screen !== 'lights') return state;
       return applyLights(state, world, ctx);
     case 'move_plant':
-      return movePlant(state, world, a.plant ?? ui.plant, a.to, ctx);
+      // The plant screen's Move buttons: the plant shown only.
+      if (ui.screen !== 'plant' || ui.dialog || (a.plant !== undefined && a.plant !== ui.plant)) return state;
+      return movePlant(state, world, ui.plant, a.to, ctx);
     case 'wait':
       return wait(state, world, a.minutes, ctx);
     case 'ask_clear':
@@ -249,10 +256,10 @@ export function reduce(state, action, ctx) {
       ctx.open('messages', { text: sim.greenhouseReport(world, state.data) });
       return state;
     case 'message_caretaker': {
-      const info = sim.zoneInfo(world, zoneId);
-      if (!info || !sim.zoneById(state.data, zoneId)) return state;
+      const info = sim.zoneInfo(world, shownZone);
+      if (!info || !sim.zoneById(state.data, shownZone)) return state;
       if (!ctx.peek('messages')) { ui.notice = { kind: 'error', text: 'Messages is not available on this phone.' }; return state; }
-      ctx.open('messages', { to: info.caretaker, text: sim.zoneReport(world, state.data, zoneId) });
+      ctx.open('messages', { to: info.caretaker, text: sim.zoneReport(world, state.data, shownZone) });
       return state;
     }
     case 'open_caretaker': {

@@ -11,6 +11,12 @@ const zone = (dev, id) => gh(dev).data.zones.find((z) => z.id === id);
 const act = (dev, action) => dev.dispatch('greenhouse', action);
 const open = (dev) => dev.system({ type: 'open', app: 'greenhouse' });
 const dataJson = (dev) => JSON.stringify(gh(dev).data);
+/** A zone control as a user reaches it: the zone's screen (its Controls tab), then the control. */
+const onZone = (dev, id, action) => {
+  if (!(gh(dev).ui.screen === 'zone' && gh(dev).ui.zone === id)) act(dev, { type: 'open_zone', zone: id });
+  act(dev, { type: 'ztab', tab: 'controls' });
+  return act(dev, action);
+};
 
 test('init copies the world controls and plants; overview open at Day 1 09:30', async () => {
   const dev = await solo();
@@ -71,12 +77,12 @@ test('set_vent / set_heater / set_misters / set_irrigation change one zone and l
   assert.equal(zone(dev, 'A').misters, 2);
   assert.equal(gh(dev).data.alerts.length, alerts + 1);
   assert.match(gh(dev).data.alerts[0].text, /Glassleaf Fern recovered/);
-  act(dev, { type: 'set_irrigation', zone: 'A', hours: 8 });
+  onZone(dev, 'A', { type: 'set_irrigation', zone: 'A', hours: 8 });
   assert.equal(zone(dev, 'A').irrigation, 8);
   assert.match(gh(dev).data.alerts[0].text, /Glassleaf Fern stressed: watered too rarely/);
-  act(dev, { type: 'set_heater', zone: 'E', level: 1 });
+  onZone(dev, 'E', { type: 'set_heater', zone: 'E', level: 1 });
   assert.equal(zone(dev, 'E').heater, 1);
-  act(dev, { type: 'set_vent', zone: 'E', value: 30 });
+  onZone(dev, 'E', { type: 'set_vent', zone: 'E', value: 30 });
   assert.equal(zone(dev, 'E').vent, 30);
   assert.equal(gh(dev).ui.notice.kind, 'ok');
 });
@@ -117,10 +123,10 @@ test('rule: heater level 3 needs vents at 10% or more', async () => {
 test('rule: the power cap refuses changes that would push the peak over 26 kW', async () => {
   const dev = await solo();
   open(dev);
-  act(dev, { type: 'set_heater', zone: 'A', level: 3 }); // +4 -> 26
+  onZone(dev, 'A', { type: 'set_heater', zone: 'A', level: 3 }); // +4 -> 26
   assert.equal(zone(dev, 'A').heater, 3);
   assert.equal(sim.powerProfile(world, gh(dev).data.zones).peak.kw, 26);
-  act(dev, { type: 'set_misters', zone: 'A', heads: 1 }); // +1 -> 27
+  onZone(dev, 'A', { type: 'set_misters', zone: 'A', heads: 1 }); // +1 -> 27
   assert.equal(zone(dev, 'A').misters, 0);
   assert.match(gh(dev).ui.notice.text, /Power budget exceeded: the load would peak at 27 kW at 08:00 \(cap 26 kW\)/);
 });
@@ -131,14 +137,14 @@ test('a greenhouse seeded over the power cap can be brought under it step by ste
   const dev = await loadDevice({ apps: ['greenhouse'], reset: { seed: 1, patch: { apps: { greenhouse: { data: { zones } } } } } });
   open(dev);
   assert.equal(sim.powerProfile(world, gh(dev).data.zones).peak.kw, 30);
-  act(dev, { type: 'set_heater', zone: 'A', level: 2 }); // 30 -> 28: still over the cap, but lower
+  onZone(dev, 'A', { type: 'set_heater', zone: 'A', level: 2 }); // 30 -> 28: still over the cap, but lower
   assert.equal(zone(dev, 'A').heater, 2, 'a change that lowers the load is allowed');
-  act(dev, { type: 'set_misters', zone: 'C', heads: 1 }); // +1 kW at every hour: 08:00 would reach 29
+  onZone(dev, 'C', { type: 'set_misters', zone: 'C', heads: 1 }); // +1 kW at every hour: 08:00 would reach 29
   assert.equal(zone(dev, 'C').misters, 0);
   assert.match(gh(dev).ui.notice.text, /Power budget exceeded: the load would peak at 29 kW at 08:00 \(cap 26 kW\)/);
-  act(dev, { type: 'set_heater', zone: 'B', level: 1 }); // 28 -> 24
+  onZone(dev, 'B', { type: 'set_heater', zone: 'B', level: 1 }); // 28 -> 24
   assert.equal(sim.powerProfile(world, gh(dev).data.zones).peak.kw, 24);
-  act(dev, { type: 'set_heater', zone: 'B', level: 3 }); // back to 28: over the cap from under it
+  onZone(dev, 'B', { type: 'set_heater', zone: 'B', level: 3 }); // back to 28: over the cap from under it
   assert.equal(zone(dev, 'B').heater, 1);
 });
 
@@ -172,10 +178,10 @@ test('grow lights editor: draft, apply, refusals (same hours, > 18 h, power), li
   dev.system({ type: 'back' });
   assert.equal(gh(dev).ui.screen, 'zone');
   // With E's lights off the peak is 19 kW; fill it to 25 kW, then E's lights (3 kW) no longer fit.
-  act(dev, { type: 'set_heater', zone: 'A', level: 3 });
-  act(dev, { type: 'set_heater', zone: 'B', level: 2 });
+  onZone(dev, 'A', { type: 'set_heater', zone: 'A', level: 3 });
+  onZone(dev, 'B', { type: 'set_heater', zone: 'B', level: 2 });
   assert.equal(sim.powerProfile(world, gh(dev).data.zones).peak.kw, 25);
-  act(dev, { type: 'edit_lights', zone: 'E' });
+  onZone(dev, 'E', { type: 'edit_lights', zone: 'E' });
   act(dev, { type: 'lights_pick', which: 'on', hour: 8 });
   act(dev, { type: 'lights_pick', which: 'off', hour: 18 });
   act(dev, { type: 'apply_lights' });
@@ -260,12 +266,12 @@ test('bad control values never change the state', async () => {
   const dev = await solo();
   open(dev);
   const before = dataJson(dev);
-  act(dev, { type: 'set_vent', zone: 'A', value: 35 });
-  act(dev, { type: 'set_vent', zone: 'A', value: '20' });
-  act(dev, { type: 'set_heater', zone: 'A', level: 4 });
-  act(dev, { type: 'set_misters', zone: 'A', heads: -1 });
-  act(dev, { type: 'set_irrigation', zone: 'A', hours: 5 });
-  act(dev, { type: 'set_vent', zone: 'Q', value: 30 });
+  onZone(dev, 'A', { type: 'set_vent', zone: 'A', value: 35 });
+  onZone(dev, 'A', { type: 'set_vent', zone: 'A', value: '20' });
+  onZone(dev, 'A', { type: 'set_heater', zone: 'A', level: 4 });
+  onZone(dev, 'A', { type: 'set_misters', zone: 'A', heads: -1 });
+  onZone(dev, 'A', { type: 'set_irrigation', zone: 'A', hours: 5 });
+  onZone(dev, 'Q', { type: 'set_vent', zone: 'Q', value: 30 });
   act(dev, { type: 'lights_pick', which: 'on', hour: 3 });
   act(dev, { type: 'apply_lights' });
   act(dev, {});
@@ -289,7 +295,7 @@ test('share and caretaker hand-offs open Messages / Contacts with the report', a
   assert.equal(m.ui.thread, 't06', 'Rosa Tamura, the caretaker of Zone B');
   assert.match(m.ui.drafts.compose, /^Zone B \(Mist House\) at Day 1 · 09:30: 19°C, 51% RH, 3 of 3 plants stressed \(Moonpetal Orchid: too dry;/);
   open(dev);
-  act(dev, { type: 'open_caretaker', zone: 'E' });
+  onZone(dev, 'E', { type: 'open_caretaker', zone: 'E' });
   assert.equal(dev.getState().os.foreground, 'contacts');
   assert.equal(dev.getState().apps.contacts.ui.selected, 'c4');
 });
@@ -300,7 +306,7 @@ test('hand-offs without the target app show a notice instead', async () => {
   act(dev, { type: 'share' });
   assert.equal(dev.getState().os.foreground, 'greenhouse');
   assert.match(gh(dev).ui.notice.text, /Messages is not available/);
-  act(dev, { type: 'open_caretaker', zone: 'A' });
+  onZone(dev, 'A', { type: 'open_caretaker', zone: 'A' });
   assert.match(gh(dev).ui.notice.text, /Contacts is not available/);
   act(dev, { type: 'dismiss' });
   assert.equal(gh(dev).ui.notice, null);

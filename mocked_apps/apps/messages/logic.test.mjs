@@ -252,6 +252,7 @@ test('the contacts app hands off to messages: Message and Share buttons', async 
   assert.equal(dev.getState().os.foreground, 'messages');
   assert.equal(msg(dev).ui.thread, 't06');
   dev.system({ type: 'open', app: 'contacts' });
+  dev.dispatch('contacts', { type: 'back' }); // from c18's screen to the list
   dev.dispatch('contacts', { type: 'open', id: 'c1' });
   dev.dispatch('contacts', { type: 'share' });
   assert.equal(msg(dev).ui.screen, 'new');
@@ -342,6 +343,7 @@ test('receive: unread and a notification unless muted or open', async () => {
 
 test('receive: a text from a contact blocked in Contacts never arrives, by id or by number', async () => {
   const dev = await both();
+  dev.dispatch('contacts', { type: 'open', id: 'c12' }); // Block is on the contact's screen
   dev.dispatch('contacts', { type: 'toggle_block', id: 'c12', value: true });
   const before = JSON.stringify(thread(dev, 't04'));
   act(dev, { type: 'receive', contact_id: 'c12', text: 'Table booked?' });

@@ -3,7 +3,7 @@
 // pin, move to folder, trash with restore / delete forever / empty trash, and a
 // hand-off that shares a note to Messages.
 
-import { toMs, findNote, findFolder, shareText, folderError, folderName } from './lib/select.js';
+import { toMs, findNote, findFolder, shareText, folderError, folderName, notesIn, searchNotes, trashed } from './lib/select.js';
 
 export * from './lib/select.js';
 
@@ -57,6 +57,24 @@ function touch(data, note, ctx) {
 function openNote(state) {
   const n = state.ui.screen === 'editor' ? findNote(state.data, state.ui.note) : undefined;
   return n && !n.trashed ? n : undefined;
+}
+
+/** The note open in the editor when `id` is absent or names it and nothing is over the editor (its Pin, Share and
+ * Delete buttons are only there); else undefined. A note of another screen is not acted on unseen. */
+function shownNote(state, id) {
+  const { ui } = state;
+  if (ui.dialog || ui.sheet || (id !== undefined && id !== ui.note)) return undefined;
+  return openNote(state);
+}
+
+/** Note `id` when a row on screen shows it: the list's (the search's hits while a query is typed, else the folder's) or,
+ * with `trash`, the trash screen's; nothing over it; else undefined. */
+function listedNote(state, id, { trash = false } = {}) {
+  const { data, ui } = state;
+  if (ui.dialog || ui.sheet || ui.screen !== (trash ? 'trash' : 'list')) return undefined;
+  if (trash) return trashed(data).find((n) => n.id === id);
+  const query = String(ui.drafts.search ?? '');
+  return (query.trim() ? searchNotes(data, query) : notesIn(data, ui.folder)).find((n) => n.id === id);
 }
 
 /** Write the editor's title/body drafts into the open note; true when something changed. */
@@ -150,8 +168,8 @@ export function reduce(state, action, ctx) {
       ui.drafts.search = '';
       return state;
     case 'open': {
-      const n = findNote(data, a.id);
-      if (!n || n.trashed || ui.screen !== 'list') return state;
+      const n = listedNote(state, a.id);
+      if (!n) return state;
       ui.stack.push({ screen: ui.screen });
       ui.screen = 'editor';
       showEditor(ui, n);
@@ -199,7 +217,7 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'pin': {
-      const n = a.id !== undefined ? findNote(data, a.id) : openNote(state);
+      const n = shownNote(state, a.id);
       if (!n || n.trashed) return state;
       flush(state, ctx);
       n.pinned = typeof a.value === 'boolean' ? a.value : !n.pinned;
@@ -224,7 +242,7 @@ export function reduce(state, action, ctx) {
       ui.sheet = null;
       return state;
     case 'delete': {
-      const n = a.id !== undefined ? findNote(data, a.id) : openNote(state);
+      const n = shownNote(state, a.id);
       if (!n || n.trashed) return state;
       if (ui.screen === 'editor' && ui.note === n.id) {
         closeEditor(state, ctx);
@@ -236,7 +254,7 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'share': {
-      const n = a.id !== undefined ? findNote(data, a.id) : openNote(state);
+      const n = shownNote(state, a.id);
       if (!n || n.trashed) return state;
       flush(state, ctx);
       if (!ctx.peek('messages')) {
@@ -252,14 +270,14 @@ export function reduce(state, action, ctx) {
       Object.assign(ui, { screen: 'trash', dialog: null });
       return state;
     case 'restore': {
-      const n = findNote(data, a.id);
+      const n = listedNote(state, a.id, { trash: true });
       if (!n || !n.trashed) return state;
       n.trashed = false;
       ui.notice = `Restored “${n.title || 'Untitled'}”`;
       return state;
     }
     case 'purge': {
-      const n = findNote(data, a.id);
+      const n = listedNote(state, a.id, { trash: true });
       if (!n || !n.trashed) return state;
       ui.dialog = { kind: 'purge', note: n.id };
       return state;

@@ -5,7 +5,7 @@
 // Navigation lives in lib/nav.js, the reducer's writes in lib/edit.js, selectors in lib/select.js.
 
 import { ME, authorOf, coverOf, noteOf, postById, collectionById, shareText, toMs } from './lib/select.js';
-import { ROOTS, baseUi, ensureUi, push, pop, goRoot, openForm } from './lib/nav.js';
+import { ROOTS, baseUi, ensureUi, push, pop, goRoot, openForm, shownPost } from './lib/nav.js';
 import { ownPost, toggleIn, createCollection, submit, confirm, addComment } from './lib/edit.js';
 
 export * from './lib/select.js';
@@ -92,7 +92,7 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'like': {
-      const p = postById(data, world, action.post ?? ui.post);
+      const p = shownPost(state, world, action.post);
       if (!p) return state;
       toggleIn(data.liked, p.id, action.value);
       return state;
@@ -104,7 +104,7 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'save': {
-      const p = postById(data, world, action.post ?? ui.post);
+      const p = shownPost(state, world, action.post);
       if (!p) return state;
       ui.sheet = { kind: 'save', post: p.id };
       ui.drafts.collection_name = '';
@@ -149,7 +149,9 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'remove': {
-      const c = collectionById(data, action.collection ?? ui.collection);
+      // A tile's remove button on the collection screen shown.
+      const shown = ui.screen === 'collection' && !ui.dialog && !ui.sheet && (action.collection ?? ui.collection) === ui.collection;
+      const c = shown ? collectionById(data, ui.collection) : null;
       if (!c || !c.posts.includes(action.post)) return state;
       c.posts = c.posts.filter((id) => id !== action.post);
       ui.notice = `Removed from ${c.name}`;
@@ -160,7 +162,7 @@ export function reduce(state, action, ctx) {
       ui.errors = {};
       return state;
     case 'share': {
-      const p = postById(data, world, action.post ?? ui.post);
+      const p = shownPost(state, world, action.post);
       if (!p) return state;
       ui.sheet = { kind: 'share', post: p.id };
       return state;
@@ -189,7 +191,8 @@ export function reduce(state, action, ctx) {
     case 'add_comment':
       return addComment(state, action, ctx);
     case 'delete_comment': {
-      const c = data.comments.find((x) => x.id === action.id);
+      // A comment of the post shown (its delete button), nothing over it.
+      const c = shownPost(state, world) && data.comments.find((x) => x.id === action.id && x.post === ui.post);
       if (!c) return state;
       ui.dialog = { kind: 'delete_comment', id: c.id };
       return state;
@@ -200,7 +203,7 @@ export function reduce(state, action, ctx) {
       openForm(ui, world, null);
       return state;
     case 'edit': {
-      const p = ownPost(data, action.post ?? ui.post);
+      const p = shownPost(state, world, action.post) && ownPost(data, ui.post);
       if (!p || ui.screen === 'form') return state;
       push(ui, 'form');
       openForm(ui, world, p);
@@ -214,7 +217,7 @@ export function reduce(state, action, ctx) {
     case 'submit':
       return submit(state, ctx);
     case 'delete_post': {
-      const p = ownPost(data, action.post ?? ui.post);
+      const p = shownPost(state, world, action.post) && ownPost(data, ui.post);
       if (!p) return state;
       ui.dialog = { kind: 'delete_post', post: p.id };
       return state;

@@ -153,6 +153,9 @@ test('like and follow toggle or set; bad ids change nothing', async () => {
   assert.ok(app(dev).data.following.includes('a4'), 'follows the open post\'s author');
   act(dev, { type: 'follow', author: 'a4', value: false });
   act(dev, { type: 'like', post: 'p03' });
+  assert.ok(app(dev).data.liked.includes('p03'), 'not p03 from p05\'s screen');
+  act(dev, { type: 'open', post: 'p03' });
+  act(dev, { type: 'like', post: 'p03' });
   assert.ok(!app(dev).data.liked.includes('p03'));
   const before = dataOf(dev);
   act(dev, { type: 'like', post: 'nope' });
@@ -337,10 +340,12 @@ test('share to Messages and Notes; message an author who is a contact; absent ap
   act(dev, { type: 'message', author: 'a1' });
   assert.equal(app(dev).ui.notice, 'Not in your contacts');
   const noNotes = withStubs({ notes: false });
+  act(noNotes, { type: 'open', post: 'p01' });
   act(noNotes, { type: 'share', post: 'p01' });
   act(noNotes, { type: 'save_note' });
   assert.equal(app(noNotes).ui.notice, 'Notes is not available');
   const lone = await solo();
+  act(lone, { type: 'open', post: 'p01' });
   act(lone, { type: 'share', post: 'p01' });
   act(lone, { type: 'share_messages' });
   assert.equal(app(lone).ui.notice, 'Messages is not available');
@@ -350,6 +355,7 @@ test('with the real Notes app, saving a post creates a note', { skip: !HAS_NOTES
   const dev = await loadDevice({ apps: ['notes', 'pinboard'], reset: { seed: 1 } });
   dev.system({ type: 'open', app: 'pinboard' });
   const before = dev.getState().apps.notes.data.notes.length;
+  act(dev, { type: 'open', post: 'p13' });
   act(dev, { type: 'share', post: 'p13' });
   act(dev, { type: 'save_note' });
   const notes = dev.getState().apps.notes.data.notes;
@@ -383,6 +389,8 @@ test('a corrupted ui is repaired instead of crashing', async () => {
   dev.setState({ apps: { pinboard: { ui: { screen: 'nowhere', stack: 5, errors: null } } } });
   act(dev, { type: 'like', post: 'p01' });
   assert.equal(app(dev).ui.screen, 'home');
+  act(dev, { type: 'open', post: 'p01' });
+  act(dev, { type: 'like', post: 'p01' });
   assert.ok(app(dev).data.liked.includes('p01'));
 });
 

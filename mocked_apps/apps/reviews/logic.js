@@ -182,6 +182,8 @@ export function reduce(state, action, ctx) {
   if (!action || typeof action.type !== 'string') return null;
   if (action.type !== 'intent') ui.notice = null;
   const p = place(world, action.id ?? ui.place);
+  // The place screen's own place (its Save, Review, Edit and Delete buttons), nothing over it; else null.
+  const shown = ui.screen === 'place' && !ui.dialog && (action.id === undefined || action.id === ui.place) ? place(world, ui.place) : null;
   switch (action.type) {
     case 'intent':
       if (action.place && place(world, action.place)) {
@@ -221,9 +223,9 @@ export function reduce(state, action, ctx) {
       push(ui, 'place', { place: p.id });
       return state;
     case 'write_review': {
-      if (!p) return state;
-      const own = myReview(data, p.id);
-      push(ui, 'write', { place: p.id, stars: own ? own.stars : 0, editing: own ? own.id : null });
+      if (!shown) return state;
+      const own = myReview(data, shown.id);
+      push(ui, 'write', { place: shown.id, stars: own ? own.stars : 0, editing: own ? own.id : null });
       ui.drafts.review_text = own ? own.text : '';
       return state;
     }
@@ -235,7 +237,7 @@ export function reduce(state, action, ctx) {
     case 'post_review':
       return postReview(state, ctx);
     case 'ask_delete_review': {
-      const own = p && myReview(data, p.id);
+      const own = shown && myReview(data, shown.id);
       if (!own) return state;
       ui.dialog = { kind: 'delete_review', id: own.id };
       return state;
@@ -249,14 +251,15 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'open_save':
-      if (!p || ui.screen !== 'place') return state;
+      if (!shown) return state;
       ui.dialog = 'save';
       ui.drafts.new_list = '';
       ui.error = null;
       return state;
     case 'toggle_in_list': {
-      const list = data.lists.find((l) => l.id === action.list);
-      const target = place(world, action.place ?? ui.place);
+      // A row of the save sheet, for the place it was opened on.
+      const list = ui.dialog === 'save' ? data.lists.find((l) => l.id === action.list) : null;
+      const target = (action.place ?? ui.place) === ui.place ? place(world, ui.place) : null;
       if (!list || !target) return state;
       list.places = list.places.includes(target.id) ? list.places.filter((x) => x !== target.id) : [...list.places, target.id];
       return state;
@@ -284,14 +287,17 @@ export function reduce(state, action, ctx) {
       push(ui, 'list', { list: action.id });
       return state;
     case 'remove_from_list': {
-      const list = data.lists.find((l) => l.id === (action.list ?? ui.list));
+      // A row's remove button on the list screen shown.
+      const shownList = ui.screen === 'list' && !ui.dialog && (action.list ?? ui.list) === ui.list;
+      const list = shownList ? data.lists.find((l) => l.id === ui.list) : null;
       if (!list || !list.places.includes(action.place)) return state;
       list.places = list.places.filter((x) => x !== action.place);
       return state;
     }
     case 'ask_delete_list':
-      if (!data.lists.some((l) => l.id === (action.id ?? ui.list))) return state;
-      ui.dialog = { kind: 'delete_list', id: action.id ?? ui.list };
+      // The list screen's delete button: the list shown only.
+      if (ui.screen !== 'list' || ui.dialog || (action.id ?? ui.list) !== ui.list || !data.lists.some((l) => l.id === ui.list)) return state;
+      ui.dialog = { kind: 'delete_list', id: ui.list };
       return state;
     case 'confirm_delete_list': {
       const d = ui.dialog;

@@ -197,6 +197,14 @@ function onIntent(state, action, ctx) {
 
 // ------------------------------------------------------------------ reducer
 
+/** The ride of the trip / ride screen shown (no dialog over it) when `id` is absent or names it; else undefined. Its
+ * cancel, share and rating buttons are only there: a ride of another screen is not acted on unseen. */
+function shownRide(state, id) {
+  const { data, ui } = state;
+  if (!['trip', 'ride'].includes(ui.screen) || ui.dialog || (id !== undefined && id !== ui.ride)) return undefined;
+  return findRide(data, ui.ride);
+}
+
 /** Apply an action (see README.md); null for unknown actions and `back` at the Ride tab's home. */
 export function reduce(state, action, ctx) {
   const world = ctx.world;
@@ -311,9 +319,8 @@ export function reduce(state, action, ctx) {
       return state;
     }
     case 'cancel_ride': {
-      const ride = findRide(data, a.id ?? ui.ride);
+      const ride = shownRide(state, a.id);
       if (!ride || ride.status !== 'active' || T.cancelFee(world, ride, ctx.now) === null) return state;
-      ui.ride = ride.id;
       ui.dialog = 'cancel';
       return state;
     }
@@ -323,12 +330,12 @@ export function reduce(state, action, ctx) {
       ui.dialog = null;
       return state;
     case 'share_eta': {
-      const ride = findRide(data, a.id ?? ui.ride);
+      const ride = shownRide(state, a.id);
       if (!ride || ride.status !== 'active') return state;
       return handOff(state, ctx, { text: T.etaText(world, ride) });
     }
     case 'share_receipt': {
-      const ride = findRide(data, a.id ?? ui.ride);
+      const ride = shownRide(state, a.id);
       if (!ride || ride.status === 'active') return state;
       return handOff(state, ctx, { text: T.receiptText(world, ride) });
     }
@@ -337,8 +344,9 @@ export function reduce(state, action, ctx) {
       ui.stars = a.stars;
       return state;
     case 'submit_rating': {
-      const ride = findRide(data, a.id ?? ui.ride);
-      if (!ride || ride.status !== 'completed') return fail(state, 'You can rate a driver once the ride is completed.');
+      const ride = shownRide(state, a.id);
+      if (!ride) return state;
+      if (ride.status !== 'completed') return fail(state, 'You can rate a driver once the ride is completed.');
       if (!ui.stars) return fail(state, 'Tap the stars to choose a rating.');
       ride.rating = ui.stars;
       ui.notice = `Thanks! You rated ${(F.findDriver(world, ride.driver) || {}).name || 'your driver'} ${ui.stars} ★`;

@@ -35,6 +35,12 @@ export function init(world) {
   };
 }
 
+/** The person whose page is shown (nothing over it) when `id` is absent or names them; else null. */
+function shownPerson(ui, id) {
+  if (ui.screen !== 'person' || ui.dialog || (id !== undefined && id !== ui.person)) return null;
+  return ui.person;
+}
+
 function freshUi() {
   return { screen: 'tabs', tab: 'board', stack: [], pick: null, cell: null, person: null, dialog: null, notice: null, drafts: {} };
 }
@@ -122,6 +128,8 @@ export function reduce(state, action, ctx) {
     case 'assign':
     case 'unassign': {
       if (!parseShift(world, action.shift) || !findStaff(world, action.staff)) return state;
+      // Unassign is the open shift card's remove button (assign stays an API action of the board).
+      if (action.type === 'unassign' && (ui.screen !== 'tabs' || ui.tab !== 'board' || ui.cell !== action.shift || ui.dialog)) return state;
       const has = (data.assign[action.shift] || []).includes(action.staff);
       if ((action.type === 'assign') === has) return state;
       return toggleAssign(state, ctx, action.shift, action.staff);
@@ -151,7 +159,8 @@ export function reduce(state, action, ctx) {
       Object.assign(ui, { screen: 'person', person: action.id, dialog: null });
       return state;
     case 'toggle_day': {
-      const pid = action.staff ?? ui.person;
+      // The person page's day chips: the person shown only.
+      const pid = shownPerson(ui, action.staff);
       if (!findStaff(world, pid) || !dayIds(world).includes(action.day)) return state;
       const off = unavailableOf(world, data, pid);
       data.unavailable = { ...(data.unavailable || {}) };
@@ -163,6 +172,8 @@ export function reduce(state, action, ctx) {
     }
     case 'approve':
     case 'decline': {
+      // A request's buttons on the Requests tab, nothing over it.
+      if (ui.screen !== 'tabs' || ui.tab !== 'requests' || ui.dialog) return state;
       const req = findRequest(world, action.id);
       const rec = (data.requests || []).find((r) => r.id === action.id);
       if (!req || !rec) return state;
@@ -188,7 +199,8 @@ export function reduce(state, action, ctx) {
     }
     case 'message_shifts':
     case 'open_contact': {
-      const pid = action.id ?? ui.person;
+      // The person page's Message / Contact buttons: the person shown only.
+      const pid = shownPerson(ui, action.id);
       if (!findStaff(world, pid)) return state;
       const target = action.type === 'message_shifts' ? 'messages' : 'contacts';
       if (!ctx.peek(target)) {

@@ -121,6 +121,9 @@ test('assign / unassign are idempotent and validate ids', async () => {
   act(dev, { type: 'assign', shift: 'wed-night', staff: 'c9' });
   assert.deepEqual(app(dev).data.assign['wed-night'], ['c9']);
   act(dev, { type: 'unassign', shift: 'mon-morning', staff: 'c21' });
+  assert.ok(app(dev).data.assign['mon-morning'].includes('c21'), 'unassign is the open shift card\'s button');
+  act(dev, { type: 'cell', shift: 'mon-morning' });
+  act(dev, { type: 'unassign', shift: 'mon-morning', staff: 'c21' });
   act(dev, { type: 'unassign', shift: 'mon-morning', staff: 'c21' });
   assert.deepEqual(app(dev).data.assign['mon-morning'], ['c2', 'c12']);
   const before = JSON.stringify(app(dev).data);
@@ -164,6 +167,11 @@ test('availability toggles per day and feeds the checks', async () => {
   act(dev, { type: 'toggle_day', day: 'someday' });
   act(dev, { type: 'toggle_day', day: 'mon', staff: 'nobody' });
   assert.deepEqual(app(dev).data.unavailable.c12, ['mon']);
+  const c21 = JSON.stringify(app(dev).data.unavailable.c21);
+  act(dev, { type: 'toggle_day', day: 'sun', staff: 'c21' });
+  assert.equal(JSON.stringify(app(dev).data.unavailable.c21), c21, 'not c21 from c12\'s page');
+  dev.system({ type: 'back' });
+  act(dev, { type: 'open_person', id: 'c21' });
   act(dev, { type: 'toggle_day', day: 'sun', staff: 'c21' });
   assert.deepEqual(app(dev).data.unavailable.c21, ['thu', 'fri', 'sun']);
   dev.system({ type: 'back' });
@@ -174,6 +182,9 @@ test('availability toggles per day and feeds the checks', async () => {
 test('requests: approve applies valid swaps; decline; stale or decided requests are refused', async () => {
   const dev = await open();
   fillWedNight(dev);
+  act(dev, { type: 'approve', id: 'r1' });
+  assert.equal(app(dev).data.requests.find((r) => r.id === 'r1').status, 'pending', 'Approve is on the Requests tab');
+  act(dev, { type: 'tab', tab: 'requests' });
   act(dev, { type: 'approve', id: 'r1' });
   const a = app(dev).data.assign;
   assert.ok(a['mon-morning'].includes('c5') && !a['mon-morning'].includes('c12'));
@@ -187,7 +198,10 @@ test('requests: approve applies valid swaps; decline; stale or decided requests 
   act(dev, { type: 'approve', id: 'r4' });
   assert.deepEqual(ids(dev), ['hours:c16'], 'an invalid swap is still applied, and shows up in the checks');
   // a request that no longer matches the board stays pending
+  act(dev, { type: 'tab', tab: 'board' });
+  act(dev, { type: 'cell', shift: 'fri-morning' });
   act(dev, { type: 'unassign', shift: 'fri-morning', staff: 'c2' });
+  act(dev, { type: 'tab', tab: 'requests' });
   act(dev, { type: 'approve', id: 'r5' });
   assert.match(app(dev).ui.notice, /no longer matches/);
   assert.equal(app(dev).data.requests.find((r) => r.id === 'r5').status, 'pending');

@@ -146,6 +146,14 @@ function saveBudget(state) {
   return state;
 }
 
+/** The plan entry whose tile sheet is open (nothing over it) when `id` is absent or names it; else null. Its Move and
+ * Remove buttons are only there: a tile of another day or sheet is not moved or removed unseen. */
+function sheetEntry(state, id) {
+  const { ui } = state;
+  if (!ui.sheet || ui.dialog || (id !== undefined && id !== ui.sheet)) return null;
+  return entry(state, ui.sheet) || null;
+}
+
 /** Apply an action; null for actions this app does not handle (and `back` at the plan). */
 export function reduce(state, action, ctx) {
   const world = ctx.world || {};
@@ -198,16 +206,18 @@ export function reduce(state, action, ctx) {
       ui.sheet = null;
       return state;
     case 'start_move': {
-      const e = entry(state, a.id ?? ui.sheet);
-      ui.sheet = null;
+      // The open tile sheet's Move button: its tile only.
+      const e = sheetEntry(state, a.id);
       if (!e) return state;
+      ui.sheet = null;
       if (e.pinned) { refuse(ui, `${nameOf(world, e.id)} is pinned (booked) and can't be moved.`); return state; }
       ui.selected = { id: e.id, mode: 'move' };
       ui.notice = null;
       return state;
     }
     case 'remove':
-      return remove(state, world, a.id ?? ui.sheet);
+      // The open tile sheet's Remove button: its tile only.
+      return sheetEntry(state, a.id) ? remove(state, world, ui.sheet) : state;
     case 'open_place':
       if (!P.activity(world, a.id)) return state;
       ui.stack.push({ screen: ui.screen, place: ui.place, tab: ui.tab });
@@ -241,7 +251,9 @@ export function reduce(state, action, ctx) {
     case 'save_budget':
       return saveBudget(state);
     case 'save_guide': {
-      const act = P.activity(world, a.id ?? ui.place);
+      // The place screen's Save to Contacts button: the place shown only.
+      const shown = ui.screen === 'place' && !ui.dialog && (a.id === undefined || a.id === ui.place);
+      const act = shown ? P.activity(world, ui.place) : null;
       if (!act || !act.guide) return state;
       if (!ctx.peek('contacts')) { refuse(ui, 'Contacts is not available on this phone.'); return state; }
       ctx.open('contacts', { create: { name: act.guide.name, phone: act.guide.phone } });

@@ -51,6 +51,7 @@ test('soft rules: opening hours, lunch window and budget are reported', async ()
   let issues = P.dayIssues(world, tt(dev).data, 3).map((i) => i.kind);
   assert.ok(issues.includes('hours'));
   assert.ok(issues.includes('lunch'));
+  act(dev, { type: 'tile', id: 'a1' }); // Remove is on the tile's sheet
   act(dev, { type: 'remove', id: 'a1' });
   act(dev, { type: 'place', id: 'a21', day: 3, start: 13 });
   assert.deepEqual(P.dayIssues(world, tt(dev).data, 3), [], 'a food tile starting 13:00 is lunch');
@@ -118,9 +119,11 @@ test('move via the tile sheet, across days; pinned tiles refuse move and remove'
   act(dev, { type: 'slot', start: 15 });
   assert.deepEqual(entry(dev, 'a2'), { id: 'a2', day: 1, start: 15, pinned: false });
   const before = dataJson(dev);
+  act(dev, { type: 'tile', id: 'a5' });
   act(dev, { type: 'start_move', id: 'a5' });
   assert.match(tt(dev).ui.notice.text, /pinned/);
   act(dev, { type: 'move', id: 'a5', day: 1, start: 8 });
+  act(dev, { type: 'tile', id: 'a16' });
   act(dev, { type: 'remove', id: 'a16' });
   assert.match(tt(dev).ui.notice.text, /can't be removed/);
   assert.equal(dataJson(dev), before);
@@ -149,6 +152,7 @@ test('swap days: unpinned tiles trade days; refused when one would hit a pinned 
   act(dev, { type: 'swap', a: 1, b: 2 });
   assert.match(tt(dev).ui.notice.text, /Puppet Theatre \(19:00\) would overlap the pinned Star Dome Observatory on Day 2/);
   assert.equal(dataJson(dev), before);
+  act(dev, { type: 'tile', id: 'a11' });
   act(dev, { type: 'remove', id: 'a11' });
   act(dev, { type: 'swap', a: 1, b: 2 });
   assert.equal(entry(dev, 'a3').day, 2);
@@ -248,6 +252,7 @@ test('hand-offs without the target app show a notice', async () => {
   open(dev);
   act(dev, { type: 'share' });
   assert.match(tt(dev).ui.notice.text, /Messages is not available/);
+  act(dev, { type: 'open_place', id: 'a6' }); // Save to Contacts is on the place's screen
   act(dev, { type: 'save_guide', id: 'a6' });
   assert.match(tt(dev).ui.notice.text, /Contacts is not available/);
   act(dev, { type: 'dismiss' });

@@ -14,6 +14,10 @@ import { searchEvents } from '../../apps/calendar/lib/select.js';
 import { pickable } from '../../apps/email/lib/select.js';
 import { search as searchPins } from '../../apps/pinboard/lib/select.js';
 import { search as searchClips } from '../../apps/clips/lib/select.js';
+import { searchCities } from '../../apps/clock/lib/select.js';
+import { searchContacts as dialerContacts } from '../../apps/dialer/lib/select.js';
+import { searchEntries } from '../../apps/files/lib/select.js';
+import { init as filesInit } from '../../apps/files/logic.js';
 
 test('fold drops accents and case', () => {
   assert.equal(fold('Émile Zoë São Paulo'), 'emile zoe sao paulo');
@@ -87,4 +91,15 @@ test('the apps\' searches ignore accents and case', () => {
   const found = searchClips({}, clipsW, 'ZOE');
   assert.deepEqual(found.creators.map((c) => c.id), [clips.creators[0].id]);
   assert.ok(searchClips({}, clipsW, 'deja vu').clips.some((c) => c.id === clips.clips[0].id));
+});
+
+test('the clock, dialer and files searches take a query the shared way: accents, case and runs of spaces aside', () => {
+  // They folded but compared with includes, so "los  angeles" (two spaces, as typed) found nothing.
+  const clock = readJson('apps/clock/world.json');
+  assert.deepEqual(searchCities(clock, 'LOS  ángeles').map((c) => c.name), ['Los Angeles']);
+  const contacts = readJson('apps/contacts/world.json').contacts;
+  const name = contacts.find((c) => c.name.includes(' ')).name;
+  assert.ok(dialerContacts(contacts, name.toUpperCase().replace(' ', '   ')).some((c) => c.name === name));
+  const files = filesInit(readJson('apps/files/world.json')).data;
+  assert.deepEqual(searchEntries(files, 'tax  RETURN').map((e) => e.name), ['Tax return 2025.pdf']);
 });

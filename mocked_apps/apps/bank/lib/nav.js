@@ -68,3 +68,12 @@ export function fail(state, message) {
   state.ui.error = message;
   return state;
 }
+/**
+ * Return the id selected for `screen` (its `key`: payee, sched, tx) when that screen is shown with no dialog over it
+ * and `id` is absent or names it; else null. Its buttons (Pay, Delete payee, Cancel this transfer, Share receipt) are
+ * only there: a record of another screen is not acted on unseen.
+ */
+export function shownId(ui, screen, key, id) {
+  if (ui.screen !== screen || ui.dialog || (id !== undefined && id !== ui[key])) return null;
+  return ui[key];
+}

@@ -1,7 +1,7 @@
 // The Calendar's ui state helpers: the ui shape, the screen stack, clearing the form and the targeted event.
 
 import { isoDate, normalizeDate } from './dates.js';
-import { FORM_FIELDS, findEvent } from './select.js';
+import { FORM_FIELDS, contactsFrom, eventsOn, findEvent, searchEvents, upcoming } from './select.js';
 
 export const ROOTS = ['month', 'agenda'];
 const SCREENS = ['month', 'agenda', 'event', 'form', 'attendees', 'search'];
@@ -57,7 +57,22 @@ export function pop(state) {
   return true;
 }
 
-/** The event an action targets: action.id, else the open one. */
+/** The event a button of the event screen acts on: the one shown, when `action.id` is absent or names it and no dialog
+ * is over it; else undefined. Edit, delete, move, message, save-to-notes and attendee links are only there. */
 export function target(state, action) {
-  return findEvent(state.data, action.id ?? state.ui.event);
+  const { ui } = state;
+  if (ui.screen !== 'event' || ui.dialog || (action.id !== undefined && action.id !== ui.event)) return undefined;
+  return findEvent(state.data, ui.event);
+}
+
+/** Event `id` when a row of the list on screen shows it (the month view's day, the upcoming list, the search hits),
+ * nothing over it; else undefined. */
+export function listedEvent(state, ctx, id) {
+  const { data, ui } = state;
+  if (ui.dialog) return undefined;
+  let rows = [];
+  if (ui.screen === 'month') rows = eventsOn(data.events, ui.day);
+  else if (ui.screen === 'agenda') rows = upcoming(data.events, isoDate(ctx.now)).flatMap(([, list]) => list);
+  else if (ui.screen === 'search') rows = searchEvents(data.events, ui.drafts.search ?? '', contactsFrom(ctx.peek));
+  return rows.find((e) => e.id === id);
 }

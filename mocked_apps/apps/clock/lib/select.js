@@ -3,7 +3,7 @@
 
 import { parseTime } from '../../../runtime/core/clock.js';
 import { DAY, MIN } from './units.js';
-import { compareText, fold } from '../../../runtime/core/text.js';
+import { compareText, matchesQuery } from '../../../runtime/core/text.js';
 
 export { parseTime };
 
@@ -136,10 +136,9 @@ export function cityTime(city, now) {
 
 /** Return the cities matching a search (name or country; case and accents aside: "sao" finds São Paulo), alphabetical. */
 export function searchCities(world, query, exclude = []) {
-  const q = fold(query).trim();
   return (world.cities || [])
     .filter((c) => !exclude.includes(c.id))
-    .filter((c) => !q || fold(c.name).includes(q) || fold(c.country).includes(q))
+    .filter((c) => matchesQuery(query, [c.name, c.country]))
     .sort((a, b) => compareText(a.name, b.name));
 }
 

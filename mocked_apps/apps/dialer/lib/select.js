@@ -1,5 +1,5 @@
 // Phone constants and selectors: tabs, keypad keys, speed-dial slots, numbers, contacts, the call log and voicemail.
-import { compareText, fold } from '../../../runtime/core/text.js';
+import { compareText, fold, matchesQuery } from '../../../runtime/core/text.js';
 
 /** Main tabs, in bar order. */
 export const TABS = ['favorites', 'recents', 'contacts', 'keypad', 'voicemail'];
@@ -123,7 +123,7 @@ export function searchContacts(contacts, query) {
   if (!q) return sorted;
   const d = digits(q);
   const numeric = /^[\d\s().+-]+$/.test(q) && d.length > 0;
-  return sorted.filter((c) => fold(c.name).includes(q) || fold(c.company).includes(q)
+  return sorted.filter((c) => matchesQuery(q, [c.name, c.company])
     || (numeric && digits(c.phone).includes(d)));
 }
 

@@ -1,5 +1,5 @@
 // Pure selectors of the Files app: constants, entry lookups, sorting, labels, storage and name rules.
-import { compareText, fold } from '../../../runtime/core/text.js';
+import { compareText, fold, matchesQuery } from '../../../runtime/core/text.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 export const ROOT = 'root';
@@ -113,7 +113,7 @@ export function pathLabel(data, folder) {
 export function searchEntries(data, query) {
   const q = fold(query).trim();
   if (!q) return [];
-  return sortEntries(data.entries.filter((e) => !e.trashed && isLive(data, e) && fold(e.name).includes(q)));
+  return sortEntries(data.entries.filter((e) => !e.trashed && isLive(data, e) && matchesQuery(q, [e.name])));
 }
 
 /** Return the entries in the trash (trashed themselves), most recently modified first. */

@@ -1,6 +1,8 @@
 // Reducer helpers of the Files app: the ui shape, the screen stack, new ids, action targets and the move/copy picker.
 
-import { ROOT, SORT_KEYS, descendants, findEntry, freeName, isFolder, isLive, nameError } from './select.js';
+import {
+  ROOT, SORT_KEYS, children, descendants, findEntry, freeName, isFolder, isLive, nameError, searchEntries,
+} from './select.js';
 
 const SCREENS = ['browse', 'search', 'trash', 'storage', 'pick'];
 
@@ -47,12 +49,22 @@ export function newId(data, ctx, prefix) {
   return id;
 }
 
-/** The live entry an action targets: action.id, else the one of the open sheet/dialog. */
+/** The live entry an action targets: the one of the open sheet/dialog, whose rows are the only buttons that name an
+ * entry (an `action.id`, if given, must be it: another entry is not acted on unseen). */
 export function target(state, action) {
   const { data, ui } = state;
-  const id = action.id ?? (ui.sheet && ui.sheet.id) ?? (ui.dialog && ui.dialog.id);
-  const e = findEntry(data, id);
+  const shown = (ui.sheet && ui.sheet.id) ?? (ui.dialog && ui.dialog.id);
+  if (action.id !== undefined && action.id !== shown) return undefined;
+  const e = findEntry(data, shown);
   return e && isLive(data, e) ? e : undefined;
+}
+
+/** The live entry `id` when a row on screen lists it (the open folder's, or the search's hits), else undefined. */
+export function listedEntry(state, id) {
+  const { data, ui } = state;
+  const rows = ui.screen === 'browse' ? children(data, ui.folder)
+    : ui.screen === 'search' ? searchEntries(data, ui.drafts.search ?? '') : [];
+  return rows.find((e) => e.id === id && isLive(data, e));
 }
 
 function copyInto(data, ctx, entry, dest, name) {

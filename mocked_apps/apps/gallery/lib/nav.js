@@ -63,10 +63,15 @@ export function currentSource(ui) {
   return { kind: 'all' };
 }
 
-/** The photo ids an action applies to: the selection in selection mode, else the viewer's photo. */
+/** The photo ids an action applies to: the selection in selection mode, else the viewer's photo (a `photo`, if given, must be
+ * the viewer's); none under a dialog. */
 export function targets(state, action) {
   const ui = state.ui;
-  if (typeof action.photo === 'string') return findPhoto(state.data, action.photo) ? [action.photo] : [];
+  if (ui.dialog) return [];
+  // A named photo only when it is the one the viewer shows: the grid's photos are acted on through the selection.
+  if (typeof action.photo === 'string') {
+    return ui.screen === 'viewer' && action.photo === ui.photo && findPhoto(state.data, action.photo) ? [action.photo] : [];
+  }
   if (ui.selecting) return ui.selected.filter((id) => findPhoto(state.data, id));
   if (ui.screen === 'viewer' && findPhoto(state.data, ui.photo)) return [ui.photo];
   return [];

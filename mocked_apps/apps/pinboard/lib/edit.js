@@ -1,7 +1,7 @@
 // Pinboard reducer writes: fresh ids, list toggles, new collections, the post form's submit, confirmed deletes and comments.
 
 import { COMMENT_MAX, cleanName, collectionById, collectionNameError, collectionSlug, coverOf, postById, validatePost } from './select.js';
-import { closeForm, goRoot, pop, push } from './nav.js';
+import { closeForm, goRoot, pop, push, shownPost } from './nav.js';
 
 /** Return a fresh id from ctx.uid that none of `taken` uses. */
 function newId(ctx, prefix, taken) {
@@ -97,8 +97,8 @@ export function confirm(state, ctx) {
 
 export function addComment(state, action, ctx) {
   const ui = state.ui;
-  const post = postById(state.data, ctx.world, action.post ?? ui.post);
-  if (!post || (ui.screen !== 'post' && action.text === undefined)) return state;
+  const post = shownPost(state, ctx.world, action.post);
+  if (!post) return state;
   const text = String(action.text ?? ui.drafts.comment ?? '').trim();
   if (!text) return state;
   if (text.length > COMMENT_MAX) {

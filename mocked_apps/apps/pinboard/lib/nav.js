@@ -72,3 +72,11 @@ export function openForm(ui, world, post) {
   ui.drafts.body = post ? post.body : '';
   ui.drafts.tags = post ? post.tags.join(', ') : '';
 }
+
+/** The post on the post screen (no dialog or sheet over it) when `id` is absent or names it, else undefined. Like,
+ * save, share, comment, edit and delete are its buttons: a post of another screen is not acted on unseen. */
+export function shownPost(state, world, id) {
+  const { data, ui } = state;
+  if (ui.screen !== 'post' || ui.dialog || ui.sheet || (id !== undefined && id !== ui.post)) return undefined;
+  return postById(data, world, ui.post) || undefined;
+}
