@@ -130,6 +130,11 @@ def dial_number(ctx) -> dict[str, bool]:
     }
 
 
+def _phone_unchanged(ctx) -> bool:
+    """A query changes nothing in the Phone app: the call log, the voicemails (listening aside), the speed dial."""
+    return _log(ctx.initial) == _log(ctx.final) and _vms_intact(ctx) and _speed(ctx.initial) == _speed(ctx.final)
+
+
 def query_last_call(ctx) -> dict[str, bool]:
     cid = ctx.params["who"]["id"]
     phone = (_contacts(ctx.initial).get(cid) or {}).get("phone")
@@ -138,7 +143,7 @@ def query_last_call(ctx) -> dict[str, bool]:
     expected = int(calls[0].get("duration") or 0) if calls else None
     return {
         "correct": expected is not None and _seconds(ctx.answer.get("duration")) == expected,
-        "unchanged": _log(ctx.initial) == _log(ctx.final) and not _new_calls(ctx),
+        "unchanged": _phone_unchanged(ctx),
     }
 
 
@@ -163,7 +168,7 @@ def _missed_in_scope(state: dict, scope: str) -> list[dict]:
 
 def query_missed(ctx) -> dict[str, bool]:
     expected = len(_missed_in_scope(ctx.initial, ctx.params["q"]["scope"]))
-    return {"correct": number_is(ctx.answer.get("count"), expected), "unchanged": _log(ctx.initial) == _log(ctx.final)}
+    return {"correct": number_is(ctx.answer.get("count"), expected), "unchanged": _phone_unchanged(ctx)}
 
 
 def voicemail_fact(ctx) -> dict[str, bool]:

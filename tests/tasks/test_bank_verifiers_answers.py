@@ -130,3 +130,26 @@ async def test_intact_sees_a_contact_blocked_on_the_way():
 
 def _s0_contacts(inst) -> list:
     return inst.setup["apps"]["contacts"]["data"]["contacts"]
+
+
+def _dialer_query_answer(inst, task: str) -> list:
+    """The reference's answer to a dialer query, submitted in Answers."""
+    names = {"dialer.query_last_call": "duration", "dialer.query_missed": "count"}
+    typed = next(a["text"] for step in inst.reference for a in (step if isinstance(step, list) else [step])
+                 if a.get("type") == "type" and a.get("target") == f"field:{names[task]}")
+    return _answer(names[task], typed)
+
+
+@pytest.mark.parametrize("task", ["dialer.query_last_call", "dialer.query_missed"])
+async def test_dialer_queries_refuse_a_voicemail_deleted_or_a_speed_dial_cleared_on_the_way(task):
+    """The dialer queries compared the call log alone: deleting a voicemail or clearing a speed-dial slot while
+    looking up the answer still succeeded."""
+    def cases(inst):
+        right = _dialer_query_answer(inst, task)
+        phone = [{"app": None, "action": {"type": "open", "app": "dialer"}}]
+        delete_vm = phone + [{"app": "dialer", "action": {"type": "ask_delete_vm", "id": "v1"}},
+                             {"app": "dialer", "action": {"type": "confirm"}}]
+        listen = phone + [{"app": "dialer", "action": {"type": "open_vm", "id": "v1"}}]
+        return ((right, True), (listen + right, True), (delete_vm + right, False),
+                (phone + [{"app": "dialer", "action": {"type": "clear_speed", "slot": "2"}}] + right, False))
+    await _suite_verdicts("mobile", task, cases)
