@@ -17,6 +17,7 @@ from toolkit.validation import node_replay
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 
 CALENDAR = json.loads((MOCKED_APPS / "apps" / "calendar" / "world.json").read_text(encoding="utf-8"))
+CONTACTS = json.loads((MOCKED_APPS / "apps" / "contacts" / "world.json").read_text(encoding="utf-8"))
 
 
 async def test_crossapp_attendee_phone_query_reads_the_answer_as_one_phone_number():
@@ -153,3 +154,18 @@ async def test_dialer_queries_refuse_a_voicemail_deleted_or_a_speed_dial_cleared
         return ((right, True), (listen + right, True), (delete_vm + right, False),
                 (phone + [{"app": "dialer", "action": {"type": "clear_speed", "slot": "2"}}] + right, False))
     await _suite_verdicts("mobile", task, cases)
+
+
+async def test_greenhouse_caretaker_phone_reads_one_phone_number_and_sees_a_block():
+    """The caretaker's number was compared by its digits alone ("+1 555-0107" refused, "Room 555, desk 0107"
+    accepted), and 'nothing changed in Contacts' did not look at the block list."""
+    def cases(inst):
+        world = json.loads((MOCKED_APPS / "apps" / "greenhouse" / "world.json").read_text(encoding="utf-8"))
+        zone = next(z for z in world["zones"] if z["id"] == inst.params["zone"]["id"])
+        phone = next(c for c in CONTACTS["contacts"] if c["id"] == zone["caretaker"])["phone"]
+        head, tail = phone.split("-")
+        block = [{"app": None, "action": {"type": "open", "app": "contacts"}},
+                 {"app": "contacts", "action": {"type": "toggle_block", "id": zone["caretaker"], "value": True}}]
+        return ((_answer("phone", phone), True), (_answer("phone", f"+1 {head} {tail}"), True),
+                (_answer("phone", f"Room {head}, desk {tail}"), False), (block + _answer("phone", phone), False))
+    await _suite_verdicts("mobile", "greenhouse.caretaker_phone", cases)
