@@ -1,0 +1,59 @@
+"""Operate tasks whose verifier must see a side effect beside the work: the reference solution is played in Chromium,
+its action log replayed in Node as is (the task succeeds) and with one stray change added (it must not)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.conftest import requires_chromium
+from toolkit.harness import Harness, ReferencePolicy
+from toolkit.rollout import run_attempt
+from toolkit.tasks import judge, load_tasks, sample
+from toolkit.validation import node_replay
+
+pytestmark = [requires_chromium, pytest.mark.skipif(shutil.which("node") is None, reason="needs node")]
+
+
+async def _reference_log(manager, spec, inst) -> list[dict]:
+    """Play the reference solution of ``inst`` and return the logic-level actions it applied."""
+    [lease] = await manager.request(spec)
+    try:
+        result = await run_attempt(manager, lease, spec, inst, Harness(ReferencePolicy()), seed=inst.seed,
+                                   attempt_id=f"side-effects:{inst.key}")
+        assert result.verdict.success, result.verdict.criteria
+        return await manager.action_log(lease)
+    finally:
+        await manager.release(lease)
+
+
+async def _verdicts(manager, suite: str, task: str, strays: list[list[dict]]) -> list[bool]:
+    """Success of the reference's end state, then of that end state with each of ``strays`` (action logs) played
+    after it."""
+    [spec] = load_tasks([suite], [task])
+    inst = sample(spec, 0)
+    log = await _reference_log(manager, spec, inst)
+    reset = {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app}
+    initial, *finals = node_replay([{"apps": spec.apps, "reset": reset, "log": []}]
+                                   + [{"apps": spec.apps, "reset": reset, "log": log + stray} for stray in [[], *strays]])
+    out = []
+    for final in finals:
+        assert "error" not in final, final
+        out.append((await judge(manager.verifiers, spec, inst, initial, final)).success)
+    return out
+
+
+def _favorite(cid: str) -> list[dict]:
+    """Open Contacts and flip contact ``cid``'s favourite mark."""
+    return [{"app": None, "action": {"type": "open", "app": "contacts"}},
+            {"app": "contacts", "action": {"type": "toggle_favorite", "id": cid}}]
+
+
+@pytest.mark.parametrize("task", ["crossapp.forward_to_attendees", "crossapp.invite_location_text",
+                                  "crossapp.invite_with_attendee", "crossapp.note_code_text",
+                                  "crossapp.photo_to_attendees"])
+async def test_crossapp_tasks_that_read_contacts_refuse_a_contact_changed_on_the_way(phone_manager, task):
+    """These tasks read addresses or numbers from Contacts but their 'others_intact' never looked at it: a contact
+    edited (here: its favourite mark flipped) or deleted on the way still succeeded."""
+    assert await _verdicts(phone_manager, "mobile", task, [_favorite("c24")]) == [True, False]
