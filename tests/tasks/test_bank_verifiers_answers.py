@@ -91,7 +91,8 @@ def _railway_booking() -> list:
              {"type": "search"}, {"type": "open_train", "train": "G103"}, {"type": "choose_class", "cls": "second"},
              {"type": "toggle_passenger", "id": "p1"}, {"type": "review"}, {"type": "start_pay"},
              {"type": "@draft", "key": "pin", "value": "2468"}, {"type": "confirm_pay"}]
-    return [{"app": None, "action": {"type": "open", "app": "railway"}}] + [{"app": "railway", "action": a} for a in steps]
+    opened = [{"app": None, "action": {"type": "open", "app": "railway"}}]
+    return opened + [{"app": "railway", "action": a} for a in steps]
 
 
 @pytest.mark.parametrize(("task", "field", "key"), [("railway.cheapest_second", "price", "price"),

@@ -35,8 +35,8 @@ async def _verdicts(manager, suite: str, task: str, strays: list[list[dict]]) ->
     inst = sample(spec, 0)
     log = await _reference_log(manager, spec, inst)
     reset = {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app}
-    initial, *finals = node_replay([{"apps": spec.apps, "reset": reset, "log": []}]
-                                   + [{"apps": spec.apps, "reset": reset, "log": log + stray} for stray in [[], *strays]])
+    jobs = [{"apps": spec.apps, "reset": reset, "log": log + stray} for stray in [[], *strays]]
+    initial, *finals = node_replay([{"apps": spec.apps, "reset": reset, "log": []}, *jobs])
     out = []
     for final in finals:
         assert "error" not in final, final
@@ -57,3 +57,19 @@ async def test_crossapp_tasks_that_read_contacts_refuse_a_contact_changed_on_the
     """These tasks read addresses or numbers from Contacts but their 'others_intact' never looked at it: a contact
     edited (here: its favourite mark flipped) or deleted on the way still succeeded."""
     assert await _verdicts(phone_manager, "mobile", task, [_favorite("c24")]) == [True, False]
+
+
+def _delete_thread(tid: str) -> list[dict]:
+    """Open Messages and delete conversation ``tid``."""
+    return [{"app": None, "action": {"type": "open", "app": "messages"}},
+            {"app": "messages", "action": {"type": "ask_delete", "thread": tid}},
+            {"app": "messages", "action": {"type": "delete"}}]
+
+
+@pytest.mark.parametrize("task", ["food.share_eta", "food.share_total", "reviews.share_place", "reviews.recommend_best",
+                                  "notes.from_messages"])
+async def test_tasks_that_text_or_read_texts_refuse_a_conversation_deleted_on_the_way(phone_manager, task):
+    """Their checks looked at the new messages alone ('no message went to anyone else'): deleting another
+    conversation (or, for the sharing tasks, editing a contact) on the way still succeeded."""
+    strays = [_delete_thread("t01")] + ([] if task.startswith("notes.") else [_favorite("c24")])
+    assert await _verdicts(phone_manager, "mobile", task, strays) == [True] + [False] * len(strays)
