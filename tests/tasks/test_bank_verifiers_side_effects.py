@@ -35,8 +35,9 @@ async def _verdicts(manager, suite: str, task: str, strays: list[list[dict]]) ->
     inst = sample(spec, 0)
     log = await _reference_log(manager, spec, inst)
     reset = {"seed": inst.seed, "patch": inst.setup, "start_app": inst.start_app}
-    jobs = [{"apps": spec.apps, "reset": reset, "log": log + stray} for stray in [[], *strays]]
-    initial, *finals = node_replay([{"apps": spec.apps, "reset": reset, "log": []}, *jobs])
+    apps = manager.adapter_for(spec.device).apps  # the device's apps, as the reference ran (one app may read another)
+    jobs = [{"apps": apps, "reset": reset, "log": log + stray} for stray in [[], *strays]]
+    initial, *finals = node_replay([{"apps": apps, "reset": reset, "log": []}, *jobs])
     out = []
     for final in finals:
         assert "error" not in final, final
@@ -73,3 +74,17 @@ async def test_tasks_that_text_or_read_texts_refuse_a_conversation_deleted_on_th
     conversation (or, for the sharing tasks, editing a contact) on the way still succeeded."""
     strays = [_delete_thread("t01")] + ([] if task.startswith("notes.") else [_favorite("c24")])
     assert await _verdicts(phone_manager, "mobile", task, strays) == [True] + [False] * len(strays)
+
+
+def _dialer(*actions: dict) -> list[dict]:
+    return [{"app": None, "action": {"type": "open", "app": "dialer"}}] + [{"app": "dialer", "action": a} for a in actions]
+
+
+@pytest.mark.parametrize("task", ["dialer.speed_dial", "dialer.save_caller", "dialer.longest_call_speed_dial",
+                                  "dialer.text_missed_caller"])
+async def test_dialer_tasks_refuse_a_voicemail_or_call_deleted_on_the_way(phone_manager, task):
+    """Their rest checks compared the call log or the speed dial alone (speed_dial: only the other slots): a voicemail
+    deleted, a call-log entry removed or another slot cleared on the way still succeeded."""
+    strays = [_dialer({"type": "ask_delete_vm", "id": "v1"}, {"type": "confirm"}),
+              _dialer({"type": "delete_entry", "id": "k01"})]
+    assert await _verdicts(phone_manager, "mobile", task, strays) == [True, False, False]
