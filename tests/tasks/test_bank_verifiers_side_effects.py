@@ -88,3 +88,12 @@ async def test_dialer_tasks_refuse_a_voicemail_or_call_deleted_on_the_way(phone_
     strays = [_dialer({"type": "ask_delete_vm", "id": "v1"}, {"type": "confirm"}),
               _dialer({"type": "delete_entry", "id": "k01"})]
     assert await _verdicts(phone_manager, "mobile", task, strays) == [True, False, False]
+
+
+@pytest.mark.parametrize("task", ["clock.add_cities", "settings.dnd_bedtime"])
+async def test_tasks_in_or_reading_the_clock_refuse_an_alarm_switched_off_on_the_way(phone_manager, task):
+    """clock.add_cities compared the city list alone and settings.dnd_bedtime the Clock bedtime alone: switching an
+    alarm off on the way still succeeded."""
+    stray = [{"app": None, "action": {"type": "open", "app": "clock"}},
+             {"app": "clock", "action": {"type": "toggle_alarm", "id": "a1"}}]
+    assert await _verdicts(phone_manager, "mobile", task, [stray]) == [True, False]
