@@ -97,3 +97,10 @@ async def test_tasks_in_or_reading_the_clock_refuse_an_alarm_switched_off_on_the
     stray = [{"app": None, "action": {"type": "open", "app": "clock"}},
              {"app": "clock", "action": {"type": "toggle_alarm", "id": "a1"}}]
     assert await _verdicts(phone_manager, "mobile", task, [stray]) == [True, False]
+
+
+async def test_files_from_note_refuses_a_note_trashed_on_the_way(phone_manager):
+    """The task reads a list from a note; its rest check looked at Files alone: trashing a note still succeeded."""
+    stray = [{"app": None, "action": {"type": "open", "app": "notes"}},
+             {"app": "notes", "action": {"type": "delete", "id": "n01"}}]
+    assert await _verdicts(phone_manager, "mobile", "files.from_note", [stray]) == [True, False]
