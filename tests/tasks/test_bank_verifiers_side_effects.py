@@ -68,7 +68,7 @@ def _delete_thread(tid: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("task", ["food.share_eta", "food.share_total", "reviews.share_place", "reviews.recommend_best",
-                                  "notes.from_messages"])
+                                  "roster.message_shifts", "potionlab.deliver_and_text", "notes.from_messages"])
 async def test_tasks_that_text_or_read_texts_refuse_a_conversation_deleted_on_the_way(phone_manager, task):
     """Their checks looked at the new messages alone ('no message went to anyone else'): deleting another
     conversation (or, for the sharing tasks, editing a contact) on the way still succeeded."""
@@ -77,7 +77,8 @@ async def test_tasks_that_text_or_read_texts_refuse_a_conversation_deleted_on_th
 
 
 def _dialer(*actions: dict) -> list[dict]:
-    return [{"app": None, "action": {"type": "open", "app": "dialer"}}] + [{"app": "dialer", "action": a} for a in actions]
+    opened = [{"app": None, "action": {"type": "open", "app": "dialer"}}]
+    return opened + [{"app": "dialer", "action": a} for a in actions]
 
 
 @pytest.mark.parametrize("task", ["dialer.speed_dial", "dialer.save_caller", "dialer.longest_call_speed_dial",
