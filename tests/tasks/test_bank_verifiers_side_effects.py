@@ -105,3 +105,21 @@ async def test_files_from_note_refuses_a_note_trashed_on_the_way(phone_manager):
     stray = [{"app": None, "action": {"type": "open", "app": "notes"}},
              {"app": "notes", "action": {"type": "delete", "id": "n01"}}]
     assert await _verdicts(phone_manager, "mobile", "files.from_note", [stray]) == [True, False]
+
+
+def _delete_traveller(pid: str) -> list[dict]:
+    """Open RailGo and delete saved traveller ``pid``."""
+    steps = [{"type": "tab", "tab": "travellers"}, {"type": "edit_traveller", "id": pid},
+             {"type": "ask_delete_traveller"}, {"type": "confirm_delete_traveller"}]
+    return [{"app": None, "action": {"type": "open", "app": "railway"}}] + [{"app": "railway", "action": a} for a in steps]
+
+
+@pytest.mark.parametrize("task", ["railway.book_earliest", "railway.book_two", "railway.rebook", "railway.refund_order",
+                                  "railway.share_trip", "railway.edit_traveller"])
+async def test_railway_tasks_refuse_a_traveller_deleted_or_a_ticket_bought_on_the_way(phone_manager, task):
+    """The booking, refund and share checks looked at the orders and the wallet alone (a saved traveller deleted on the
+    way still succeeded), and edit_traveller at the travellers alone (a ticket bought on the way still succeeded)."""
+    from tests.tasks.test_bank_verifiers_answers import _railway_booking
+
+    stray = _railway_booking() if task == "railway.edit_traveller" else _delete_traveller("p3")
+    assert await _verdicts(phone_manager, "mobile-core", task, [stray]) == [True, False]
