@@ -111,7 +111,8 @@ def _delete_traveller(pid: str) -> list[dict]:
     """Open RailGo and delete saved traveller ``pid``."""
     steps = [{"type": "tab", "tab": "travellers"}, {"type": "edit_traveller", "id": pid},
              {"type": "ask_delete_traveller"}, {"type": "confirm_delete_traveller"}]
-    return [{"app": None, "action": {"type": "open", "app": "railway"}}] + [{"app": "railway", "action": a} for a in steps]
+    opened = [{"app": None, "action": {"type": "open", "app": "railway"}}]
+    return opened + [{"app": "railway", "action": a} for a in steps]
 
 
 @pytest.mark.parametrize("task", ["railway.book_earliest", "railway.book_two", "railway.rebook", "railway.refund_order",
@@ -123,3 +124,13 @@ async def test_railway_tasks_refuse_a_traveller_deleted_or_a_ticket_bought_on_th
 
     stray = _railway_booking() if task == "railway.edit_traveller" else _delete_traveller("p3")
     assert await _verdicts(phone_manager, "mobile-core", task, [stray]) == [True, False]
+
+
+@pytest.mark.parametrize("task", ["xweb.assign_oncall", "xweb.request_to_issue", "xweb.thread_to_comment"])
+async def test_chat_to_tracker_tasks_refuse_a_link_removed_on_the_way(phone_manager, task):
+    """Their tracker checks compared the issues (and comments) alone: removing a 'blocks' link on the way still
+    succeeded."""
+    stray = [{"app": None, "action": {"type": "open", "app": "tracker"}},
+             {"app": "tracker", "action": {"type": "open_issue", "key": "TRK-9"}},
+             {"app": "tracker", "action": {"type": "unlink", "id": "L1"}}]
+    assert await _verdicts(phone_manager, "web", task, [stray]) == [True, False]
