@@ -134,3 +134,8 @@ async def test_chat_to_tracker_tasks_refuse_a_link_removed_on_the_way(phone_mana
              {"app": "tracker", "action": {"type": "open_issue", "key": "TRK-9"}},
              {"app": "tracker", "action": {"type": "unlink", "id": "L1"}}]
     assert await _verdicts(phone_manager, "web", task, [stray]) == [True, False]
+
+
+async def test_contacts_share_contact_refuses_a_conversation_deleted_on_the_way(phone_manager):
+    """only_recipient counted the new messages alone: deleting another conversation on the way still succeeded."""
+    assert await _verdicts(phone_manager, "mobile-core", "contacts.share_contact", [_delete_thread("t01")]) == [True, False]
