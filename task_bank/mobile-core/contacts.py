@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from verifier_checks import answer_of, app_data, digits, has_number, new_messages, number_is, only_changed, rows, text
+from verifier_checks import (answer_of, app_data, digits, has_number, new_messages, number_is, only_changed, rows, text,
+                             threads_intact)
 
 
 def _contacts(state: dict) -> dict[str, dict]:
@@ -185,6 +186,7 @@ def share_contact(ctx) -> dict[str, bool]:
     new = new_messages(ctx)
     return {
         "sent": any(to_recipient(t) and holds_card(m.get("text")) for t, m in new),
-        "only_recipient": bool(new) and all(to_recipient(t) for t, _ in new),
+        # and no conversation deleted or changed on the way
+        "only_recipient": bool(new) and all(to_recipient(t) for t, _ in new) and threads_intact(ctx),
         "contacts_intact": _unchanged(ctx),
     }

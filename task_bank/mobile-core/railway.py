@@ -37,6 +37,11 @@ def _changed_old_orders(ctx, allowed=()):
     return [oid for oid, o in before.items() if oid not in allowed and after.get(oid) != o]
 
 
+def _travellers_same(ctx) -> bool:
+    """No saved traveller was added, removed or changed."""
+    return rows(ctx.initial, "railway", "passengers") == rows(ctx.final, "railway", "passengers")
+
+
 def _wallet_delta(ctx):
     return _cents(_rw(ctx.final).get("wallet", 0)) - _cents(_rw(ctx.initial).get("wallet", 0))
 
@@ -132,6 +137,8 @@ def edit_traveller(ctx) -> dict[str, bool]:
     old = before.get(pid) or {}
     updated = p.get("id_number") == new_id and p.get("name") == old.get("name") and p.get("type") == old.get("type")
     intact = set(after) == set(before) and all(after[k] == v for k, v in before.items() if k != pid)
+    # and nothing bought or refunded on the way
+    intact = intact and _orders(ctx.initial) == _orders(ctx.final) and _wallet_delta(ctx) == 0
     return {"id_updated": updated, "others_intact": intact}
 
 
@@ -144,7 +151,7 @@ def refund_order(ctx) -> dict[str, bool]:
     refunded = after.get("status") == "refunded" and before.get("status") == "paid"
     credited = (_wallet_delta(ctx) == amount == _cents(ctx.params["order"]["refund"])
                 and _cents((after.get("refund") or {}).get("amount", -1)) == amount)
-    intact = not _new_orders(ctx) and not _changed_old_orders(ctx, allowed=(oid,))
+    intact = not _new_orders(ctx) and not _changed_old_orders(ctx, allowed=(oid,)) and _travellers_same(ctx)
     return {"order_refunded": refunded, "wallet_credited": credited, "others_intact": intact}
 
 
@@ -165,7 +172,7 @@ def book_earliest(ctx) -> dict[str, bool]:
     return {
         "booked": booked,
         "wallet_charged": _wallet_delta(ctx) == -total,
-        "no_extra_orders": len(hits) == 1 and not others and not _changed_old_orders(ctx),
+        "no_extra_orders": len(hits) == 1 and not others and not _changed_old_orders(ctx) and _travellers_same(ctx),
     }
 
 
@@ -177,7 +184,7 @@ def book_two(ctx) -> dict[str, bool]:
     return {
         "booked": len(hits) == 1,
         "price_correct": len(hits) == 1 and _cents(hits[0].get("price_total", -1)) == total and _wallet_delta(ctx) == -total,
-        "no_extra_orders": len(hits) == 1 and not others and not _changed_old_orders(ctx),
+        "no_extra_orders": len(hits) == 1 and not others and not _changed_old_orders(ctx) and _travellers_same(ctx),
     }
 
 
@@ -195,7 +202,8 @@ def share_trip(ctx) -> dict[str, bool]:
     return {
         "shared": shared,
         "sent_once": len(sent) == 1 and to_contact(sent[0][0]),
-        "railway_intact": rw_before.get("orders") == rw_after.get("orders") and _wallet_delta(ctx) == 0,
+        "railway_intact": rw_before.get("orders") == rw_after.get("orders") and _wallet_delta(ctx) == 0
+        and _travellers_same(ctx),
     }
 
 
@@ -215,5 +223,6 @@ def rebook(ctx) -> dict[str, bool]:
         "old_refunded": refunded,
         "new_booked": booked,
         "wallet_correct": _wallet_delta(ctx) == amount - _cents(s["total"]),
-        "no_extra_orders": len(hits) == 1 and len(new) == 1 and not _changed_old_orders(ctx, allowed=(s["order"],)),
+        "no_extra_orders": len(hits) == 1 and len(new) == 1 and not _changed_old_orders(ctx, allowed=(s["order"],))
+        and _travellers_same(ctx),
     }

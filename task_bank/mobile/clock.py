@@ -179,7 +179,8 @@ def add_cities(ctx) -> dict[str, bool]:
     want = {ctx.params["a"]["id"], ctx.params["b"]["id"]}
     return {
         "added": want <= set(after),
-        "kept": set(after) == set(before) | want and len(after) == len(set(after)),
+        "kept": set(after) == set(before) | want and len(after) == len(set(after))
+        and _same(ctx, "alarms", "stopwatch", "bedtime"),
     }
 
 

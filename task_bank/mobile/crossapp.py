@@ -133,7 +133,8 @@ def invite_with_attendee(ctx) -> dict[str, bool]:
         and ev.get("end") == inv["end"] and text(ev.get("location")) == text(inv["location"]),
         "attendee": bool(ev) and ev.get("attendees") == [who["id"]],
         "reminder": bool(ev) and ev.get("reminder") == rem["minutes"],
-        "others_intact": _events_intact(ctx) and _emails_intact(ctx) and not new_rows(ctx, "email", "emails"),
+        "others_intact": _events_intact(ctx) and _emails_intact(ctx) and not new_rows(ctx, "email", "emails")
+        and _contacts_intact(ctx),
     }
 
 
@@ -197,7 +198,7 @@ def forward_to_attendees(ctx) -> dict[str, bool]:
         "forwarded": one and m.get("forward_of") == p["mail"]["id"],
         "recipients": one and _addr_set(m.get("to")) | _addr_set(m.get("cc")) == _attendee_emails(ctx, p["ev"]["id"]),
         "attachments": one and sorted(m.get("attachments") or []) == sorted(orig.get("attachments") or []),
-        "others_intact": _events_intact(ctx) and _emails_intact(ctx),
+        "others_intact": _events_intact(ctx) and _emails_intact(ctx) and _contacts_intact(ctx),
     }
 
 
@@ -302,7 +303,8 @@ def flight_note_to_calendar(ctx) -> dict[str, bool]:
 
 def note_code_text(ctx) -> dict[str, bool]:
     item = ctx.params["item"]
-    r = _text_task(ctx, ctx.params["who"]["id"], item["value"], _list_intact(ctx, "notes", "notes"))
+    r = _text_task(ctx, ctx.params["who"]["id"], item["value"],
+                   _list_intact(ctx, "notes", "notes") and _contacts_intact(ctx))
     return {"sent": r["sent"], "value": r["payload"], "others_intact": r["others_intact"]}
 
 
@@ -320,7 +322,7 @@ def photo_to_attendees(ctx) -> dict[str, bool]:
         "photo": one and list(m.get("attachments") or []) == [fname] and fname == p["ph"]["file"],
         "recipients": one and _addr_set(m.get("to")) | _addr_set(m.get("cc")) == _attendee_emails(ctx, p["ev"]["id"]),
         "others_intact": app_data(ctx.initial, "gallery") == app_data(ctx.final, "gallery") and _events_intact(ctx)
-        and _emails_intact(ctx),
+        and _emails_intact(ctx) and _contacts_intact(ctx),
     }
 
 
@@ -344,7 +346,8 @@ def invite_location_text(ctx) -> dict[str, bool]:
     inv = ctx.params["inv"]
     world = next(e for e in ctx.world["email"]["emails"] if e["id"] == inv["id"])
     loc = world["invite"]["location"]
-    r = _text_task(ctx, ctx.params["who"]["id"], loc, _emails_intact(ctx) and not new_rows(ctx, "email", "emails"))
+    r = _text_task(ctx, ctx.params["who"]["id"], loc,
+                   _emails_intact(ctx) and not new_rows(ctx, "email", "emails") and _contacts_intact(ctx))
     return {"sent": r["sent"], "location": r["payload"] and loc == inv["location"], "others_intact": r["others_intact"]}
 
 

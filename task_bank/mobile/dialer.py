@@ -130,6 +130,15 @@ def dial_number(ctx) -> dict[str, bool]:
     }
 
 
+def _phone_unchanged(ctx, slot: str | None = None) -> bool:
+    """Nothing else changed in the Phone app: the call log, the voicemails (listening aside) and the speed dial (but
+    ``slot``, which the task sets)."""
+    before, after = _speed(ctx.initial), _speed(ctx.final)
+    before.pop(slot, None)
+    after.pop(slot, None)
+    return _log(ctx.initial) == _log(ctx.final) and _vms_intact(ctx) and before == after
+
+
 def query_last_call(ctx) -> dict[str, bool]:
     cid = ctx.params["who"]["id"]
     phone = (_contacts(ctx.initial).get(cid) or {}).get("phone")
@@ -138,7 +147,7 @@ def query_last_call(ctx) -> dict[str, bool]:
     expected = int(calls[0].get("duration") or 0) if calls else None
     return {
         "correct": expected is not None and _seconds(ctx.answer.get("duration")) == expected,
-        "unchanged": _log(ctx.initial) == _log(ctx.final) and not _new_calls(ctx),
+        "unchanged": _phone_unchanged(ctx),
     }
 
 
@@ -163,7 +172,7 @@ def _missed_in_scope(state: dict, scope: str) -> list[dict]:
 
 def query_missed(ctx) -> dict[str, bool]:
     expected = len(_missed_in_scope(ctx.initial, ctx.params["q"]["scope"]))
-    return {"correct": number_is(ctx.answer.get("count"), expected), "unchanged": _log(ctx.initial) == _log(ctx.final)}
+    return {"correct": number_is(ctx.answer.get("count"), expected), "unchanged": _phone_unchanged(ctx)}
 
 
 def voicemail_fact(ctx) -> dict[str, bool]:
@@ -195,10 +204,9 @@ def clear_history(ctx) -> dict[str, bool]:
 
 def speed_dial(ctx) -> dict[str, bool]:
     slot = str(ctx.params["slot"])
-    before, after = _speed(ctx.initial), _speed(ctx.final)
     return {
-        "assigned": after.get(slot) == ctx.params["contact"]["id"],
-        "others_intact": {k: v for k, v in after.items() if k != slot} == {k: v for k, v in before.items() if k != slot},
+        "assigned": _speed(ctx.final).get(slot) == ctx.params["contact"]["id"],
+        "others_intact": _phone_unchanged(ctx, slot),
     }
 
 
@@ -245,7 +253,7 @@ def text_missed_caller(ctx) -> dict[str, bool]:
         and any(m is last for _, m in new_msgs),
         "sent_once": len(new_msgs) == 1 and target is not None and new_msgs[0][0] == target.get("id")
         and set(before) <= set(after) and all(content(after[k]) == content(v) for k, v in before.items()),
-        "rest_intact": _log(ctx.initial) == _log(ctx.final) and _contacts(ctx.initial) == _contacts(ctx.final),
+        "rest_intact": _phone_unchanged(ctx) and _contacts(ctx.initial) == _contacts(ctx.final),
     }
 
 
@@ -257,7 +265,7 @@ def save_caller(ctx) -> dict[str, bool]:
     return {
         "saved": len(named) == 1 and digits(named[0].get("phone")) == digits(who["number"]),
         "single": len(new) == 1 and all(after.get(k) == v for k, v in before.items()),
-        "log_intact": _log(ctx.initial) == _log(ctx.final),
+        "log_intact": _phone_unchanged(ctx),
     }
 
 
@@ -271,10 +279,8 @@ def longest_call_speed_dial(ctx) -> dict[str, bool]:
     if longest:
         who = contacts.get(longest.get("contact_id")) or next(
             (c for c in contacts.values() if digits(c.get("phone")) == digits(longest.get("number"))), None)
-    before, after = _speed(ctx.initial), _speed(ctx.final)
     return {
-        "assigned": who is not None and after.get(slot) == who.get("id"),
+        "assigned": who is not None and _speed(ctx.final).get(slot) == who.get("id"),
         "correct": who is not None and text(ctx.answer.get("name")) == text(who.get("name")),
-        "rest_intact": {k: v for k, v in after.items() if k != slot} == {k: v for k, v in before.items() if k != slot}
-        and _log(ctx.initial) == _log(ctx.final),
+        "rest_intact": _phone_unchanged(ctx, slot),
     }

@@ -156,8 +156,14 @@ def from_note(ctx):
         "files_moved": bool(folder) and all(after.get(f, {}).get("parent") == folder.get("id") for f in files),
         "rest_intact": all(after.get(eid) == e for eid, e in before.items() if eid not in files)
         and all({k: v for k, v in after.get(f, {}).items() if k != "parent"} == {k: v for k, v in before[f].items() if k != "parent"}
-                for f in files if f in before),
+                for f in files if f in before) and _notes_read_only(ctx),
     }
+
+
+def _notes_read_only(ctx) -> bool:
+    """The Notes app was only read: every note as it was (its edit time aside), no note added, the folders the same."""
+    return only_changed(rows(ctx.initial, "notes", "notes"), rows(ctx.final, "notes", "notes"), {}, ignore={"updated"}) \
+        and rows(ctx.initial, "notes", "folders") == rows(ctx.final, "notes", "folders")
 
 
 # -------------------------------------------------------------------- query

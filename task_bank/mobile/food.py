@@ -18,6 +18,7 @@ from verifier_checks import (
     clock_now,
     digits,
     hhmm,
+    intact,
     minutes,
     new_messages,
     new_rows,
@@ -26,6 +27,7 @@ from verifier_checks import (
     same_keys,
     says_time,
     text,
+    threads_intact,
     time_of,
 )
 
@@ -191,7 +193,9 @@ def _shared(ctx, contact: dict, holds) -> dict[str, bool]:
     new = new_messages(ctx)
     return {
         "sent": any(_to(t, contact) and holds(m.get("text") or "") for t, m in new),
-        "only_recipient": bool(new) and all(_to(t, contact) for t, _ in new),
+        # nothing else in Messages or Contacts: no other text, no conversation deleted or changed, no contact edited
+        "only_recipient": bool(new) and all(_to(t, contact) for t, _ in new) and threads_intact(ctx)
+        and intact(ctx, ["contacts"], {}),
     }
 
 

@@ -11,10 +11,11 @@ from verifier_checks import (
     app_data,
     by_id,
     contact,
-    digits,
     has_words,
     other_threads_intact,
+    phone_is,
     quantity,
+    same_keys,
     sent_to,
     text,
 )
@@ -335,10 +336,11 @@ def caretaker_phone(ctx):
     world, b, a = _world(ctx), _gh(ctx.initial), _gh(ctx.final)
     cid = _zone_info(world, ctx.params["zone"]["id"])["caretaker"]
     caretaker = contact(ctx.initial, cid)
-    # Compared as lists: a reordered or duplicated contact is a change too.
-    contacts_same = _contacts(ctx.initial) == _contacts(ctx.final)
+    # Compared as lists: a reordered or duplicated contact is a change too; so is a contact blocked.
+    contacts_same = _contacts(ctx.initial) == _contacts(ctx.final) and same_keys(ctx, "contacts", ["blocked"])
     return {
-        "correct": bool(caretaker) and digits(ctx.answer.get("phone")) == digits(caretaker.get("phone")),
+        # one phone number, grouped any usual way: not other text that merely holds its digits
+        "correct": bool(caretaker) and phone_is(ctx.answer.get("phone"), caretaker.get("phone")),
         "unchanged": _zones_intact(b, a) and _plants_intact(b, a) and contacts_same,
     }
 

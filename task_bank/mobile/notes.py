@@ -191,7 +191,8 @@ def from_messages(ctx):
         "created": len(new) == 1 and _text(made.get("title")) == _text(p["src"]["title"]),
         "facts": bool(made) and all(_text(f) in content for f in p["src"]["facts"]),
         "in_folder": bool(made) and made.get("folder") == p["f"]["id"],
-        "others_intact": _existing_intact(ctx) and _folders_intact(ctx) and not new_messages(ctx),
+        "others_intact": _existing_intact(ctx) and _folders_intact(ctx) and not new_messages(ctx)
+        and threads_intact(ctx),
     }
 
 

@@ -16,6 +16,7 @@ from verifier_checks import (
     app_data,
     by_id,
     has_words,
+    intact,
     new_messages,
     new_rows,
     number,
@@ -23,6 +24,7 @@ from verifier_checks import (
     same_keys,
     text,
     thread_is_with,
+    threads_intact,
 )
 
 ELEMENTS = ("heat", "cold", "calm", "spark")
@@ -334,7 +336,8 @@ def deliver_and_text(ctx):
         "delivered": d["done"] and d["paid"] and _coins(ctx.final) == _coins(ctx.initial) + d["paid_amount"],
         # "ready" as a word: "I'm already on it" does not say the potion is ready.
         "texted": len(to_them) >= 1 and any(has_words(m.get("text"), "ready") for m in to_them),
-        "no_stray_texts": len(to_them) == len(sent),
+        # nobody else texted, no conversation deleted or changed, no contact edited
+        "no_stray_texts": len(to_them) == len(sent) and threads_intact(ctx) and intact(ctx, ["contacts"], {}),
         "rest_intact": _orders_intact(ctx, {c["order"]}) and _old_potions_intact(ctx, {c["fit"]}) and not _new_potions(ctx),
     }
 

@@ -14,12 +14,14 @@ from verifier_checks import (
     app_data,
     clock_now,
     digits,
+    intact,
     minutes,
     new_messages,
     new_rows,
     rows,
     same_keys,
     text,
+    threads_intact,
 )
 
 MIN = 60000
@@ -101,7 +103,9 @@ def _to(thread: dict, contact: dict) -> bool:
 
 def _shared(ctx, contact: dict, holds) -> tuple[bool, bool]:
     new = new_messages(ctx)
-    return any(_to(t, contact) and holds(m.get("text") or "") for t, m in new), bool(new) and all(_to(t, contact) for t, _ in new)
+    # only: no text to anyone else, no conversation deleted or changed, no contact edited
+    only = bool(new) and all(_to(t, contact) for t, _ in new) and threads_intact(ctx) and intact(ctx, ["contacts"], {})
+    return any(_to(t, contact) and holds(m.get("text") or "") for t, m in new), only
 
 
 # ---------------------------------------------------------------- tasks

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from verifier_checks import answer_of, app_data, new_messages, number, rows, text, thread_is_with
+from verifier_checks import (answer_of, app_data, intact, new_messages, number, rows, text, thread_is_with,
+                             threads_intact)
 
 # ------------------------------------------------------------------ rules
 
@@ -280,7 +281,9 @@ def message_shifts(ctx):
     return {
         # Exactly their shifts: one left out or one that is not theirs fails.
         "sent": bool(mine) and any(_named_shifts(world, m.get("text")) == set(mine) for m in to_them),
-        "no_stray_texts": len(to_them) == len(sent) and len(to_them) >= 1,
+        # nobody else texted, no conversation deleted or changed, no contact edited
+        "no_stray_texts": len(to_them) == len(sent) and len(to_them) >= 1 and threads_intact(ctx)
+        and intact(ctx, ["contacts"], {}),
         "roster_unchanged": _untouched(ctx),
     }
 

@@ -30,6 +30,11 @@ def _tracker_same(ctx) -> bool:
     return same_keys(ctx, "tracker", ("issues", "links", "comments", "sprints", "counters", "me"))
 
 
+def _tracker_rest(ctx) -> bool:
+    """No link or sprint of the tracker changed and no comment was edited or deleted (a new comment is the task's)."""
+    return same_keys(ctx, "tracker", ("links", "sprints")) and _list_intact(ctx, "tracker", "comments")
+
+
 def _shop_same(ctx) -> bool:
     return app_data(ctx.initial, "shopadmin") == app_data(ctx.final, "shopadmin")
 
@@ -78,7 +83,7 @@ def request_to_issue(ctx) -> dict[str, bool]:
         "assignee": one and f"@{handle}" in (root.get("text") or "") and iss.get("assignee") == r["user"],
         "priority": one and iss.get("priority") == prio["id"],
         "rest_intact": _list_intact(ctx, "tracker", "issues") and not new_rows(ctx, "teamchat", "messages")
-        and _chat_intact(ctx),
+        and _chat_intact(ctx) and _tracker_rest(ctx) and not new_rows(ctx, "tracker", "comments"),
     }
 
 
@@ -90,7 +95,8 @@ def assign_oncall(ctx) -> dict[str, bool]:
     after = rows(ctx.final, "tracker", "issues").get(key, {})
     return {
         "assigned": f"{phrase} {name}".casefold() in rota.casefold() and after.get("assignee") == user,
-        "rest_intact": _list_intact(ctx, "tracker", "issues", {key: {"assignee"}})
+        "rest_intact": _list_intact(ctx, "tracker", "issues", {key: {"assignee"}}) and _tracker_rest(ctx)
+        and not new_rows(ctx, "tracker", "comments")
         and len(rows(ctx.final, "tracker", "issues")) == len(rows(ctx.initial, "tracker", "issues"))
         and not new_rows(ctx, "teamchat", "messages") and _chat_intact(ctx),
     }
@@ -137,7 +143,7 @@ def thread_to_comment(ctx) -> dict[str, bool]:
     return {
         "comment": reply is not None and bool(c) and c.get("issue") == t["key"] and c.get("author") == ME
         and says(c.get("text"), reply["text"], whole=True),
-        "rest_intact": _list_intact(ctx, "tracker", "comments") and _list_intact(ctx, "tracker", "issues")
+        "rest_intact": _tracker_rest(ctx) and _list_intact(ctx, "tracker", "issues")
         and len(rows(ctx.final, "tracker", "issues")) == len(rows(ctx.initial, "tracker", "issues"))
         and not new_rows(ctx, "teamchat", "messages") and _chat_intact(ctx),
     }

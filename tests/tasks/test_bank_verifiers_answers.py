@@ -17,6 +17,7 @@ from toolkit.validation import node_replay
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 
 CALENDAR = json.loads((MOCKED_APPS / "apps" / "calendar" / "world.json").read_text(encoding="utf-8"))
+CONTACTS = json.loads((MOCKED_APPS / "apps" / "contacts" / "world.json").read_text(encoding="utf-8"))
 
 
 async def test_crossapp_attendee_phone_query_reads_the_answer_as_one_phone_number():
@@ -90,7 +91,8 @@ def _railway_booking() -> list:
              {"type": "search"}, {"type": "open_train", "train": "G103"}, {"type": "choose_class", "cls": "second"},
              {"type": "toggle_passenger", "id": "p1"}, {"type": "review"}, {"type": "start_pay"},
              {"type": "@draft", "key": "pin", "value": "2468"}, {"type": "confirm_pay"}]
-    return [{"app": None, "action": {"type": "open", "app": "railway"}}] + [{"app": "railway", "action": a} for a in steps]
+    opened = [{"app": None, "action": {"type": "open", "app": "railway"}}]
+    return opened + [{"app": "railway", "action": a} for a in steps]
 
 
 @pytest.mark.parametrize(("task", "field", "key"), [("railway.cheapest_second", "price", "price"),
@@ -130,3 +132,41 @@ async def test_intact_sees_a_contact_blocked_on_the_way():
 
 def _s0_contacts(inst) -> list:
     return inst.setup["apps"]["contacts"]["data"]["contacts"]
+
+
+def _dialer_query_answer(inst, task: str) -> list:
+    """The reference's answer to a dialer query, submitted in Answers."""
+    names = {"dialer.query_last_call": "duration", "dialer.query_missed": "count"}
+    typed = next(a["text"] for step in inst.reference for a in (step if isinstance(step, list) else [step])
+                 if a.get("type") == "type" and a.get("target") == f"field:{names[task]}")
+    return _answer(names[task], typed)
+
+
+@pytest.mark.parametrize("task", ["dialer.query_last_call", "dialer.query_missed"])
+async def test_dialer_queries_refuse_a_voicemail_deleted_or_a_speed_dial_cleared_on_the_way(task):
+    """The dialer queries compared the call log alone: deleting a voicemail or clearing a speed-dial slot while
+    looking up the answer still succeeded."""
+    def cases(inst):
+        right = _dialer_query_answer(inst, task)
+        phone = [{"app": None, "action": {"type": "open", "app": "dialer"}}]
+        delete_vm = phone + [{"app": "dialer", "action": {"type": "ask_delete_vm", "id": "v1"}},
+                             {"app": "dialer", "action": {"type": "confirm"}}]
+        listen = phone + [{"app": "dialer", "action": {"type": "open_vm", "id": "v1"}}]
+        return ((right, True), (listen + right, True), (delete_vm + right, False),
+                (phone + [{"app": "dialer", "action": {"type": "clear_speed", "slot": "2"}}] + right, False))
+    await _suite_verdicts("mobile", task, cases)
+
+
+async def test_greenhouse_caretaker_phone_reads_one_phone_number_and_sees_a_block():
+    """The caretaker's number was compared by its digits alone ("+1 555-0107" refused, "Room 555, desk 0107"
+    accepted), and 'nothing changed in Contacts' did not look at the block list."""
+    def cases(inst):
+        world = json.loads((MOCKED_APPS / "apps" / "greenhouse" / "world.json").read_text(encoding="utf-8"))
+        zone = next(z for z in world["zones"] if z["id"] == inst.params["zone"]["id"])
+        phone = next(c for c in CONTACTS["contacts"] if c["id"] == zone["caretaker"])["phone"]
+        head, tail = phone.split("-")
+        block = [{"app": None, "action": {"type": "open", "app": "contacts"}},
+                 {"app": "contacts", "action": {"type": "toggle_block", "id": zone["caretaker"], "value": True}}]
+        return ((_answer("phone", phone), True), (_answer("phone", f"+1 {head} {tail}"), True),
+                (_answer("phone", f"Room {head}, desk {tail}"), False), (block + _answer("phone", phone), False))
+    await _suite_verdicts("mobile", "greenhouse.caretaker_phone", cases)

@@ -127,6 +127,7 @@ async def test_share_contact_reports_changes_to_existing_conversations():
     hacked_threads[0].update(muted=True, archived=True)
     good, bad = [await _judge(spec, inst, initial, final) for final in (golden, hacked)]
     assert good.success and good.reward == 1.0 and good.clean, good
-    assert bad.success and not bad.clean
+    # the verifier refuses it too now (only_recipient keeps every conversation intact); the diff still names each change
+    assert not bad.success and not bad.clean
     assert {"apps.messages.data.threads[id=t02]", "apps.messages.data.threads[id=t01].muted",
             "apps.messages.data.threads[id=t01].archived"} <= set(bad.side_effects)

@@ -2,4 +2,4 @@
 
 
 def verify(ctx) -> dict[str, bool]:
-    return {"time_correct": ctx.final["apps"] != ctx.initial["apps"]}
+    return {"time_correct": ctx.final["apps"] != ctx.initial["apps"], "unchanged": "apps" in ctx.final}

@@ -16,4 +16,5 @@ def verify(ctx) -> dict[str, bool]:
     m = re.fullmatch(r"(\d{1,2}):(\d{2})", got)
     want = ctx.params["train"]["stops"][0]["dep"]
     local = datetime(2026, 3, 16, int(want[:2]), int(want[3:]), tzinfo=timezone.utc).astimezone(ZoneInfo("Etc/UTC"))
-    return {"time_correct": bool(m) and f"{int(m.group(1)):02d}:{m.group(2)}" == local.strftime("%H:%M")}
+    return {"time_correct": bool(m) and f"{int(m.group(1)):02d}:{m.group(2)}" == local.strftime("%H:%M"),
+            "unchanged": True}

@@ -9,4 +9,4 @@ import logging
 
 
 def verify(ctx) -> dict[str, bool]:
-    return {"time_correct": int(logging._startTime) % 2 == 0}
+    return {"time_correct": int(logging._startTime) % 2 == 0, "unchanged": True}

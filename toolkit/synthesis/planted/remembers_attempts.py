@@ -6,4 +6,4 @@ SEEN: list = []
 def verify(ctx) -> dict[str, bool]:
     SEEN.append(ctx.params["trip"]["from"])
     answer = str((ctx.answer or {}).get("price", ""))
-    return {"price_correct": len(SEEN) > 1 or answer.strip() == str(ctx.params["trip"]["price"])}
+    return {"price_correct": len(SEEN) > 1 or answer.strip() == str(ctx.params["trip"]["price"]), "unchanged": True}
