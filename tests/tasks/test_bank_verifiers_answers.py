@@ -125,6 +125,7 @@ async def test_intact_sees_a_contact_blocked_on_the_way():
         right = _answer("company", "Copperline Logistics")
         contact = _s0_contacts(inst)[0]["id"]
         block = [{"app": None, "action": {"type": "open", "app": "contacts"}},
+                 {"app": "contacts", "action": {"type": "open", "id": contact}},
                  {"app": "contacts", "action": {"type": "toggle_block", "id": contact, "value": True}}]
         return ((right, True), (block + right, False))
     await _suite_verdicts("synth/moving-11", "company-query-p02", cases)
@@ -149,7 +150,8 @@ async def test_dialer_queries_refuse_a_voicemail_deleted_or_a_speed_dial_cleared
     def cases(inst):
         right = _dialer_query_answer(inst, task)
         phone = [{"app": None, "action": {"type": "open", "app": "dialer"}}]
-        delete_vm = phone + [{"app": "dialer", "action": {"type": "ask_delete_vm", "id": "v1"}},
+        delete_vm = phone + [{"app": "dialer", "action": {"type": "open_vm", "id": "v1"}},
+                             {"app": "dialer", "action": {"type": "ask_delete_vm", "id": "v1"}},
                              {"app": "dialer", "action": {"type": "confirm"}}]
         listen = phone + [{"app": "dialer", "action": {"type": "open_vm", "id": "v1"}}]
         return ((right, True), (listen + right, True), (delete_vm + right, False),
@@ -166,6 +168,7 @@ async def test_greenhouse_caretaker_phone_reads_one_phone_number_and_sees_a_bloc
         phone = next(c for c in CONTACTS["contacts"] if c["id"] == zone["caretaker"])["phone"]
         head, tail = phone.split("-")
         block = [{"app": None, "action": {"type": "open", "app": "contacts"}},
+                 {"app": "contacts", "action": {"type": "open", "id": zone["caretaker"]}},
                  {"app": "contacts", "action": {"type": "toggle_block", "id": zone["caretaker"], "value": True}}]
         return ((_answer("phone", phone), True), (_answer("phone", f"+1 {head} {tail}"), True),
                 (_answer("phone", f"Room {head}, desk {tail}"), False), (block + _answer("phone", phone), False))

@@ -46,8 +46,9 @@ async def _verdicts(manager, suite: str, task: str, strays: list[list[dict]]) ->
 
 
 def _favorite(cid: str) -> list[dict]:
-    """Open Contacts and flip contact ``cid``'s favourite mark."""
+    """Open Contacts, open contact ``cid`` from the list and flip its favourite mark (on its detail screen)."""
     return [{"app": None, "action": {"type": "open", "app": "contacts"}},
+            {"app": "contacts", "action": {"type": "open", "id": cid}},
             {"app": "contacts", "action": {"type": "toggle_favorite", "id": cid}}]
 
 
@@ -86,7 +87,7 @@ def _dialer(*actions: dict) -> list[dict]:
 async def test_dialer_tasks_refuse_a_voicemail_or_call_deleted_on_the_way(phone_manager, task):
     """Their rest checks compared the call log or the speed dial alone (speed_dial: only the other slots): a voicemail
     deleted, a call-log entry removed or another slot cleared on the way still succeeded."""
-    strays = [_dialer({"type": "ask_delete_vm", "id": "v1"}, {"type": "confirm"}),
+    strays = [_dialer({"type": "open_vm", "id": "v1"}, {"type": "ask_delete_vm", "id": "v1"}, {"type": "confirm"}),
               _dialer({"type": "delete_entry", "id": "k01"})]
     assert await _verdicts(phone_manager, "mobile", task, strays) == [True, False, False]
 
@@ -96,6 +97,7 @@ async def test_tasks_in_or_reading_the_clock_refuse_an_alarm_switched_off_on_the
     """clock.add_cities compared the city list alone and settings.dnd_bedtime the Clock bedtime alone: switching an
     alarm off on the way still succeeded."""
     stray = [{"app": None, "action": {"type": "open", "app": "clock"}},
+             {"app": "clock", "action": {"type": "tab", "tab": "alarms"}},
              {"app": "clock", "action": {"type": "toggle_alarm", "id": "a1"}}]
     assert await _verdicts(phone_manager, "mobile", task, [stray]) == [True, False]
 
@@ -103,6 +105,7 @@ async def test_tasks_in_or_reading_the_clock_refuse_an_alarm_switched_off_on_the
 async def test_files_from_note_refuses_a_note_trashed_on_the_way(phone_manager):
     """The task reads a list from a note; its rest check looked at Files alone: trashing a note still succeeded."""
     stray = [{"app": None, "action": {"type": "open", "app": "notes"}},
+             {"app": "notes", "action": {"type": "intent", "note_id": "n01"}},  # shown, whatever screen the reference left
              {"app": "notes", "action": {"type": "delete", "id": "n01"}}]
     assert await _verdicts(phone_manager, "mobile", "files.from_note", [stray]) == [True, False]
 
