@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { intentRecorder, loadDevice, readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as contacts from './logic.js';
+import { open, app, byId, type, act } from './testkit.mjs';
 
 const {
   searchContacts, groupByLetter, favorites, sectionLetter, normalizeBirthday, formatBirthday, validate, shareText,
@@ -10,15 +11,6 @@ const {
 
 const world = readJson('apps/contacts/world.json');
 
-async function open() {
-  const dev = await loadDevice({ apps: ['contacts'], reset: { seed: 3 } });
-  dev.system({ type: 'open', app: 'contacts' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.contacts;
-const byId = (dev, id) => app(dev).data.contacts.find((c) => c.id === id);
-const type = (dev, key, value) => dev.dispatch('contacts', { type: '@draft', key, value });
-const act = (dev, action) => dev.dispatch('contacts', action);
 
 /** A device with Contacts and a stub Messages app that records the intents it receives. */
 function withMessages() {

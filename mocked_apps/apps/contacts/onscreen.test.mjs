@@ -3,17 +3,8 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice } from '../../runtime/node/load.js';
+import { open, app, byId, type, act } from './testkit.mjs';
 
-async function open() {
-  const dev = await loadDevice({ apps: ['contacts'], reset: { seed: 3 } });
-  dev.system({ type: 'open', app: 'contacts' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.contacts;
-const byId = (dev, id) => app(dev).data.contacts.find((c) => c.id === id);
-const type = (dev, key, value) => dev.dispatch('contacts', { type: '@draft', key, value });
-const act = (dev, action) => dev.dispatch('contacts', action);
 
 test('detail buttons act on the contact shown only; open takes a row of the list shown', async () => {
   const dev = await open();

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { intentRecorder, loadDevice, readJson } from '../../runtime/node/load.js';
 import { createDevice } from '../../runtime/core/device.js';
 import * as pinboard from './logic.js';
+import { solo, app, act } from './testkit.mjs';
 
 const {
   parseTags, validatePost, collectionNameError, collectionSlug, search, topTags, collectionTags, feedPosts, likeCount, saveCount,
@@ -14,13 +15,6 @@ const world = readJson('apps/pinboard/world.json');
 const NOW = Date.UTC(2026, 2, 14, 9, 30);
 const HAS_NOTES = existsSync(new URL('../notes/manifest.json', import.meta.url));
 
-async function solo() {
-  const dev = await loadDevice({ apps: ['pinboard'], reset: { seed: 4 } });
-  dev.system({ type: 'open', app: 'pinboard' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.pinboard;
-const act = (dev, action) => dev.dispatch('pinboard', action);
 const type = (dev, key, value) => act(dev, { type: '@draft', key, value });
 const dataOf = (dev) => JSON.stringify(app(dev).data);
 const col = (dev, id) => app(dev).data.collections.find((c) => c.id === id);

@@ -3,15 +3,8 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDevice } from '../../runtime/node/load.js';
+import { solo, app, act } from './testkit.mjs';
 
-async function solo() {
-  const dev = await loadDevice({ apps: ['pinboard'], reset: { seed: 4 } });
-  dev.system({ type: 'open', app: 'pinboard' });
-  return dev;
-}
-const app = (dev) => dev.getState().apps.pinboard;
-const act = (dev, action) => dev.dispatch('pinboard', action);
 const snap = (dev) => JSON.stringify(app(dev).data);
 
 test('post buttons act on the post shown only', async () => {
