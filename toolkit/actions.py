@@ -350,7 +350,7 @@ def from_pixels(px: float, py: float, width: float, height: float, space: CoordS
 
 _POINT_FIELDS = (("x", "y"), ("x2", "y2"))
 #: the axis (0: x, 1: y) a scroll's amount is measured along, by its direction
-_AMOUNT_AXIS = {"left": 0, "right": 0, "up": 1, "down": 1}
+AMOUNT_AXIS = {"left": 0, "right": 0, "up": 1, "down": 1}
 
 
 def convert_point(x: float, y: float, src: CoordSpace, dst: CoordSpace, size: tuple[int, int] | None = None) -> tuple[float, float]:
@@ -390,10 +390,10 @@ def convert_action_dict(data: dict[str, Any], src: CoordSpace, dst: CoordSpace, 
         move(fx, 0)
         move(fy, 1)
     if out.get("type") in ("scroll", "swipe") and isinstance(out.get("direction"), str) \
-            and out["direction"] in _AMOUNT_AXIS:
+            and out["direction"] in AMOUNT_AXIS:
         # a scroll's amount is a length along its axis, in the space of its points: 400 of 0-1000 is 960 pixels of a
         # 2400-pixel-tall screen, 0.4 in 0-1 (the spaces scale with no offset, so a length converts as a point does)
-        move("amount", _AMOUNT_AXIS[out["direction"]])
+        move("amount", AMOUNT_AXIS[out["direction"]])
     return out
 
 

@@ -92,13 +92,8 @@ class EnvSession:
             coro.close()  # a no-op once it ran; cancelled while waiting, it never started (no "never awaited")
 
     def _sync(self, coro: Coroutine[Any, Any, T]) -> T:
-        future = self._submit(coro)
-        try:
-            return wait_interruptibly(future)
-        except BaseException:
-            # Ctrl-C in a notebook: stop the operation, which would otherwise run on and hold up the next call.
-            future.cancel()
-            raise
+        # Ctrl-C in a notebook stops the operation (wait_interruptibly cancels it)
+        return wait_interruptibly(self._submit(coro))
 
     async def _await(self, coro: Coroutine[Any, Any, T]) -> T:
         return await asyncio.wrap_future(self._submit(coro))

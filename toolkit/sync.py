@@ -49,12 +49,7 @@ def run_in_background(coro: Coroutine[Any, Any, T]) -> T:
     The wait is interruptible, and an interrupt (Ctrl-C) cancels ``coro`` before it goes on, so nothing keeps running
     on the background loop after the caller has given up on it.
     """
-    future = asyncio.run_coroutine_threadsafe(coro, background_loop())
-    try:
-        return wait_interruptibly(future)
-    except BaseException:
-        future.cancel()  # a no-op once it is done
-        raise
+    return wait_interruptibly(asyncio.run_coroutine_threadsafe(coro, background_loop()))
 
 
 #: the longest a waiting thread sleeps before it looks at pending signals (Ctrl-C) again
@@ -62,16 +57,21 @@ _SIGNAL_CHECK_S = 0.1
 
 
 def wait_interruptibly(future: "concurrent.futures.Future[T]") -> T:
-    """Return ``future``'s result (raising its error), waiting so that a Ctrl-C always interrupts the wait.
+    """Return ``future``'s result (raising its error), waiting so that a Ctrl-C always interrupts the wait; an
+    interrupted wait cancels ``future`` (its coroutine would otherwise run on and hold up the next call).
 
     One untimed wait could sleep through a SIGINT for good: Python runs a signal's handler only in the main thread,
     and a blocked wait wakes only when the signal lands on that thread while it already sleeps. A signal taken by
     another thread, or in the instant before the wait began, left the handler pending and the caller asleep (a
     Ctrl-C that did nothing; a test that hung until its timeout). Timed waits return to Python often enough to run it.
     """
-    while not concurrent.futures.wait([future], timeout=_SIGNAL_CHECK_S).done:
-        pass
-    return future.result()
+    try:
+        while not concurrent.futures.wait([future], timeout=_SIGNAL_CHECK_S).done:
+            pass
+        return future.result()
+    except BaseException:
+        future.cancel()  # a no-op once it is done
+        raise
 
 
 async def gather_or_cancel(*aws: Awaitable[T]) -> list[T]:

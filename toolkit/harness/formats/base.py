@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from toolkit.actions import _AMOUNT_AXIS, Action, ActionError, CoordSpace, check_coord_space, convert_action_dict, parse_action
+from toolkit.actions import AMOUNT_AXIS, Action, ActionError, CoordSpace, check_coord_space, convert_action_dict, parse_action
 
 MAX_OUTPUT = 20000
 MAX_ACTIONS = 8
@@ -50,6 +50,16 @@ def scan_quotes(text: str, start: int = 0) -> Iterator[tuple[int, str, bool]]:
         elif char in "'\"":
             quote, quoted = char, True
         yield i, char, quoted
+
+
+def _number_or_none(value: Any) -> float | None:
+    """Return ``value`` as a number (a quoted one, as models write "3000", read), or None when it is none."""
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return None
+    return None if isinstance(value, bool) or not isinstance(value, (int, float)) else value
 
 
 @dataclass
@@ -149,20 +159,11 @@ class ActionFormat:
         if not isinstance(data, dict):
             return
         for name in _POINT_KEYS:
-            value = data.get(name)
-            if isinstance(value, str):
-                try:
-                    value = float(value)
-                except ValueError:
-                    continue  # not a number: validation names the field
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
+            value = _number_or_none(data.get(name))
+            bound = self._bound(0 if name in ("x", "x2") else 1, size, "pixels of the screenshot")
+            if value is None or bound is None:  # not a number: validation names the field; no size: the conversion
                 continue
-            if self.coords == "pixels":
-                if not size:
-                    continue  # the conversion says a screen size is needed
-                high, unit = size[0 if name in ("x", "x2") else 1], "pixels of the screenshot"
-            else:
-                high, unit = (1000, "0-1000") if self.coords == "norm1000" else (1, "0-1")
+            high, unit = bound
             if not 0 <= value <= high:
                 raise ActionError(f"{data.get('type')}: '{name}' must be from 0 to {high:g} ({unit}), got {value:g}")
         self._check_amount(data, size)
@@ -170,23 +171,20 @@ class ActionFormat:
     def _check_amount(self, data: dict[str, Any], size: tuple[int, int] | None) -> None:
         """Raise ActionError when a scroll's amount is longer than the screen along its axis, said in this format's
         space (after the conversion a pixels or 0-1 model was told "less than or equal to 1000")."""
-        value, axis = data.get("amount"), _AMOUNT_AXIS.get(data.get("direction"))
-        if isinstance(value, str):  # "3000", as models quote numbers
-            try:
-                value = float(value)
-            except ValueError:
-                return
-        if data.get("type") not in ("scroll", "swipe") or axis is None or isinstance(value, bool) \
-                or not isinstance(value, (int, float)):
+        value, axis = _number_or_none(data.get("amount")), AMOUNT_AXIS.get(data.get("direction"))
+        if data.get("type") not in ("scroll", "swipe") or axis is None or value is None:
             return  # not a number (or no direction): validation names the field
-        if self.coords == "pixels":
-            if not size:
-                return
-            high, unit = size[axis], f"pixels of the screenshot's {'width' if axis == 0 else 'height'}"
-        else:
-            high, unit = (1000, "0-1000") if self.coords == "norm1000" else (1, "0-1")
-        if value > high:
+        bound = self._bound(axis, size, f"pixels of the screenshot's {'width' if axis == 0 else 'height'}")
+        if bound is not None and value > bound[0]:
+            high, unit = bound
             raise ActionError(f"{data['type']}: '{self.amount_name}' must be at most {high:g} ({unit}), got {value:g}")
+
+    def _bound(self, axis: int, size: tuple[int, int] | None, pixels_unit: str) -> tuple[float, str] | None:
+        """Return the largest value along ``axis`` (0: x, 1: y) in this format's space and its unit's name; None in
+        pixels without a screen size."""
+        if self.coords == "pixels":
+            return (size[axis], pixels_unit) if size else None
+        return (1000, "0-1000") if self.coords == "norm1000" else (1, "0-1")
 
     def parse(self, text: Any, size: tuple[int, int] | None = None) -> ParseResult:
         """Parse model output into canonical actions; never raises."""
