@@ -9,18 +9,14 @@ primitives read a device state (``ctx.initial`` / ``ctx.final``); every check ta
 
 The package's parts: :mod:`.reading` (a state's data and rows), :mod:`.matching` (text, words, codes, phone
 numbers), :mod:`.quantities` (numbers, amounts, times), :mod:`.messaging` (contacts and text messages) and
-:mod:`.checks` (the whole checks). Verifiers import every name from the package itself; the parts import one
-another relatively, so the package loads the same as ``toolkit.tasks.verifier_checks`` and as ``verifier_checks``.
+:mod:`.checks` (the whole checks). Verifiers import every name from the package itself (its public names, and
+``_text``, which verifiers written before the split import); the parts import one another relatively, so the package
+loads the same as ``toolkit.tasks.verifier_checks`` and as ``verifier_checks``.
 """
 
 from .checks import (
     ALWAYS,
     COLLECTIONS,
-    _CODE_PART,
-    _PHONE_PART,
-    _has_all,
-    _prefix,
-    _same,
     _text,
     add_items,
     answer,
@@ -35,10 +31,6 @@ from .checks import (
     update_record,
 )
 from .matching import (
-    _CLOSING,
-    _QUOTES,
-    _holds_groups,
-    _said,
     alnum,
     digits,
     has_code,
@@ -50,7 +42,6 @@ from .matching import (
     words,
 )
 from .messaging import (
-    _thread_fields,
     contact,
     message_to,
     new_messages,
@@ -63,13 +54,7 @@ from .messaging import (
     threads_intact,
 )
 from .quantities import (
-    _DECIMAL,
-    _DECIMAL_COMMA,
-    _GROUPED,
-    _QUANTITY,
-    _CLOCK,
     CURRENCY_WORDS,
-    _unit,
     hhmm,
     minutes,
     number,
